@@ -1,0 +1,5 @@
+import sys
+
+from imbeval.cli import main
+
+sys.exit(main())
