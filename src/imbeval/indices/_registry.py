@@ -1,0 +1,129 @@
+"""The registry of indices: canonical name -> metadata and function.
+
+Every index module registers its indices with :func:`register_index` at import time; the
+package ``__init__`` imports them all, so :func:`registry` is complete once
+``imbeval.indices`` is imported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from imbeval.indices._validation import check_confusion_stack, check_zero_division
+
+__all__ = ["IndexInfo", "register_index", "registry", "compute"]
+
+TWO_CLASS = "two-class"
+MULTI_CLASS = "multi-class"
+
+
+@dataclass(frozen=True)
+class IndexInfo:
+    """Metadata of one registered index.
+
+    Attributes
+    ----------
+    name : canonical snake_case name (the key of :func:`registry`).
+    function : callable ``f(stack, zero_division=nan) -> ndarray of shape stack.shape[:-2]``.
+    paper : short name of the source document (``mullick2020``, ``mortaz2020``,
+        ``ortigosa2016``, ``dembele``, ``kluska``).
+    symbol : the paper's symbol or name for it.
+    formula : the formula in plain text, rows = true class, columns = predicted.
+    scope : ``"two-class"`` (defined for C = 2 only, positive class = first row) or
+        ``"multi-class"`` (defined for every C >= 2).
+    bounds : the index's range (lower, upper) over all matrices, as stated by its paper.
+    description : one line for tables and the CLI.
+    """
+
+    name: str
+    function: Callable = field(repr=False)
+    paper: str
+    symbol: str
+    formula: str
+    scope: str
+    bounds: tuple[float, float]
+    description: str
+
+    def applies_to(self, n_classes: int) -> bool:
+        return self.scope == MULTI_CLASS or n_classes == 2
+
+
+_REGISTRY: dict[str, IndexInfo] = {}
+
+
+def register_index(*, name, paper, symbol, formula, scope, bounds, description):
+    """Decorator adding an index function to the registry under ``name``."""
+    if scope not in (TWO_CLASS, MULTI_CLASS):
+        raise ValueError(f"scope must be {TWO_CLASS!r} or {MULTI_CLASS!r}, got {scope!r}")
+
+    def decorate(function):
+        if name in _REGISTRY:
+            raise ValueError(f"index {name!r} is registered twice")
+        _REGISTRY[name] = IndexInfo(
+            name=name,
+            function=function,
+            paper=paper,
+            symbol=symbol,
+            formula=formula,
+            scope=scope,
+            bounds=tuple(float(b) for b in bounds),
+            description=description,
+        )
+        return function
+
+    return decorate
+
+
+def registry() -> dict[str, IndexInfo]:
+    """Every registered index, name -> :class:`IndexInfo`, in registration order."""
+    return dict(_REGISTRY)
+
+
+def compute(stack, names=None, zero_division=np.nan) -> dict[str, np.ndarray]:
+    """Compute indices on a confusion-matrix stack.
+
+    Parameters
+    ----------
+    stack : array_like of shape (..., C, C)
+        Rows true, columns predicted.
+    names : iterable of str, optional
+        Canonical names to compute. By default every index that applies to C classes
+        (two-class indices only when C == 2).
+    zero_division : float, default NaN
+        Value substituted for ratios with a zero denominator (see
+        :mod:`imbeval.indices._validation`).
+
+    Returns
+    -------
+    dict mapping each name to an ndarray of shape ``stack.shape[:-2]``.
+
+    Raises
+    ------
+    ValueError
+        For invalid matrices, an unknown name, or a two-class index asked of C != 2.
+    """
+    arr = check_confusion_stack(stack)
+    zero_division = check_zero_division(zero_division)
+    n_classes = arr.shape[-1]
+    if names is None:
+        selected = [info for info in _REGISTRY.values() if info.applies_to(n_classes)]
+    else:
+        if isinstance(names, str):
+            names = [names]
+        selected = []
+        for name in names:
+            if name not in _REGISTRY:
+                raise ValueError(
+                    f"unknown index {name!r}; known indices: {', '.join(_REGISTRY)}"
+                )
+            info = _REGISTRY[name]
+            if not info.applies_to(n_classes):
+                raise ValueError(
+                    f"index {name!r} is two-class only, but the matrices have "
+                    f"C = {n_classes} classes"
+                )
+            selected.append(info)
+    return {info.name: info.function(arr, zero_division=zero_division) for info in selected}

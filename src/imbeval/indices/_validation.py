@@ -1,0 +1,106 @@
+"""Input validation and the undefined-value policy shared by every index.
+
+Policy for undefined values (one rule for the whole library)
+-----------------------------------------------------------
+An index is built from elementary ratios (a per-class recall ``m_ii / n_i``, a per-class
+precision ``m_ii / k_i``, a kappa ``(p_o - p_e) / (1 - p_e)`` ...). When the denominator of
+such a ratio is zero, the ratio is replaced by ``zero_division`` -- NaN by default, as
+scikit-learn's ``zero_division=np.nan`` -- and the index is then computed from the ratios as
+usual, so one undefined ratio makes a mean NaN unless a number is substituted. A product or
+geometric mean with a zero recall is 0, not undefined. Each index's docstring says when it
+is undefined.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["check_confusion_stack", "safe_divide"]
+
+
+def check_confusion_stack(cm, *, name: str = "confusion matrix", n_classes: int | None = None):
+    """Validate a confusion matrix or a stack of them and return it as float64.
+
+    Parameters
+    ----------
+    cm : array_like of shape (..., C, C)
+        Rows are true classes, columns predicted classes. Counts may be real-valued (some
+        papers use rescaled matrices), but must be finite and non-negative.
+    name : str
+        Used in error messages.
+    n_classes : int, optional
+        If given, the number of classes the caller requires (e.g. 2 for two-class indices).
+
+    Returns
+    -------
+    ndarray of float64, shape (..., C, C)
+
+    Raises
+    ------
+    ValueError
+        If the input is not numeric, has fewer than two dimensions, is not square in its last
+        two axes, has fewer than two classes, contains negative or non-finite entries, or has
+        a number of classes other than ``n_classes``.
+    """
+    try:
+        arr = np.asarray(cm)
+    except Exception as exc:  # ragged nested lists, unconvertible objects
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    if arr.dtype == object:
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"{name} must be numeric (got entries of type object, e.g. ragged lists "
+                "or strings)"
+            ) from None
+    if arr.dtype.kind == "b":
+        raise ValueError(f"{name} must hold counts, not booleans (dtype bool)")
+    if arr.dtype.kind not in "iuf":
+        raise ValueError(f"{name} must be numeric, got dtype {arr.dtype}")
+    if arr.ndim < 2:
+        raise ValueError(
+            f"{name} must have shape (..., C, C), got {arr.ndim}-dimensional input of "
+            f"shape {arr.shape}"
+        )
+    if arr.shape[-1] != arr.shape[-2]:
+        raise ValueError(
+            f"{name} must be square in its last two axes, got shape {arr.shape}"
+        )
+    n = arr.shape[-1]
+    if n < 2:
+        raise ValueError(f"{name} must have at least 2 classes, got C = {n}")
+    if n_classes is not None and n != n_classes:
+        raise ValueError(f"{name} must be {n_classes} x {n_classes}, got {n} x {n}")
+    arr = arr.astype(np.float64, copy=False)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains non-finite entries (NaN or infinity)")
+    if np.any(arr < 0):
+        raise ValueError(f"{name} contains negative entries")
+    return arr
+
+
+def safe_divide(numerator, denominator, zero_division=np.nan):
+    """Elementwise ``numerator / denominator`` with ``zero_division`` where the denominator is 0.
+
+    ``zero_division`` may be any float (NaN by default); see the module docstring.
+    """
+    num = np.asarray(numerator, dtype=np.float64)
+    den = np.asarray(denominator, dtype=np.float64)
+    zero = den == 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = num / np.where(zero, 1.0, den)
+    if np.any(zero):
+        out = np.where(zero, float(zero_division), out)
+    return out
+
+
+def check_zero_division(zero_division) -> float:
+    """Return ``zero_division`` as a float, or raise ValueError."""
+    try:
+        value = float(zero_division)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"zero_division must be a number or NaN, got {zero_division!r}"
+        ) from None
+    return value

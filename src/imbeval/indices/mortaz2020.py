@@ -1,0 +1,152 @@
+"""Indices of Mortaz (2020): the five common metrics and the imbalance accuracy metric.
+
+E. Mortaz, *Imbalance accuracy metric for model selection in multi-class imbalance
+classification problems*, Knowledge-Based Systems 210 (2020) 106490.
+
+Notation: k classes, c_ij the confusion matrix (rows true, columns predicted),
+c_i. = Σ_j c_ij (row sum), c_.i = Σ_j c_ji (column sum).
+
+Theorems of the paper, tested in ``tests/test_indices_mortaz2020.py``: −1 ≤ IAM ≤ 1 and
+IAM ≤ CBA, MAP, MAR, F, ACC. (Its intermediate claim min(MAR, MAP) ≤ F is false and is not
+relied upon; CBA is not always ≤ ACC.)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from imbeval.indices._common import (
+    diagonal,
+    f_beta_scores,
+    precisions,
+    predicted_counts,
+    recalls,
+    totals,
+    true_counts,
+)
+from imbeval.indices._registry import MULTI_CLASS, register_index
+from imbeval.indices._validation import check_confusion_stack, safe_divide
+
+__all__ = ["accuracy", "macro_precision", "macro_recall", "macro_f1", "cba", "iam"]
+
+PAPER = "mortaz2020"
+
+
+@register_index(
+    name="accuracy",
+    paper=PAPER,
+    symbol="ACC",
+    formula="Σ_i c_ii / Σ_ij c_ij",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="overall accuracy (also ortigosa2016's Acc = M_1 of recalls with priors)",
+)
+def accuracy(cm, zero_division=np.nan):
+    """Overall accuracy ACC = Σ_i c_ii / Σ_ij c_ij (mortaz2020 eq. 3).
+
+    Undefined for an empty matrix.
+    """
+    m = check_confusion_stack(cm)
+    return safe_divide(diagonal(m).sum(axis=-1), totals(m), zero_division)
+
+
+@register_index(
+    name="macro_precision",
+    paper=PAPER,
+    symbol="MAP",
+    formula="(1/k) Σ_i c_ii / c_.i",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="macro-averaged precision",
+)
+def macro_precision(cm, zero_division=np.nan):
+    """Macro-average precision MAP = (1/k) Σ_i c_ii / c_.i (mortaz2020 eq. 4).
+
+    Undefined when a class is never predicted.
+    """
+    m = check_confusion_stack(cm)
+    return np.mean(precisions(m, zero_division), axis=-1)
+
+
+@register_index(
+    name="macro_recall",
+    paper=PAPER,
+    symbol="MAR",
+    formula="(1/k) Σ_i c_ii / c_i.",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="macro-averaged recall (equals ACSA)",
+)
+def macro_recall(cm, zero_division=np.nan):
+    """Macro-average recall MAR = (1/k) Σ_i c_ii / c_i. (mortaz2020 eq. 5).
+
+    The same value as mullick2020's ACSA. Undefined when a class has no true points.
+    """
+    m = check_confusion_stack(cm)
+    return np.mean(recalls(m, zero_division), axis=-1)
+
+
+@register_index(
+    name="macro_f1",
+    paper=PAPER,
+    symbol="F",
+    formula="(1/k) Σ_i 2 c_ii / (c_i. + c_.i)",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="mean of the per-class F1 scores",
+)
+def macro_f1(cm, zero_division=np.nan):
+    """F-score F = (1/k) Σ_i 2 P_i R_i / (P_i + R_i) (mortaz2020 eq. 6).
+
+    The mean of per-class F1 (not the harmonic mean of MAP and MAR), computed as
+    2 c_ii / (c_i. + c_.i), which equals 2PR/(P+R) wherever that is defined and gives 0 to
+    a class that occurs but is never correctly predicted. Undefined only when a class
+    neither occurs nor is predicted.
+    """
+    m = check_confusion_stack(cm)
+    return np.mean(f_beta_scores(m, 1.0, zero_division), axis=-1)
+
+
+def _max_margins(m):
+    return np.maximum(true_counts(m), predicted_counts(m))
+
+
+@register_index(
+    name="cba",
+    paper=PAPER,
+    symbol="CBA",
+    formula="(1/k) Σ_i c_ii / max(c_i., c_.i)",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="class balance accuracy",
+)
+def cba(cm, zero_division=np.nan):
+    """Class balance accuracy CBA = (1/k) Σ_i c_ii / max(c_i., c_.i) (mortaz2020 eq. 7).
+
+    Undefined only when a class neither occurs nor is predicted.
+    """
+    m = check_confusion_stack(cm)
+    return np.mean(safe_divide(diagonal(m), _max_margins(m), zero_division), axis=-1)
+
+
+@register_index(
+    name="iam",
+    paper=PAPER,
+    symbol="IAM",
+    formula="(1/k) Σ_i (c_ii − max(c_i. − c_ii, c_.i − c_ii)) / max(c_i., c_.i)",
+    scope=MULTI_CLASS,
+    bounds=(-1, 1),
+    description="imbalance accuracy metric",
+)
+def iam(cm, zero_division=np.nan):
+    """Imbalance accuracy metric (mortaz2020 eq. 8)::
+
+        IAM = (1/k) Σ_i (c_ii − max(Σ_{j≠i} c_ij, Σ_{j≠i} c_ji)) / max(c_i., c_.i)
+
+    In [−1, 1], and never above CBA, MAP, MAR, F or ACC (Theorems 1–4). Undefined only
+    when a class neither occurs nor is predicted.
+    """
+    m = check_confusion_stack(cm)
+    d = diagonal(m)
+    errors = np.maximum(true_counts(m) - d, predicted_counts(m) - d)
+    return np.mean(safe_divide(d - errors, _max_margins(m), zero_division), axis=-1)

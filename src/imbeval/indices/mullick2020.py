@@ -1,0 +1,316 @@
+"""Indices analysed by Mullick, Datta, Dhekane & Das (2020).
+
+S. S. Mullick, S. Datta, S. G. Dhekane, S. Das, *Appropriateness of performance indices
+for imbalanced data classification: An analysis*, Pattern Recognition 102 (2020) 107197.
+
+Notation: a C x C confusion matrix M = [m_ij], rows = true class i, columns = predicted
+class j; n_i = Σ_j m_ij (true count), k_i = Σ_j m_ji (predicted count), n = Σ n_i.
+Two-class matrices are read as M2 = [[TP, FN], [FP, TN]]: the positive (minority) class is
+the first row.
+
+Conditions (Section 3 of the paper): 1 -- invariance to the test set's imbalance (scaling
+each row by b_i > 0); 2 -- bounds that do not depend on C; 3 -- a classifier that fails one
+class entirely scores at the lower bound. Which index meets which is computed, not asserted
+here: see :mod:`imbeval.audit`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from imbeval.indices._common import (
+    diagonal,
+    predicted_counts,
+    recalls,
+    row_normalised,
+    true_counts,
+    totals,
+)
+from imbeval.indices._registry import MULTI_CLASS, TWO_CLASS, register_index
+from imbeval.indices._validation import check_confusion_stack, safe_divide
+
+__all__ = [
+    "gmean2",
+    "auroc2",
+    "precision",
+    "aurpc",
+    "mprecision",
+    "maurpc",
+    "gmean",
+    "acsa",
+    "auroc_ovo",
+    "auroc_ova",
+    "nauroc_ova",
+    "aurpc_ova",
+    "maurpc_ova",
+]
+
+PAPER = "mullick2020"
+
+
+def _two_class_parts(cm, zero_division):
+    """Return (validated M2, positive recall β, negative recall)."""
+    m = check_confusion_stack(cm, n_classes=2)
+    r = recalls(m, zero_division)
+    return m, r[..., 0], r[..., 1]
+
+
+# --------------------------------------------------------------------------- two-class
+
+
+@register_index(
+    name="gmean2",
+    paper=PAPER,
+    symbol="γ2 (GMean)",
+    formula="sqrt(TP/(TP+FN) * TN/(FP+TN))",
+    scope=TWO_CLASS,
+    bounds=(0, 1),
+    description="geometric mean of the two recalls",
+)
+def gmean2(cm, zero_division=np.nan):
+    """Two-class geometric mean γ2 = sqrt(TP/(TP+FN) · TN/(FP+TN)) (mullick2020 eq. 2).
+
+    Undefined when a class has no true points (its recall is 0/0).
+    """
+    _, tpr, tnr = _two_class_parts(cm, zero_division)
+    return np.sqrt(tpr * tnr)
+
+
+@register_index(
+    name="auroc2",
+    paper=PAPER,
+    symbol="ρ (AUROC)",
+    formula="(TP/(TP+FN) + TN/(FP+TN)) / 2",
+    scope=TWO_CLASS,
+    bounds=(0, 1),
+    description="area under the one-point ROC curve (mean of the two recalls)",
+)
+def auroc2(cm, zero_division=np.nan):
+    """Two-class AUROC of a crisp classifier ρ = (TPR + TNR)/2 (mullick2020 eq. 3).
+
+    Undefined when a class has no true points.
+    """
+    _, tpr, tnr = _two_class_parts(cm, zero_division)
+    return 0.5 * (tpr + tnr)
+
+
+@register_index(
+    name="precision",
+    paper=PAPER,
+    symbol="ζ (Precision)",
+    formula="TP/(TP+FP)",
+    scope=TWO_CLASS,
+    bounds=(0, 1),
+    description="precision of the positive (first-row) class",
+)
+def precision(cm, zero_division=np.nan):
+    """Two-class precision ζ = TP/(TP+FP) of the positive class (mullick2020 eq. 4).
+
+    Undefined when the positive class is never predicted.
+    """
+    m = check_confusion_stack(cm, n_classes=2)
+    return safe_divide(m[..., 0, 0], m[..., 0, 0] + m[..., 1, 0], zero_division)
+
+
+@register_index(
+    name="aurpc",
+    paper=PAPER,
+    symbol="κ (AURPC)",
+    formula="(TP/(TP+FN) + TP/(TP+FP)) / 2",
+    scope=TWO_CLASS,
+    bounds=(0, 1),
+    description="area under the one-point recall-precision curve",
+)
+def aurpc(cm, zero_division=np.nan):
+    """Two-class AURPC κ = (β + ζ)/2 with recall β = TP/(TP+FN) (mullick2020 eq. 5)."""
+    _, tpr, _ = _two_class_parts(cm, zero_division)
+    return 0.5 * (tpr + precision(cm, zero_division))
+
+
+@register_index(
+    name="mprecision",
+    paper=PAPER,
+    symbol="ζ^ (mPrecision)",
+    formula="(TP/n1) / (TP/n1 + FP/n2), n1 = TP+FN, n2 = FP+TN",
+    scope=TWO_CLASS,
+    bounds=(0, 1),
+    description="precision on the row-normalised matrix (imbalance-invariant)",
+)
+def mprecision(cm, zero_division=np.nan):
+    """Modified precision ζ^ = (TP/n1)/(TP/n1 + FP/n2) (mullick2020 eq. 8).
+
+    Precision computed on the row-normalised matrix, i.e. as if both classes had the same
+    number of test points. Undefined when a class has no true points or when TP = FP = 0.
+    """
+    m = check_confusion_stack(cm, n_classes=2)
+    norm = row_normalised(m, zero_division)
+    return safe_divide(norm[..., 0, 0], norm[..., 0, 0] + norm[..., 1, 0], zero_division)
+
+
+@register_index(
+    name="maurpc",
+    paper=PAPER,
+    symbol="κ^ (mAURPC)",
+    formula="(TP/(TP+FN) + ζ^) / 2",
+    scope=TWO_CLASS,
+    bounds=(0, 1),
+    description="AURPC with mPrecision in place of precision",
+)
+def maurpc(cm, zero_division=np.nan):
+    """Modified AURPC κ^ = (β + ζ^)/2 (mullick2020 eq. 9)."""
+    _, tpr, _ = _two_class_parts(cm, zero_division)
+    return 0.5 * (tpr + mprecision(cm, zero_division))
+
+
+# -------------------------------------------------------------------------- multi-class
+
+
+@register_index(
+    name="gmean",
+    paper=PAPER,
+    symbol="γC (GMean)",
+    formula="(Π_i m_ii/n_i)^(1/C)",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="geometric mean of the per-class recalls",
+)
+def gmean(cm, zero_division=np.nan):
+    """Multi-class geometric mean γC = (Π_i m_ii/n_i)^(1/C) (mullick2020 eq. 10).
+
+    A zero recall gives 0; a class with no true points makes it undefined.
+    """
+    m = check_confusion_stack(cm)
+    r = recalls(m, zero_division)
+    # exp-mean-log rather than a product: no underflow for many small recalls.
+    with np.errstate(divide="ignore"):
+        return np.exp(np.mean(np.log(r), axis=-1))
+
+
+@register_index(
+    name="acsa",
+    paper=PAPER,
+    symbol="α (ACSA)",
+    formula="(1/C) Σ_i m_ii/n_i",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="average class-specific accuracy (mean recall)",
+)
+def acsa(cm, zero_division=np.nan):
+    """Average class-specific accuracy α = (1/C) Σ_i m_ii/n_i (mullick2020 eq. 11).
+
+    Undefined when a class has no true points.
+    """
+    m = check_confusion_stack(cm)
+    return np.mean(recalls(m, zero_division), axis=-1)
+
+
+@register_index(
+    name="auroc_ovo",
+    paper=PAPER,
+    symbol="ρo (AUROC-OVO)",
+    formula="(1/2C) Σ_i (1 + m_ii/n_i − Σ_{j≠i} m_ji/((C−1) n_j))",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="one-vs-one AUROC of a crisp classifier",
+)
+def auroc_ovo(cm, zero_division=np.nan):
+    """One-vs-one AUROC ρo = (1/2C) Σ_i (1 + m_ii/n_i − Σ_{j≠i} m_ji/((C−1) n_j)) (eq. 12).
+
+    Equals C/(2(C−1))·α + (C−2)/(2(C−1)) (Lemma 2), so its lower bound (C−2)/(2(C−1))
+    grows with C. Undefined when a class has no true points.
+    """
+    m = check_confusion_stack(cm)
+    c = m.shape[-1]
+    norm = row_normalised(m, zero_division)
+    r = np.diagonal(norm, axis1=-2, axis2=-1)
+    off_column = norm.sum(axis=-2) - r  # Σ_{j≠i} m_ji / n_j
+    return np.sum(1.0 + r - off_column / (c - 1), axis=-1) / (2 * c)
+
+
+@register_index(
+    name="auroc_ova",
+    paper=PAPER,
+    symbol="ρa (AUROC-OVA)",
+    formula="(1/2C) Σ_i (1 + m_ii/n_i − (k_i − m_ii)/(n − n_i))",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="one-vs-all AUROC of a crisp classifier (PyCM's AUNU)",
+)
+def auroc_ova(cm, zero_division=np.nan):
+    """One-vs-all AUROC ρa = (1/2C) Σ_i (1 + m_ii/n_i − (k_i − m_ii)/(n − n_i)) (eq. 13).
+
+    Its lower bound (1/2C)(C − 1 − n_C/(n − n_{C−1})), class sizes sorted ascending,
+    depends on C and on the two largest classes (Lemma 3). Undefined when a class has no
+    true points, or all points belong to one class.
+    """
+    m = check_confusion_stack(cm)
+    c = m.shape[-1]
+    d = diagonal(m)
+    n_i = true_counts(m)
+    tnr_complement = safe_divide(
+        predicted_counts(m) - d, totals(m)[..., None] - n_i, zero_division
+    )
+    return np.sum(1.0 + recalls(m, zero_division) - tnr_complement, axis=-1) / (2 * c)
+
+
+@register_index(
+    name="nauroc_ova",
+    paper=PAPER,
+    symbol="nAUROC-OVA",
+    formula="(ρa − λC)/(1 − λC), λC = (C−2)/(2C)",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="AUROC-OVA rescaled by its lower bound for two equal majority classes",
+)
+def nauroc_ova(cm, zero_division=np.nan):
+    """Normalised AUROC-OVA (ρa − λC)/(1 − λC), λC = (C−2)/(2C) (mullick2020, the discussion of Lemma 3).
+
+    λC is Lemma 3's lower bound when the two largest classes hold n/2 points each; for
+    other class sizes the normalised value can fall below 0. Undefined when ρa is.
+    """
+    m = check_confusion_stack(cm)
+    c = m.shape[-1]
+    lam = (c - 2) / (2 * c)
+    return (auroc_ova(m, zero_division) - lam) / (1 - lam)
+
+
+@register_index(
+    name="aurpc_ova",
+    paper=PAPER,
+    symbol="κa (AURPC-OVA)",
+    formula="(1/2C) Σ_i (m_ii/k_i + m_ii/n_i)",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="one-vs-all AURPC: mean of per-class precision and recall",
+)
+def aurpc_ova(cm, zero_division=np.nan):
+    """One-vs-all AURPC κa = (1/2C) Σ_i (m_ii/k_i + m_ii/n_i) (mullick2020 eq. 14).
+
+    Undefined when a class has no true points or is never predicted.
+    """
+    m = check_confusion_stack(cm)
+    d = diagonal(m)
+    prec = safe_divide(d, predicted_counts(m), zero_division)
+    return np.mean(prec + recalls(m, zero_division), axis=-1) / 2
+
+
+@register_index(
+    name="maurpc_ova",
+    paper=PAPER,
+    symbol="κa^ (mAURPC-OVA)",
+    formula="(1/2C) Σ_i ((m_ii/n_i)/(Σ_j m_ji/n_j) + m_ii/n_i)",
+    scope=MULTI_CLASS,
+    bounds=(0, 1),
+    description="AURPC-OVA on the row-normalised matrix (imbalance-invariant)",
+)
+def maurpc_ova(cm, zero_division=np.nan):
+    """Modified AURPC-OVA κa^ = (1/2C) Σ_i ((m_ii/n_i)/(Σ_j m_ji/n_j) + m_ii/n_i) (mullick2020 eq. 25).
+
+    Precision is taken on the row-normalised matrix. Undefined when a class has no true
+    points or is never predicted.
+    """
+    m = check_confusion_stack(cm)
+    norm = row_normalised(m, zero_division)
+    r = np.diagonal(norm, axis1=-2, axis2=-1)
+    mprec = safe_divide(r, norm.sum(axis=-2), zero_division)
+    return np.mean(mprec + r, axis=-1) / 2

@@ -1,0 +1,219 @@
+"""Hölder means of the recalls and the competitiveness bounds of Ortigosa-Hernández et al.
+
+J. Ortigosa-Hernández, I. Inza, J. A. Lozano, *Towards competitive classifiers for
+unbalanced classification problems: a study on the performance scores*, arXiv:1608.08984
+(2016).
+
+Local scores of a K-class confusion matrix A = [a_ij] (rows true, columns predicted):
+recall R^i = a_ii / Σ_j a_ij and precision P^i = a_ii / Σ_j a_ji. Global scores are Hölder
+(power) means of the recalls (Definition 1)::
+
+    M_p(a, ζ) = (Σ_i ζ_i a_i^p)^(1/p),       Σ_i ζ_i = 1, ζ_i ≥ 0,
+
+with the limits M_0 = Π_i a_i^ζ_i, M_{+∞} = max_i a_i and M_{−∞} = min_i a_i (over the
+classes with ζ_i > 0; the paper prints ζ_i·a_i inside max/min, which is not the limit).
+Acc = M_1(R, η) with η the class priors; the unweighted means (ζ_i = 1/K) are
+A = M_1, G = M_0, H = M_{−1}, max = M_{+∞}, min = M_{−∞}.
+
+The paper's tables take 0/0 = 1 for the recall of a class whose decision region is empty;
+pass ``zero_division=1`` for that reading.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from imbeval.indices._common import precisions, recalls, true_counts, totals
+from imbeval.indices._registry import MULTI_CLASS, register_index
+from imbeval.indices._validation import check_confusion_stack, safe_divide
+
+__all__ = [
+    "class_recalls",
+    "class_precisions",
+    "holder_mean",
+    "holder_mean_of_recalls",
+    "weighted_accuracy",
+    "a_mean",
+    "g_mean",
+    "h_mean",
+    "min_recall",
+    "max_recall",
+    "s_sup",
+    "s_inf",
+    "competitiveness",
+]
+
+PAPER = "ortigosa2016"
+
+
+def class_recalls(cm, zero_division=np.nan):
+    """Per-class recalls R^i = a_ii / Σ_j a_ij, shape (..., K)."""
+    return recalls(check_confusion_stack(cm), zero_division)
+
+
+def class_precisions(cm, zero_division=np.nan):
+    """Per-class precisions P^i = a_ii / Σ_j a_ji, shape (..., K)."""
+    return precisions(check_confusion_stack(cm), zero_division)
+
+
+def holder_mean(values, p, weights=None):
+    """Weighted Hölder mean M_p(a, ζ) = (Σ_i ζ_i a_i^p)^(1/p) over the last axis.
+
+    Parameters
+    ----------
+    values : array_like of shape (..., K), non-negative (NaN propagates).
+    p : float, any real number or ±inf. p = 0 is the weighted geometric mean.
+    weights : array_like broadcastable to (..., K), optional
+        Non-negative, summing to 1 along the last axis; uniform 1/K by default.
+
+    Notes
+    -----
+    Computed as s·(Σ ζ_i (a_i/s)^p)^(1/p) with s the largest value (p > 0) or the smallest
+    (p < 0) among the weighted entries, so |p| in the hundreds neither overflows nor
+    underflows. For p ≤ 0 a weighted zero gives 0.
+    """
+    a = np.asarray(values, dtype=np.float64)
+    if a.ndim < 1 or a.shape[-1] < 1:
+        raise ValueError("holder_mean needs values with a non-empty last axis")
+    if np.any(a < 0):
+        raise ValueError("holder_mean is defined for non-negative values only")
+    k = a.shape[-1]
+    if weights is None:
+        w = np.full(a.shape, 1.0 / k)
+    else:
+        w = np.broadcast_to(np.asarray(weights, dtype=np.float64), a.shape)
+        if np.any(w < 0) or not np.all(np.isfinite(w)):
+            raise ValueError("holder_mean weights must be finite and non-negative")
+        if not np.allclose(w.sum(axis=-1), 1.0):
+            raise ValueError("holder_mean weights must sum to 1 along the last axis")
+    p = float(p)
+    used = w > 0
+    nan = np.any(np.isnan(a) & used, axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if p == np.inf:
+            out = np.max(np.where(used, a, -np.inf), axis=-1)
+        elif p == -np.inf:
+            out = np.min(np.where(used, a, np.inf), axis=-1)
+        elif p == 0:
+            logs = np.where(used, np.log(a), 0.0)
+            out = np.exp(np.sum(w * logs, axis=-1))
+        else:
+            if p > 0:
+                scale = np.max(np.where(used, a, -np.inf), axis=-1)
+            else:
+                scale = np.min(np.where(used, a, np.inf), axis=-1)
+            safe_scale = np.where(scale > 0, scale, 1.0)
+            ratio = a / safe_scale[..., None]
+            terms = np.where(used, w * ratio**p, 0.0)
+            out = safe_scale * np.sum(terms, axis=-1) ** (1.0 / p)
+            # all weighted values 0 (p > 0), or one weighted zero (p < 0): the mean is 0
+            out = np.where(scale > 0, out, 0.0)
+    return np.where(nan, np.nan, out)
+
+
+def holder_mean_of_recalls(cm, p, weights=None, zero_division=np.nan):
+    """M_p of the per-class recalls; ``weights="priors"`` uses the true-class priors η."""
+    m = check_confusion_stack(cm)
+    r = recalls(m, zero_division)
+    if isinstance(weights, str):
+        if weights != "priors":
+            raise ValueError(f"weights must be an array or 'priors', got {weights!r}")
+        weights = safe_divide(true_counts(m), totals(m)[..., None], zero_division)
+    return holder_mean(r, p, weights)
+
+
+def weighted_accuracy(cm, zero_division=np.nan):
+    """Acc = M_1(R, η): recalls weighted by the class priors η_i = n_i / n.
+
+    Identical to overall accuracy (registered as ``accuracy``). Undefined for an empty
+    matrix.
+    """
+    return holder_mean_of_recalls(cm, 1.0, weights="priors", zero_division=zero_division)
+
+
+def _register_mean(name, p, symbol, description):
+    formula = {
+        1.0: "(1/K) Σ_i R^i",
+        0.0: "(Π_i R^i)^(1/K)",
+        -1.0: "K / Σ_i (1/R^i)",
+        np.inf: "max_i R^i",
+        -np.inf: "min_i R^i",
+    }[p]
+
+    def index(cm, zero_division=np.nan):
+        return holder_mean_of_recalls(cm, p, zero_division=zero_division)
+
+    index.__name__ = name
+    index.__qualname__ = name
+    index.__doc__ = (
+        f"{description[0].upper()}{description[1:]}: the unweighted Hölder mean M_{p} of "
+        f"the recalls, {symbol} = {formula} (ortigosa2016, Table 1).\n\n"
+        "Undefined when a class has no true points (unless ``zero_division`` is given)."
+    )
+    register_index(
+        name=name,
+        paper=PAPER,
+        symbol=symbol,
+        formula=formula,
+        scope=MULTI_CLASS,
+        bounds=(0, 1),
+        description=description,
+    )(index)
+    return index
+
+
+a_mean = _register_mean("a_mean", 1.0, "A", "arithmetic mean of the recalls")
+g_mean = _register_mean("g_mean", 0.0, "G", "geometric mean of the recalls")
+h_mean = _register_mean("h_mean", -1.0, "H", "harmonic mean of the recalls")
+max_recall = _register_mean("max_recall", np.inf, "max", "largest recall")
+min_recall = _register_mean("min_recall", -np.inf, "min", "smallest recall")
+
+
+def s_inf(p, n_classes):
+    """S_inf^p = 1/K (eq. 23): below it, some recall is worse than random guessing."""
+    _check_k(n_classes)
+    return np.full(np.shape(p), 1.0 / n_classes)
+
+
+def s_sup(p, n_classes):
+    """S_sup^p, the lowest unweighted M_p that guarantees every recall ≥ 1/K.
+
+    The paper's extreme case -- one recall 1/K, the other K − 1 equal to 1 -- substituted
+    into M_p::
+
+        S_sup^p = (K^−(p+1) + (K−1)/K)^(1/p),
+
+    with limits K^(−1/K) at p = 0, 1/K at p = −∞ and 1 at p = +∞. Eq. (22) as printed,
+    (K^p + K^(p−1) + 1)^(1/p), is not this value (e.g. 2.5 for K = 2, p = 1): an erratum.
+    Evaluated in log space so any |p| is safe. ``p`` may be an array.
+    """
+    _check_k(n_classes)
+    p = np.asarray(p, dtype=np.float64)
+    k = float(n_classes)
+    log_inner = np.logaddexp(-(p + 1.0) * np.log(k), np.log((k - 1.0) / k))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.exp(log_inner / p)
+    out = np.where(p == 0, k ** (-1.0 / k), out)
+    out = np.where(p == np.inf, 1.0, out)
+    out = np.where(p == -np.inf, 1.0 / k, out)
+    return out[()] if out.ndim == 0 else out
+
+
+def competitiveness(score, p, n_classes):
+    """Classify an unweighted M_p score as 'superior', 'inferior' or 'indeterminate'.
+
+    Superior: score ≥ S_sup^p (every recall beats random guessing); inferior:
+    score < S_inf^p = 1/K (some recall is worse); indeterminate otherwise. Vectorised over
+    ``score``; returns an array of strings.
+    """
+    score = np.asarray(score, dtype=np.float64)
+    upper = s_sup(p, n_classes)
+    lower = s_inf(p, n_classes)
+    out = np.where(score >= upper, "superior", "indeterminate")
+    out = np.where(score < lower, "inferior", out)
+    return np.where(np.isnan(score), "undefined", out)
+
+
+def _check_k(n_classes):
+    if int(n_classes) != n_classes or n_classes < 2:
+        raise ValueError(f"the number of classes K must be an integer >= 2, got {n_classes}")
