@@ -9,6 +9,7 @@ Fashion-MNIST or scikit-learn's digits) writes the same format, so that later st
 ``paths``  str array, one identifier per row (a path relative to the image root, or
            ``<dataset>/<split>/<index>`` for datasets that ship as arrays);
 ``labels`` str array, the leaf class of each row (a wnid, a class name, a digit);
+``skipped`` str array, ``"path<TAB>reason"`` of images that could not be read;
 ``meta``   a JSON string describing how the shard was made (extractor, weights,
            members of the concept, ...). A rerun skips a shard whose ``meta`` equals the
            one it would write, and rebuilds it otherwise.
@@ -120,8 +121,13 @@ def write_shard(
     paths: Iterable[str],
     labels: Iterable[str],
     meta: str,
+    skipped: Iterable[tuple[str, str]] = (),
 ) -> Path:
-    """Write one shard atomically: temp file in the same folder, then ``os.replace``."""
+    """Write one shard atomically: temp file in the same folder, then ``os.replace``.
+
+    ``skipped`` lists ``(path, reason)`` of images that could not be read, kept in the
+    shard (as ``skipped``, ``"path<TAB>reason"``) so a rerun can still report them.
+    """
     path = Path(path)
     X = np.asarray(X, dtype=np.float32)
     paths = np.asarray(list(paths), dtype=str)
@@ -135,7 +141,10 @@ def write_shard(
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, X=X, paths=paths, labels=labels, meta=np.asarray(meta))
+            np.savez(
+                fh, X=X, paths=paths, labels=labels, meta=np.asarray(meta),
+                skipped=np.asarray([f"{p}\t{why}" for p, why in skipped], dtype=str),
+            )
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -162,6 +171,9 @@ def load_shard(path: str | os.PathLike) -> dict:
             "paths": z["paths"],
             "labels": z["labels"],
             "meta": json.loads(str(z["meta"])),
+            "skipped": [
+                tuple(s.split("\t", 1)) for s in (z["skipped"] if "skipped" in z.files else [])
+            ],
         }
 
 
