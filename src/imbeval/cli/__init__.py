@@ -15,7 +15,7 @@ import importlib
 import sys
 
 # One entry per command module; add a module here to add a command.
-COMMANDS = ("indices",)
+COMMANDS = ("indices", "features", "data")
 
 
 def build_parser() -> argparse.ArgumentParser:

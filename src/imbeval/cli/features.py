@@ -1,0 +1,140 @@
+"""``imbeval features ...``: extract per-concept feature shards.
+
+Subcommands (each writes ``OUT/<concept>.npz`` with ``X``, ``paths``, ``labels``):
+
+- ``inception``      Inception V3 on ILSVRC-2012 training images (mullick2020);
+- ``fashion-mnist``  the offline default: Fashion-MNIST through a small CNN (or pixels);
+- ``digits``         scikit-learn's digits, pixels (the tiny test data).
+
+Concepts are given as ``--concept NAME=MEMBER[,MEMBER...]`` (repeatable) or in a YAML/JSON
+file ``--concepts FILE`` mapping names to member lists (a ``concepts:`` key is accepted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _load_concepts(args) -> dict[str, list]:
+    from imbeval.features.shards import parse_concept_specs
+
+    concepts: dict[str, list] = {}
+    if args.concepts_file:
+        import yaml
+
+        with open(args.concepts_file) as fh:
+            doc = yaml.safe_load(fh)
+        if isinstance(doc, dict) and "concepts" in doc:
+            doc = doc["concepts"]
+        if not isinstance(doc, dict) or not doc:
+            raise ValueError(f"{args.concepts_file}: expected a mapping of concept -> list of classes")
+        concepts.update({str(k): v for k, v in doc.items()})
+    if args.concept:
+        for name, members in parse_concept_specs(args.concept).items():
+            if name in concepts:
+                raise ValueError(f"concept {name!r} given in both --concepts and --concept")
+            concepts[name] = members
+    if not concepts:
+        raise ValueError("no concept given (use --concept NAME=MEMBER[,MEMBER...] or --concepts FILE)")
+    return concepts
+
+
+def _set_threads(n: int | None) -> None:
+    if n:
+        import tensorflow as tf
+
+        tf.config.threading.set_intra_op_parallelism_threads(n)
+        tf.config.threading.set_inter_op_parallelism_threads(n)
+
+
+def _add_common(p: argparse.ArgumentParser, member: str) -> None:
+    p.add_argument("--concept", action="append", default=[], metavar=f"NAME={member}[,{member}...]",
+                   help="a higher-level concept and its classes (repeatable)")
+    p.add_argument("--concepts", dest="concepts_file", metavar="FILE",
+                   help="YAML/JSON file mapping concept names to class lists")
+    p.add_argument("--out", required=True, metavar="DIR", help="folder for the NAME.npz shards")
+    p.add_argument("--force", action="store_true", help="recompute shards that are already complete")
+
+
+def _run_inception(args) -> int:
+    _set_threads(args.threads)
+    from imbeval.features.inception import extract_inception_features
+
+    reports = extract_inception_features(
+        args.root, _load_concepts(args), args.out, args.weights,
+        batch_size=args.batch_size, seed=args.seed, progress=not args.quiet, force=args.force,
+    )
+    for r in reports:
+        print(r.summary())
+    n_read = sum(r.n_read for r in reports)
+    n_skipped = sum(len(r.skipped) for r in reports)
+    print(f"total: read {n_read} images, skipped {n_skipped}")
+    return 0
+
+
+def _run_fashion(args) -> int:
+    _set_threads(args.threads)
+    from imbeval.features.fashion import extract_fashion_features
+
+    reports = extract_fashion_features(
+        _load_concepts(args), args.out, args.extractor,
+        path=args.data, download=not args.no_download, seed=args.seed, epochs=args.epochs,
+        feature_dim=args.feature_dim, n_train=args.n_train, force=args.force,
+        verbose=0 if args.quiet else 2,
+    )
+    for r in reports:
+        state = "already complete, kept" if r["reused"] else "written"
+        print(f"{r['name']}: {r['n']} images -> {r['path']} ({state})")
+    return 0
+
+
+def _run_digits(args) -> int:
+    from imbeval.features.fashion import extract_digits_features
+
+    for r in extract_digits_features(_load_concepts(args), args.out, force=args.force):
+        state = "already complete, kept" if r["reused"] else "written"
+        print(f"{r['name']}: {r['n']} images -> {r['path']} ({state})")
+    return 0
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "features", help="extract per-concept feature shards (Inception V3, Fashion-MNIST, digits)",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="extractor_command", metavar="SOURCE")
+    sub.required = True
+
+    p = sub.add_parser("inception", help="Inception-V3 features of ILSVRC-2012 concepts")
+    p.add_argument("--root", required=True, metavar="DIR",
+                   help="ILSVRC-2012 training folder holding <wnid>/*.JPEG (or DIR/train/<wnid>)")
+    _add_common(p, "WNID")
+    p.add_argument("--weights", default="imagenet", metavar="none|imagenet|PATH",
+                   help="'imagenet' (Keras downloads them), a local notop .h5 file, or 'none' "
+                   "(random weights from --seed; for testing) [imagenet]")
+    p.add_argument("--batch-size", type=int, default=32)
+    p.add_argument("--seed", type=int, default=0, help="seed of the random weights of --weights none")
+    p.add_argument("--threads", type=int, default=None, help="TensorFlow threads [all cores]")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_run_inception)
+
+    p = sub.add_parser("fashion-mnist", help="the offline default: Fashion-MNIST CNN (or pixel) features")
+    _add_common(p, "CLASS")
+    p.add_argument("--extractor", choices=("cnn", "pixels"), default="cnn")
+    p.add_argument("--data", metavar="DIR",
+                   help="folder with the four Fashion-MNIST IDX files (searched first)")
+    p.add_argument("--no-download", action="store_true", help="never try the Keras download")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--epochs", type=int, default=2)
+    p.add_argument("--feature-dim", type=int, default=128)
+    p.add_argument("--n-train", type=int, default=None,
+                   help="train on only the first N training images [all 60000]")
+    p.add_argument("--threads", type=int, default=None, help="TensorFlow threads [all cores]")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(func=_run_fashion)
+
+    p = sub.add_parser("digits", help="scikit-learn digits pixels (tiny test data)")
+    _add_common(p, "DIGIT")
+    p.set_defaults(func=_run_digits)
