@@ -70,7 +70,8 @@ def holder_mean(values, p, weights=None):
     -----
     Computed as s·(Σ ζ_i (a_i/s)^p)^(1/p) with s the largest value (p > 0) or the smallest
     (p < 0) among the weighted entries, so |p| in the hundreds neither overflows nor
-    underflows. For p ≤ 0 a weighted zero gives 0.
+    underflows; for |p| < 1e-3 through log1p/expm1, so M_p tends smoothly to M_0. For
+    p ≤ 0 a weighted zero gives 0.
     """
     a = np.asarray(values, dtype=np.float64)
     if a.ndim < 1 or a.shape[-1] < 1:
@@ -97,6 +98,12 @@ def holder_mean(values, p, weights=None):
         elif p == 0:
             logs = np.where(used, np.log(a), 0.0)
             out = np.exp(np.sum(w * logs, axis=-1))
+        elif abs(p) < 1e-3:
+            # Near the geometric mean: log Σ ζ a^p = log1p(Σ ζ expm1(p ln a)) keeps the
+            # relative accuracy that 1/p would otherwise amplify.
+            logs = np.where(used, np.log(a), 0.0)
+            inner = np.log1p(np.sum(np.where(used, w * np.expm1(p * logs), 0.0), axis=-1))
+            out = np.exp(inner / p)
         else:
             if p > 0:
                 scale = np.max(np.where(used, a, -np.inf), axis=-1)
