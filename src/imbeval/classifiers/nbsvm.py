@@ -77,6 +77,8 @@ class NBSVM(ClassifierMixin, BaseEstimator):
     support_ : ndarray (two classes only)
     intercept_ : float (two classes only)
         The NBSVM bias :math:`b`.
+    n_iter_ : ndarray
+        libsvm iterations of each binary machine.
     """
 
     def __init__(self, C=1.0, kernel="rbf", sigma="scale", class_cost=None, tol=1e-3,
@@ -165,6 +167,9 @@ class NBSVM(ClassifierMixin, BaseEstimator):
                 self.estimators_.append(svc)
                 shifts.append(shift)
         self.shifts_ = np.asarray(shifts)
+        # libsvm iterations of each binary machine (scikit-learn's convention for
+        # estimators with max_iter).
+        self.n_iter_ = np.concatenate([svc.n_iter_ for svc in self.estimators_])
         return self
 
     def decision_function(self, X):
