@@ -63,6 +63,9 @@ PAPER = "dembele"
 # not "positive-valued" in the sense of eq. 24.
 _POSITIVE_EIGENVALUE_TOL = 1e-12
 
+# Largest two-class CEN: CEN_j = −2 t log2 t with t = x_12/S_j is largest at t = 1/e.
+_CEN_BINARY_SUP = 2.0 / (np.e * np.log(2.0))
+
 
 # ---------------------------------------------------------------------------------------
 # Helpers (not indices)
@@ -329,9 +332,9 @@ def _confusion_entropy(x, modified, zero_division):
     formula="Σ_j (S_j / 2m) CEN_j, S_j = n_j + k_j, CEN_j = −Σ_{k≠j} [(x_jk/S_j) "
     "log_{2(C−1)}(x_jk/S_j) + (x_kj/S_j) log_{2(C−1)}(x_kj/S_j)]",
     scope=MULTI_CLASS,
-    bounds=(0, 1),
-    description="confusion entropy of Wei et al. (LOWER is better; 0 = perfect, can "
-    "exceed 1 for C = 2); Dembélé's tables print cen.s = 1 − CEN",
+    bounds=(0, _CEN_BINARY_SUP),
+    description="confusion entropy of Wei et al. (LOWER is better; 0 = perfect; ≤ 1 for "
+    "C ≥ 3, up to 2/(e ln 2) ≈ 1.061 for C = 2); Dembélé's tables print cen.s = 1 − CEN",
 )
 def cen(cm, zero_division=np.nan):
     """Confusion entropy CEN of Wei et al. (2010), as used by Dembélé. Lower is better.
@@ -343,8 +346,10 @@ def cen(cm, zero_division=np.nan):
         CEN   = Σ_j  S_j / (2m) · CEN_j            (0 log 0 = 0)
 
     CEN is the same in both layouts (it is symmetric in rows and columns). It is 0 for a
-    perfect classifier and usually ≤ 1, but exceeds 1 for some two-class matrices (the
-    paper's M_c gives 1.04). Dembélé's tables print ``cen.s = 1 − CEN``.
+    perfect classifier and ≤ 1 for C ≥ 3, but exceeds 1 for some two-class matrices (the
+    paper's M_c gives 1.04; the supremum for C = 2 is 2/(e ln 2) ≈ 1.0615, reached by
+    x_11 = x_22 = (1/2 − 1/e)m, x_12 = x_21 = m/e). Dembélé's tables print
+    ``cen.s = 1 − CEN``.
 
     Undefined (``zero_division``) only for an all-zero matrix; a class that neither occurs
     nor is predicted has weight 0 and contributes nothing.

@@ -1,0 +1,503 @@
+"""Tests of imbeval.indices.dembele against Dembélé's worked examples and the theory.
+
+The paper prints matrices with rows = predicted, columns = true; they are encoded below as
+printed and transposed once (``CM``) into the library's layout (rows = true class).
+Table entries are encoded as printed (strings, so the number of printed decimals is kept)
+and compared with values computed by the library; an entry agrees when it is within one
+unit of its last printed digit (the paper sometimes truncates, sometimes rounds; 0.001 for
+the usual three decimals, 0.01 for the few two-decimal entries). Entries the notes list as
+errata are excluded from the table comparison and asserted as errata separately.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from imbeval.indices import dembele as dm
+from imbeval.indices import registry
+from imbeval.indices.mortaz2020 import accuracy
+
+DETERMINISTIC = settings(
+    derandomize=True, deadline=None, max_examples=150,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+# ---------------------------------------------------------------------------------------
+# The paper's matrices, as printed (rows = predicted class, columns = true class)
+# ---------------------------------------------------------------------------------------
+
+PRINTED = {
+    "Ma": [[15, 25], [15, 25]],
+    "Mb": [[45, 5], [5, 45]],
+    "Mc": [[5, 45], [45, 5]],
+    "M1": [[125, 30], [15, 130]],
+    "M2": [[9, 80], [1, 210]],
+    "M3": [[434, 7], [10, 232]],
+    "M4": [[50, 0, 0], [0, 35, 7], [0, 15, 43]],
+    "M5": [[48, 28, 19], [5, 42, 23], [14, 9, 44]],
+    "M6": [[17, 2, 0, 0, 0], [28, 127, 0, 0, 0], [16, 0, 122, 6, 0], [6, 0, 4, 3, 0],
+           [0, 0, 0, 0, 127]],
+    "M7": [[17, 2, 0, 0, 0], [28, 127, 0, 3, 0], [16, 0, 122, 6, 0], [6, 0, 4, 0, 0],
+           [0, 0, 0, 0, 127]],
+    "M8": [
+        [939, 0, 17, 5, 1, 23, 17, 5, 14, 17],
+        [1, 1106, 58, 17, 21, 16, 9, 40, 52, 11],
+        [2, 2, 820, 21, 6, 4, 11, 17, 9, 4],
+        [3, 2, 26, 887, 1, 90, 0, 8, 30, 16],
+        [1, 1, 16, 2, 873, 17, 19, 19, 32, 66],
+        [11, 1, 0, 12, 5, 616, 18, 1, 44, 0],
+        [13, 5, 34, 12, 10, 23, 874, 2, 17, 1],
+        [1, 2, 17, 24, 1, 15, 0, 872, 11, 74],
+        [8, 16, 39, 18, 12, 62, 10, 5, 741, 12],
+        [1, 0, 5, 12, 52, 26, 0, 59, 24, 808],
+    ],
+    "M9": [
+        [358.72, 28.22, 77.91, 78.47, 43.83, 87.26, 76.82, 61.75, 65.44, 48.65],
+        [39.85, 559.51, 91.05, 87.34, 60.11, 58.08, 62.44, 62.06, 90.47, 60.28],
+        [73.24, 82.13, 304.03, 92.69, 59.87, 49.34, 88.77, 81.59, 75.25, 53.07],
+        [76.46, 89.64, 106.79, 302.24, 57.14, 99.99, 51.23, 81.44, 81.89, 65.30],
+        [49.64, 45.77, 64.79, 55.22, 318.28, 66.97, 86.53, 64.93, 81.98, 141.22],
+        [90.80, 47.62, 55.54, 109.30, 70.59, 231.95, 73.20, 58.43, 108.59, 64.39],
+        [86.12, 57.39, 92.38, 55.86, 82.26, 67.64, 336.46, 47.78, 69.91, 61.94],
+        [67.03, 58.02, 75.59, 78.50, 67.47, 58.59, 50.64, 366.61, 51.59, 130.04],
+        [78.81, 104.32, 98.75, 83.29, 85.08, 111.45, 66.51, 59.52, 272.41, 83.02],
+        [59.33, 62.38, 65.16, 67.07, 137.37, 60.72, 65.39, 143.88, 76.47, 301.09],
+    ],
+}
+CM = {name: np.array(m, dtype=float).T for name, m in PRINTED.items()}  # rows = true
+J5 = np.full((5, 5), 1 / 5)
+
+# ---------------------------------------------------------------------------------------
+# Measures as the tables use them
+# ---------------------------------------------------------------------------------------
+
+
+def _binary_rates(x):
+    """sen, spe, pre, f1, fmi, auc of a 2x2 [[TP, FN], [FP, TN]] (eqs. 1-7)."""
+    tp, fn, fp, tn = x[..., 0, 0], x[..., 0, 1], x[..., 1, 0], x[..., 1, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        sen = tp / (tp + fn)
+        spe = tn / (tn + fp)
+        pre = tp / (tp + fp)
+        f1 = 2 * pre * sen / (pre + sen)  # as eq. 5: NA when pre = sen = 0 (Table 9)
+    return {"sen": sen, "spe": spe, "pre": pre, "f1": f1, "fmi": np.sqrt(pre * sen),
+            "auc": (sen + spe) / 2}
+
+
+def measure(name, x):
+    """The value a table row ``name`` reports for the matrix x (rows true)."""
+    if name in ("sen", "spe", "pre", "f1", "fmi", "auc"):
+        return _binary_rates(x)[name]
+    return {
+        "acc": lambda: accuracy(x),
+        "kappa": lambda: dm.kappa(x),
+        "mcc.s": lambda: (dm.mcc(x) + 1) / 2,
+        "nmi": lambda: dm.nmi(x),
+        "cen.s": lambda: 1 - dm.cen(x),
+        "mcen.s": lambda: 1 - dm.mcen(x),
+        "eve": lambda: dm.eve(x),
+        "thr_min": lambda: dm.eigenvalue_bounds(x)[0],
+        "thr_max": lambda: dm.eigenvalue_bounds(x)[1],
+    }[name]() if not name[:2] in ("mu", "la") else _eig(name, x)
+
+
+def _eig(name, x):
+    which, index = ("A", int(name[2:])) if name.startswith("mu") else ("B", int(name[3:]))
+    return dm.eigenvalues(x, matrix=which)[..., index - 1]
+
+
+# Row labels as printed -> measure names above.
+ALIASES = {"sensitivity": "sen", "specificity": "spe", "precision": "pre",
+           "accuracy": "acc", "F1-score": "f1", "f1-s": "f1", "f1s": "f1", "κ": "kappa",
+           "mcc": "mcc.s"}
+
+
+def parse_table(text):
+    """Rows of 'label v1 v2 ...' under a header of column keys -> {(row, col): printed}."""
+    lines = [line.split() for line in text.strip().splitlines()]
+    header = lines[0]
+    entries = {}
+    for row in lines[1:]:
+        label, values = ALIASES.get(row[0], row[0]), row[1:]
+        assert len(values) == len(header), row
+        for col, value in zip(header, values):
+            if value != "-":
+                entries[(label, col)] = value
+    return entries
+
+
+def tolerance(printed):
+    """One unit of the last printed digit, at most 0.01 (so '1.0' must be within 0.01)."""
+    decimals = len(printed.split(".")[1]) if "." in printed else 0
+    return min(10.0 ** -decimals, 0.01) + 1e-9
+
+
+def agrees(printed, value):
+    if printed == "NA":
+        return bool(np.isnan(value))
+    return bool(abs(float(value) - float(printed)) <= tolerance(printed))
+
+
+def ovr(name, j, modified=False):
+    """Class j (1-based) against the rest; 'modified' = M~ of that 2x2 (Tables 6-9)."""
+    x = dm.one_vs_rest_2x2(CM[name])[j - 1]
+    return dm.m_tilde(x) if modified else x
+
+
+# ---------------------------------------------------------------------------------------
+# The tables, as printed. Column keys -> the matrix the paper used (in our layout).
+# ---------------------------------------------------------------------------------------
+
+TABLE1 = """
+        Ma     Mb     Mc     M1     M2     M3
+thr_min 0.000  0.888  -8.00  0.827  0.767  0.973
+thr_max 2.000  1.111  10.00  1.173  1.233  1.026
+mu1     2.000  1.111  10.00  1.173  1.233  1.026
+mu2     0.000  0.888  -8.00  0.827  0.767  0.973
+lam1    1.000  1.000  1.000  1.005  1.019  1.000
+lam2    0.000  0.800  -0.80  0.699  0.604  0.948
+"""
+TABLE1_COLUMNS = {k: CM[k] for k in ["Ma", "Mb", "Mc", "M1", "M2", "M3"]}
+
+TABLE2 = """
+            Ma     Mb    Mc    M1     M2     M3     Mt2    Mt3
+sensitivity 0.500  0.90  0.10  0.893  0.900  0.977  0.626  0.983
+specificity 0.500  0.90  0.10  0.812  0.724  0.971  0.933  0.960
+precision   0.375  0.90  0.10  0.806  0.101  0.984  0.377  0.978
+accuracy    0.500  0.90  0.10  0.850  0.730  0.975  0.915  0.975
+F1-score    0.428  0.90  0.10  0.847  0.182  0.980  0.470  0.981
+fmi         0.433  0.90  0.10  0.848  0.302  0.981  0.486  0.981
+auc         0.500  0.90  0.10  0.853  0.812  0.974  0.779  0.972
+κ           0.000  0.800 -0.8  0.701  0.129  0.945  0.423  0.946
+mcc.s       0.500  0.90  0.10  0.852  0.623  0.973  0.722  0.973
+nmi         0.000  0.361 0.361 0.249  0.038  0.699  0.113  0.700
+cen.s       0.028  0.57  -0.04 0.452  0.580  0.844  0.702  0.845
+mcen.s      0.123  0.55  0.00  0.455  0.638  0.826  0.687  0.827
+eve         0.000  0.99  0.00  0.976  0.952  0.999  0.912  0.999
+"""
+TABLE2_COLUMNS = {**TABLE1_COLUMNS, "Mt2": dm.m_tilde(CM["M2"]), "Mt3": dm.m_tilde(CM["M3"])}
+
+TABLE3 = """
+        M4     M5     M6     M7J
+thr_min 0.716  0.279  0.144  -3.361
+thr_max 1.283  1.721  1.855  5.361
+mu1     1.283  1.712  1.765  3.871
+mu2     1.000  0.654  1.322  1.179
+mu3     0.716  0.633  1.000  0.999
+mu4     -      -      0.541  0.597
+mu5     -      -      0.371  -1.65
+lam1    1.014  1.018  1.149  1.150
+lam2    1.000  0.411  1.033  0.994
+lam3    0.545  0.330  1.000  0.987
+lam4    -      -      0.185  0.181
+lam5    -      -      0.171  -0.104
+"""
+TABLE3_COLUMNS = {"M4": CM["M4"], "M5": CM["M5"], "M6": CM["M6"], "M7J": CM["M7"] + J5}
+
+TABLE4 = """
+       M4     M5     M6     M7     Mt5    Mt6    Mt7
+acc    0.853  0.577  0.865  0.858  0.584  0.818  0.798
+κ      0.780  0.371  0.816  0.806  0.379  0.756  0.730
+mcc.s  0.892  0.689  0.912  0.908  0.691  0.887  0.875
+nmi    0.523  0.079  0.629  0.618  0.081  0.592  0.552
+cen.s  0.774  0.354  0.861  0.852  0.352  0.847  0.822
+mcen.s 0.697  0.237  0.799  0.784  0.231  0.794  0.726
+eve    0.968  0.883  0.859  0.776  0.889  0.756  0.761
+"""
+MULTI_COLUMNS = {
+    "M4": CM["M4"], "M5": CM["M5"], "M6": CM["M6"], "M7": CM["M7"],
+    "Mt5": dm.m_tilde(CM["M5"]), "Mt6": dm.m_tilde(CM["M6"]), "Mt7": dm.m_tilde(CM["M7"]),
+}
+
+TABLE5 = """
+       M4     M5     M6     M7     Mt5    Mt6    Mt7
+sen    0.775  0.433  0.912  0.912  0.435  0.910  0.893
+spe    0.881  0.707  0.918  0.912  0.713  0.878  0.862
+pre    0.762  0.426  0.789  0.778  0.431  0.694  0.654
+acc    0.846  0.616  0.916  0.912  0.621  0.886  0.869
+f1-s   0.768  0.429  0.846  0.840  0.433  0.787  0.755
+fmi    0.768  0.429  0.848  0.842  0.433  0.795  0.765
+auc    0.828  0.570  0.915  0.912  0.574  0.894  0.878
+κ      0.653  0.140  0.789  0.779  0.149  0.712  0.669
+mcc.s  0.827  0.570  0.896  0.892  0.574  0.862  0.842
+nmi    0.207  0.008  0.371  0.359  0.009  0.291  0.251
+cen.s  0.445  0.117  0.645  0.635  0.122  0.584  0.549
+mcen.s 0.697  0.237  0.799  0.784  0.183  0.584  0.554
+eve    0.966  0.483  0.994  0.993  0.501  0.989  0.986
+"""
+TABLE5_COLUMNS = {k: dm.pair_counting_2x2(v) for k, v in MULTI_COLUMNS.items()}
+
+# Tables 6-9: column "j" = class j against the rest, "jm" = the same with M~ of that 2x2.
+TABLE6 = """
+       1    2     3     1m   2m    3m
+pre    1.0  0.833 0.741 1.0  0.876 0.802
+f1-s   1.0  0.781 0.796 1.0  0.728 0.807
+fmi    1.0  0.764 0.798 1.0  0.738 0.807
+auc    1.0  0.815 0.855 1.0  0.786 0.851
+acc    1.0  0.853 0.853 1.0  0.830 0.862
+κ      1.0  0.656 0.682 1.0  0.609 0.699
+mcc.s  1.0  0.831 0.844 1.0  0.814 0.850
+nmi    1.0  0.218 0.238 1.0  0.198 0.246
+cen.s  1.0  0.479 0.470 1.0  0.465 0.742
+mcen.s 1.0  0.481 0.473 1.0  0.484 0.472
+eve    1.0  0.948 0.979 1.0  0.913 0.976
+"""
+TABLE7 = """
+       1     2     3     1m    2m    3m
+pre    0.505 0.600 0.657 0.616 0.676 0.713
+f1-s   0.592 0.564 0.575 0.616 0.539 0.549
+fmi    0.602 0.565 0.579 0.616 0.551 0.564
+auc    0.716 0.674 0.677 0.707 0.665 0.660
+acc    0.715 0.719 0.720 0.735 0.700 0.698
+κ      0.384 0.358 0.371 0.414 0.330 0.339
+mcc.s  0.699 0.680 0.689 0.707 0.673 0.680
+nmi    0.066 0.053 0.059 0.071 0.050 0.055
+cen.s  0.257 0.237 0.248 0.247 0.249 0.261
+mcen.s 0.307 0.275 0.291 0.283 0.302 0.319
+eve    0.883 0.789 0.781 0.860 0.709 0.713
+"""
+TABLE8 = """
+       1     2     3     4     5   1m    2m    3m    4m    5m
+pre    0.895 0.819 0.847 0.231 1.0 0.953 0.878 0.900 0.679 1.0
+f1-s   0.395 0.894 0.904 0.272 1.0 0.218 0.924 0.924 0.120 1.0
+fmi    0.476 0.898 0.906 0.277 1.0 0.343 0.926 0.924 0.212 1.0
+auc    0.624 0.949 0.951 0.655 1.0 0.560 0.960 0.953 0.531 1.0
+acc    0.886 0.934 0.943 0.965 1.0 0.769 0.953 0.956 0.909 1.0
+κ      0.353 0.847 0.864 0.255 1.0 0.169 0.891 0.893 0.106 1.0
+mcc    0.720 0.927 0.933 0.630 1.0 0.647 0.947 0.947 0.596 1.0
+nmi    0.118 0.494 0.506 0.056 1.0 0.057 0.563 0.552 0.027 1.0
+cen.s  0.705 0.727 0.737 0.857 1.0 0.613 0.772 0.766 0.775 1.0
+mcen.s 0.711 0.719 0.724 0.839 1.0 0.661 0.756 0.747 0.768 1.0
+eve    0.393 0.997 0.998 0.585 1.0 0.000 0.998 0.998 0.000 1.0
+"""
+TABLE9 = """
+       1     2     3     4     5   1m    2m    3m    4m    5m
+pre    0.895 0.804 0.847 0.000 1.0 0.953 0.867 0.900 0.242 1.0
+f1s    0.395 0.885 0.904 NA    1.0 0.218 0.918 0.924 0.015 1.0
+fmi    0.476 0.889 0.906 0.000 1.0 0.343 0.919 0.924 0.043 1.0
+auc    0.624 0.945 0.951 0.489 1.0 0.560 0.957 0.953 0.502 1.0
+acc    0.886 0.928 0.943 0.958 1.0 0.769 0.949 0.956 0.871 1.0
+κ      0.353 0.833 0.864 -0.02 1.0 0.169 0.882 0.893 0.007 1.0
+mcc.s  0.720 0.920 0.933 0.489 1.0 0.647 0.942 0.947 0.511 1.0
+nmi    0.118 0.472 0.506 0.002 1.0 0.057 0.544 0.552 0.000 1.0
+cen.s  0.705 0.711 0.737 0.843 1.0 0.613 0.758 0.766 0.728 1.0
+mcen.s 0.711 0.706 0.724 0.820 1.0 0.661 0.744 0.747 0.728 1.0
+eve    0.393 0.996 0.998 0.000 1.0 0.000 0.998 0.998 0.000 1.0
+"""
+
+
+def ovr_columns(name, n_classes):
+    cols = {str(j): ovr(name, j) for j in range(1, n_classes + 1)}
+    cols.update({f"{j}m": ovr(name, j, modified=True) for j in range(1, n_classes + 1)})
+    return cols
+
+
+# Table 10 lists σ(A) and σ(B) in decreasing order.
+TABLE10 = """
+        M8      M9
+thr_min 0.731   -1.469
+thr_max 1.269   3.469
+mu1     1.198   3.119
+mu2     1.074   1.115
+mu3     1.025   0.967
+mu4     1.013   0.913
+mu5     0.999   0.884
+mu6     0.985   0.738
+mu7     0.966   0.672
+mu8     0.946   0.652
+mu9     0.899   0.488
+mu10    0.893   0.451
+lam1    1.019   1.001
+lam2    0.965   0.439
+lam3    0.933   0.359
+lam4    0.908   0.311
+lam5    0.893   0.273
+lam6    0.852   0.255
+lam7    0.785   0.213
+lam8    0.763   0.194
+lam9    0.738   0.150
+lam10   0.649   0.128
+"""
+TABLE11 = """
+       M8    M9
+acc    0.854 0.335
+κ      0.837 0.261
+mcc.s  0.919 0.630
+nmi    0.555 0.054
+cen.s  0.784 0.251
+eve    0.996 0.912
+"""
+MNIST_COLUMNS = {"M8": CM["M8"], "M9": CM["M9"]}
+
+TABLES = {
+    "Table 1": (TABLE1, TABLE1_COLUMNS),
+    "Table 2": (TABLE2, TABLE2_COLUMNS),
+    "Table 3": (TABLE3, TABLE3_COLUMNS),
+    "Table 4": (TABLE4, MULTI_COLUMNS),
+    "Table 5": (TABLE5, TABLE5_COLUMNS),
+    "Table 6": (TABLE6, ovr_columns("M4", 3)),
+    "Table 7": (TABLE7, ovr_columns("M5", 3)),
+    "Table 8": (TABLE8, ovr_columns("M6", 5)),
+    "Table 9": (TABLE9, ovr_columns("M7", 5)),
+    "Table 10": (TABLE10, MNIST_COLUMNS),
+    "Table 11": (TABLE11, MNIST_COLUMNS),
+}
+
+# Entries the notes list as errata, (row, column) per table: checked in the errata tests.
+ERRATA = {
+    "Table 2": {("kappa", "Mt2")},
+    "Table 4": {("mcen.s", "Mt7")},
+    "Table 5": {("mcen.s", c) for c in ["M4", "M5", "M6", "M7"]}
+               | {(row, "Mt7") for row, _ in parse_table(TABLE5)},
+    "Table 6": {("f1", "2"), ("cen.s", "3m")},
+    # Found while writing these tests (not yet in the notes): Table 7 auc(2m), Table 9 mcc.s(2).
+    "Table 7": {("auc", "2m")},
+    "Table 9": {(row, "4m") for row, _ in parse_table(TABLE9)} | {("mcc.s", "2")},
+}
+
+
+# ---------------------------------------------------------------------------------------
+# Worked examples and tables
+# ---------------------------------------------------------------------------------------
+
+
+def test_notes_test_vectors_m4():
+    x = CM["M4"]
+    assert dm.eve(x) == pytest.approx(0.968, abs=5e-4)
+    assert accuracy(x) == pytest.approx(0.853, abs=5e-4)
+    assert dm.kappa(x) == pytest.approx(0.780, abs=5e-4)
+    assert (dm.mcc(x) + 1) / 2 == pytest.approx(0.892, abs=5e-4)
+    assert dm.nmi(x) == pytest.approx(0.523, abs=5e-4)
+    assert 1 - dm.cen(x) == pytest.approx(0.774, abs=5e-4)
+    assert 1 - dm.mcen(x) == pytest.approx(0.697, abs=5e-4)
+
+
+def test_notes_test_vector_m1_eigenvalues():
+    lam = dm.eigenvalues(CM["M1"])
+    assert lam[0] == pytest.approx(1.005, abs=1e-3)
+    assert lam[1] == pytest.approx(0.699, abs=1e-3)
+
+
+def test_pair_counting_of_m4():
+    # Printed his way [[2849, 890], [826, 6610]] (rows predicted); ours is the transpose.
+    got = dm.pair_counting_2x2(CM["M4"])
+    np.testing.assert_allclose(got, [[2849, 826], [890, 6610]])
+    np.testing.assert_allclose(got.T, [[2849, 890], [826, 6610]])
+
+
+@pytest.mark.parametrize("table", list(TABLES))
+def test_table_entries_reproduce(table):
+    text, columns = TABLES[table]
+    entries = parse_table(text)
+    skipped = ERRATA.get(table, set())
+    assert skipped <= set(entries)
+    checked, wrong = 0, []
+    for (row, col), printed in entries.items():
+        if (row, col) in skipped:
+            continue
+        value = measure(row, columns[col])
+        checked += 1
+        if not agrees(printed, value):
+            wrong.append(f"{row}({col}) printed {printed}, computed {float(value):.4f}")
+    assert checked == len(entries) - len(skipped)
+    assert not wrong, f"{table}: " + "; ".join(wrong)
+
+
+def test_eve_of_m7_and_its_j5_modification_as_in_the_text():
+    # Section 4.2: "The EVE values for M7 and M7 + J5/5 are 0.77604 and 0.77539".
+    assert dm.eve(CM["M7"]) == pytest.approx(0.77604, abs=1e-5)
+    assert dm.eve(CM["M7"] + J5) == pytest.approx(0.77539, abs=1e-5)
+
+
+def test_section_3_1_imbalance_example():
+    # ir = 1/5, m21 = m11/4, m12 = m22/4 (his layout): sen, spe, pre, auc
+    # = 0.8, 0.8, 0.44, 0.8 on M and 0.64, 0.9, 0.64, 0.77 on M~.
+    his = np.array([[0.8, 1.0], [0.2, 4.0]])
+    x = his.T
+    for matrix, expected in [(x, [0.8, 0.8, 0.44, 0.8]), (dm.m_tilde(x), [0.64, 0.9, 0.64, 0.77])]:
+        rates = _binary_rates(matrix)
+        got = [rates["sen"], rates["spe"], rates["pre"], rates["auc"]]
+        np.testing.assert_allclose(got, expected, atol=0.01)
+
+
+def test_section_3_3_eve_zero_examples():
+    # p11 = p22 = 0.5 and p11 = 0.9, p22 = 0.1 both give EVE 0; eigenvalue products 0, −0.16.
+    for p11, p22, product in [(0.5, 0.5, 0.0), (0.9, 0.1, -0.16)]:
+        x = np.array([[p11, 1 - p11], [1 - p22, p22]]) * 100
+        lam = dm.eigenvalues(x)
+        assert lam[0] * lam[1] == pytest.approx(product, abs=1e-12)
+        assert dm.eve(x) == pytest.approx(0.0, abs=1e-12)
+
+
+# ---------------------------------------------------------------------------------------
+# Errata: the printed value is not what the formula gives; the corrected value is
+# ---------------------------------------------------------------------------------------
+
+
+def test_erratum_table2_kappa_of_m_tilde_2():
+    value = dm.kappa(TABLE2_COLUMNS["Mt2"])
+    assert not agrees("0.423", value)
+    assert agrees("0.428", value)
+
+
+def test_erratum_table4_mcen_of_m_tilde_7_uses_m7_plus_j5():
+    assert not agrees("0.726", 1 - dm.mcen(dm.m_tilde(CM["M7"])))
+    assert agrees("0.757", 1 - dm.mcen(dm.m_tilde(CM["M7"])))
+    assert agrees("0.726", 1 - dm.mcen(dm.m_tilde(CM["M7"] + J5)))
+
+
+def test_erratum_table5_mcen_row_copies_table4():
+    table4, table5 = parse_table(TABLE4), parse_table(TABLE5)
+    corrected = {"M4": "0.446", "M5": "0.179", "M6": "0.632", "M7": "0.624"}
+    for col, value_ok in corrected.items():
+        printed = table5[("mcen.s", col)]
+        assert printed == table4[("mcen.s", col)]  # the copy
+        computed = 1 - dm.mcen(TABLE5_COLUMNS[col])
+        assert not agrees(printed, computed)
+        assert agrees(value_ok, computed)
+
+
+def test_erratum_table5_m_tilde_7_column_uses_m7_plus_j5():
+    entries = {row: v for (row, col), v in parse_table(TABLE5).items() if col == "Mt7"}
+    plain = dm.pair_counting_2x2(dm.m_tilde(CM["M7"]))
+    with_j = dm.pair_counting_2x2(dm.m_tilde(CM["M7"] + J5))
+    not_plain = [row for row, printed in entries.items() if not agrees(printed, measure(row, plain))]
+    assert all(agrees(printed, measure(row, with_j)) for row, printed in entries.items())
+    # all but acc/mcc.s/... agree only with the J5 version; the column as a whole is M7 + J5
+    assert len(not_plain) >= 10, not_plain
+
+
+def test_erratum_table6_f1_class2_and_modified_cen_class3():
+    f1 = measure("f1", ovr("M4", 2))
+    assert not agrees("0.781", f1) and agrees("0.761", f1)
+    cen_s = measure("cen.s", ovr("M4", 3, modified=True))
+    assert not agrees("0.742", cen_s) and agrees("0.476", cen_s)
+
+
+def test_erratum_table9_modified_class4_uses_2x2_plus_j2():
+    entries = {row: v for (row, col), v in parse_table(TABLE9).items() if col == "4m"}
+    plain = ovr("M7", 4, modified=True)
+    with_j = dm.m_tilde(ovr("M7", 4) + 0.5)
+    assert all(agrees(printed, measure(row, with_j)) for row, printed in entries.items())
+    not_plain = [row for row, printed in entries.items() if not agrees(printed, measure(row, plain))]
+    assert {"pre", "f1", "fmi", "kappa", "mcc.s"} <= set(not_plain), not_plain
+
+
+def test_new_erratum_table7_modified_auc_class2():
+    # Printed 0.665; M~ of class 2 vs rest of M5 gives sen 0.449, spe 0.861, auc 0.655
+    # (the other entries of that column agree, so the matrix is right: a digit slip).
+    auc = measure("auc", ovr("M5", 2, modified=True))
+    assert not agrees("0.665", auc) and agrees("0.655", auc)
+
+
+def test_new_erratum_table9_mcc_class2():
+    # Class 2 vs rest of M7 is [[127, 2], [31, 298]]: MCC = 37784 / sqrt(129·329·158·300)
+    # = 0.8424, mcc.s = 0.9212; printed 0.920 (the same entry of M6 in Table 8 agrees).
+    x = ovr("M7", 2)
+    np.testing.assert_array_equal(x, [[127, 2], [31, 298]])
+    mcc_s = measure("mcc.s", x)
+    assert not agrees("0.920", mcc_s) and agrees("0.921", mcc_s)
