@@ -501,3 +501,273 @@ def test_new_erratum_table9_mcc_class2():
     np.testing.assert_array_equal(x, [[127, 2], [31, 298]])
     mcc_s = measure("mcc.s", x)
     assert not agrees("0.920", mcc_s) and agrees("0.921", mcc_s)
+
+
+# ---------------------------------------------------------------------------------------
+# Properties (hypothesis, derandomised)
+# ---------------------------------------------------------------------------------------
+
+
+@st.composite
+def matrices(draw, min_classes=2, max_classes=6, real=None, zero_columns=True):
+    """Any non-negative C x C matrix: counts or reals, with rows/columns zeroed at will."""
+    c = draw(st.integers(min_classes, max_classes))
+    if real is None:
+        real = draw(st.booleans())
+    if real:
+        elements = st.floats(0, 1e3, allow_nan=False, allow_infinity=False)
+        x = draw(hnp.arrays(np.float64, (c, c), elements=elements))
+    else:
+        x = draw(hnp.arrays(np.int64, (c, c), elements=st.integers(0, 60))).astype(float)
+    if zero_columns:
+        rows = draw(st.lists(st.integers(0, c - 1), max_size=2))
+        cols = draw(st.lists(st.integers(0, c - 1), max_size=2))
+        x[rows, :] = 0
+        x[:, cols] = 0
+    return x
+
+
+def _nonempty(x):
+    return x.sum() > 0
+
+
+@DETERMINISTIC
+@given(matrices())
+def test_eve_in_unit_interval(x):
+    value = dm.eve(x)
+    if _nonempty(x):
+        assert 0.0 <= value <= 1.0
+    else:
+        assert np.isnan(value)
+        assert dm.eve(x, zero_division=0.25) == 0.25
+
+
+@DETERMINISTIC
+@given(st.integers(2, 12), st.floats(0.5, 1e4))
+def test_eve_of_diagonal_is_one_and_of_uniform_is_zero(c, scale):
+    assert dm.eve(np.eye(c) * scale) == pytest.approx(1.0, abs=1e-12)
+    assert dm.eve(np.ones((c, c)) * scale) == pytest.approx(0.0, abs=1e-12)
+
+
+@DETERMINISTIC
+@given(matrices())
+def test_kappa_mcc_nmi_cen_mcen_ranges(x):
+    k, r, n = dm.kappa(x), dm.mcc(x), dm.nmi(x)
+    assert np.isnan(k) or -1.0 - 1e-12 <= k <= 1.0 + 1e-12
+    assert np.isnan(r) or -1.0 <= r <= 1.0
+    assert np.isnan(n) or 0.0 <= n <= 1.0
+    c_value, mc_value = dm.cen(x), dm.mcen(x)
+    if _nonempty(x):
+        upper = 1.0 if x.shape[0] > 2 else 2 / (np.e * np.log(2))
+        assert -1e-12 <= c_value <= upper + 1e-12
+        assert -1e-12 <= mc_value <= 1.0 + 1e-12
+        assert not np.isnan(k) or np.isnan(r)  # kappa undefined only in a degenerate case
+    else:
+        assert all(np.isnan(v) for v in (k, r, n, c_value, mc_value))
+
+
+@DETERMINISTIC
+@given(matrices(max_classes=8))
+def test_symmetric_indices_do_not_depend_on_layout(x):
+    # CEN, MCEN, NMI, kappa, MCC are symmetric in truth/prediction; EVE is not.
+    xt = x.T.copy()
+    for f in (dm.cen, dm.mcen, dm.nmi, dm.kappa, dm.mcc):
+        np.testing.assert_allclose(f(xt), f(x), rtol=1e-9, atol=1e-12, equal_nan=True)
+
+
+@DETERMINISTIC
+@given(matrices(min_classes=2, max_classes=2))
+def test_binary_eigenvalues_closed_form_and_auc(x):
+    lam = dm.eigenvalues(x)
+    np.testing.assert_allclose(dm.binary_eigenvalues(x), lam, atol=1e-9)
+    assert lam[0] >= lam[1]
+    filled = x + 0.5 if np.any(x.sum(axis=1) == 0) else x  # the paper's empty-class rule
+    auc = np.mean(np.diagonal(filled) / filled.sum(axis=1))  # (sen + spe)/2 = mean recall
+    assert lam.sum() == pytest.approx(2 * auc, abs=1e-9)  # eq. 36
+
+
+@DETERMINISTIC
+@given(matrices(max_classes=7, zero_columns=False), st.floats(0.01, 1.0))
+def test_eigenvalues_within_bounds_and_below_those_of_a(x, shift):
+    x = x + shift  # every class predicted correctly at least a little: A is defined
+    lam, mu = dm.eigenvalues(x), dm.eigenvalues(x, matrix="A")
+    thr_min, thr_max = dm.eigenvalue_bounds(x)
+    # Gershgorin: thr_min/thr_max bound σ(A) ...
+    assert np.all(mu >= thr_min - 1e-9) and np.all(mu <= thr_max + 1e-9)
+    # ... and Conjecture 1 holds for this pair: B = Q^{1/2} A Q^{1/2} with 0 < q_i <= 1, so
+    # by Ostrowski's theorem λ_k = θ_k μ_k with θ_k in (0, 1] (same decreasing order).
+    assert np.all(np.abs(lam) <= np.abs(mu) + 1e-9)
+    assert np.all(np.sign(lam[np.abs(mu) > 1e-9]) == np.sign(mu[np.abs(mu) > 1e-9]))
+    # Hence for B only min(thr_min, 0) <= λ <= thr_max holds; λ < thr_min does occur (the
+    # paper's own Table 3: M4 has thr_min 0.716 and λ_3 0.545).
+    assert np.all(lam >= min(thr_min, 0.0) - 1e-9) and np.all(lam <= thr_max + 1e-9)
+
+
+def test_gershgorin_bounds_are_for_a_not_b():
+    lam = dm.eigenvalues(CM["M4"])
+    thr_min, _ = dm.eigenvalue_bounds(CM["M4"])
+    assert lam[-1] < thr_min  # 0.545 < 0.716, as printed in Table 3
+
+
+def test_bounds_and_a_undefined_without_correct_predictions():
+    x = CM["M7"]  # class 4 has no correct prediction
+    assert all(np.isnan(v) for v in dm.eigenvalue_bounds(x))
+    assert np.all(np.isnan(dm.eigenvalues(x, matrix="A")))
+    assert dm.eigenvalue_bounds(x, zero_division=0.0) == (0.0, 0.0)
+
+
+@DETERMINISTIC
+@given(matrices(max_classes=6, zero_columns=False, real=False))
+def test_m_tilde_properties(x):
+    x = x + np.eye(x.shape[0])  # no empty class
+    xt = dm.m_tilde(x)
+    n = x.sum(axis=1)
+    np.testing.assert_allclose(xt, x * np.sqrt(n[None, :] / n[:, None]))
+    np.testing.assert_allclose(np.diagonal(xt), np.diagonal(x))
+    # Result 1: same eigenvalues as the matrix itself (a similarity transform).
+    np.testing.assert_allclose(np.sort_complex(np.linalg.eigvals(xt)),
+                               np.sort_complex(np.linalg.eigvals(x)), atol=1e-6 * x.sum())
+    # With equal class sizes M~ = M.
+    balanced = x / n[:, None] * 10
+    np.testing.assert_allclose(dm.m_tilde(balanced), balanced)
+
+
+def test_m_tilde_matches_the_papers_layout():
+    # m~_ij = m_ij sqrt(m_.i / m_.j) in his layout (eq. 22) is the transpose of ours.
+    his = np.array(PRINTED["M5"], dtype=float)
+    col = his.sum(axis=0)
+    his_tilde = his * np.sqrt(col[:, None] / col[None, :])
+    np.testing.assert_allclose(dm.m_tilde(his.T), his_tilde.T)
+
+
+def test_empty_class_rule_adds_one_over_c():
+    x = np.array([[5.0, 1.0, 0.0], [0.0, 0.0, 0.0], [2.0, 0.0, 7.0]])
+    assert dm.eve(x) == dm.eve(x + 1 / 3)
+    np.testing.assert_allclose(dm.m_tilde(x), dm.m_tilde(x + 1 / 3))
+    np.testing.assert_allclose(dm.b_matrix(x), dm.b_matrix(x + 1 / 3))
+
+
+@DETERMINISTIC
+@given(st.integers(2, 5), st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)),
+                                   min_size=2, max_size=25))
+def test_pair_counting_counts_pairs(c, pairs):
+    labels = np.array([(t % c, p % c) for t, p in pairs])
+    x = np.zeros((c, c))
+    np.add.at(x, (labels[:, 0], labels[:, 1]), 1)
+    counts = np.zeros((2, 2))
+    for i in range(len(labels)):
+        for j in range(i + 1, len(labels)):
+            same_true = labels[i, 0] == labels[j, 0]
+            same_pred = labels[i, 1] == labels[j, 1]
+            counts[1 - same_true, 1 - same_pred] += 1
+    np.testing.assert_allclose(dm.pair_counting_2x2(x), counts)
+
+
+@DETERMINISTIC
+@given(matrices(max_classes=6))
+def test_one_vs_rest(x):
+    blocks = dm.one_vs_rest_2x2(x)
+    assert blocks.shape == (x.shape[0], 2, 2)
+    np.testing.assert_allclose(blocks.sum(axis=(-2, -1)), x.sum())
+    for k in range(x.shape[0]):
+        tp = x[k, k]
+        expected = [[tp, x[k].sum() - tp], [x[:, k].sum() - tp, x.sum() - x[k].sum() - x[:, k].sum() + tp]]
+        np.testing.assert_allclose(blocks[k], expected)
+
+
+# ---------------------------------------------------------------------------------------
+# Stacks, registry, validation
+# ---------------------------------------------------------------------------------------
+
+SCALAR_FUNCTIONS = [dm.eve, dm.cen, dm.mcen, dm.nmi, dm.kappa, dm.mcc]
+ARRAY_FUNCTIONS = [dm.m_tilde, dm.b_matrix, dm.eigenvalues, dm.pair_counting_2x2,
+                   dm.one_vs_rest_2x2, lambda x: dm.eigenvalues(x, matrix="A"),
+                   lambda x: np.stack(dm.eigenvalue_bounds(x))]
+
+
+@pytest.mark.parametrize("c", [2, 3, 7])
+def test_stack_equals_per_matrix(c):
+    rng = np.random.default_rng(c)
+    stack = rng.integers(0, 30, size=(4, 6, c, c)).astype(float)
+    stack[0, 0, 1, :] = 0  # an empty class
+    stack[0, 1] = 0  # an empty matrix
+    stack[1, 0] = np.eye(c)
+    stack[2] += rng.random((6, c, c))  # real-valued
+    for f in SCALAR_FUNCTIONS + ARRAY_FUNCTIONS:
+        whole = np.asarray(f(stack))
+        for idx in np.ndindex(4, 6):
+            one = np.asarray(f(stack[idx]))
+            if whole.shape[:2] == (4, 6):
+                got = whole[idx]
+            else:  # eigenvalue_bounds stacked first
+                got = whole[(slice(None),) + idx]
+            np.testing.assert_allclose(got, one, rtol=1e-10, atol=1e-12, equal_nan=True)
+    for f in SCALAR_FUNCTIONS:
+        assert f(stack).shape == (4, 6)
+
+
+def test_binary_eigenvalues_stack_and_two_class_only():
+    stack = np.random.default_rng(1).integers(0, 9, size=(5, 2, 2))
+    np.testing.assert_allclose(dm.binary_eigenvalues(stack), dm.eigenvalues(stack), atol=1e-12)
+    with pytest.raises(ValueError, match="2 x 2"):
+        dm.binary_eigenvalues(np.eye(3))
+
+
+def test_registered_indices():
+    infos = {name: info for name, info in registry().items() if info.paper == "dembele"}
+    assert set(infos) == {"eve", "cen", "mcen", "nmi", "kappa", "mcc"}
+    for name, info in infos.items():
+        assert info.scope == "multi-class"
+        assert info.function is getattr(dm, name)
+        assert info.function.__doc__ and "ndefined" in info.function.__doc__
+    assert "1 − CEN" in infos["cen"].description
+
+
+@pytest.mark.parametrize("f", SCALAR_FUNCTIONS + ARRAY_FUNCTIONS)
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (np.ones((2, 3)), "square"),
+        (np.array([[1.0, -1.0], [0.0, 2.0]]), "negative"),
+        (np.array([[1.0, np.nan], [0.0, 2.0]]), "non-finite"),
+        (np.ones(3), "shape"),
+        ([["a", "b"], ["c", "d"]], "numeric"),
+    ],
+)
+def test_invalid_input_raises(f, bad, message):
+    with pytest.raises(ValueError, match=message):
+        f(bad)
+
+
+def test_eigenvalues_rejects_unknown_matrix():
+    with pytest.raises(ValueError, match="matrix"):
+        dm.eigenvalues(np.eye(2), matrix="P")
+
+
+# ---------------------------------------------------------------------------------------
+# Differential checks against scikit-learn
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.filterwarnings("ignore:A single label was found:UserWarning")
+def test_kappa_and_mcc_match_scikit_learn():
+    metrics = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(2024)
+    compared = 0
+    for trial in range(300):
+        c = int(rng.integers(2, 7))
+        size = int(rng.integers(1, 60))
+        y_true = rng.integers(0, c, size)
+        # mostly-correct predictions with noise, sometimes pure noise
+        y_pred = np.where(rng.random(size) < rng.random(), y_true, rng.integers(0, c, size))
+        x = np.zeros((c, c))
+        np.add.at(x, (y_true, y_pred), 1)
+        k, r = dm.kappa(x), dm.mcc(x)
+        if not np.isnan(k):
+            assert k == pytest.approx(metrics.cohen_kappa_score(y_true, y_pred), abs=1e-10)
+            compared += 1
+        if not np.isnan(r):
+            assert r == pytest.approx(metrics.matthews_corrcoef(y_true, y_pred), abs=1e-10)
+        else:  # scikit-learn's convention for the undefined case
+            assert metrics.matthews_corrcoef(y_true, y_pred) == 0.0
+    assert compared > 250

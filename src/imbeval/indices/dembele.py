@@ -182,14 +182,18 @@ def binary_eigenvalues(cm):
 
 
 def eigenvalue_bounds(cm, zero_division=np.nan):
-    """Gershgorin bounds of section 3.2 on the eigenvalues of B: ``(thr_min, thr_max)``.
+    """The eigenvalue bounds ``(thr_min, thr_max)`` of section 3.2 (Tables 1, 3, 10).
 
     ``A = Q^{-1/2} B Q^{-1/2}`` (Q = diag(B)) has unit diagonal; with
     ``r_i = Σ_{j≠i} a_ij = Σ_{j≠i} b_ij / sqrt(b_ii b_jj)`` and ``r = max_i r_i``::
 
         thr_min = 1 − r,   thr_max = 1 + r
 
-    (Gershgorin discs of A, which has the inertia of B). Undefined (``zero_division``)
+    These are the Gershgorin bounds of σ(A). The paper calls them bounds of σ(B), but for B
+    only ``min(thr_min, 0) ≤ λ ≤ thr_max`` holds (B = Q^{1/2} A Q^{1/2} with 0 < b_ii ≤ 1,
+    so by Ostrowski's theorem λ_k = θ_k μ_k, θ_k ∈ (0, 1]); a positive λ can fall below
+    thr_min, as in the paper's own Table 3 (M4: thr_min 0.716, λ_3 0.545). Undefined
+    (``zero_division``)
     when a diagonal entry of B is 0, i.e. a class has no correct prediction (the paper then
     uses M + J/C, which callers can pass explicitly).
 
