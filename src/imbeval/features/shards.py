@@ -24,6 +24,7 @@ import json
 import os
 import re
 import tempfile
+import zipfile
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -110,7 +111,7 @@ def shard_is_complete(path: str | os.PathLike, meta: str) -> bool:
             if not {"X", "paths", "labels", "meta"} <= set(z.files):
                 return False
             return str(z["meta"]) == meta and z["X"].shape[0] == z["paths"].shape[0]
-    except (OSError, ValueError, KeyError, EOFError):
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         # Unreadable or truncated (e.g. written by something else): rebuild it.
         return False
 
@@ -162,7 +163,11 @@ def load_shard(path: str | os.PathLike) -> dict:
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"feature shard {path} does not exist (run `imbeval features ...`)")
-    with np.load(path, allow_pickle=False) as z:
+    try:
+        z = np.load(path, allow_pickle=False)
+    except (zipfile.BadZipFile, EOFError, ValueError) as exc:
+        raise ValueError(f"feature shard {path} is damaged ({exc}); delete it and rerun") from exc
+    with z:
         missing = {"X", "paths", "labels", "meta"} - set(z.files)
         if missing:
             raise ValueError(f"{path} is not a feature shard: missing {sorted(missing)}")
