@@ -12,7 +12,7 @@ from typing import Callable
 
 import numpy as np
 
-from imbeval.indices._validation import check_confusion_stack, check_zero_division
+from imbeval.indices._validation import check_confusion_stack, check_zero_division, trusted_stack
 
 __all__ = ["IndexInfo", "register_index", "registry", "compute"]
 
@@ -126,4 +126,5 @@ def compute(stack, names=None, zero_division=np.nan) -> dict[str, np.ndarray]:
                     f"C = {n_classes} classes"
                 )
             selected.append(info)
-    return {info.name: info.function(arr, zero_division=zero_division) for info in selected}
+    with trusted_stack(arr):
+        return {info.name: info.function(arr, zero_division=zero_division) for info in selected}

@@ -13,6 +13,9 @@ is undefined.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+
 import numpy as np
 
 __all__ = ["check_confusion_stack", "safe_divide"]
@@ -42,6 +45,9 @@ def check_confusion_stack(cm, *, name: str = "confusion matrix", n_classes: int 
         two axes, has fewer than two classes, contains negative or non-finite entries, or has
         a number of classes other than ``n_classes``.
     """
+    trusted = _TRUSTED.get()
+    if trusted is not None and cm is trusted and (n_classes is None or cm.shape[-1] == n_classes):
+        return cm
     try:
         arr = np.asarray(cm)
     except Exception as exc:  # ragged nested lists, unconvertible objects
@@ -104,3 +110,22 @@ def check_zero_division(zero_division) -> float:
             f"zero_division must be a number or NaN, got {zero_division!r}"
         ) from None
     return value
+
+
+# compute() validates a stack once and then calls many index functions on it; each of them
+# would validate it again (a full pass over the data every time). While the stack is
+# "trusted", check_confusion_stack returns that very object at once.
+_TRUSTED: contextvars.ContextVar = contextvars.ContextVar("imbeval_trusted_stack", default=None)
+
+
+@contextlib.contextmanager
+def trusted_stack(validated):
+    """Within the block, ``check_confusion_stack(validated)`` skips its checks.
+
+    ``validated`` must be the float64 array returned by :func:`check_confusion_stack`.
+    """
+    token = _TRUSTED.set(validated)
+    try:
+        yield validated
+    finally:
+        _TRUSTED.reset(token)
