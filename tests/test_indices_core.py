@@ -141,3 +141,16 @@ def test_integer_and_float_inputs_agree():
     b = compute(m.astype(np.float32))
     for name in a:
         assert a[name] == pytest.approx(b[name], rel=1e-6), name
+
+
+@pytest.mark.parametrize("chunk_size", [1, 7, 50, None])
+def test_chunked_compute_equals_one_pass(chunk_size):
+    rng = np.random.default_rng(3)
+    stack = rng.integers(0, 30, size=(5, 10, 4, 4))
+    whole = compute(stack, chunk_size=None)
+    chunked = compute(stack, chunk_size=chunk_size)
+    for name, values in whole.items():
+        assert chunked[name].shape == (5, 10)
+        np.testing.assert_array_equal(chunked[name], values, err_msg=name)
+    with pytest.raises(ValueError, match="chunk_size"):
+        compute(stack, chunk_size=0)

@@ -82,7 +82,12 @@ def registry() -> dict[str, IndexInfo]:
     return dict(_REGISTRY)
 
 
-def compute(stack, names=None, zero_division=np.nan) -> dict[str, np.ndarray]:
+# Matrices per chunk in compute(): a 10-class chunk is 80 MB of float64, and the widest
+# index keeps a few temporaries of that size, so memory stays bounded for any stack.
+DEFAULT_CHUNK = 100_000
+
+
+def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -> dict[str, np.ndarray]:
     """Compute indices on a confusion-matrix stack.
 
     Parameters
@@ -95,6 +100,9 @@ def compute(stack, names=None, zero_division=np.nan) -> dict[str, np.ndarray]:
     zero_division : float, default NaN
         Value substituted for ratios with a zero denominator (see
         :mod:`imbeval.indices._validation`).
+    chunk_size : int or None
+        Stacks of more matrices than this are computed chunk by chunk, so peak memory does
+        not grow with the stack; None computes in one pass.
 
     Returns
     -------
@@ -126,5 +134,21 @@ def compute(stack, names=None, zero_division=np.nan) -> dict[str, np.ndarray]:
                     f"C = {n_classes} classes"
                 )
             selected.append(info)
+    batch_shape = arr.shape[:-2]
+    flat = arr.reshape((-1,) + arr.shape[-2:])
+    if chunk_size is None or flat.shape[0] <= chunk_size:
+        return _compute_validated(arr, selected, zero_division)
+    if int(chunk_size) < 1:
+        raise ValueError(f"chunk_size must be a positive integer or None, got {chunk_size!r}")
+    out = {info.name: np.empty(flat.shape[0]) for info in selected}
+    for start in range(0, flat.shape[0], int(chunk_size)):
+        # ascontiguousarray: a view of a reshaped input may not be contiguous
+        chunk = np.ascontiguousarray(flat[start : start + int(chunk_size)])
+        for name, values in _compute_validated(chunk, selected, zero_division).items():
+            out[name][start : start + chunk.shape[0]] = values
+    return {name: values.reshape(batch_shape) for name, values in out.items()}
+
+
+def _compute_validated(arr, selected, zero_division):
     with trusted_stack(arr):
         return {info.name: info.function(arr, zero_division=zero_division) for info in selected}
