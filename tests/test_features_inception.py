@@ -94,3 +94,17 @@ def test_inception_cli_bad_input(ilsvrc, tmp_path, capsys):
                "--weights", str(tmp_path / "missing.h5"), "--out", str(tmp_path / "o")])
     assert rc == 2 and "missing.h5" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
+
+
+def test_imagenet_weights_offline_gives_advice(ilsvrc, tmp_path, monkeypatch, capsys):
+    from keras.src.applications import inception_v3
+
+    def no_network(*args, **kwargs):
+        raise Exception("URL fetch failure: no network in tests")
+
+    monkeypatch.setattr(inception_v3.file_utils, "get_file", no_network)
+    rc = main(["features", "inception", "--root", str(ilsvrc), "--concept", "bear=n02132136",
+               "--weights", "imagenet", "--quiet", "--out", str(tmp_path / "o")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "no network in tests" in err and "--weights PATH" in err
+    assert not (tmp_path / "o").exists()

@@ -89,12 +89,21 @@ def build_inception(weights: str | None = "imagenet", seed: int = 0):
 
     if weights is None:
         keras.utils.set_random_seed(seed)  # random init must be reproducible
-    return keras.applications.InceptionV3(
-        include_top=False,
-        weights=weights,
-        input_shape=(IMAGE_SIZE, IMAGE_SIZE, 3),
-        pooling="avg",
-    )
+    try:
+        return keras.applications.InceptionV3(
+            include_top=False,
+            weights=weights,
+            input_shape=(IMAGE_SIZE, IMAGE_SIZE, 3),
+            pooling="avg",
+        )
+    except Exception as exc:  # noqa: BLE001 - Keras raises a bare Exception on fetch failure
+        if weights != "imagenet":
+            raise
+        raise OSError(
+            f"could not get the Inception V3 ImageNet weights through Keras ({exc}). Without "
+            "network, copy inception_v3_weights_tf_dim_ordering_tf_kernels_notop.h5 to this "
+            "machine and pass its path as the weights (--weights PATH)"
+        ) from exc
 
 
 def make_image_dataset(files: list[str], batch_size: int = 32, image_size: int = IMAGE_SIZE):
