@@ -1,0 +1,16 @@
+"""The index auditor: decide numerically which conditions an index meets.
+
+- :func:`audit_index` -- mullick2020's Conditions 1-3 (row-scaling invariance, bounds
+  independent of the number of classes, no collapse when one class fails) and
+  ortigosa2016's influence-function criteria, for any function of confusion-matrix stacks;
+- :func:`audit_registry` -- the same for every registered index;
+- :mod:`~imbeval.audit.influence` -- the Bayes-rule influence functions I_K^S;
+- :mod:`~imbeval.audit.report` -- the audit table (CSV, Markdown) and the Fig. 6 rendering.
+
+Verdicts are computed, never looked up: see :mod:`~imbeval.audit.conditions` for how.
+"""
+
+from imbeval.audit.conditions import AuditSizes
+from imbeval.audit.core import DEFAULT_CLASSES, AuditResult, audit_index, audit_registry
+
+__all__ = ["AuditResult", "AuditSizes", "DEFAULT_CLASSES", "audit_index", "audit_registry"]

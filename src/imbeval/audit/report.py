@@ -1,0 +1,232 @@
+"""The audit table (CSV + Markdown), its evidence files, and the Fig. 6a/6b rendering.
+
+Files written by :func:`write_audit` into a directory:
+
+- ``audit.csv`` -- one row per index: ``index, condition1, condition2, condition3``
+  (``true`` / ``false`` / empty = not applicable or undecided), then evidence columns;
+- ``audit.md`` -- the same verdicts as a Markdown table, with the evidence that decided them;
+- ``audit_bounds.csv`` -- per index and C: lower and upper bound found, the ε → 0+ limit of
+  Condition 3, the number of matrices evaluated and of undefined values;
+- ``audit_condition3.csv`` -- per index, C and ε: the smallest value found (the sequence
+  whose last term is the limit);
+- ``fig6.pdf``, ``fig6.png`` (+ ``fig6.csv``) -- mullick2020 Fig. 6 computed from the table.
+
+Every file is written to a temporary name and moved into place (``os.replace``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from pathlib import Path
+
+__all__ = [
+    "AUDIT_COLUMNS",
+    "write_audit",
+    "audit_rows",
+    "markdown_table",
+    "read_audit_csv",
+    "render_fig6",
+    "atomic_write_text",
+    "atomic_savefig",
+]
+
+AUDIT_COLUMNS = ("index", "condition1", "condition2", "condition3")
+
+
+def atomic_write_text(path, text):
+    """Write ``text`` to ``path`` through a temporary file in the same directory."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def atomic_savefig(fig, path, **kwargs):
+    """``fig.savefig`` through a temporary file (format taken from ``path``'s suffix)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
+    os.close(fd)
+    try:
+        fig.savefig(tmp, format=path.suffix.lstrip("."), **kwargs)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _csv_text(rows, columns):
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(columns), lineterminator="\n")
+    writer.writeheader()
+    for r in rows:
+        writer.writerow({k: _fmt(r.get(k, "")) for k in columns})
+    return buf.getvalue()
+
+
+def _fmt(v):
+    if isinstance(v, float):
+        return "" if v != v else f"{v:.6g}"
+    return v
+
+
+def audit_rows(results, papers=None):
+    """Flat rows of the audit table; ``papers`` maps index name -> source paper."""
+    rows = []
+    for r in results:
+        row = r.row()
+        row["paper"] = (papers or {}).get(r.name, "")
+        rows.append(row)
+    return rows
+
+
+def markdown_table(rows):
+    """The verdicts and their deciding evidence as a Markdown table."""
+    def mark(v):
+        return {"true": "yes", "false": "no", "": "–"}[v]
+
+    lines = [
+        "| index | paper | Condition 1 | Condition 2 | Condition 3 | worst row-scaling change "
+        "| lower bound C=2…10 | upper bound C=2…10 | ε→0 limit − lower bound | ortigosa adequate |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lo = _range(r["c2_lower_by_C"])
+        hi = _range(r["c2_upper_by_C"])
+        lines.append(
+            f"| {r['index']} | {r.get('paper', '')} | {mark(r['condition1'])} | "
+            f"{mark(r['condition2'])} | {mark(r['condition3'])} | "
+            f"{_fmt(r['c1_max_deviation'])} | {lo} | {hi} | {_fmt(r['c3_margin'])} | "
+            f"{mark(r['ortigosa_adequate'])} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _range(encoded):
+    """'2:0;3:0.25;…' -> '0 … 0.444' (first and last C)."""
+    if not encoded:
+        return "–"
+    vals = [p.split(":")[1] for p in encoded.split(";")]
+    return vals[0] if len(set(vals)) == 1 else f"{vals[0]} … {vals[-1]}"
+
+
+def write_audit(results, out_dir, papers=None, figure=True):
+    """Write the audit table, its evidence and (optionally) Fig. 6 into ``out_dir``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    rows = audit_rows(results, papers)
+    columns = list(AUDIT_COLUMNS) + ["paper"] + [
+        k for k in rows[0] if k not in AUDIT_COLUMNS and k != "paper"
+    ] if rows else list(AUDIT_COLUMNS)
+    atomic_write_text(out / "audit.csv", _csv_text(rows, columns))
+    header = (
+        "# Index audit: mullick2020 Conditions 1-3 and ortigosa2016's criteria\n\n"
+        "Verdicts computed numerically by `imbeval.audit` (no lookup): Condition 1 from random\n"
+        "matrices times random row scalings, Condition 2 from the bounds found for C = 2…10,\n"
+        "Condition 3 from the ε → 0+ limit against the lower bound. '–' = not applicable\n"
+        "(two-class indices: Conditions 2 and 3 concern the number of classes).\n\n"
+    )
+    atomic_write_text(out / "audit.md", header + markdown_table(rows))
+
+    bound_rows, seq_rows = [], []
+    for r in results:
+        limits = {e.n_classes: e for e in r.limits_evidence}
+        for b in r.bounds_evidence:
+            lower, upper = r.bounds[b.n_classes]
+            e = limits.get(b.n_classes)
+            bound_rows.append({
+                "index": r.name, "C": b.n_classes, "lower": lower, "upper": upper,
+                "limit_eps_to_0": e.limit if e else float("nan"),
+                "n_evaluated": b.n_evaluated, "n_undefined": b.n_undefined,
+            })
+        for e in r.limits_evidence:
+            for eps, v in zip(e.epsilons, e.infima):
+                seq_rows.append({"index": r.name, "C": e.n_classes, "epsilon": eps, "infimum": v})
+    atomic_write_text(
+        out / "audit_bounds.csv",
+        _csv_text(bound_rows, ["index", "C", "lower", "upper", "limit_eps_to_0", "n_evaluated", "n_undefined"]),
+    )
+    atomic_write_text(
+        out / "audit_condition3.csv", _csv_text(seq_rows, ["index", "C", "epsilon", "infimum"])
+    )
+    if figure and rows:
+        render_fig6(rows, out / "fig6", title="Conditions met by every audited index")
+    return rows
+
+
+def read_audit_csv(path):
+    """Rows of an ``audit.csv`` as dicts of strings."""
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"audit table {path} not found; run `imbeval audit --out {path.parent}`")
+    with open(path, newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    missing = [c for c in AUDIT_COLUMNS if rows and c not in rows[0]]
+    if missing:
+        raise ValueError(f"{path} lacks the column {missing[0]!r}")
+    return rows
+
+
+def render_fig6(rows, prefix, title=None):
+    """mullick2020 Fig. 6 from audit rows: (a) Conditions 1 and 2, (b) Condition 3.
+
+    (a) every index with its Condition 1 and 2 verdicts (two-class indices: Condition 1
+    only); (b) the multi-class indices that meet Conditions 1 and 2, by Condition 3 -- the
+    paper's grouping. Writes ``prefix.pdf``, ``prefix.png`` and ``prefix.csv`` (the rows
+    drawn).
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    prefix = Path(prefix)
+    colours = {"true": "#4daf4a", "false": "#e41a1c", "": "#dddddd"}
+    labels = {"true": "yes", "false": "no", "": "n/a"}
+    both = [r for r in rows if r["condition1"] == "true" and r["condition2"] == "true"]
+    n_a, n_b = len(rows), max(len(both), 1)
+    height = 0.28 * max(n_a, n_b) + 1.6
+    fig, (ax_a, ax_b) = plt.subplots(1, 2, figsize=(9.5, height))
+
+    def grid(ax, items, cols, heading):
+        ax.set_xlim(0, len(cols))
+        ax.set_ylim(0, max(len(items), 1))
+        ax.invert_yaxis()
+        for i, r in enumerate(items):
+            for j, c in enumerate(cols):
+                v = r[c]
+                ax.add_patch(Rectangle((j, i), 1, 1, facecolor=colours[v], edgecolor="white"))
+                ax.text(j + 0.5, i + 0.5, labels[v], ha="center", va="center", fontsize=7)
+        ax.set_yticks([i + 0.5 for i in range(len(items))])
+        ax.set_yticklabels([r["index"] for r in items], fontsize=7)
+        ax.set_xticks([j + 0.5 for j in range(len(cols))])
+        ax.set_xticklabels([c.replace("condition", "Cond. ") for c in cols], fontsize=8)
+        ax.xaxis.tick_top()
+        ax.tick_params(length=0)
+        for s in ax.spines.values():
+            s.set_visible(False)
+        ax.set_title(heading, fontsize=9, pad=18)
+
+    grid(ax_a, rows, ["condition1", "condition2"], "(a) Conditions 1 and 2")
+    grid(ax_b, both, ["condition3"], "(b) Condition 3, among indices meeting 1 and 2")
+    if title:
+        fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    for suffix in (".pdf", ".png"):
+        atomic_savefig(fig, prefix.with_suffix(suffix), dpi=150)
+    plt.close(fig)
+    cols = ["index", "paper", "condition1", "condition2", "condition3", "panel_b"]
+    out_rows = [dict({k: r.get(k, "") for k in cols[:-1]}, panel_b=str(r in both).lower()) for r in rows]
+    atomic_write_text(prefix.with_suffix(".csv"), _csv_text(out_rows, cols))

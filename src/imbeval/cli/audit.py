@@ -1,0 +1,68 @@
+"""``imbeval audit --out DIR``: audit every registered index (or some) against Conditions 1-3.
+
+Writes ``DIR/audit.csv`` (columns ``index, condition1, condition2, condition3`` with
+``true``/``false``/empty, then evidence), ``DIR/audit.md``, the per-C evidence
+(``audit_bounds.csv``, ``audit_condition3.csv``) and the Fig. 6a/6b rendering
+(``fig6.pdf``/``fig6.png``/``fig6.csv``). See :mod:`imbeval.audit` for the method.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+def register(subparsers):
+    parser = subparsers.add_parser(
+        "audit",
+        help="decide numerically which conditions each index meets",
+        description=__doc__,
+    )
+    parser.add_argument("--out", required=True, metavar="DIR", help="output directory")
+    parser.add_argument(
+        "--only", metavar="NAMES", help="comma-separated index names (default: every registered index)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random search (default 0)")
+    parser.add_argument(
+        "--classes", default="2-10", metavar="LO-HI", help="numbers of classes searched (default 2-10)"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="smaller search sizes (for smoke tests)"
+    )
+    parser.add_argument("--no-figure", action="store_true", help="skip the Fig. 6 rendering")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def parse_classes(text):
+    try:
+        lo, _, hi = text.partition("-")
+        lo, hi = int(lo), int(hi or lo)
+    except ValueError:
+        raise ValueError(f"--classes must look like 2-10, got {text!r}") from None
+    if lo < 2 or hi < lo:
+        raise ValueError(f"--classes must be a range of integers >= 2, got {text!r}")
+    return tuple(range(lo, hi + 1))
+
+
+def run(args):
+    from imbeval.audit import AuditSizes, audit_registry
+    from imbeval.audit.report import write_audit
+    from imbeval.indices import registry
+
+    names = [n.strip() for n in args.only.split(",") if n.strip()] if args.only else None
+    classes = parse_classes(args.classes)
+    sizes = AuditSizes.quick() if args.quick else AuditSizes()
+    start = time.perf_counter()
+
+    def progress(name):
+        if not args.quiet:
+            print(f"[{time.perf_counter() - start:6.1f}s] auditing {name}", file=sys.stderr, flush=True)
+
+    results = audit_registry(names, classes=classes, sizes=sizes, seed=args.seed, progress=progress)
+    papers = {n: info.paper for n, info in registry().items()}
+    write_audit(results, args.out, papers=papers, figure=not args.no_figure)
+    elapsed = time.perf_counter() - start
+    print(f"audited {len(results)} indices in {elapsed:.1f} s; wrote {args.out}/audit.csv")
+    return 0
