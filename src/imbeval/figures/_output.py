@@ -1,0 +1,55 @@
+"""Atomic writers shared by the figure modules (PDF + PNG + CSV per figure)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+__all__ = ["save_figure", "write_csv", "write_text"]
+
+
+def _atomic(path, writer, binary=False):
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
+    os.close(fd)
+    try:
+        writer(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def save_figure(fig, prefix, dpi=150):
+    """Write ``prefix.pdf`` and ``prefix.png``; returns the two paths."""
+    import matplotlib.pyplot as plt
+
+    prefix = Path(prefix)
+    out = []
+    for suffix in (".pdf", ".png"):
+        out.append(
+            _atomic(prefix.with_suffix(suffix), lambda tmp, s=suffix: fig.savefig(tmp, format=s[1:], dpi=dpi))
+        )
+    plt.close(fig)
+    return out
+
+
+def write_csv(frame, path):
+    """Write a pandas DataFrame as CSV (no index), atomically."""
+    return _atomic(path, lambda tmp: frame.to_csv(tmp, index=False, float_format="%.10g"))
+
+
+def write_text(text, path):
+    def w(tmp):
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+
+    return _atomic(path, w)

@@ -1,0 +1,212 @@
+"""mullick2020 theory figures: Fig. 2 (the two distortions, synthetic) and Fig. 6 (audit).
+
+Fig. 2 (the construction is in the paper's unavailable supplement; this is ours, stated):
+
+- (a) two 2-D Gaussian classes with identity covariance, 5000 points each, means
+  (4 − h, 0) (left, majority) and (4 + h, 0) (right, minority = positive), h = 1.5 by
+  default, so the class boundary is x = 4;
+- (b) the right class subsampled (without replacement) to 5000/RRT points, RRT = 10;
+- (c) Precision of the vertical linear classifier "positive if x > t", t swept across the
+  data, for RRT ∈ {1, 2, 4, 6, 8, 10} (paper: at x = 4 from 0.93 at RRT 1 to 0.59 at RRT 10);
+- (d), (e) classes N(v_k, σ²I) at the vertices v_k = (cos 60°k, sin 60°k) of a regular
+  hexagon, k = 0 … C − 1 (three adjacent vertices, then all six), σ = 0.15, 1000 points each;
+- (f) AUROC-OVA of an OVA ensemble of linear scores s_k(x) = t ⟨v_k, x⟩ + (1 − t) z_k(x)
+  (z iid standard normal, fixed per point), argmax, t from 0 (uniformly random
+  assignment) to 1 (perfect), against the mean per-class accuracy, C = 3 … 6 (paper: 0.70
+  at C = 3 and 0.77 at C = 6 at 60 %).
+
+With equal class sizes AUROC-OVA = (1 + ā − (1 − ā)/(C − 1))/2 for mean recall ā, whatever
+the errors' arrangement: 0.700 (C = 3) and 0.760 (C = 6) at ā = 0.6 -- the printed 0.77 is
+0.01 above the identity (read off a curve, presumably).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from imbeval.figures._output import save_figure, write_csv
+from imbeval.indices import mullick2020 as mu
+
+__all__ = [
+    "fig2_data",
+    "plot_fig2",
+    "make_fig2",
+    "make_fig6",
+    "precision_sweep",
+    "hexagon_sweep",
+]
+
+PAPER_FIG2 = {"precision_rrt1": 0.93, "precision_rrt10": 0.59, "auroc_ova_c3": 0.70, "auroc_ova_c6": 0.77}
+
+
+def _two_class_points(rng, n_per_class, half_separation):
+    left = rng.normal(size=(n_per_class, 2)) + [4.0 - half_separation, 0.0]
+    right = rng.normal(size=(n_per_class, 2)) + [4.0 + half_separation, 0.0]
+    return left, right
+
+
+def precision_sweep(left, right, rrts, thresholds, rng):
+    """Precision of "positive (right class) if x > t" for each RRT and threshold t.
+
+    The right class is subsampled to len(right)/RRT points (one subsample per RRT, nested:
+    the first points of one random order). Returns a long DataFrame (rrt, threshold,
+    precision, n_positive, n_negative); precision is NaN where nothing is predicted positive.
+    """
+    order = rng.permutation(len(right))
+    rows = []
+    t = np.asarray(thresholds, dtype=np.float64)
+    for rrt in rrts:
+        keep = right[order[: int(round(len(right) / rrt))]]
+        # confusion stack over thresholds: rows true (positive first), columns predicted
+        tp = (keep[:, 0][None, :] > t[:, None]).sum(axis=1)
+        fp = (left[:, 0][None, :] > t[:, None]).sum(axis=1)
+        cm = np.zeros((t.size, 2, 2))
+        cm[:, 0, 0], cm[:, 0, 1] = tp, len(keep) - tp
+        cm[:, 1, 0], cm[:, 1, 1] = fp, len(left) - fp
+        prec = mu.precision(cm)
+        rows.append(pd.DataFrame({
+            "rrt": rrt, "threshold": t, "precision": prec,
+            "n_positive": len(keep), "n_negative": len(left),
+        }))
+    return pd.concat(rows, ignore_index=True)
+
+
+def _hexagon_vertices(c):
+    angles = np.deg2rad(60.0 * np.arange(c))
+    return np.stack([np.cos(angles), np.sin(angles)], axis=1)
+
+
+def hexagon_sweep(rng, classes=(3, 4, 5, 6), n_per_class=1000, sd=0.15, n_steps=101):
+    """AUROC-OVA and mean per-class accuracy of the blended OVA ensemble, per C and t.
+
+    Returns (curves DataFrame, points dict C -> (X, y)).
+    """
+    rows, points = [], {}
+    t = np.linspace(0.0, 1.0, n_steps)
+    for c in classes:
+        v = _hexagon_vertices(c)
+        y = np.repeat(np.arange(c), n_per_class)
+        x = v[y] + sd * rng.normal(size=(y.size, 2))
+        z = rng.normal(size=(y.size, c))
+        lin = x @ v.T  # (N, C)
+        scores = t[:, None, None] * lin[None] + (1.0 - t)[:, None, None] * z[None]
+        pred = scores.argmax(axis=-1)  # (T, N)
+        cm = np.zeros((t.size, c, c))
+        for k in range(c):  # loop over classes only: the T x N assignments are vectorised
+            for j in range(c):
+                cm[:, k, j] = np.sum((y[None, :] == k) & (pred == j), axis=1)
+        rows.append(pd.DataFrame({
+            "C": c, "t": t, "mean_class_accuracy": mu.acsa(cm), "auroc_ova": mu.auroc_ova(cm),
+        }))
+        points[c] = (x, y)
+    return pd.concat(rows, ignore_index=True), points
+
+
+def auroc_at_accuracy(curves, c, accuracy=0.6):
+    """AUROC-OVA interpolated at a mean per-class accuracy, for C classes."""
+    d = curves[curves["C"] == c].sort_values("mean_class_accuracy")
+    return float(np.interp(accuracy, d["mean_class_accuracy"], d["auroc_ova"]))
+
+
+def fig2_data(seed=0, n_per_class=5000, half_separation=1.5, rrts=(1, 2, 4, 6, 8, 10),
+              hexagon_classes=(3, 4, 5, 6), hexagon_points=1000, hexagon_sd=0.15):
+    """Every number behind Fig. 2: sweeps, sample points and the paper's stated numbers."""
+    rng = np.random.default_rng(seed)
+    left, right = _two_class_points(rng, n_per_class, half_separation)
+    thresholds = np.round(np.linspace(0.0, 8.0, 161), 10)  # includes x = 4
+    sweep = precision_sweep(left, right, rrts, thresholds, rng)
+    curves, hexpoints = hexagon_sweep(rng, hexagon_classes, hexagon_points, hexagon_sd)
+
+    at4 = sweep[np.isclose(sweep["threshold"], 4.0)].set_index("rrt")["precision"]
+    numbers = pd.DataFrame([
+        {"quantity": "Precision at x = 4, RRT 1", "printed": PAPER_FIG2["precision_rrt1"],
+         "regenerated": float(at4.loc[min(rrts)])},
+        {"quantity": "Precision at x = 4, RRT 10", "printed": PAPER_FIG2["precision_rrt10"],
+         "regenerated": float(at4.loc[max(rrts)])},
+        {"quantity": "AUROC-OVA at 60% mean class accuracy, C = 3", "printed": PAPER_FIG2["auroc_ova_c3"],
+         "regenerated": auroc_at_accuracy(curves, 3)},
+        {"quantity": "AUROC-OVA at 60% mean class accuracy, C = 6", "printed": PAPER_FIG2["auroc_ova_c6"],
+         "regenerated": auroc_at_accuracy(curves, 6)},
+    ])
+    numbers["difference"] = numbers["regenerated"] - numbers["printed"]
+
+    order = rng.permutation(len(right))[: int(round(len(right) / max(rrts)))]
+    pts = [
+        pd.DataFrame({"panel": "a", "x": left[:, 0], "y": left[:, 1], "label": "majority (left)"}),
+        pd.DataFrame({"panel": "a", "x": right[:, 0], "y": right[:, 1], "label": "minority (right)"}),
+        pd.DataFrame({"panel": "b", "x": left[:, 0], "y": left[:, 1], "label": "majority (left)"}),
+        pd.DataFrame({"panel": "b", "x": right[order, 0], "y": right[order, 1], "label": "minority (right)"}),
+    ]
+    for panel, c in (("d", min(hexagon_classes)), ("e", max(hexagon_classes))):
+        x, y = hexpoints[c]
+        pts.append(pd.DataFrame({"panel": panel, "x": x[:, 0], "y": x[:, 1], "label": [f"class {k + 1}" for k in y]}))
+    return {"sweep": sweep, "curves": curves, "numbers": numbers, "points": pd.concat(pts, ignore_index=True)}
+
+
+def plot_fig2(data):
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(2, 3, figsize=(12, 7.5))
+    pts = data["points"]
+    for ax, panel, title in ((axes[0, 0], "a", "(a) balanced, RRT 1"), (axes[0, 1], "b", "(b) RRT 10"),
+                             (axes[1, 0], "d", "(d) three classes"), (axes[1, 1], "e", "(e) six classes")):
+        d = pts[pts["panel"] == panel]
+        for label, g in d.groupby("label", sort=True):
+            ax.scatter(g["x"], g["y"], s=1.5, alpha=0.4, label=label, rasterized=True)
+        if panel in "ab":
+            ax.axvline(4.0, color="k", linewidth=0.8, linestyle="--")
+        ax.set_title(title, fontsize=9)
+        ax.set_aspect("equal", adjustable="datalim")
+        ax.legend(fontsize=6, markerscale=4, loc="upper left")
+    ax = axes[0, 2]
+    for rrt, g in data["sweep"].groupby("rrt"):
+        ax.plot(g["threshold"], g["precision"], label=f"RRT {rrt:g}", linewidth=1)
+    ax.axvline(4.0, color="k", linewidth=0.8, linestyle="--")
+    ax.set_xlabel("position x of the linear classifier")
+    ax.set_ylabel("Precision")
+    ax.set_title("(c) Type 1 distortion: Precision vs RRT", fontsize=9)
+    ax.legend(fontsize=7)
+    ax = axes[1, 2]
+    for c, g in data["curves"].groupby("C"):
+        g = g.sort_values("mean_class_accuracy")
+        ax.plot(g["mean_class_accuracy"], g["auroc_ova"], label=f"C = {c}", linewidth=1)
+    ax.axvline(0.6, color="k", linewidth=0.8, linestyle="--")
+    ax.set_xlabel("mean per-class accuracy")
+    ax.set_ylabel("AUROC-OVA")
+    ax.set_title("(f) Type 2 distortion: AUROC-OVA vs C", fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return fig
+
+
+def make_fig2(out_dir, **kwargs):
+    """Write fig2.pdf/png, fig2.csv (curves of (c) and (f)), fig2_points.csv, fig2_numbers.csv."""
+    out = Path(out_dir)
+    data = fig2_data(**kwargs)
+    sweep = data["sweep"].assign(panel="c", series=lambda d: "RRT " + d["rrt"].astype(str))
+    curves = data["curves"].assign(panel="f", series=lambda d: "C = " + d["C"].astype(str))
+    long = pd.concat([
+        sweep.rename(columns={"threshold": "x", "precision": "y"})[["panel", "series", "x", "y"]],
+        curves.rename(columns={"mean_class_accuracy": "x", "auroc_ova": "y"})[["panel", "series", "x", "y"]],
+    ], ignore_index=True)
+    write_csv(long, out / "fig2.csv")
+    write_csv(data["points"], out / "fig2_points.csv")
+    write_csv(data["numbers"], out / "fig2_numbers.csv")
+    save_figure(plot_fig2(data), out / "fig2")
+    return data
+
+
+def make_fig6(audit_csv, out_dir, paper="mullick2020"):
+    """Fig. 6a/6b for the indices of ``paper`` (all indices if None), from an audit.csv."""
+    from imbeval.audit.report import read_audit_csv, render_fig6
+
+    rows = read_audit_csv(audit_csv)
+    if paper:
+        rows = [r for r in rows if r.get("paper") == paper]
+        if not rows:
+            raise ValueError(f"{audit_csv} has no index of paper {paper!r}")
+    render_fig6(rows, Path(out_dir) / "fig6", title="mullick2020 Fig. 6, computed by the auditor")
+    return rows
