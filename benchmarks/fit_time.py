@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from imbeval.classifiers import LexiBoost, make_classifier
+from imbeval.classifiers import LexiBoost, lexi_lp, make_classifier
 from imbeval.classifiers.knn_base import neighbour_table
 
 ALL = ("nbsvm", "dual_lexiboost", "lexiboost", "rusboost", "smote_mlp")
@@ -85,7 +85,19 @@ def main(argv=None):
         print(f"{name:15s} fit {fit_s:8.2f} s  predict {predict_s:7.2f} s  "
               f"recalls {recalls[0]:.3f}/{recalls[1]:.3f}", flush=True)
 
+    # Worst case for the LPs: 10 learners with random margins (up to 2^10 row groups per
+    # class), one Stage 1 + Stage 2 + dual-weight solve, i.e. one Dual-LexiBoost round.
+    rng = np.random.default_rng(args.seed)
+    U = np.where(rng.random((len(y), 10)) < 0.85, 1.0, -1.0)
+    t0 = time.perf_counter()
+    losses = lexi_lp.stage1(U, y, 2)
+    lexi_lp.stage2(U, y, losses)
+    lexi_lp.dual_weights(U, y, losses)
+    lp_s = time.perf_counter() - t0
+    print(f"LP round, 10 random learners: {lp_s:.3f} s")
+
     result = {
+        "lp_round_10_random_learners_seconds": round(lp_s, 3),
         "problem": {"n_samples": args.n_samples, "n_features": args.n_features,
                     "ir": args.ir, "n_test": args.n_test, "seed": args.seed},
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
