@@ -64,6 +64,11 @@ def test_dual_weights_are_a_distribution_respecting_the_edges():
         return (losses / np.bincount(codes)) @ caps - w.sum() + np.max(U.T @ w)
     balanced = 0.5 / np.bincount(codes)[codes]
     assert objective(d) <= objective(balanced) + 1e-9
+    # points of one class with the same margin row share their group's weight equally
+    key = [tuple(r) + (c,) for r, c in zip(U, codes)]
+    for k in set(key):
+        members = [i for i, kk in enumerate(key) if kk == k]
+        np.testing.assert_allclose(d[members], d[members[0]])
 
 
 def test_neighbour_table_matches_brute_force_with_ties_by_index():

@@ -66,9 +66,10 @@ def test_dual_and_decision_values_match_direct_solve(kernel, sigma, C):
     np.testing.assert_allclose(model.intercept_, b, atol=1e-4)
 
 
-def test_bias_shift_moves_boundary_towards_majority():
-    """The NBSVM decision is 1/2 (g + p+ - p-), g the C-SVM with costs 2C n/n_j: for a
-    minority positive class the shift is negative, the margin targets are p_i."""
+def test_decision_is_half_the_shifted_weighted_svm():
+    """The NBSVM decision is 1/2 (g + p+ - p-), g the C-SVM with costs 2C n/n_j. For a
+    minority positive class the shift is negative: the prior-dependent margins move the
+    boundary towards the minority (Bayes-like), the costs 2C n/n_j push it back."""
     X, y = _problem(seed=3, n_pos=6, n_neg=30)
     m = NBSVM(C=1.0, sigma=1.0).fit(X, y)
     svc = m.estimators_[0]
