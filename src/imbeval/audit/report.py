@@ -202,7 +202,7 @@ def render_fig6(rows, prefix, title=None):
 
     def grid(ax, items, cols, heading):
         ax.set_xlim(0, len(cols))
-        ax.set_ylim(0, max(len(items), 1))
+        ax.set_ylim(0, max(n_a, 1))  # same cell height in both panels
         ax.invert_yaxis()
         for i, r in enumerate(items):
             for j, c in enumerate(cols):
