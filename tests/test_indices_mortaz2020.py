@@ -10,10 +10,11 @@ from imbeval.indices import mortaz2020 as mz
 
 from conftest import confusion_matrices
 
-CM1 = [[4900, 90, 10, 0], [255, 245, 0, 0], [45, 5, 45, 5], [11, 3, 1, 10]]
-CM2 = [[4900, 90, 10, 0], [250, 250, 0, 0], [50, 10, 35, 5], [9, 4, 2, 10]]
-CM3 = [[100, 102, 99], [105, 100, 10], [102, 10, 90]]
-CM4 = [[114, 86, 101], [100, 100, 15], [110, 10, 82]]
+from imbeval.tables.printed import (
+    MORTAZ_ERRATA, MORTAZ_MATRICES, MORTAZ_METRIC_TABLES, MORTAZ_TABLE9,
+)
+
+CM1, CM2, CM3, CM4 = (MORTAZ_MATRICES[k] for k in ("CM1", "CM2", "CM3", "CM4"))
 
 FUNCTIONS = {
     "ACC": mz.accuracy,
@@ -24,25 +25,19 @@ FUNCTIONS = {
     "IAM": mz.iam,
 }
 
-# Printed values: Tables 2, 3, 5, 6 (ACC..CBA, 2 decimals) and Table 9 (IAM).
-PRINTED = {
-    "Table 2": (CM1, {"ACC": "0.92", "MAP": "0.78", "MAR": "0.58", "F": "0.65", "CBA": "0.57"}),
-    "Table 3": (CM2, {"ACC": "0.92", "MAP": "0.76", "MAR": "0.56", "F": "0.63", "CBA": "0.55"}),
-    "Table 5": (CM3, {"ACC": "0.40", "MAP": "0.42", "MAR": "0.41", "F": "0.41", "CBA": "0.41"}),
-    "Table 6": (CM4, {"ACC": "0.41", "MAP": "0.42", "MAR": "0.42", "F": "0.42", "CBA": "0.40"}),
-    "Table 9a": (CM1, {"IAM": "0.14"}),
-    "Table 9b": (CM2, {"IAM": "0.10"}),
-    "Table 9c": (CM3, {"IAM": "-0.175"}),
-    "Table 9d": (CM4, {"IAM": "-0.185"}),
-}
+# Printed values (imbeval.tables.printed): Tables 2, 3, 5, 6 (ACC..CBA, 2 decimals) and
+# Table 9 (IAM), the latter keyed "Table 9a".."Table 9d" by example.
+PRINTED = {table: (MORTAZ_MATRICES[m], values) for table, (m, values) in MORTAZ_METRIC_TABLES.items()}
+_TABLE9_KEYS = {"Example 1a": "Table 9a", "Example 1b": "Table 9b",
+                "Example 2a": "Table 9c", "Example 2b": "Table 9d"}
+PRINTED.update({_TABLE9_KEYS[ex]: (MORTAZ_MATRICES[m], {"IAM": text})
+                for ex, (m, text) in MORTAZ_TABLE9.items()})
 
 # The entries whose printed value is not the formula's value rounded to print precision,
 # with the formula's value (notes/indices.md).
 ERRATA = {
-    ("Table 5", "F"): 0.415403,
-    ("Table 6", "MAP"): 0.425399,
-    ("Table 6", "CBA"): 0.407636,
-    ("Table 9c", "IAM"): -0.175738,
+    (_TABLE9_KEYS.get(column, item), "IAM" if item == "Table 9" else column): erratum.corrected
+    for (item, row, column), erratum in MORTAZ_ERRATA.items()
 }
 
 
