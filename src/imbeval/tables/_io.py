@@ -1,0 +1,64 @@
+"""Atomic writing of tables (CSV + Markdown) and of any file produced by a callback."""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+
+
+def atomic_write(path, write):
+    """Call ``write(tmp_path)`` then move the result onto ``path`` (no half-written file).
+
+    The temporary file lives in the target directory so that ``os.replace`` is atomic.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=path.suffix)
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def atomic_write_text(path, text):
+    def write(tmp):
+        Path(tmp).write_text(text, encoding="utf-8")
+
+    atomic_write(path, write)
+
+
+def _cell(value, floatfmt):
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    if isinstance(value, float):
+        return format(value, floatfmt)
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def to_markdown(frame: pd.DataFrame, floatfmt=".3f", index=True) -> str:
+    """A GitHub-flavoured Markdown table (no dependency on ``tabulate``)."""
+    columns = ([frame.index.name or ""] if index else []) + [str(c) for c in frame.columns]
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    for key, row in frame.iterrows():
+        cells = ([_cell(key, floatfmt)] if index else []) + [_cell(v, floatfmt) for v in row]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def write_table(frame: pd.DataFrame, csv_path, md_path=None, *, title=None, notes=None,
+                floatfmt=".3f", index=True):
+    """Write ``frame`` as CSV (full precision) and, if asked, as a Markdown rendering."""
+    atomic_write(csv_path, lambda tmp: frame.to_csv(tmp, index=index))
+    if md_path is not None:
+        parts = [f"# {title}\n\n" if title else "", to_markdown(frame, floatfmt, index)]
+        if notes:
+            parts.append("\n" + "\n".join(f"- {n}" for n in notes) + "\n")
+        atomic_write_text(md_path, "".join(parts))

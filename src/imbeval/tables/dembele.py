@@ -1,0 +1,261 @@
+"""dembele: Tables 1-11 regenerated from the printed matrices, in the paper's layout.
+
+The paper writes matrices with rows = predicted class, columns = true class; the printed
+matrices (:data:`imbeval.tables.printed.DEMBELE_MATRICES`) are transposed once into the
+project's layout and every measure is computed by :mod:`imbeval.indices.dembele`. Output
+tables keep his layout: one row per measure (labels as printed), one column per matrix:
+
+- ``Mx`` the matrix, ``Mtx`` its estimate M~ = D^{1/2} M D^{-1/2} (eq. 22),
+  ``M7J`` = M7 + J5/5 (Table 3, because M7 has an empty diagonal entry);
+- Table 5: each matrix converted to a single 2x2 by pair counting (eqs. 13-14);
+- Tables 6-9: column ``j`` = class j against the rest, ``jm`` = M~ of that 2x2
+  ("modified CM");
+- Tables 10-11: M8 (LDA hard assignments on MNIST) and M9 (summed LDA memberships).
+
+Measures: binary rates (sen, spe, pre, f1, fmi, auc) of a 2x2 [[TP, FN], [FP, TN]]; acc;
+κ; mcc.s = (MCC+1)/2; nmi; cen.s = 1 - CEN; mcen.s = 1 - MCEN; eve; thr_min/thr_max (the
+Gershgorin bounds of A); mu_k / lam_k = the k-th largest eigenvalue of A / B.
+
+A cell agrees when it is within one unit of its last printed digit (the paper sometimes
+truncates, sometimes rounds): rule ``"last digit"`` of :mod:`imbeval.tables.comparison`.
+
+:func:`mnist_confusions` rebuilds M8 and M9 from MNIST with scikit-learn's
+LinearDiscriminantAnalysis -- the optional target, only where MNIST is on disk.
+"""
+
+from __future__ import annotations
+
+import gzip
+import struct
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from imbeval.indices import dembele as dm
+from imbeval.indices.mortaz2020 import accuracy
+from imbeval.tables import comparison as cmp
+from imbeval.tables import printed as pr
+
+__all__ = ["matrices", "columns", "measure", "regenerate", "tables", "comparison_rows",
+           "derived_matrices", "mnist_confusions", "load_mnist", "MNISTNotFound"]
+
+PAPER = "dembele"
+
+
+def matrices() -> dict[str, np.ndarray]:
+    """The printed matrices in the project's layout (rows = true class)."""
+    return {name: np.asarray(m, dtype=float).T for name, m in pr.DEMBELE_MATRICES.items()}
+
+
+def _ovr(m, n_classes):
+    blocks = dm.one_vs_rest_2x2(m)
+    cols = {str(j + 1): blocks[j] for j in range(n_classes)}
+    cols.update({f"{j + 1}m": dm.m_tilde(blocks[j]) for j in range(n_classes)})
+    return cols
+
+
+def columns(table: str, cm: dict | None = None) -> dict[str, np.ndarray]:
+    """The matrix (project layout) behind each column of a table."""
+    cm = matrices() if cm is None else cm
+    j5 = np.full((5, 5), 1 / 5)
+    binary = {k: cm[k] for k in ("Ma", "Mb", "Mc", "M1", "M2", "M3")}
+    multi = {"M4": cm["M4"], "M5": cm["M5"], "M6": cm["M6"], "M7": cm["M7"],
+             "Mt5": dm.m_tilde(cm["M5"]), "Mt6": dm.m_tilde(cm["M6"]),
+             "Mt7": dm.m_tilde(cm["M7"])}
+    recipes = {
+        "Table 1": lambda: binary,
+        "Table 2": lambda: {**binary, "Mt2": dm.m_tilde(cm["M2"]), "Mt3": dm.m_tilde(cm["M3"])},
+        "Table 3": lambda: {"M4": cm["M4"], "M5": cm["M5"], "M6": cm["M6"], "M7J": cm["M7"] + j5},
+        "Table 4": lambda: multi,
+        "Table 5": lambda: {k: dm.pair_counting_2x2(v) for k, v in multi.items()},
+        "Table 6": lambda: _ovr(cm["M4"], 3),
+        "Table 7": lambda: _ovr(cm["M5"], 3),
+        "Table 8": lambda: _ovr(cm["M6"], 5),
+        "Table 9": lambda: _ovr(cm["M7"], 5),
+        "Table 10": lambda: {"M8": cm["M8"], "M9": cm["M9"]},
+        "Table 11": lambda: {"M8": cm["M8"], "M9": cm["M9"]},
+    }
+    if table not in recipes:
+        raise ValueError(f"unknown table {table!r}; dembele has {list(recipes)}")
+    return recipes[table]()
+
+
+def _binary_rates(x):
+    tp, fn, fp, tn = x[..., 0, 0], x[..., 0, 1], x[..., 1, 0], x[..., 1, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        sen, spe, pre = tp / (tp + fn), tn / (tn + fp), tp / (tp + fp)
+        f1 = 2 * pre * sen / (pre + sen)  # eq. 5: NA when pre = sen = 0 (Table 9)
+    return {"sen": sen, "spe": spe, "pre": pre, "f1": f1, "fmi": np.sqrt(pre * sen),
+            "auc": (sen + spe) / 2}
+
+
+def measure(name: str, x) -> float:
+    """The value row ``name`` (canonical, see :data:`printed.DEMBELE_ROW_ALIASES`) reports."""
+    x = np.asarray(x, dtype=float)
+    if name in ("sen", "spe", "pre", "f1", "fmi", "auc"):
+        return float(_binary_rates(x)[name])
+    if name.startswith("mu") or name.startswith("lam"):
+        which, k = ("A", int(name[2:])) if name.startswith("mu") else ("B", int(name[3:]))
+        values = dm.eigenvalues(x, matrix=which)
+        return float(values[k - 1]) if k <= values.shape[-1] else float("nan")
+    simple = {
+        "acc": lambda: accuracy(x), "kappa": lambda: dm.kappa(x),
+        "mcc.s": lambda: (dm.mcc(x) + 1) / 2, "nmi": lambda: dm.nmi(x),
+        "cen.s": lambda: 1 - dm.cen(x), "mcen.s": lambda: 1 - dm.mcen(x),
+        "eve": lambda: dm.eve(x), "thr_min": lambda: dm.eigenvalue_bounds(x)[0],
+        "thr_max": lambda: dm.eigenvalue_bounds(x)[1],
+    }
+    if name not in simple:
+        raise ValueError(f"unknown measure {name!r}")
+    return float(simple[name]())
+
+
+def _row_labels(table):
+    lines = pr.DEMBELE_TABLES[table].strip().splitlines()
+    return [line.split()[0] for line in lines[1:]], lines[0].split()
+
+
+def regenerate(table: str, cm: dict | None = None) -> pd.DataFrame:
+    """One table in the paper's layout: printed row labels x printed columns, our values.
+
+    Cells the paper leaves empty ('-': a 3-class matrix has no 4th eigenvalue) stay NaN.
+    """
+    labels, header = _row_labels(table)
+    cols = columns(table, cm)
+    printed_cells = pr.parse_dembele_table(pr.DEMBELE_TABLES[table], canonical=False)
+    data = {}
+    for col in header:
+        data[col] = [
+            measure(pr.DEMBELE_ROW_ALIASES.get(label, label), cols[col])
+            if (label, col) in printed_cells else np.nan
+            for label in labels
+        ]
+    frame = pd.DataFrame(data, index=labels)
+    frame.index.name = "measure"
+    if table == "Table 11":
+        drop = 100 * (frame["M8"] - frame["M9"]) / frame["M8"]
+        frame = pd.concat([frame, drop.rename("drop %").to_frame().T])
+    return frame
+
+
+def tables(cm: dict | None = None) -> dict[str, pd.DataFrame]:
+    return {table: regenerate(table, cm) for table in pr.DEMBELE_TABLES}
+
+
+def comparison_rows(regenerated: dict[str, pd.DataFrame] | None = None):
+    regenerated = tables() if regenerated is None else regenerated
+    for table, text in pr.DEMBELE_TABLES.items():
+        frame = regenerated[table]
+        for (label, col), printed in pr.parse_dembele_table(text, canonical=False).items():
+            canonical = pr.DEMBELE_ROW_ALIASES.get(label, label)
+            yield cmp.row(PAPER, table, label, col, printed, frame.loc[label, col],
+                          rule="last digit",
+                          erratum=pr.dembele_erratum(table, canonical, col))
+    # The paper's drops were computed from its rounded entries: within one unit of the
+    # last digit (0.1 percentage point) is agreement.
+    drop = regenerated["Table 11"].loc["drop %"]
+    for row_name, printed in pr.DEMBELE_TABLE11_DROP.items():
+        label = "κ" if row_name == "kappa" else row_name
+        yield cmp.row(PAPER, "Table 11", "drop %", label, printed, drop[label], rule="one unit")
+
+
+def derived_matrices(cm: dict | None = None) -> pd.DataFrame:
+    """The M~ estimates, pair-counting and one-vs-rest 2x2s, in his layout (rows predicted).
+
+    Long format: ``name, row, column, value`` (row/column 1-based).
+    """
+    cm = matrices() if cm is None else cm
+    found = {}
+    for name in ("M2", "M3", "M5", "M6", "M7"):
+        found[f"M~{name[1:]}"] = dm.m_tilde(cm[name])
+    found["M~7 of M7+J5/5"] = dm.m_tilde(cm["M7"] + 1 / 5)
+    for name in ("M4", "M5", "M6", "M7"):
+        found[f"pair counting {name}"] = dm.pair_counting_2x2(cm[name])
+        for j, block in enumerate(dm.one_vs_rest_2x2(cm[name])):
+            found[f"{name} class {j + 1} vs rest"] = block
+            found[f"{name} class {j + 1} vs rest, M~"] = dm.m_tilde(block)
+    records = []
+    for name, m in found.items():
+        his = np.asarray(m).T
+        for i, j in np.ndindex(his.shape):
+            records.append({"name": name, "row": i + 1, "column": j + 1, "value": his[i, j]})
+    return pd.DataFrame(records)
+
+
+# ---------------------------------------------------------------------------------------
+# Optional: M8 / M9 from MNIST with LDA
+# ---------------------------------------------------------------------------------------
+
+class MNISTNotFound(FileNotFoundError):
+    pass
+
+
+_MNIST_FILES = {
+    "train_images": "train-images-idx3-ubyte", "train_labels": "train-labels-idx1-ubyte",
+    "test_images": "t10k-images-idx3-ubyte", "test_labels": "t10k-labels-idx1-ubyte",
+}
+
+
+def _read_idx(path: Path) -> np.ndarray:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rb") as handle:
+        data = handle.read()
+    if len(data) < 4 or data[:2] != b"\x00\x00":
+        raise ValueError(f"{path}: not an IDX file")
+    dtype_code, ndim = data[2], data[3]
+    if dtype_code != 0x08:
+        raise ValueError(f"{path}: expected unsigned bytes (0x08), found 0x{dtype_code:02x}")
+    if len(data) < 4 + 4 * ndim:
+        raise ValueError(f"{path}: header truncated ({len(data)} bytes for {ndim} dimensions)")
+    shape = struct.unpack(">" + "I" * ndim, data[4:4 + 4 * ndim])
+    body = np.frombuffer(data, dtype=np.uint8, offset=4 + 4 * ndim)
+    if body.size != int(np.prod(shape)):
+        raise ValueError(f"{path}: {body.size} values for shape {shape} (truncated?)")
+    return body.reshape(shape)
+
+
+def load_mnist(directory) -> dict[str, np.ndarray]:
+    """MNIST from the four IDX files (optionally .gz) in ``directory``."""
+    directory = Path(directory)
+    arrays = {}
+    for key, stem in _MNIST_FILES.items():
+        candidates = [directory / stem, directory / f"{stem}.gz"]
+        path = next((c for c in candidates if c.exists()), None)
+        if path is None:
+            raise MNISTNotFound(
+                f"MNIST file {stem}[.gz] not found in {directory}; download the four IDX files "
+                "of http://yann.lecun.com/exdb/mnist/ there and set papers.dembele_mnist.path")
+        arrays[key] = _read_idx(path)
+    for split in ("train", "test"):
+        images, labels = arrays[f"{split}_images"], arrays[f"{split}_labels"]
+        if images.shape[0] != labels.shape[0]:
+            raise ValueError(f"MNIST {split}: {images.shape[0]} images, {labels.shape[0]} labels")
+    return arrays
+
+
+def mnist_confusions(directory) -> dict[str, np.ndarray]:
+    """M8 (hard LDA assignments) and M9 (summed LDA memberships), project layout.
+
+    LDA (scikit-learn, solver "svd") is fitted on the 60,000 training images (pixels / 255)
+    and applied to the 10,000 test images; M8 counts argmax predictions, M9 sums each test
+    image's membership vector (predict_proba: posteriors summing to one) into the row of its
+    true digit. The paper's LDA (an R package) differs in details, so counts differ slightly.
+    """
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+
+    data = load_mnist(directory)
+    X_train = data["train_images"].reshape(len(data["train_images"]), -1) / 255.0
+    X_test = data["test_images"].reshape(len(data["test_images"]), -1) / 255.0
+    y_train, y_test = data["train_labels"].astype(int), data["test_labels"].astype(int)
+    lda = LinearDiscriminantAnalysis().fit(X_train, y_train)
+    classes = list(lda.classes_)
+    proba = lda.predict_proba(X_test)
+    predicted = np.asarray(classes)[proba.argmax(axis=1)]
+    n = len(classes)
+    m8, m9 = np.zeros((n, n)), np.zeros((n, n))
+    index = {c: i for i, c in enumerate(classes)}
+    rows = np.array([index[c] for c in y_test])
+    np.add.at(m8, (rows, np.array([index[c] for c in predicted])), 1)
+    np.add.at(m9, rows, proba)
+    return {"M8": m8, "M9": m9}
