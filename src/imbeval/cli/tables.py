@@ -1,0 +1,268 @@
+"""``imbeval tables ...``: regenerate the papers' tables and figures, and the comparison.
+
+Subcommands (each writes its outputs atomically; ``--comparison`` is this item's part of
+``results/paper_comparison.csv``):
+
+- ``mortaz2020-examples`` Tables 2, 3, 5, 6, 9 and the class-distribution tables;
+- ``mortaz2020-grid``     Table 16 (glass) or 18 (satimage): the 18-model grid under CV;
+- ``mortaz2020-figures``  Figs. 1-4 (synthetic sweep) and their claims;
+- ``dembele``             Tables 1-11 and the derived 2x2 / M~ matrices;
+- ``dembele-mnist``       M8/M9 rebuilt from local MNIST files with LDA (optional);
+- ``kluska``              the worked example, the ROC example and its figure;
+- ``ortigosa2016``        Table 1 with RAND values;
+- ``compare``             concatenate the parts into paper_comparison.csv / .md.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+
+def register(subparsers):
+    parser = subparsers.add_parser(
+        "tables", help="regenerate paper tables/figures and the printed-vs-regenerated table",
+        description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="tables_command", metavar="ITEM")
+    sub.required = True
+
+    def add(name, help_text, func):
+        p = sub.add_parser(name, help=help_text)
+        p.set_defaults(func=func)
+        return p
+
+    p = add("mortaz2020-examples", "mortaz2020 Tables 1-7, 9-15, 17", _mortaz_examples)
+    p.add_argument("--out-dir", required=True, type=Path)
+    p.add_argument("--comparison", required=True, type=Path)
+
+    p = add("mortaz2020-grid", "mortaz2020 Table 16 / 18 (18 models under CV)", _mortaz_grid)
+    p.add_argument("--dataset", required=True, choices=["glass", "satimage"])
+    p.add_argument("--folds", type=int, default=5)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--n-jobs", type=int, default=1)
+    p.add_argument("--models", nargs="*", default=None, help="a subset of the 18 (default all)")
+    p.add_argument("--out-dir", required=True, type=Path)
+    p.add_argument("--comparison", required=True, type=Path)
+
+    p = add("mortaz2020-figures", "mortaz2020 Figs. 1-4", _mortaz_figures)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--points", type=int, default=21)
+    p.add_argument("--out-dir", required=True, type=Path)
+    p.add_argument("--comparison", required=True, type=Path)
+
+    p = add("dembele", "dembele Tables 1-11", _dembele)
+    p.add_argument("--out-dir", required=True, type=Path)
+    p.add_argument("--comparison", required=True, type=Path)
+
+    p = add("dembele-mnist", "dembele M8/M9 from local MNIST with LDA", _dembele_mnist)
+    p.add_argument("--mnist", required=True, type=Path, help="directory of the 4 IDX files")
+    p.add_argument("--out-dir", required=True, type=Path)
+
+    p = add("kluska", "kluska worked example and ROC example", _kluska)
+    p.add_argument("--table-dir", required=True, type=Path)
+    p.add_argument("--figure-dir", required=True, type=Path)
+    p.add_argument("--comparison", required=True, type=Path)
+
+    p = add("ortigosa2016", "ortigosa2016 Table 1", _ortigosa)
+    p.add_argument("--out-dir", required=True, type=Path)
+    p.add_argument("--comparison", required=True, type=Path)
+
+    p = add("compare", "assemble results/paper_comparison.csv and .md", _compare)
+    p.add_argument("parts", nargs="+", type=Path)
+    p.add_argument("--csv", required=True, type=Path)
+    p.add_argument("--md", required=True, type=Path)
+
+
+def _save_figure(fig, stem: Path):
+    from imbeval.tables._io import atomic_write
+
+    for ext in ("pdf", "png"):
+        atomic_write(stem.with_suffix(f".{ext}"),
+                     lambda tmp, ext=ext: fig.savefig(tmp, format=ext, dpi=150))
+
+
+def _write_part(rows, path):
+    from imbeval.tables import comparison as cmp
+    from imbeval.tables._io import write_table
+
+    table = cmp.frame(rows)
+    write_table(table, path, None, index=False)
+    return table
+
+
+def _mortaz_examples(args):
+    from imbeval.tables import comparison as cmp
+    from imbeval.tables import mortaz2020 as mt
+    from imbeval.tables._io import write_table
+
+    examples = mt.example_tables()
+    write_table(examples, args.out_dir / "tables_2_3_5_6_9.csv",
+                args.out_dir / "tables_2_3_5_6_9.md",
+                title="mortaz2020 Tables 2, 3, 5, 6 (ACC..CBA) and 9 (IAM), from CM1-CM4",
+                floatfmt=".4f")
+    write_table(mt.distribution_table(), args.out_dir / "class_distributions.csv",
+                args.out_dir / "class_distributions.md", index=False,
+                title="mortaz2020 class distributions (Tables 1, 4, 7, 11-15, 17)")
+    rows = [*mt.example_comparison_rows(), *mt.distribution_comparison_rows(),
+            *mt.not_comparable_rows()]
+    table = _write_part(rows, args.comparison)
+    print(cmp.summary(table).to_string())
+    return 0
+
+
+def _mortaz_grid(args):
+    from imbeval.tables import mortaz2020 as mt
+    from imbeval.tables._io import atomic_write_text, write_table
+
+    if args.folds < 2:
+        raise ValueError(f"--folds must be at least 2, got {args.folds}")
+    start = time.perf_counter()
+    scores = mt.grid_fold_scores(args.dataset, folds=args.folds, seed=args.seed,
+                                 models=args.models, n_jobs=args.n_jobs)
+    elapsed = time.perf_counter() - start
+    table = mt.grid_table(scores)
+    item = mt.GRID_DATASETS[args.dataset]
+    stem = f"grid_{args.dataset}"
+    write_table(scores, args.out_dir / f"{stem}_folds.csv", None, index=False)
+    notes = mt.grid_markdown_notes(table, args.dataset, args.folds, args.seed, scores)
+    notes.append(f"Wall time {elapsed:.1f} s with {args.n_jobs} worker(s).")
+    write_table(table, args.out_dir / f"{stem}.csv", args.out_dir / f"{stem}.md",
+                title=f"mortaz2020 {item}: 18 models on {args.dataset} ({args.folds}-fold CV)",
+                notes=notes)
+    summary = {"dataset": args.dataset, "folds": args.folds, "seed": args.seed,
+               "n_jobs": args.n_jobs, "wall_seconds": round(elapsed, 2),
+               "selected": mt.grid_selection(table),
+               "paper_selected": {k: v for k, v in mt.pr.MORTAZ_GRID_SELECTED[item].items()
+                                  if k != "dataset"},
+               "iam_is_row_min_everywhere": bool(table["iam_is_row_min"].all())}
+    atomic_write_text(args.out_dir / f"{stem}_summary.json", json.dumps(summary, indent=2) + "\n")
+    _write_part(mt.grid_comparison_rows(table, args.dataset, args.folds), args.comparison)
+    print(json.dumps(summary))
+    return 0
+
+
+def _mortaz_figures(args):
+    import matplotlib.pyplot as plt
+
+    from imbeval.figures import mortaz2020 as fm
+    from imbeval.tables._io import write_table
+
+    data = fm.sweep(args.seed, args.points)
+    write_table(data, args.out_dir / "figs_1_4_sweep.csv", None, index=False)
+    claims = fm.claims(data)
+    write_table(claims, args.out_dir / "figs_1_4_claims.csv", args.out_dir / "figs_1_4_claims.md",
+                index=False, title="mortaz2020 Figs. 1-4: the paper's statements, measured",
+                floatfmt=".3f")
+    for figure in fm.FIGURES:
+        fig = fm.plot(data, figure)
+        _save_figure(fig, args.out_dir / f"fig{figure.split()[-1]}")
+        plt.close(fig)
+    _write_part(fm.comparison_rows(data), args.comparison)
+    print(claims.to_string())
+    return 0 if claims["holds"].all() else 1
+
+
+def _dembele(args):
+    from imbeval.tables import dembele as td
+    from imbeval.tables._io import write_table
+
+    regenerated = td.tables()
+    for table, frame in regenerated.items():
+        stem = "table_" + table.split()[-1].zfill(2)
+        write_table(frame, args.out_dir / f"{stem}.csv", args.out_dir / f"{stem}.md",
+                    title=f"dembele {table} (regenerated; his layout)")
+    write_table(td.derived_matrices(), args.out_dir / "derived_matrices.csv", None, index=False)
+    _write_part(td.comparison_rows(regenerated), args.comparison)
+    return 0
+
+
+def _dembele_mnist(args):
+    import numpy as np
+
+    from imbeval.tables import dembele as td
+    from imbeval.tables._io import write_table
+
+    rebuilt = td.mnist_confusions(args.mnist)
+    cm = {**td.matrices(), **rebuilt}
+    for table in ("Table 10", "Table 11"):
+        stem = "table_" + table.split()[-1].zfill(2) + "_mnist_lda"
+        write_table(td.regenerate(table, cm), args.out_dir / f"{stem}.csv",
+                    args.out_dir / f"{stem}.md",
+                    title=f"dembele {table} from M8/M9 rebuilt from MNIST with LDA")
+    for name, m in rebuilt.items():
+        import pandas as pd
+
+        his = pd.DataFrame(np.asarray(m).T)  # his layout: rows predicted
+        write_table(his, args.out_dir / f"{name}_mnist_lda.csv", None, floatfmt=".2f")
+    return 0
+
+
+def _kluska(args):
+    import matplotlib.pyplot as plt
+
+    from imbeval.figures import kluska as fk
+    from imbeval.tables import kluska as tk
+    from imbeval.tables._io import write_table
+
+    write_table(tk.example_table(), args.table_dir / "worked_example.csv",
+                args.table_dir / "worked_example.md", index=False,
+                title="kluska worked example (t = [0,1,2,2,0], p = [0,0,2,1,0])", floatfmt=".4f")
+    write_table(tk.roc_table(), args.table_dir / "roc_example.csv",
+                args.table_dir / "roc_example.md", index=False,
+                title="kluska ROC example", floatfmt=".4f")
+    data = fk.curve_data()
+    write_table(data, args.figure_dir / "roc_curve.csv", None, index=False)
+    fig = fk.plot(data)
+    _save_figure(fig, args.figure_dir / "roc_curve")
+    plt.close(fig)
+    _write_part(tk.comparison_rows(), args.comparison)
+    return 0
+
+
+def _ortigosa(args):
+    from imbeval.tables import ortigosa2016 as to
+    from imbeval.tables._io import write_table
+
+    write_table(to.table1(), args.out_dir / "table_01.csv", args.out_dir / "table_01.md",
+                title="ortigosa2016 Table 1, with the values of the RAND classifier",
+                notes=["Precision of RAND is η_i, not 1/K, when classes are unbalanced "
+                       "(last column); recalls and every Hölder mean of them stay 1/K."])
+    _write_part(to.comparison_rows(), args.comparison)
+    return 0
+
+
+def _compare(args):
+    from imbeval.tables import comparison as cmp
+
+    missing = [str(p) for p in args.parts if not p.exists()]
+    if missing:
+        raise FileNotFoundError(f"comparison parts not found: {', '.join(missing)}")
+    import pandas as pd
+
+    table = cmp.read_parts(args.parts)
+    if "mullick2020" not in set(table["paper"]):
+        table = pd.concat([table, cmp.frame(cmp.mullick_fig2_rows())], ignore_index=True)
+    cmp.write(table, args.csv, args.md)
+    print(cmp.summary(table).to_string())
+    return 0
+
+
+def main(argv=None) -> int:
+    """``python -m imbeval.cli.tables ITEM ...``: this command alone (same error handling)."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(prog="imbeval tables")
+    sub = parser.add_subparsers(dest="command")
+    register(sub)
+    args = parser.parse_args(["tables", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return int(args.func(args) or 0)
+    except (ValueError, OSError, KeyError) as exc:
+        print(f"imbeval tables: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
