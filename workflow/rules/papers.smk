@@ -1,5 +1,293 @@
-# Stage "papers": its rules, and papers_targets(), the files `rule all` asks of it.
+# Stage "papers": the tables and figures of the five papers regenerated from their printed
+# matrices, stated distributions and data, and results/paper_comparison.csv (one row per
+# printed number: printed, regenerated, difference, status).
+#
+#   snakemake --cores 2 papers          everything below, offline (satimage grid ~7 min)
+#   snakemake --cores 2 papers_mnist    optional: dembele M8/M9 rebuilt from MNIST with LDA,
+#       needs the four MNIST IDX files; point the config at them, e.g.
+#       snakemake --cores 2 papers_mnist --config 'papers={mnist_dir: /data/mnist}'
+#
+# Rules call `imbeval tables ...` (src/imbeval/cli/tables.py); the library is
+# src/imbeval/tables and src/imbeval/figures/{mortaz2020,kluska}.py.
 
 
-def papers_targets():
-    return []
+import os
+
+
+validate(config["papers"], schema="../schemas/papers.schema.yaml")
+
+PAPERS = config["papers"]
+TABLES = "results/tables"
+FIGURES = "results/figures"
+PARTS = "results/papers/comparison"
+GRID_ITEM = {"glass": "Table 16", "satimage": "Table 18"}
+PAPERS_SOURCES = library_sources("tables", "indices") + [
+    "src/imbeval/cli/tables.py",
+    "src/imbeval/figures/__init__.py",
+    "src/imbeval/figures/mortaz2020.py",
+    "src/imbeval/figures/kluska.py",
+]
+DEMBELE_TABLES = [f"table_{k:02d}" for k in range(1, 12)]
+MORTAZ_FIGURES = ["fig1", "fig2", "fig3", "fig4"]
+
+
+# Plain lists (no functions in rule files): what `papers_comparison` merges, and what
+# `rule all` / `rule papers` ask for.
+PAPERS_PARTS = [
+    f"{PARTS}/{p}.csv"
+    for p in ["mortaz2020_examples", "mortaz2020_figures", "dembele", "kluska", "ortigosa2016"]
+    + [f"mortaz2020_grid_{d}" for d in PAPERS["grid_datasets"]]
+]
+PAPERS_TARGETS = (
+    [
+        "results/paper_comparison.csv",
+        "results/paper_comparison.md",
+        f"{TABLES}/mortaz2020/tables_2_3_5_6_9.md",
+        f"{TABLES}/ortigosa2016/table_01.md",
+        f"{TABLES}/kluska/worked_example.md",
+        f"{FIGURES}/kluska/roc_curve.png",
+    ]
+    + expand(f"{TABLES}/mortaz2020/grid_{{dataset}}.md", dataset=PAPERS["grid_datasets"])
+    + expand(f"{FIGURES}/mortaz2020/{{fig}}.png", fig=MORTAZ_FIGURES)
+    + expand(f"{TABLES}/dembele/{{table}}.md", table=DEMBELE_TABLES)
+)
+papers_targets = lambda: PAPERS_TARGETS
+
+
+rule papers:
+    input:
+        papers_targets(),
+
+
+rule papers_mortaz2020_examples:
+    input:
+        PAPERS_SOURCES,
+    output:
+        csv=f"{TABLES}/mortaz2020/tables_2_3_5_6_9.csv",
+        md=report(
+            f"{TABLES}/mortaz2020/tables_2_3_5_6_9.md",
+            category="mortaz2020",
+            caption="../report/papers/mortaz2020_examples.rst",
+        ),
+        dist=f"{TABLES}/mortaz2020/class_distributions.csv",
+        dist_md=report(
+            f"{TABLES}/mortaz2020/class_distributions.md",
+            category="mortaz2020",
+            caption="../report/papers/mortaz2020_distributions.rst",
+        ),
+        part=f"{PARTS}/mortaz2020_examples.csv",
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/papers/mortaz2020_examples.log",
+    params:
+        out_dir=lambda wildcards, output: os.path.dirname(output.csv),
+    threads: 1
+    shell:
+        "imbeval tables mortaz2020-examples --out-dir {params.out_dir} "
+        "--comparison {output.part} > {log} 2>&1"
+
+
+rule papers_mortaz2020_grid:
+    input:
+        PAPERS_SOURCES + library_sources("classifiers", "data"),
+    output:
+        csv=f"{TABLES}/mortaz2020/grid_{{dataset}}.csv",
+        md=report(
+            f"{TABLES}/mortaz2020/grid_{{dataset}}.md",
+            category="mortaz2020",
+            caption="../report/papers/mortaz2020_grid.rst",
+        ),
+        folds=f"{TABLES}/mortaz2020/grid_{{dataset}}_folds.csv",
+        summary=f"{TABLES}/mortaz2020/grid_{{dataset}}_summary.json",
+        part=f"{PARTS}/mortaz2020_grid_{{dataset}}.csv",
+    wildcard_constraints:
+        dataset="glass|satimage",
+    params:
+        folds=PAPERS["grid_folds"],
+        seed=config["seed"],
+        out_dir=lambda wildcards, output: os.path.dirname(output.csv),
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/papers/mortaz2020_grid_{dataset}.log",
+    benchmark:
+        "benchmarks/papers/mortaz2020_grid_{dataset}.tsv"
+    threads: 2
+    shell:
+        "imbeval tables mortaz2020-grid --dataset {wildcards.dataset} "
+        "--folds {params.folds} --seed {params.seed} --n-jobs {threads} "
+        "--out-dir {params.out_dir} --comparison {output.part} > {log} 2>&1"
+
+
+rule papers_mortaz2020_figures:
+    input:
+        PAPERS_SOURCES,
+    output:
+        pngs=report(
+            expand(f"{FIGURES}/mortaz2020/{{fig}}.png", fig=MORTAZ_FIGURES),
+            category="mortaz2020",
+            caption="../report/papers/mortaz2020_figures.rst",
+        ),
+        pdfs=expand(f"{FIGURES}/mortaz2020/{{fig}}.pdf", fig=MORTAZ_FIGURES),
+        data=f"{FIGURES}/mortaz2020/figs_1_4_sweep.csv",
+        claims=report(
+            f"{FIGURES}/mortaz2020/figs_1_4_claims.md",
+            category="mortaz2020",
+            caption="../report/papers/mortaz2020_figures.rst",
+        ),
+        claims_csv=f"{FIGURES}/mortaz2020/figs_1_4_claims.csv",
+        part=f"{PARTS}/mortaz2020_figures.csv",
+    params:
+        seed=config["seed"],
+        points=PAPERS["sweep_points"],
+        out_dir=lambda wildcards, output: os.path.dirname(output.data),
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/papers/mortaz2020_figures.log",
+    threads: 1
+    shell:
+        "imbeval tables mortaz2020-figures --seed {params.seed} --points {params.points} "
+        "--out-dir {params.out_dir} --comparison {output.part} > {log} 2>&1"
+
+
+rule papers_dembele:
+    input:
+        PAPERS_SOURCES,
+    output:
+        csv=expand(f"{TABLES}/dembele/{{table}}.csv", table=DEMBELE_TABLES),
+        md=report(
+            expand(f"{TABLES}/dembele/{{table}}.md", table=DEMBELE_TABLES),
+            category="dembele",
+            caption="../report/papers/dembele_tables.rst",
+        ),
+        derived=f"{TABLES}/dembele/derived_matrices.csv",
+        part=f"{PARTS}/dembele.csv",
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/papers/dembele.log",
+    params:
+        out_dir=lambda wildcards, output: os.path.dirname(output.derived),
+    threads: 1
+    shell:
+        "imbeval tables dembele --out-dir {params.out_dir} --comparison {output.part} "
+        "> {log} 2>&1"
+
+
+# Optional, not part of `papers` or `all`: needs MNIST on disk (config papers.mnist_dir).
+rule papers_dembele_mnist:
+    input:
+        PAPERS_SOURCES,
+        mnist=PAPERS["mnist_dir"] or "resources/mnist",
+    output:
+        t10=report(
+            f"{TABLES}/dembele/table_10_mnist_lda.md",
+            category="dembele",
+            caption="../report/papers/dembele_mnist.rst",
+        ),
+        t11=report(
+            f"{TABLES}/dembele/table_11_mnist_lda.md",
+            category="dembele",
+            caption="../report/papers/dembele_mnist.rst",
+        ),
+        m8=f"{TABLES}/dembele/M8_mnist_lda.csv",
+        m9=f"{TABLES}/dembele/M9_mnist_lda.csv",
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/papers/dembele_mnist.log",
+    benchmark:
+        "benchmarks/papers/dembele_mnist.tsv"
+    params:
+        out_dir=lambda wildcards, output: os.path.dirname(output.m8),
+    threads: 2
+    shell:
+        "imbeval tables dembele-mnist --mnist {input.mnist} --out-dir {params.out_dir} "
+        "> {log} 2>&1"
+
+
+rule papers_mnist:
+    input:
+        rules.papers_dembele_mnist.output,
+
+
+rule papers_kluska:
+    input:
+        PAPERS_SOURCES,
+    output:
+        example=report(
+            f"{TABLES}/kluska/worked_example.md",
+            category="kluska",
+            caption="../report/papers/kluska_tables.rst",
+        ),
+        example_csv=f"{TABLES}/kluska/worked_example.csv",
+        roc=report(
+            f"{TABLES}/kluska/roc_example.md",
+            category="kluska",
+            caption="../report/papers/kluska_tables.rst",
+        ),
+        roc_csv=f"{TABLES}/kluska/roc_example.csv",
+        png=report(
+            f"{FIGURES}/kluska/roc_curve.png",
+            category="kluska",
+            caption="../report/papers/kluska_roc.rst",
+        ),
+        pdf=f"{FIGURES}/kluska/roc_curve.pdf",
+        data=f"{FIGURES}/kluska/roc_curve.csv",
+        part=f"{PARTS}/kluska.csv",
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/papers/kluska.log",
+    params:
+        table_dir=lambda wildcards, output: os.path.dirname(output.example_csv),
+        figure_dir=lambda wildcards, output: os.path.dirname(output.data),
+    threads: 1
+    shell:
+        "imbeval tables kluska --table-dir {params.table_dir} --figure-dir {params.figure_dir} "
+        "--comparison {output.part} > {log} 2>&1"
+
+
+rule papers_ortigosa2016:
+    input:
+        PAPERS_SOURCES,
+    output:
+        csv=f"{TABLES}/ortigosa2016/table_01.csv",
+        md=report(
+            f"{TABLES}/ortigosa2016/table_01.md",
+            category="ortigosa2016",
+            caption="../report/papers/ortigosa2016_table1.rst",
+        ),
+        part=f"{PARTS}/ortigosa2016.csv",
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/papers/ortigosa2016.log",
+    params:
+        out_dir=lambda wildcards, output: os.path.dirname(output.csv),
+    threads: 1
+    shell:
+        "imbeval tables ortigosa2016 --out-dir {params.out_dir} "
+        "--comparison {output.part} > {log} 2>&1"
+
+
+rule papers_comparison:
+    input:
+        parts=PAPERS_PARTS,
+        sources=PAPERS_SOURCES,
+    output:
+        csv="results/paper_comparison.csv",
+        md=report(
+            "results/paper_comparison.md",
+            category="comparison",
+            caption="../report/papers/comparison.rst",
+        ),
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/papers/comparison.log",
+    threads: 1
+    shell:
+        "imbeval tables compare {input.parts} --csv {output.csv} --md {output.md} > {log} 2>&1"
