@@ -1,0 +1,145 @@
+"""results/paper_comparison.csv: one row per printed number, statuses, errata, writing."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+
+from imbeval.tables import comparison as cmp
+from imbeval.tables import dembele as td
+from imbeval.tables import kluska as tk
+from imbeval.tables import mortaz2020 as tm
+from imbeval.tables import ortigosa2016 as to
+from imbeval.tables import printed as pr
+
+
+@pytest.fixture(scope="module")
+def static_rows():
+    """Every comparison row that needs no model fitting."""
+    rows = [*tm.example_comparison_rows(), *tm.distribution_comparison_rows(),
+            *tm.not_comparable_rows(), *td.comparison_rows(), *tk.comparison_rows(),
+            *to.comparison_rows()]
+    return cmp.frame(rows)
+
+
+def _kinds(table):
+    return table["status"].map(cmp.status_kind)
+
+
+def test_columns_are_the_interface(static_rows):
+    assert list(static_rows.columns) == [
+        "paper", "item", "row", "column", "printed", "regenerated", "difference", "status"]
+
+
+def test_every_printed_mortaz_number_of_tables_2_to_6_and_9_has_a_row(static_rows):
+    mz = static_rows[static_rows.paper == "mortaz2020"]
+    expected = {(t, m, c) for t, (m, values) in pr.MORTAZ_METRIC_TABLES.items() for c in values}
+    expected |= {("Table 9", "IAM", e) for e in pr.MORTAZ_TABLE9}
+    expected |= {(t, "frequency", f"class {i + 1}") for t in ("Table 1", "Table 4")
+                 for i in range(len(pr.MORTAZ_DISTRIBUTIONS[t]))}
+    got = set(zip(mz["item"], mz["row"], mz["column"]))
+    assert expected <= got
+    assert len(expected) == 4 * 5 + 4 + 4 + 3  # Tables 2, 3, 5, 6; 9; 1; 4
+
+
+def test_every_printed_dembele_cell_of_tables_1_to_11_has_a_row(static_rows):
+    dm = static_rows[static_rows.paper == "dembele"]
+    expected = {(t, r, c) for t, text in pr.DEMBELE_TABLES.items()
+                for (r, c) in pr.parse_dembele_table(text, canonical=False)}
+    expected |= {("Table 11", "drop %", "κ" if k == "kappa" else k) for k in pr.DEMBELE_TABLE11_DROP}
+    got = set(zip(dm["item"], dm["row"], dm["column"]))
+    assert got == expected
+    assert len(dm) == len(expected)  # exactly one row each
+    assert len(expected) > 700
+
+
+def test_non_errata_match_at_print_precision(static_rows):
+    for paper in ("mortaz2020", "dembele", "kluska", "ortigosa2016"):
+        part = static_rows[static_rows.paper == paper]
+        kinds = _kinds(part)
+        assert not (kinds == "MISMATCH").any(), part[kinds == "MISMATCH"].to_string()
+    # the printed matrices' tables have no "different setting" escape: match or erratum
+    core = static_rows[static_rows.paper.isin(["dembele"])
+                       | static_rows["item"].isin(["Table 2", "Table 3", "Table 5", "Table 6",
+                                                   "Table 9", "Table 1", "Table 4"])]
+    assert set(_kinds(core)) <= {"match", "erratum"}
+
+
+def test_errata_rows_are_exactly_the_documented_ones(static_rows):
+    errata = static_rows[_kinds(static_rows) == "erratum"]
+    mz = set(zip(errata[errata.paper == "mortaz2020"]["item"],
+                 errata[errata.paper == "mortaz2020"]["row"],
+                 errata[errata.paper == "mortaz2020"]["column"]))
+    assert mz == set(pr.MORTAZ_ERRATA)
+    # every erratum row of dembele is a documented cell, whose value disagrees with print
+    cells = pr.dembele_errata_cells()
+    for _, r in errata[errata.paper == "dembele"].iterrows():
+        canonical = pr.DEMBELE_ROW_ALIASES.get(r["row"], r["row"])
+        assert (canonical, r["column"]) in cells[r["item"]]
+        assert not cmp.matches(r["printed"], r["regenerated"], "last digit")
+    # one-cell errata carry the corrected value, and it agrees with ours
+    for (table, row, column), erratum in pr.DEMBELE_ERRATA.items():
+        if erratum.corrected is not None:
+            value = td.measure(row, td.columns(table)[column])
+            assert abs(value - erratum.corrected) <= 1e-3 + 1e-9, (table, row, column)
+    for key, erratum in pr.MORTAZ_ERRATA.items():
+        value = tm.example_tables().loc[tm.pr.MORTAZ_TABLE9[key[2]][0] if key[0] == "Table 9"
+                                        else key[1], "IAM" if key[0] == "Table 9" else key[2]]
+        assert value == pytest.approx(erratum.corrected, abs=5e-7)
+
+
+def test_match_rules():
+    assert cmp.matches("0.42", 0.4249)
+    assert not cmp.matches("0.42", 0.4254)  # rounds to 0.43
+    assert cmp.matches("0.42", 0.4254, "last digit")  # one unit of the last digit
+    assert cmp.matches("44/75", 44 / 75) and not cmp.matches("44/75", 0.5867)
+    assert cmp.matches("NA", math.nan) and not cmp.matches("NA", 0.0)
+    assert cmp.matches("1,000,000", 1e6)
+    with pytest.raises(ValueError, match="rule"):
+        cmp.matches("0.1", 0.1, "closest")
+
+
+def test_row_statuses():
+    assert cmp.row("p", "i", "r", "c", "0.5", 0.56)["status"] == "MISMATCH"
+    assert cmp.row("p", "i", "r", "c", "0.5", 0.56, setting="x")["status"] == "different setting: x"
+    erratum = pr.Erratum("printed wrong", 0.56)
+    assert cmp.row("p", "i", "r", "c", "0.5", 0.56, erratum=erratum)["status"].startswith("erratum")
+    # an erratum whose value reproduces the print is itself wrong: flagged
+    assert cmp.row("p", "i", "r", "c", "0.5", 0.5, erratum=erratum)["status"].startswith("MISMATCH")
+    nc = cmp.row("p", "i", "r", "c", "0.5", None, not_comparable="no matrix")
+    assert nc["status"] == "not comparable: no matrix" and nc["regenerated"] is None
+    with pytest.raises(ValueError, match="no regenerated value"):
+        cmp.row("p", "i", "r", "c", "0.5", None)
+    assert cmp.row("p", "i", "r", "c", "0.5", 0.7)["difference"] == pytest.approx(0.2)
+
+
+def test_kluska_and_ortigosa_rows(static_rows):
+    kl = static_rows[static_rows.paper == "kluska"]
+    assert len(kl) == len(pr.KLUSKA_EXAMPLE["values"]) + 8
+    assert set(_kinds(kl)) == {"match", "erratum"}
+    assert (_kinds(kl) == "erratum").sum() == 1
+    og = static_rows[static_rows.paper == "ortigosa2016"]
+    assert len(og) == 16 and set(og["status"]) == {"match"}
+
+
+def test_write_and_read_back(tmp_path, static_rows):
+    part = tmp_path / "part.csv"
+    static_rows.to_csv(part, index=False)
+    table = cmp.read_parts([part])
+    assert len(table) == len(static_rows)
+    assert table["printed"].tolist() == static_rows["printed"].tolist()  # strings kept
+    cmp.write(table, tmp_path / "out.csv", tmp_path / "out.md")
+    again = pd.read_csv(tmp_path / "out.csv", dtype={"printed": str}, keep_default_na=False)
+    assert len(again) == len(static_rows)
+    md = (tmp_path / "out.md").read_text()
+    assert "## dembele" in md and "| match |" in md.replace("match |", "match |")
+    assert not list(tmp_path.glob(".*"))  # no temporary files left behind
+
+
+def test_read_parts_rejects_missing_columns(tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("paper,item\nx,y\n")
+    with pytest.raises(ValueError, match="lack the columns"):
+        cmp.read_parts([bad])
