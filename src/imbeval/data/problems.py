@@ -1,0 +1,141 @@
+"""Imbalanced problems built from higher-level concepts (mullick2020, Sec. 5.1).
+
+A problem's class is one concept or the union of several (its shards concatenated). Sizes:
+
+- **two-class** ``{name, majority, minority, ir}``: the majority keeps
+  ``n_maj = min(points available, max_class_size)`` points, the minority
+  ``n_min = round(n_maj / ir)``. Classes are stored minority first: class 0 is the positive
+  class of the two-class indices (Precision, Recall of the minority), class 1 the majority.
+- **multi-class** ``{name, classes, ir}`` with C classes: sizes fall geometrically from the
+  first class to the last, ``n_k = n_0 * ir ** (-k / (C - 1))`` (rounded), with ``n_0`` the
+  largest value that every class can supply and at most ``max_class_size``.
+
+Points are chosen without replacement with a generator seeded from ``(seed, "problem",
+name)``, so a problem is the same in every run of the same config.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from imbeval.protocol.seeds import derive_rng
+
+__all__ = ["class_sizes", "build_problem", "build_problems", "save_problem", "load_problem",
+           "problem_specs"]
+
+
+def _members(spec) -> list[str]:
+    return [spec] if isinstance(spec, str) else list(spec)
+
+
+def class_label(spec) -> str:
+    return "+".join(_members(spec))
+
+
+def problem_specs(experiment: Mapping) -> list[dict]:
+    """The config's problems as one list of ``{name, kind, classes, ir}`` dicts.
+
+    Two-class problems get ``classes = [minority, majority]`` (minority first).
+    """
+    out = []
+    for p in experiment.get("two_class", []):
+        out.append({"name": p["name"], "kind": "two-class", "ir": float(p["ir"]),
+                    "classes": [p["minority"], p["majority"]]})
+    for p in experiment.get("multi_class", []):
+        out.append({"name": p["name"], "kind": "multi-class", "ir": float(p["ir"]),
+                    "classes": list(p["classes"])})
+    names = [p["name"] for p in out]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise ValueError(f"experiment: problem name(s) used twice: {dup}")
+    return out
+
+
+def class_sizes(available: Sequence[int], kind: str, ir: float, max_class_size: int | None) -> list[int]:
+    """Sizes of each class (in the order of ``available``; two-class = (minority, majority))."""
+    avail = np.asarray(available, dtype=float)
+    if not ir >= 1:
+        raise ValueError(f"IR must be >= 1, got {ir}")
+    cap = np.inf if max_class_size is None else float(max_class_size)
+    if kind == "two-class":
+        n_maj = min(avail[1], cap)
+        n_min = int(round(n_maj / ir))
+        if n_min > avail[0]:
+            # The minority concept is too small for this IR at this majority size:
+            # shrink the majority instead of failing.
+            n_min = int(avail[0])
+            n_maj = min(n_maj, np.floor(n_min * ir))
+        return [n_min, int(n_maj)]
+    C = avail.size
+    factors = ir ** (-np.arange(C) / (C - 1))
+    n0 = min(cap, float(np.min(avail / factors)))
+    return [int(v) for v in np.maximum(np.rint(n0 * factors), 1)]
+
+
+def build_problem(spec: Mapping, concepts: Mapping[str, np.ndarray], seed: int,
+                  max_class_size: int | None = None) -> dict:
+    """Subsample one problem from ``concepts`` (name -> feature matrix)."""
+    used = [m for cls in spec["classes"] for m in _members(cls)]
+    repeated = sorted({m for m in used if used.count(m) > 1})
+    if repeated:
+        raise ValueError(f"problem {spec['name']!r}: concept(s) {repeated} in more than one class")
+    parts = []
+    for cls in spec["classes"]:
+        missing = [m for m in _members(cls) if m not in concepts]
+        if missing:
+            raise ValueError(f"problem {spec['name']!r}: unknown concept(s) {missing}; "
+                             f"known: {sorted(concepts)}")
+        parts.append(np.concatenate([concepts[m] for m in _members(cls)]))
+    sizes = class_sizes([len(p) for p in parts], spec["kind"], spec["ir"], max_class_size)
+    rng = derive_rng(seed, "problem", spec["name"])
+    X, y = [], []
+    for code, (part, k) in enumerate(zip(parts, sizes)):
+        rows = np.sort(rng.choice(len(part), size=k, replace=False))
+        X.append(part[rows])
+        y.append(np.full(k, code, dtype=np.int64))
+    return {
+        "name": spec["name"], "kind": spec["kind"], "ir_target": float(spec["ir"]),
+        "X": np.concatenate(X).astype(np.float32), "y": np.concatenate(y),
+        "class_names": [class_label(c) for c in spec["classes"]], "sizes": sizes,
+        "ir": max(sizes) / min(sizes),
+    }
+
+
+def save_problem(problem: Mapping, path: str | os.PathLike) -> Path:
+    """Write a problem as ``.npz`` (X, y, class_names, meta JSON) atomically."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    meta = {k: problem[k] for k in ("name", "kind", "ir_target", "sizes", "ir")}
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            np.savez(fh, X=problem["X"], y=problem["y"],
+                     class_names=np.asarray(problem["class_names"], dtype=str),
+                     meta=np.asarray(json.dumps(meta, sort_keys=True)))
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def load_problem(path: str | os.PathLike) -> dict:
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"problem file {path} does not exist (run `imbeval experiment problems`)")
+    with np.load(path, allow_pickle=False) as z:
+        meta = json.loads(str(z["meta"]))
+        return {**meta, "X": z["X"], "y": z["y"], "class_names": [str(s) for s in z["class_names"]]}
+
+
+def build_problems(experiment: Mapping, concepts: Mapping[str, np.ndarray], seed: int) -> list[dict]:
+    """Every problem of the config's ``experiment`` section."""
+    cap = experiment.get("max_class_size")
+    return [build_problem(spec, concepts, seed, cap) for spec in problem_specs(experiment)]

@@ -1,0 +1,114 @@
+"""Gather the per-job run files into the result tables of the experiment.
+
+Tables (CSV, written atomically):
+
+- ``indices.csv``: ``problem, classifier, run, fold, scheme, rrt, index, value`` -- every
+  registered index that applies (two-class indices on two-class problems only) on every
+  confusion matrix; ``rrt`` is the realised ratio of the test set; undefined values (0/0)
+  are empty cells;
+- ``confusion_matrices.csv``: ``problem, classifier, run, fold, scheme, true, predicted,
+  count`` (long format, class names as in ``problems.csv``);
+- ``test_sets.csv``: per test set the target and realised RRT, the class counts, the
+  sampling rule (``subsample`` / ``bootstrap`` / ``clip``) and the classes drawn with
+  replacement;
+- ``hyperparameters.csv``: ``problem, classifier, run, fold, params`` (JSON of the setting
+  chosen by the in-fold tuning);
+- ``summary.csv``: mean, standard deviation and count of each index over runs x folds per
+  ``problem, classifier, scheme``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterable
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["atomic_write_text", "write_csv", "collect_runs"]
+
+
+def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
+    """Write ``text`` to ``path`` through a temporary file in the same folder + os.replace."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def write_csv(frame: pd.DataFrame, path: str | os.PathLike) -> Path:
+    return atomic_write_text(path, frame.to_csv(index=False, float_format="%.10g"))
+
+
+def _load_run(path) -> dict:
+    try:
+        with open(path) as fh:
+            return json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"run file {path} is not valid JSON ({exc}); delete it and rerun") from exc
+
+
+def collect_runs(paths: Iterable[str | os.PathLike], indices: list[str] | None = None) -> dict[str, pd.DataFrame]:
+    """Build the result tables from run files (see the module docstring)."""
+    from imbeval.indices import compute, registry
+
+    reg = registry()
+    cm_rows, ts_rows, hp_rows, keys, mats = [], [], [], [], []
+    for path in sorted(map(str, paths)):
+        r = _load_run(path)
+        classes = r["classes"]
+        for f in r["folds"]:
+            base = {"problem": r["problem"], "classifier": r["classifier"], "run": r["run"], "fold": f["fold"]}
+            hp_rows.append({**base, "params": json.dumps(f["params"], sort_keys=True)})
+            for ts in f["test_sets"]:
+                key = {**base, "scheme": ts["scheme"], "rrt": ts["rrt"]}
+                m = np.asarray(ts["confusion"], dtype=np.int64)
+                keys.append((key, len(classes)))
+                mats.append(m)
+                ts_rows.append({**base, "scheme": ts["scheme"], "target_rrt": ts["target_rrt"],
+                                "rrt": ts["rrt"], "counts": ";".join(map(str, ts["counts"])),
+                                "n": int(sum(ts["counts"])), "rule": ts["rule"],
+                                "replaced": ";".join(ts["replaced"])})
+                for i, ti in enumerate(classes):
+                    for j, pj in enumerate(classes):
+                        cm_rows.append({**base, "scheme": ts["scheme"], "true": ti,
+                                        "predicted": pj, "count": int(m[i, j])})
+    if not keys:
+        raise ValueError("no run files to collect")
+    # Compute per number of classes, one stacked call each.
+    index_rows = []
+    by_c: dict[int, list[int]] = {}
+    for k, (_, C) in enumerate(keys):
+        by_c.setdefault(C, []).append(k)
+    values_by_row: dict[int, dict[str, float]] = {}
+    for C, rows in by_c.items():
+        names = [n for n, info in reg.items() if info.applies_to(C)]
+        if indices is not None:
+            names = [n for n in names if n in indices]
+        vals = compute(np.stack([mats[k] for k in rows]), names)
+        for pos, k in enumerate(rows):
+            values_by_row[k] = {n: float(vals[n][pos]) for n in names}
+    for k, (key, _) in enumerate(keys):
+        for name, value in values_by_row[k].items():
+            index_rows.append({**key, "index": name, "value": value})
+    idx = pd.DataFrame(index_rows, columns=["problem", "classifier", "run", "fold", "scheme", "rrt", "index", "value"])
+    summary = (idx.groupby(["problem", "classifier", "scheme", "index"], sort=True)["value"]
+               .agg(mean="mean", std="std", n="count").reset_index())
+    return {
+        "indices": idx,
+        "confusion_matrices": pd.DataFrame(cm_rows),
+        "test_sets": pd.DataFrame(ts_rows),
+        "hyperparameters": pd.DataFrame(hp_rows),
+        "summary": summary,
+    }
