@@ -15,7 +15,7 @@ import importlib
 import sys
 
 # One entry per command module; add a module here to add a command.
-COMMANDS = ("indices", "features", "data", "audit", "figures", "tables")
+COMMANDS = ("indices", "features", "data", "audit", "figures", "tables", "experiment")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,135 @@
+"""``imbeval experiment ...``: the stages of the mullick2020 experiment (the Snakemake rules
+call these).
+
+- ``problems``  build the two-class and multi-class problems from concept feature shards:
+  ``OUT_DIR/<problem>.npz`` and a summary table;
+- ``run``       one (problem, classifier, run): outer stratified CV, in-fold tuning, the five
+  RRT test sets per fold, a confusion matrix per test set -> a JSON run file;
+- ``collect``   run files -> indices.csv, confusion_matrices.csv, test_sets.csv,
+  hyperparameters.csv, summary.csv;
+- ``figures``   Figs. 3, 4a, 4b, 5 (PDF, PNG, CSV) and claims.csv.
+
+``--settings`` takes JSON: for ``problems`` the config's ``experiment`` section (``concepts``
+is not needed), for ``run`` ``{"protocol": {...}, "classifier": {"params": {...},
+"grid": {...}}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+
+def _settings(text: str) -> dict:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"--settings is not valid JSON: {exc}") from exc
+    if not isinstance(value, dict):
+        raise ValueError("--settings must be a JSON object")
+    return value
+
+
+def _run_problems(args) -> int:
+    import pandas as pd
+
+    from imbeval.data.problems import build_problems, problem_specs, save_problem
+    from imbeval.features import load_concept_features
+    from imbeval.protocol.collect import write_csv
+
+    settings = _settings(args.settings)
+    specs = problem_specs(settings)
+    needed = sorted({m for s in specs for cls in s["classes"]
+                     for m in ([cls] if isinstance(cls, str) else cls)})
+    concepts = load_concept_features(args.features, needed)
+    rows = []
+    for p in build_problems(settings, concepts, args.seed):
+        path = save_problem(p, f"{args.out_dir}/{p['name']}.npz")
+        rows.append({"problem": p["name"], "kind": p["kind"], "n_classes": len(p["sizes"]),
+                     "ir_target": p["ir_target"], "ir": p["ir"], "n": int(sum(p["sizes"])),
+                     "sizes": ";".join(map(str, p["sizes"])), "classes": ";".join(p["class_names"])})
+        print(f"{p['name']}: {p['kind']}, sizes {p['sizes']} -> {path}")
+    write_csv(pd.DataFrame(rows), args.table)
+    return 0
+
+
+def _run_run(args) -> int:
+    from imbeval.data.problems import load_problem
+    from imbeval.protocol import run_protocol
+    from imbeval.protocol.collect import atomic_write_text
+
+    settings = _settings(args.settings)
+    proto = settings.get("protocol", {})
+    clf = settings.get("classifier", {})
+    problem = load_problem(args.problem)
+    result = run_protocol(
+        problem, args.classifier, args.run, seed=args.seed, n_folds=proto.get("folds", 5),
+        params=clf.get("params", {}), grid=clf.get("grid", {}),
+        inner_folds=proto.get("inner_folds", 3), scoring=proto.get("scoring", "balanced_accuracy"),
+        min_count=proto.get("min_count", 3), infeasible=proto.get("infeasible", "bootstrap"),
+        schemes=proto.get("schemes"),
+    )
+    atomic_write_text(args.out, json.dumps(result, indent=1, sort_keys=True))
+    rules = [ts["rule"] for f in result["folds"] for ts in f["test_sets"]]
+    print(f"{problem['name']} / {args.classifier} / run {args.run}: {len(result['folds'])} folds, "
+          f"{len(rules)} test sets ({rules.count('subsample')} subsampled, "
+          f"{len(rules) - rules.count('subsample')} by the fallback rule) -> {args.out}")
+    return 0
+
+
+def _run_collect(args) -> int:
+    from imbeval.protocol.collect import collect_runs, write_csv
+
+    indices = None if args.indices in (None, "all") else args.indices.split(",")
+    tables = collect_runs(args.runs, indices)
+    for name, frame in tables.items():
+        path = write_csv(frame, f"{args.out_dir}/{name}.csv")
+        print(f"{name}: {len(frame)} rows -> {path}")
+    return 0
+
+
+def _run_figures(args) -> int:
+    from imbeval.figures.mullick2020 import draw_all
+
+    for path in draw_all(args.indices, args.problems, args.out_dir):
+        print(path)
+    return 0
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "experiment", help="the mullick2020 experiment: problems, runs, result tables, figures",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="stage", metavar="STAGE")
+    sub.required = True
+
+    p = sub.add_parser("problems", help="build the problems from concept shards")
+    p.add_argument("--features", required=True, metavar="DIR", help="folder of concept shards NAME.npz")
+    p.add_argument("--settings", required=True, metavar="JSON", help="the config's experiment section")
+    p.add_argument("--seed", required=True, type=int)
+    p.add_argument("--out-dir", required=True, metavar="DIR")
+    p.add_argument("--table", required=True, metavar="CSV", help="summary of the problems")
+    p.set_defaults(func=_run_problems)
+
+    p = sub.add_parser("run", help="one (problem, classifier, run)")
+    p.add_argument("--problem", required=True, metavar="NPZ")
+    p.add_argument("--classifier", required=True)
+    p.add_argument("--run", required=True, type=int)
+    p.add_argument("--settings", default="{}", metavar="JSON")
+    p.add_argument("--seed", required=True, type=int)
+    p.add_argument("--out", required=True, metavar="JSON")
+    p.set_defaults(func=_run_run)
+
+    p = sub.add_parser("collect", help="run files -> result tables")
+    p.add_argument("runs", nargs="+", metavar="RUN_JSON")
+    p.add_argument("--out-dir", required=True, metavar="DIR")
+    p.add_argument("--indices", default="all", metavar="NAME[,NAME...]",
+                   help="indices to compute (default: every registered index that applies)")
+    p.set_defaults(func=_run_collect)
+
+    p = sub.add_parser("figures", help="Figs. 3, 4a, 4b, 5 and the claims table")
+    p.add_argument("--indices", required=True, metavar="CSV")
+    p.add_argument("--problems", required=True, metavar="CSV")
+    p.add_argument("--out-dir", required=True, metavar="DIR")
+    p.set_defaults(func=_run_figures)

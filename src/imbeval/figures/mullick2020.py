@@ -1,0 +1,230 @@
+"""mullick2020 experiment figures (Figs. 3, 4a, 4b, 5) and the check of their claims.
+
+Plotted from the result files only: ``indices.csv`` (see :mod:`imbeval.protocol.collect`)
+and ``problems.csv`` (kind and number of classes of each problem).
+
+Statistic of Figs. 3 and 4a (Sec. 5.3): per problem, average each index over runs x folds
+for every (classifier, test set); the plotted value is the standard deviation of those
+5 test sets x 4 classifiers means (``std_pooled``, population std, ddof = 0). The CSV also
+gives ``std_within``: the std over the 5 test sets for each classifier, averaged over the
+classifiers -- the RRT effect alone, without the spread between classifiers.
+Fig. 4b divides each dataset's ``std_pooled`` of ACSA and nAUROC-OVA by that index's
+smallest value over the multi-class datasets. Fig. 5 is, per multi-class dataset, the
+minimum over (classifier, test set) of the run x fold mean of AUROC-OVA, AUROC-OVO,
+nAUROC-OVA, ACSA and GMean.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["FIG3_INDICES", "FIG4A_INDICES", "FIG4B_INDICES", "FIG5_INDICES", "cell_means",
+           "variability", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data", "claims",
+           "draw_all"]
+
+FIG3_INDICES = {"gmean2": "GMean", "auroc2": "AUROC", "precision": "Precision",
+                "aurpc": "AURPC", "mprecision": "mPrecision", "maurpc": "mAURPC"}
+FIG4A_INDICES = {"gmean": "GMean", "acsa": "ACSA", "nauroc_ova": "nAUROC-OVA",
+                 "aurpc_ova": "AURPC-OVA", "maurpc_ova": "mAURPC-OVA"}
+FIG4B_INDICES = {"acsa": "ACSA", "nauroc_ova": "nAUROC-OVA"}
+FIG5_INDICES = {"auroc_ova": "AUROC-OVA", "auroc_ovo": "AUROC-OVO", "nauroc_ova": "nAUROC-OVA",
+                "acsa": "ACSA", "gmean": "GMean"}
+
+
+def _atomic(path, writer):
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
+    os.close(fd)
+    try:
+        writer(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def cell_means(indices: pd.DataFrame, names) -> pd.DataFrame:
+    """Mean over runs x folds per (problem, classifier, scheme, index), for ``names``."""
+    sub = indices[indices["index"].isin(list(names))]
+    return (sub.groupby(["problem", "classifier", "scheme", "index"], sort=True)["value"]
+            .mean().reset_index())
+
+
+def variability(indices: pd.DataFrame, names) -> pd.DataFrame:
+    """Per (problem, index): ``std_pooled`` and ``std_within`` (see the module docstring)."""
+    cells = cell_means(indices, names)
+    pooled = cells.groupby(["problem", "index"])["value"].std(ddof=0).rename("std_pooled")
+    within = (cells.groupby(["problem", "index", "classifier"])["value"].std(ddof=0)
+              .groupby(["problem", "index"]).mean().rename("std_within"))
+    return pd.concat([pooled, within], axis=1).reset_index()
+
+
+def _problems_of(problems: pd.DataFrame, kind: str) -> pd.DataFrame:
+    sel = problems[problems["kind"] == kind]
+    return sel.sort_values(["n_classes", "ir", "problem"]) if kind == "multi-class" else sel.sort_values(["ir", "problem"])
+
+
+def _std_table(indices, problems, kind, labels):
+    order = _problems_of(problems, kind)
+    v = variability(indices[indices["problem"].isin(order["problem"])], labels)
+    v = v.merge(order[["problem", "n_classes", "ir"]], on="problem")
+    v["label"] = v["index"].map(labels)
+    pos = {p: i for i, p in enumerate(order["problem"])}
+    return v.sort_values(["problem", "index"], key=lambda s: s.map(pos) if s.name == "problem" else s).reset_index(drop=True)
+
+
+def fig3_data(indices, problems):
+    return _std_table(indices, problems, "two-class", FIG3_INDICES)
+
+
+def fig4a_data(indices, problems):
+    return _std_table(indices, problems, "multi-class", FIG4A_INDICES)
+
+
+def fig4b_data(indices, problems):
+    v = _std_table(indices, problems, "multi-class", FIG4B_INDICES)
+    v["normalised_std"] = v["std_pooled"] / v.groupby("index")["std_pooled"].transform("min")
+    return v
+
+
+def fig5_data(indices, problems):
+    order = _problems_of(problems, "multi-class")
+    cells = cell_means(indices[indices["problem"].isin(order["problem"])], FIG5_INDICES)
+    mins = cells.groupby(["problem", "index"])["value"].min().rename("minimum").reset_index()
+    mins = mins.merge(order[["problem", "n_classes", "ir"]], on="problem")
+    mins["label"] = mins["index"].map(FIG5_INDICES)
+    pos = {p: i for i, p in enumerate(order["problem"])}
+    return mins.sort_values(["problem", "index"], key=lambda s: s.map(pos) if s.name == "problem" else s).reset_index(drop=True)
+
+
+def _bars(ax, data, value, labels, title, ylabel):
+    problems = list(dict.fromkeys(data["problem"]))
+    width = 0.8 / len(labels)
+    x = np.arange(len(problems))
+    for k, (name, label) in enumerate(labels.items()):
+        col = data[data["index"] == name].set_index("problem").reindex(problems)[value]
+        ax.bar(x + (k - (len(labels) - 1) / 2) * width, col.to_numpy(), width, label=label)
+    ticks = [f"{p}\n(C={int(c)}, IR={ir:.0f})" for p, c, ir in
+             data.drop_duplicates("problem").set_index("problem").reindex(problems)[["n_classes", "ir"]].itertuples()]
+    ax.set_xticks(x, ticks, rotation=60, ha="right", fontsize=7)
+    ax.set_title(title)
+    ax.set_ylabel(ylabel)
+    ax.legend(fontsize=7, ncol=min(len(labels), 3))
+    ax.grid(axis="y", alpha=0.3)
+
+
+def _save(fig, data, prefix):
+    prefix = Path(prefix)
+    for suffix in (".pdf", ".png"):
+        _atomic(prefix.with_suffix(suffix), lambda tmp, s=suffix: fig.savefig(tmp, format=s[1:], dpi=150, bbox_inches="tight"))
+    _atomic(prefix.with_suffix(".csv"), lambda tmp: data.to_csv(tmp, index=False, float_format="%.10g"))
+
+
+def claims(indices, problems) -> pd.DataFrame:
+    """Each figure's claim, measured on these results: ``figure, claim, measured, holds``."""
+    rows = []
+    f3 = fig3_data(indices, problems)
+    if not f3.empty:
+        for stat in ("std_pooled", "std_within"):
+            mean = f3.groupby("index")[stat].mean()
+            top = mean.idxmax()
+            per = f3.pivot(index="problem", columns="index", values=stat)
+            share = float((per.idxmax(axis=1) == "precision").mean())
+            rows.append({"figure": "fig3", "claim": f"Precision varies most ({stat})",
+                         "measured": f"mean std by index: {_fmt(mean)}; Precision largest on {share:.0%} of datasets",
+                         "holds": bool(top == "precision")})
+            low = sorted(mean.index, key=mean.get)
+            rows.append({"figure": "fig3", "claim": f"GMean and AUROC vary least ({stat})",
+                         "measured": f"two lowest: {FIG3_INDICES[low[0]]}, {FIG3_INDICES[low[1]]}",
+                         "holds": set(low[:2]) == {"gmean2", "auroc2"}})
+            robust = ["gmean2", "auroc2", "mprecision", "maurpc"]
+            rows.append({"figure": "fig3",
+                         "claim": f"GMean, AUROC, mPrecision, mAURPC all vary less than Precision and AURPC ({stat})",
+                         "measured": f"max of the four = {mean[robust].max():.4f} vs min(Precision, AURPC) = "
+                                     f"{min(mean['precision'], mean['aurpc']):.4f}",
+                         "holds": bool(mean[robust].max() < min(mean["precision"], mean["aurpc"]))})
+            rows.append({"figure": "fig3",
+                         "claim": f"mPrecision and mAURPC close to GMean/AUROC, below Precision/AURPC ({stat})",
+                         "measured": f"max(mPrecision, mAURPC) = {max(mean['mprecision'], mean['maurpc']):.4f}"
+                                     f" vs min(Precision, AURPC) = {min(mean['precision'], mean['aurpc']):.4f}",
+                         "holds": bool(max(mean["mprecision"], mean["maurpc"]) < min(mean["precision"], mean["aurpc"]))})
+    f4 = fig4a_data(indices, problems)
+    if not f4.empty:
+        for stat in ("std_pooled", "std_within"):
+            mean = f4.groupby("index")[stat].mean()
+            per = f4.pivot(index="problem", columns="index", values=stat)
+            share = float((per.idxmin(axis=1) == "maurpc_ova").mean())
+            rows.append({"figure": "fig4a", "claim": f"mAURPC-OVA varies least ({stat})",
+                         "measured": f"mean std by index: {_fmt(mean)}; mAURPC-OVA lowest on {share:.0%} of datasets",
+                         "holds": bool(mean.idxmin() == "maurpc_ova")})
+        f4b = fig4b_data(indices, problems)
+        m = f4b.groupby("index")["normalised_std"].mean()
+        rows.append({"figure": "fig4b", "claim": "normalised std of nAUROC-OVA slightly above ACSA's",
+                     "measured": f"mean normalised std: ACSA {m['acsa']:.3f}, nAUROC-OVA {m['nauroc_ova']:.3f}",
+                     "holds": bool(m["nauroc_ova"] > m["acsa"])})
+        f5 = fig5_data(indices, problems)
+        ten = f5[f5["n_classes"] == f5["n_classes"].max()]
+        if not ten.empty:
+            piv = ten.pivot(index="problem", columns="index", values="minimum")
+            gap = piv[["auroc_ova", "auroc_ovo"]].min(axis=1) - piv[["acsa", "nauroc_ova"]].max(axis=1)
+            C = int(ten["n_classes"].max())
+            rows.append({"figure": "fig5",
+                         "claim": f"on C={C}, AUROC-OVA/OVO minima above ACSA and nAUROC-OVA minima",
+                         "measured": "min(AUROC-OVA, AUROC-OVO) - max(ACSA, nAUROC-OVA) per dataset: "
+                                     + ", ".join(f"{p} {g:+.3f}" for p, g in gap.items()),
+                         "holds": bool((gap > 0).all())})
+            rows.append({"figure": "fig5", "claim": f"GMean drops lowest on C={C}, to 0 on some dataset",
+                         "measured": "GMean minima: " + ", ".join(f"{p} {v:.3f}" for p, v in piv["gmean"].items()),
+                         "holds": bool((piv["gmean"] <= piv.drop(columns="gmean").min(axis=1)).all()
+                                       and (piv["gmean"] == 0).any())})
+    return pd.DataFrame(rows, columns=["figure", "claim", "measured", "holds"])
+
+
+def _fmt(series):
+    return ", ".join(f"{FIG3_INDICES.get(k, FIG4A_INDICES.get(k, k))} {v:.4f}" for k, v in series.sort_values().items())
+
+
+def draw_all(indices_csv, problems_csv, out_dir) -> list[Path]:
+    """Write fig3, fig4a, fig4b, fig5 (.pdf, .png, .csv) and claims.csv into ``out_dir``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    indices = pd.read_csv(indices_csv)
+    problems = pd.read_csv(problems_csv)
+    out = Path(out_dir)
+    written = []
+    specs = [
+        ("fig3", fig3_data, "std_pooled", FIG3_INDICES,
+         "Fig. 3: effect of RRT on two-class indices", "std over test sets x classifiers"),
+        ("fig4a", fig4a_data, "std_pooled", FIG4A_INDICES,
+         "Fig. 4a: effect of RRT on multi-class indices", "std over test sets x classifiers"),
+        ("fig4b", fig4b_data, "normalised_std", FIG4B_INDICES,
+         "Fig. 4b: stability of ACSA vs nAUROC-OVA", "std / minimum std over datasets"),
+        ("fig5", fig5_data, "minimum", FIG5_INDICES,
+         "Fig. 5: minimum index value per multi-class dataset", "minimum over test sets x classifiers"),
+    ]
+    for name, fn, value, labels, title, ylabel in specs:
+        data = fn(indices, problems)
+        fig, ax = plt.subplots(figsize=(max(6.0, 0.7 * max(1, data["problem"].nunique()) + 2), 4.2))
+        if data.empty:
+            ax.text(0.5, 0.5, "no problem of this kind in the config", ha="center", va="center")
+            ax.set_title(title)
+        else:
+            _bars(ax, data, value, labels, title, ylabel)
+        _save(fig, data, out / name)
+        plt.close(fig)
+        written += [out / f"{name}.{s}" for s in ("pdf", "png", "csv")]
+    c = claims(indices, problems)
+    _atomic(out / "claims.csv", lambda tmp: c.to_csv(tmp, index=False))
+    written.append(out / "claims.csv")
+    return written
