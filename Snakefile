@@ -12,7 +12,15 @@ from snakemake.utils import min_version
 min_version("9.0")
 
 
-configfile: "config/config.yaml"
+# The embedded default, unless config files are given with --configfile: Snakemake would
+# otherwise merge them into the default recursively (concepts and problems of both).
+if not workflow.overwrite_configfiles:
+
+    configfile: "config/config.yaml"
+
+
+
+report: "workflow/report/workflow.rst"
 
 
 include: "workflow/rules/common.smk"

@@ -1,5 +1,305 @@
-# Stage "experiment": its rules, and experiment_targets(), the files `rule all` asks of it.
+# Stage "experiment": mullick2020's experiment (Section 5) end to end.
+#
+#   features   concept shards   results/experiment/features/<concept>.npz
+#   problems   problem files    results/experiment/problems/<problem>.npz, problems.csv
+#   run        one job per (problem, classifier, run): outer CV, in-fold tuning, RRT test
+#              sets, confusion matrices -> results/experiment/runs/<problem>/<clf>/run<r>.json
+#   collect    results/experiment/{indices,confusion_matrices,test_sets,hyperparameters,summary}.csv
+#   figures    results/figures/mullick2020/{fig3,fig4a,fig4b,fig5}.{pdf,png,csv}, claims.csv
+#
+#   snakemake --cores 2 experiment_all
+#
+# Rules call `imbeval features ...` and `imbeval experiment ...`; the library is
+# src/imbeval/{features,data,protocol,classifiers,indices} and src/imbeval/figures/mullick2020.py.
 
 
-def experiment_targets():
-    return []
+import json
+
+
+validate(config["experiment"], schema="../schemas/experiment.schema.yaml", set_default=True)
+
+EXP = config["experiment"]
+EXP_DIR = "results/experiment"
+EXP_FEATURES = f"{EXP_DIR}/features"
+EXP_FIGURES = "results/figures/mullick2020"
+EXP_CONCEPTS = list(EXP["concepts"])
+EXP_PROBLEMS = [p["name"] for p in EXP["two_class"]] + [p["name"] for p in EXP["multi_class"]]
+EXP_CLASSIFIERS = list(EXP["classifiers"])
+EXP_RUNS = list(range(EXP["protocol"]["runs"]))
+EXP_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"]
+EXP_FIGS = ["fig3", "fig4a", "fig4b", "fig5"]
+EXP_CLI = ["src/imbeval/cli/__init__.py", "src/imbeval/cli/experiment.py"]
+# JSON handed to `imbeval experiment problems` (concepts are read from the shards).
+EXP_PROBLEM_SETTINGS = json.dumps(
+    {k: EXP[k] for k in ("two_class", "multi_class", "max_class_size")}, sort_keys=True
+)
+# Per-classifier JSON for `imbeval experiment run`: a change reruns that classifier only.
+EXP_RUN_SETTINGS = {
+    c: json.dumps({"protocol": EXP["protocol"], "classifier": EXP["classifiers"][c]}, sort_keys=True)
+    for c in EXP_CLASSIFIERS
+}
+EXP_INDICES = "all" if EXP["indices"] == "all" else ",".join(EXP["indices"])
+EXP_CONCEPT_ARGS = " ".join(
+    f"--concept {name}={','.join(str(m) for m in members)}"
+    for name, members in EXP["concepts"].items()
+)
+EXP_TARGETS = (
+    [f"{EXP_DIR}/{t}.csv" for t in EXP_TABLES]
+    + [f"{EXP_DIR}/problems.csv"]
+    + [f"{EXP_FIGURES}/{f}.{ext}" for f in EXP_FIGS for ext in ("pdf", "png", "csv")]
+    + [f"{EXP_FIGURES}/claims.csv"]
+)
+experiment_targets = lambda: EXP_TARGETS
+
+
+wildcard_constraints:
+    problem="|".join(EXP_PROBLEMS),
+    classifier="|".join(EXP_CLASSIFIERS),
+    run=r"\d+",
+    concept="|".join(EXP_CONCEPTS),
+
+
+localrules:
+    experiment_all,
+
+
+rule experiment_all:
+    input:
+        EXP_TARGETS,
+
+
+if EXP["dataset"] == "fashion_mnist":
+
+    rule experiment_features:
+        input:
+            library_sources("features", "data"),
+        output:
+            expand(f"{EXP_FEATURES}/{{concept}}.npz", concept=EXP_CONCEPTS),
+        params:
+            concepts=EXP_CONCEPT_ARGS,
+            extractor=EXP["features"]["extractor"],
+            epochs=EXP["features"]["epochs"],
+            dim=EXP["features"]["feature_dim"],
+            n_train=(
+                f"--n-train {EXP['features']['n_train']}"
+                if EXP["features"]["n_train"]
+                else ""
+            ),
+            data=(
+                f"--data {EXP['features']['data_dir']}"
+                if EXP["features"]["data_dir"]
+                else ""
+            ),
+            seed=config["seed"],
+            out=EXP_FEATURES,
+        log:
+            "logs/experiment/features.log",
+        benchmark:
+            "benchmarks/experiment/features.tsv"
+        threads: 2
+        resources:
+            mem_mb=6000,
+            runtime=30,
+        shell:
+            "imbeval features fashion-mnist {params.concepts} --extractor {params.extractor} "
+            "--epochs {params.epochs} --feature-dim {params.dim} {params.n_train} {params.data} "
+            "--seed {params.seed} --threads {threads} --no-download --quiet --force "
+            "--out {params.out} > {log} 2>&1"
+
+elif EXP["dataset"] == "digits":
+
+    rule experiment_features:
+        input:
+            library_sources("features", "data"),
+        output:
+            expand(f"{EXP_FEATURES}/{{concept}}.npz", concept=EXP_CONCEPTS),
+        params:
+            concepts=EXP_CONCEPT_ARGS,
+            out=EXP_FEATURES,
+        log:
+            "logs/experiment/features.log",
+        threads: 1
+        shell:
+            "imbeval features digits {params.concepts} --force --out {params.out} > {log} 2>&1"
+
+else:
+
+    # ImageNet: one job per concept shard (the expensive step, about 12 images/s).
+    rule experiment_features:
+        input:
+            library_sources("features", "data"),
+        output:
+            f"{EXP_FEATURES}/{{concept}}.npz",
+        params:
+            members=lambda wc: ",".join(str(m) for m in EXP["concepts"][wc.concept]),
+            root=EXP["features"]["imagenet_root"],
+            weights=EXP["features"]["weights"],
+            batch=EXP["features"]["batch_size"],
+            seed=config["seed"],
+            out=EXP_FEATURES,
+        log:
+            "logs/experiment/features_{concept}.log",
+        benchmark:
+            "benchmarks/experiment/features_{concept}.tsv"
+        threads: 4
+        resources:
+            mem_mb=8000,
+            runtime=240,
+        shell:
+            "imbeval features inception --root {params.root} "
+            "--concept {wildcards.concept}={params.members} --weights {params.weights} "
+            "--batch-size {params.batch} --seed {params.seed} --threads {threads} --quiet "
+            "--force --out {params.out} > {log} 2>&1"
+
+
+rule experiment_problems:
+    input:
+        library_sources("data", "protocol", "features"),
+        EXP_CLI,
+        shards=expand(f"{EXP_FEATURES}/{{concept}}.npz", concept=EXP_CONCEPTS),
+    output:
+        problems=expand(f"{EXP_DIR}/problems/{{problem}}.npz", problem=EXP_PROBLEMS),
+        table=report(
+            f"{EXP_DIR}/problems.csv",
+            category="mullick2020 experiment",
+            subcategory="tables",
+            caption="../report/experiment/problems.rst",
+        ),
+    params:
+        settings=EXP_PROBLEM_SETTINGS,
+        seed=config["seed"],
+        features=EXP_FEATURES,
+        out=f"{EXP_DIR}/problems",
+    log:
+        "logs/experiment/problems.log",
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=15,
+    shell:
+        "imbeval experiment problems --features {params.features} --settings {params.settings:q} "
+        "--seed {params.seed} --out-dir {params.out} --table {output.table} > {log} 2>&1"
+
+
+rule experiment_run:
+    input:
+        library_sources("protocol", "classifiers", "data", "features"),
+        EXP_CLI,
+        problem=f"{EXP_DIR}/problems/{{problem}}.npz",
+    output:
+        f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{{run}}.json",
+    params:
+        settings=lambda wc: EXP_RUN_SETTINGS[wc.classifier],
+        seed=config["seed"],
+    log:
+        "logs/experiment/runs/{problem}/{classifier}/run{run}.log",
+    benchmark:
+        "benchmarks/experiment/runs/{problem}/{classifier}/run{run}.tsv"
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=60,
+    shell:
+        "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
+        "--run {wildcards.run} --seed {params.seed} --settings {params.settings:q} "
+        "--out {output} > {log} 2>&1"
+
+
+rule experiment_collect:
+    input:
+        library_sources("protocol", "indices"),
+        EXP_CLI,
+        runs=expand(
+            f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{{run}}.json",
+            problem=EXP_PROBLEMS,
+            classifier=EXP_CLASSIFIERS,
+            run=EXP_RUNS,
+        ),
+    output:
+        indices=f"{EXP_DIR}/indices.csv",
+        confusion=f"{EXP_DIR}/confusion_matrices.csv",
+        test_sets=report(
+            f"{EXP_DIR}/test_sets.csv",
+            category="mullick2020 experiment",
+            subcategory="tables",
+            caption="../report/experiment/test_sets.rst",
+        ),
+        hyperparameters=report(
+            f"{EXP_DIR}/hyperparameters.csv",
+            category="mullick2020 experiment",
+            subcategory="tables",
+            caption="../report/experiment/hyperparameters.rst",
+        ),
+        summary=report(
+            f"{EXP_DIR}/summary.csv",
+            category="mullick2020 experiment",
+            subcategory="tables",
+            caption="../report/experiment/summary.rst",
+        ),
+    params:
+        out=EXP_DIR,
+        indices=EXP_INDICES,
+    log:
+        "logs/experiment/collect.log",
+    benchmark:
+        "benchmarks/experiment/collect.tsv"
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=15,
+    shell:
+        "imbeval experiment collect {input.runs} --indices {params.indices} "
+        "--out-dir {params.out} > {log} 2>&1"
+
+
+rule experiment_figures:
+    input:
+        library_sources("protocol"),
+        EXP_CLI,
+        "src/imbeval/figures/mullick2020.py",
+        indices=f"{EXP_DIR}/indices.csv",
+        problems=f"{EXP_DIR}/problems.csv",
+    output:
+        [f"{EXP_FIGURES}/{f}.pdf" for f in EXP_FIGS],
+        [f"{EXP_FIGURES}/{f}.csv" for f in EXP_FIGS],
+        fig3=report(
+            f"{EXP_FIGURES}/fig3.png",
+            category="mullick2020 experiment",
+            subcategory="figures",
+            caption="../report/experiment/fig3.rst",
+        ),
+        fig4a=report(
+            f"{EXP_FIGURES}/fig4a.png",
+            category="mullick2020 experiment",
+            subcategory="figures",
+            caption="../report/experiment/fig4a.rst",
+        ),
+        fig4b=report(
+            f"{EXP_FIGURES}/fig4b.png",
+            category="mullick2020 experiment",
+            subcategory="figures",
+            caption="../report/experiment/fig4b.rst",
+        ),
+        fig5=report(
+            f"{EXP_FIGURES}/fig5.png",
+            category="mullick2020 experiment",
+            subcategory="figures",
+            caption="../report/experiment/fig5.rst",
+        ),
+        claims=report(
+            f"{EXP_FIGURES}/claims.csv",
+            category="mullick2020 experiment",
+            subcategory="figures",
+            caption="../report/experiment/claims.rst",
+        ),
+    params:
+        out=EXP_FIGURES,
+    log:
+        "logs/experiment/figures.log",
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    shell:
+        "imbeval experiment figures --indices {input.indices} --problems {input.problems} "
+        "--out-dir {params.out} > {log} 2>&1"
