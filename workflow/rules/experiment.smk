@@ -14,6 +14,7 @@
 
 
 import json
+import os
 
 
 validate(config["experiment"], schema="../schemas/experiment.schema.yaml", set_default=True)
@@ -91,7 +92,9 @@ if EXP["dataset"] == "fashion_mnist":
                 else ""
             ),
             seed=config["seed"],
-            out=EXP_FEATURES,
+            out=lambda wildcards, output: os.path.dirname(output[0]),
+        conda:
+            "../../environment.yml"
         log:
             "logs/experiment/features.log",
         benchmark:
@@ -115,7 +118,9 @@ elif EXP["dataset"] == "digits":
             expand(f"{EXP_FEATURES}/{{concept}}.npz", concept=EXP_CONCEPTS),
         params:
             concepts=EXP_CONCEPT_ARGS,
-            out=EXP_FEATURES,
+            out=lambda wildcards, output: os.path.dirname(output[0]),
+        conda:
+            "../../environment.yml"
         log:
             "logs/experiment/features.log",
         threads: 1
@@ -136,7 +141,9 @@ else:
             weights=EXP["features"]["weights"],
             batch=EXP["features"]["batch_size"],
             seed=config["seed"],
-            out=EXP_FEATURES,
+            out=lambda wildcards, output: os.path.dirname(output[0]),
+        conda:
+            "../../environment.yml"
         log:
             "logs/experiment/features_{concept}.log",
         benchmark:
@@ -168,8 +175,10 @@ rule experiment_problems:
     params:
         settings=EXP_PROBLEM_SETTINGS,
         seed=config["seed"],
-        features=EXP_FEATURES,
-        out=f"{EXP_DIR}/problems",
+        features=lambda wildcards, input: os.path.dirname(input.shards[0]),
+        out=lambda wildcards, output: os.path.dirname(output.problems[0]),
+    conda:
+        "../../environment.yml"
     log:
         "logs/experiment/problems.log",
     threads: 1
@@ -191,6 +200,8 @@ rule experiment_run:
     params:
         settings=lambda wc: EXP_RUN_SETTINGS[wc.classifier],
         seed=config["seed"],
+    conda:
+        "../../environment.yml"
     log:
         "logs/experiment/runs/{problem}/{classifier}/run{run}.log",
     benchmark:
@@ -237,8 +248,10 @@ rule experiment_collect:
             caption="../report/experiment/summary.rst",
         ),
     params:
-        out=EXP_DIR,
+        out=lambda wildcards, output: os.path.dirname(output.indices),
         indices=EXP_INDICES,
+    conda:
+        "../../environment.yml"
     log:
         "logs/experiment/collect.log",
     benchmark:
@@ -293,7 +306,9 @@ rule experiment_figures:
             caption="../report/experiment/claims.rst",
         ),
     params:
-        out=EXP_FIGURES,
+        out=lambda wildcards, output: os.path.dirname(output.fig3),
+    conda:
+        "../../environment.yml"
     log:
         "logs/experiment/figures.log",
     threads: 1
