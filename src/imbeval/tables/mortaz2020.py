@@ -263,7 +263,9 @@ def grid_markdown_notes(table, dataset, folds, seed, fold_scores=None):
         f"Selected by max of row minima: ours {ours['row_minimum']}, paper {paper['row_minimum']}.",
         f"Selected by IAM: ours {ours['IAM']}, paper {paper['IAM']}.",
         f"IAM is the row minimum in {int(table['iam_is_row_min'].sum())} of {len(table)} rows "
-        "(Theorems 2-4: it must be in every row).",
+        "(IAM <= CBA, MAP, MAR, F always hold; IAM <= ACC, the paper's Theorem 4, can fail: "
+        "e.g. [[3,0,0,1,0],[0,1,0,0,0],[0,0,1,0,0],[0,0,0,0,44],[1,0,0,0,0]] has IAM 0.100 > "
+        "ACC 0.098 -- so it is checked here, not assumed).",
         "IAM = 2 CBA - 1 holds exactly for every matrix (c_ii - max(n_i - c_ii, k_i - c_ii) "
         "= 2 c_ii - max(n_i, k_i)), hence for fold means; the paper's printed rows deviate "
         f"from it by up to {printed_identity_gap(item):.3f}.",
