@@ -7,8 +7,10 @@ Notation: k classes, c_ij the confusion matrix (rows true, columns predicted),
 c_i. = Σ_j c_ij (row sum), c_.i = Σ_j c_ji (column sum).
 
 Theorems of the paper, tested in ``tests/test_indices_mortaz2020.py``: −1 ≤ IAM ≤ 1 and
-IAM ≤ CBA, MAP, MAR, F, ACC. (Its intermediate claim min(MAR, MAP) ≤ F is false and is not
-relied upon; CBA is not always ≤ ACC.)
+IAM ≤ CBA, MAP, MAR, F. Theorem 4, IAM ≤ ACC, holds for two classes (the paper's proof) but
+is false from five classes on: three perfectly classified classes of one point each and two
+swapped classes of 100 and 1 points give IAM = 0.2 > ACC = 3/104. (The intermediate claim
+min(MAR, MAP) ≤ F is false too and is not relied upon; CBA is not always ≤ ACC.)
 """
 
 from __future__ import annotations
@@ -143,8 +145,9 @@ def iam(cm, zero_division=np.nan):
 
         IAM = (1/k) Σ_i (c_ii − max(Σ_{j≠i} c_ij, Σ_{j≠i} c_ji)) / max(c_i., c_.i)
 
-    In [−1, 1], and never above CBA, MAP, MAR, F or ACC (Theorems 1–4). Undefined only
-    when a class neither occurs nor is predicted.
+    In [−1, 1], and never above CBA, MAP, MAR or F (Theorems 1–3); never above ACC for two
+    classes, but it can be from five classes on (Theorem 4 is wrong there; see the module
+    docstring). Undefined only when a class neither occurs nor is predicted.
     """
     m = check_confusion_stack(cm)
     d = diagonal(m)
