@@ -1,0 +1,170 @@
+"""The Snakemake workflow: config validation, the CI-sized experiment DAG (local and through
+the cluster-generic executor with a fake submitter), the report, the SLURM dry run.
+
+Snakemake runs in temporary copies of the repository, so the checkout's results/ is never
+touched. These tests take about two minutes in all.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+SNAKEMAKE = Path(sys.executable).parent / "snakemake"
+COPIED = ["Snakefile", "workflow", "config", "profiles", "src", "environment.yml", "pyproject.toml"]
+
+pytestmark = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed in this environment")
+
+
+def _copy_repo(dest: Path) -> Path:
+    dest.mkdir(parents=True, exist_ok=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", ".snakemake", "results", "logs")
+    for name in COPIED:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=ignore)
+        else:
+            shutil.copy2(src, dest / name)
+    return dest
+
+
+def _snakemake(workdir: Path, *args, check=True, timeout=600):
+    env = dict(os.environ, PATH=f"{SNAKEMAKE.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    proc = subprocess.run([str(SNAKEMAKE), *args], cwd=workdir, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"snakemake {' '.join(args)} failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
+    return proc
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory):
+    return _copy_repo(tmp_path_factory.mktemp("repo"))
+
+
+@pytest.fixture(scope="module")
+def local_run(tmp_path_factory):
+    """The experiment DAG of config/test.yaml, run with --cores 2."""
+    work = _copy_repo(tmp_path_factory.mktemp("local"))
+    _snakemake(work, "experiment_all", "--cores", "2", "--configfile", "config/test.yaml")
+    return work
+
+
+def _schema():
+    return yaml.safe_load((ROOT / "workflow/schemas/experiment.schema.yaml").read_text())
+
+
+# ---------------------------------------------------------------- schema
+
+def test_schema_enums_follow_the_library():
+    from imbeval.classifiers import MULLICK_NAMES
+    from imbeval.indices import registry
+    from imbeval.protocol import MULTI_CLASS_SCHEMES, TWO_CLASS_SCHEMES
+
+    props = _schema()["properties"]
+    assert set(props["classifiers"]["properties"]) == set(MULLICK_NAMES)
+    assert props["indices"]["oneOf"][1]["items"]["enum"] == list(registry())
+    schemes = props["protocol"]["properties"]["schemes"]["properties"]
+    assert tuple(schemes["two_class"]["items"]["enum"]) == TWO_CLASS_SCHEMES
+    assert tuple(schemes["multi_class"]["items"]["enum"]) == MULTI_CLASS_SCHEMES
+
+
+def _bad_config(repo: Path, name: str, edit) -> str:
+    cfg = yaml.safe_load((repo / "config/test.yaml").read_text())
+    edit(cfg)
+    (repo / "config" / name).write_text(yaml.safe_dump(cfg))
+    return f"config/{name}"
+
+
+@pytest.mark.parametrize("name,edit,expected", [
+    ("unknown_key.yaml", lambda c: c["experiment"]["protocol"].update(foldz=3), "foldz"),
+    ("bad_classifier.yaml", lambda c: c["experiment"]["classifiers"].update(svm={}), "svm"),
+    ("bad_scheme.yaml", lambda c: c["experiment"]["protocol"].update(schemes={"two_class": ["3IR"]}), "3IR"),
+    ("bad_runs.yaml", lambda c: c["experiment"]["protocol"].update(runs=0), "runs"),
+    ("bad_index.yaml", lambda c: c["experiment"].update(indices=["precission"]), "precission"),
+    ("bad_top.yaml", lambda c: c.update(experimnt={}), "experimnt"),
+])
+def test_bad_config_stops_before_any_job_naming_the_key(repo, name, edit, expected):
+    path = _bad_config(repo, name, edit)
+    proc = _snakemake(repo, "-n", "--cores", "1", "--configfile", path, check=False)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert expected in out
+    assert "Job stats" not in out and not (repo / "results").exists()
+
+
+def test_slurm_profile_dry_run_lists_jobs_with_resources(repo):
+    proc = _snakemake(repo, "-n", "--profile", "profiles/slurm")
+    out = proc.stdout + proc.stderr
+    assert "experiment_run" in out
+    n_runs = out.count("rule experiment_run:")
+    cfg = yaml.safe_load((ROOT / "config/config.yaml").read_text())["experiment"]
+    expected = (len(cfg["two_class"]) + len(cfg["multi_class"])) * len(cfg["classifiers"]) * cfg["protocol"]["runs"]
+    assert n_runs == expected
+    blocks = out.split("rule experiment_run:")[1:]
+    assert all("mem_mb=8000" in b.split("\n\n")[0] and "runtime=360" in b.split("\n\n")[0] for b in blocks)
+    assert "threads: 2" in blocks[0]
+
+
+# ---------------------------------------------------------------- the DAG
+
+def test_test_dag_writes_every_result(local_run):
+    res = local_run / "results/experiment"
+    cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
+    problems = [p["name"] for p in cfg["two_class"] + cfg["multi_class"]]
+    idx = pd.read_csv(res / "indices.csv")
+    assert list(idx.columns) == ["problem", "classifier", "run", "fold", "scheme", "rrt", "index", "value"]
+    assert set(idx["problem"]) == set(problems)
+    assert set(idx["classifier"]) == set(cfg["classifiers"])
+    n_matrices = len(problems) * len(cfg["classifiers"]) * cfg["protocol"]["runs"] * cfg["protocol"]["folds"] * 5
+    assert idx.groupby(["problem", "classifier", "run", "fold", "scheme"]).ngroups == n_matrices
+    # confusion matrices: rows sum to the test-set class counts recorded beside them
+    cm = pd.read_csv(res / "confusion_matrices.csv")
+    ts = pd.read_csv(res / "test_sets.csv")
+    assert len(ts) == n_matrices and set(ts["rule"]) <= {"subsample", "bootstrap"}
+    totals = cm.groupby(["problem", "classifier", "run", "fold", "scheme"])["count"].sum()
+    n = ts.set_index(["problem", "classifier", "run", "fold", "scheme"])["n"]
+    assert totals.sort_index().equals(n.sort_index().rename("count"))
+    hp = pd.read_csv(res / "hyperparameters.csv")
+    assert set(hp[hp.classifier == "nbsvm"]["params"].map(lambda s: yaml.safe_load(s)["C"])) <= {1.0, 10.0}
+    figs = local_run / "results/figures/mullick2020"
+    for name in ("fig3", "fig4a", "fig4b", "fig5"):
+        for ext in ("pdf", "png", "csv"):
+            assert (figs / f"{name}.{ext}").stat().st_size > 0
+    claims = pd.read_csv(figs / "claims.csv")
+    assert set(claims["figure"]) == {"fig3", "fig4a", "fig4b", "fig5"}
+    # every job logged, costly ones benchmarked, no temporary file left anywhere
+    assert (local_run / "logs/experiment/collect.log").exists()
+    assert len(list((local_run / "benchmarks/experiment/runs").rglob("*.tsv"))) == len(problems) * len(cfg["classifiers"])
+    assert not [p for p in (local_run / "results").rglob(".*") if p.is_file()]
+
+
+def test_rerun_has_nothing_to_do_and_report_builds(local_run):
+    proc = _snakemake(local_run, "experiment_all", "-n", "--configfile", "config/test.yaml")
+    assert "Nothing to be done" in proc.stdout + proc.stderr
+    _snakemake(local_run, "experiment_all", "--configfile", "config/test.yaml", "--report", "report.html")
+    html = (local_run / "report.html").read_text(errors="replace")
+    assert len(html) > 10_000 and "fig3.png" in html and "claims.csv" in html
+
+
+def test_cluster_generic_executor_gives_the_same_results(local_run, tmp_path):
+    work = _copy_repo(tmp_path / "cluster")
+    _snakemake(work, "experiment_all", "--profile", "profiles/local-cluster", "--configfile", "config/test.yaml")
+    # the fake submitter saw every job (one output file per submitted job script)
+    cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
+    n_runs = (len(cfg["two_class"]) + len(cfg["multi_class"])) * len(cfg["classifiers"]) * cfg["protocol"]["runs"]
+    n_jobs = len(list((work / ".snakemake/local-cluster").glob("*.out")))
+    assert n_jobs == n_runs + 4      # features, problems, runs, collect, figures (experiment_all is local)
+    for table in ("indices", "confusion_matrices", "test_sets", "hyperparameters"):
+        a = pd.read_csv(local_run / f"results/experiment/{table}.csv")
+        b = pd.read_csv(work / f"results/experiment/{table}.csv")
+        pd.testing.assert_frame_equal(a, b)
