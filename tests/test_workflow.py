@@ -172,11 +172,10 @@ def test_cluster_generic_executor_gives_the_same_results(local_run, tmp_path):
 
 @pytest.mark.parametrize("configfile", ["config/config.yaml", "config/paper.yaml", "config/test.yaml"])
 def test_every_shipped_config_validates_and_plans_one_job_per_problem_classifier_run(repo, configfile):
-    proc = _snakemake(repo, "-n", "--cores", "1", "--configfile", configfile, "experiment_all")
+    proc = _snakemake(repo, "experiment_all", "-n", "--cores", "1", "--configfile", configfile)
     out = proc.stdout + proc.stderr
     cfg = yaml.safe_load((ROOT / configfile).read_text())
     exp = cfg["experiment"]
     assert set(cfg) >= {"seed", "experiment", "theory", "papers"}
     n = (len(exp["two_class"]) + len(exp["multi_class"])) * len(exp["classifiers"]) * exp["protocol"]["runs"]
-    assert f"experiment_run{' ' * 10}{n}" in " ".join(out.split("\n")) or \
-        any(line.split() == ["experiment_run", str(n)] for line in out.splitlines())
+    assert any(line.split() == ["experiment_run", str(n)] for line in out.splitlines())
