@@ -181,10 +181,14 @@ def claims(indices, problems) -> pd.DataFrame:
                          "measured": "min(AUROC-OVA, AUROC-OVO) - max(ACSA, nAUROC-OVA) per dataset: "
                                      + ", ".join(f"{p} {g:+.3f}" for p, g in gap.items()),
                          "holds": bool((gap > 0).all())})
-            rows.append({"figure": "fig5", "claim": f"GMean drops lowest on C={C}, to 0 on some dataset",
+            others = piv.drop(columns="gmean").min(axis=1)
+            rows.append({"figure": "fig5", "claim": f"GMean minima lowest of the five indices on C={C}",
+                         "measured": "GMean minus the lowest other minimum: "
+                                     + ", ".join(f"{p} {g:+.3f}" for p, g in (piv["gmean"] - others).items()),
+                         "holds": bool((piv["gmean"] <= others).all())})
+            rows.append({"figure": "fig5", "claim": f"GMean reaches 0 on some C={C} dataset",
                          "measured": "GMean minima: " + ", ".join(f"{p} {v:.3f}" for p, v in piv["gmean"].items()),
-                         "holds": bool((piv["gmean"] <= piv.drop(columns="gmean").min(axis=1)).all()
-                                       and (piv["gmean"] == 0).any())})
+                         "holds": bool((piv["gmean"] == 0).any())})
     return pd.DataFrame(rows, columns=["figure", "claim", "measured", "holds"])
 
 
