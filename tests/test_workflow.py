@@ -179,3 +179,14 @@ def test_every_shipped_config_validates_and_plans_one_job_per_problem_classifier
     assert set(cfg) >= {"seed", "experiment", "theory", "papers"}
     n = (len(exp["two_class"]) + len(exp["multi_class"])) * len(exp["classifiers"]) * exp["protocol"]["runs"]
     assert any(line.split() == ["experiment_run", str(n)] for line in out.splitlines())
+
+
+def test_feature_command_does_not_depend_on_cores(repo):
+    # TensorFlow's CNN features change with the thread count: it comes from the config.
+    def features_command(cores):
+        out = _snakemake(repo, "experiment_all", "-n", "-p", "--cores", cores).stdout
+        return [line for line in out.splitlines() if "imbeval features" in line]
+
+    one = features_command("1")
+    assert len(one) == 1 and "--threads 2" in one[0]
+    assert one == features_command("2")

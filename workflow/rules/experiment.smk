@@ -92,6 +92,7 @@ if EXP["dataset"] == "fashion_mnist":
                 else ""
             ),
             seed=config["seed"],
+            tf_threads=EXP["features"]["tf_threads"],
             out=lambda wildcards, output: os.path.dirname(output[0]),
         conda:
             "../../environment.yml"
@@ -106,7 +107,7 @@ if EXP["dataset"] == "fashion_mnist":
         shell:
             "imbeval features fashion-mnist {params.concepts} --extractor {params.extractor} "
             "--epochs {params.epochs} --feature-dim {params.dim} {params.n_train} {params.data} "
-            "--seed {params.seed} --threads {threads} --no-download --quiet --force "
+            "--seed {params.seed} --threads {params.tf_threads} --no-download --quiet --force "
             "--out {params.out} > {log} 2>&1"
 
 elif EXP["dataset"] == "digits":
@@ -141,6 +142,7 @@ else:
             weights=EXP["features"]["weights"],
             batch=EXP["features"]["batch_size"],
             seed=config["seed"],
+            tf_threads=EXP["features"]["tf_threads"],
             out=lambda wildcards, output: os.path.dirname(output[0]),
         conda:
             "../../environment.yml"
@@ -155,7 +157,7 @@ else:
         shell:
             "imbeval features inception --root {params.root} "
             "--concept {wildcards.concept}={params.members} --weights {params.weights} "
-            "--batch-size {params.batch} --seed {params.seed} --threads {threads} --quiet "
+            "--batch-size {params.batch} --seed {params.seed} --threads {params.tf_threads} --quiet "
             "--force --out {params.out} > {log} 2>&1"
 
 
