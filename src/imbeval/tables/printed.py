@@ -6,8 +6,8 @@ layout than the project (rows = true class, columns = predicted), the name says 
 conversion is one transpose.
 
 Errata -- printed values that are not what the paper's own formula gives on the paper's own
-matrix -- are listed beside the values with what the formula gives and the explanation
-(see also ``/work/shared/notes/indices.md``). They were found by recomputation; the tests
+matrix -- are listed beside the values with what the formula gives and the explanation.
+They were found by recomputation; the tests
 ``tests/test_indices_mortaz2020.py`` and ``tests/test_indices_dembele.py`` assert each of
 them (the printed value disagrees, the corrected reading agrees).
 
