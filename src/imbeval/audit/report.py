@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from pathlib import Path
+
+from imbeval._io import atomic_savefig, atomic_write_text
 
 __all__ = [
     "AUDIT_COLUMNS",
@@ -36,34 +36,6 @@ __all__ = [
 AUDIT_COLUMNS = ("index", "condition1", "condition2", "condition3")
 
 
-def atomic_write_text(path, text):
-    """Write ``text`` to ``path`` through a temporary file in the same directory."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def atomic_savefig(fig, path, **kwargs):
-    """``fig.savefig`` through a temporary file (format taken from ``path``'s suffix)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
-    os.close(fd)
-    try:
-        fig.savefig(tmp, format=path.suffix.lstrip("."), **kwargs)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def _csv_text(rows, columns):

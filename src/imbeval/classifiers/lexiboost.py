@@ -10,7 +10,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import lexi_lp
-from .knn_base import neighbour_table, weighted_knn_predict, weighted_vote
+from .knn_base import neighbour_table, weighted_knn_predict
 
 _COMMON_DOC = r"""
     **Base learner (authors' code).** Weighted kNN: the score of a class among the

@@ -13,8 +13,6 @@ file ``--concepts FILE`` mapping names to member lists (a ``concepts:`` key is a
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 
 
 def _load_concepts(args) -> dict[str, list]:

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Mapping, Sequence
 
 import numpy as np
+
+from imbeval._io import atomic_write
 
 from imbeval.protocol.seeds import derive_rng
 
@@ -112,18 +113,14 @@ def save_problem(problem: Mapping, path: str | os.PathLike) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = {k: problem[k] for k in ("name", "kind", "ir_target", "sizes", "ir")}
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
+
+    def write(tmp):
+        with open(tmp, "wb") as fh:
             np.savez(fh, X=problem["X"], y=problem["y"],
                      class_names=np.asarray(problem["class_names"], dtype=str),
                      meta=np.asarray(json.dumps(meta, sort_keys=True)))
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+
+    return atomic_write(path, write)
 
 
 def load_problem(path: str | os.PathLike) -> dict:

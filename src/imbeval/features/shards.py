@@ -23,12 +23,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import zipfile
 from pathlib import Path
 from typing import Iterable, Mapping
 
 import numpy as np
+
+from imbeval._io import atomic_write
 
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
@@ -138,24 +139,15 @@ def write_shard(
             f"shard {path.name}: X {X.shape}, paths {paths.shape}, labels {labels.shape} "
             "do not match"
         )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(
-                fh, X=X, paths=paths, labels=labels, meta=np.asarray(meta),
-                skipped=np.asarray([f"{p}\t{why}" for p, why in skipped], dtype=str),
-            )
+    skipped = np.asarray([f"{p}\t{why}" for p, why in skipped], dtype=str)
+
+    def write(tmp):
+        with open(tmp, "wb") as fh:
+            np.savez(fh, X=X, paths=paths, labels=labels, meta=np.asarray(meta), skipped=skipped)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    return path
+
+    return atomic_write(path, write)
 
 
 def load_shard(path: str | os.PathLike) -> dict:

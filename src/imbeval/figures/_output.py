@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import matplotlib
+
+from imbeval._io import atomic_write
 
 matplotlib.use("Agg")
 
 __all__ = ["save_figure", "write_csv", "write_text"]
 
 
-def _atomic(path, writer, binary=False):
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
-    os.close(fd)
-    try:
-        writer(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+_atomic = atomic_write
 
 
 def save_figure(fig, prefix, dpi=150):

@@ -16,12 +16,12 @@ nAUROC-OVA, ACSA and GMean.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+from imbeval._io import atomic_write
 
 __all__ = ["FIG3_INDICES", "FIG4A_INDICES", "FIG4B_INDICES", "FIG5_INDICES", "cell_means",
            "variability", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data", "claims",
@@ -36,19 +36,7 @@ FIG5_INDICES = {"auroc_ova": "AUROC-OVA", "auroc_ovo": "AUROC-OVO", "nauroc_ova"
                 "acsa": "ACSA", "gmean": "GMean"}
 
 
-def _atomic(path, writer):
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
-    os.close(fd)
-    try:
-        writer(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+_atomic = atomic_write
 
 
 def cell_means(indices: pd.DataFrame, names) -> pd.DataFrame:

@@ -3,36 +3,12 @@
 from __future__ import annotations
 
 import math
-import os
-import tempfile
-from pathlib import Path
 
 import pandas as pd
 
-
-def atomic_write(path, write):
-    """Call ``write(tmp_path)`` then move the result onto ``path`` (no half-written file).
-
-    The temporary file lives in the target directory so that ``os.replace`` is atomic.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=path.suffix)
-    os.close(fd)
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+from imbeval._io import atomic_write, atomic_write_text  # noqa: F401  (used by the table modules)
 
 
-def atomic_write_text(path, text):
-    def write(tmp):
-        Path(tmp).write_text(text, encoding="utf-8")
-
-    atomic_write(path, write)
 
 
 def _cell(value, floatfmt):

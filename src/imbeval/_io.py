@@ -1,0 +1,51 @@
+"""Atomic file writing, used by every stage that writes a result.
+
+A job killed half-way must leave no half-written result that a rerun would take as
+complete: each file is written to a temporary name in its target folder (so the final
+``os.replace`` is atomic on the same file system) and moved into place only once complete.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+__all__ = ["atomic_write", "atomic_write_text", "atomic_savefig"]
+
+
+def atomic_write(path, write) -> Path:
+    """Call ``write(tmp_path)``, then move ``tmp_path`` onto ``path``.
+
+    ``tmp_path`` (a str) is in the same folder and ends with the same suffix as ``path``,
+    so writers that infer the format from the name (``savefig``, ``np.savez``) behave as
+    for ``path``. On any exception the temporary file is removed and ``path`` is untouched.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=path.suffix)
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def atomic_write_text(path, text: str) -> Path:
+    """Write ``text`` (UTF-8, newlines as given) to ``path`` atomically."""
+
+    def write(tmp):
+        with open(tmp, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+
+    return atomic_write(path, write)
+
+
+def atomic_savefig(fig, path, **kwargs) -> Path:
+    """``fig.savefig`` to ``path`` atomically; the format follows ``path``'s suffix."""
+    path = Path(path)
+    return atomic_write(path, lambda tmp: fig.savefig(tmp, format=path.suffix.lstrip("."), **kwargs))
