@@ -144,7 +144,7 @@ def test_test_dag_writes_every_result(local_run):
     assert set(claims["figure"]) == {"fig3", "fig4a", "fig4b", "fig5"}
     # every job logged, costly ones benchmarked, no temporary file left anywhere
     assert (local_run / "logs/experiment/collect.log").exists()
-    assert len(list((local_run / "benchmarks/experiment/runs").rglob("*.tsv"))) == len(problems) * len(cfg["classifiers"])
+    assert len(list((local_run / "results/benchmarks/experiment/runs").rglob("*.tsv"))) == len(problems) * len(cfg["classifiers"])
     assert not [p for p in (local_run / "results").rglob(".*") if p.is_file()]
 
 

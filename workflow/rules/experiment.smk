@@ -99,7 +99,7 @@ if EXP["dataset"] == "fashion_mnist":
         log:
             "logs/experiment/features.log",
         benchmark:
-            "benchmarks/experiment/features.tsv"
+            "results/benchmarks/experiment/features.tsv"
         threads: 2
         resources:
             mem_mb=6000,
@@ -149,7 +149,7 @@ else:
         log:
             "logs/experiment/features_{concept}.log",
         benchmark:
-            "benchmarks/experiment/features_{concept}.tsv"
+            "results/benchmarks/experiment/features_{concept}.tsv"
         threads: 4
         resources:
             mem_mb=8000,
@@ -207,7 +207,7 @@ rule experiment_run:
     log:
         "logs/experiment/runs/{problem}/{classifier}/run{run}.log",
     benchmark:
-        "benchmarks/experiment/runs/{problem}/{classifier}/run{run}.tsv"
+        "results/benchmarks/experiment/runs/{problem}/{classifier}/run{run}.tsv"
     threads: 1
     resources:
         mem_mb=3000,
@@ -257,7 +257,7 @@ rule experiment_collect:
     log:
         "logs/experiment/collect.log",
     benchmark:
-        "benchmarks/experiment/collect.tsv"
+        "results/benchmarks/experiment/collect.tsv"
     threads: 1
     resources:
         mem_mb=4000,

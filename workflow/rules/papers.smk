@@ -112,7 +112,7 @@ rule papers_mortaz2020_grid:
     log:
         "logs/papers/mortaz2020_grid_{dataset}.log",
     benchmark:
-        "benchmarks/papers/mortaz2020_grid_{dataset}.tsv"
+        "results/benchmarks/papers/mortaz2020_grid_{dataset}.tsv"
     threads: 2
     shell:
         "imbeval tables mortaz2020-grid --dataset {wildcards.dataset} "
@@ -199,7 +199,7 @@ rule papers_dembele_mnist:
     log:
         "logs/papers/dembele_mnist.log",
     benchmark:
-        "benchmarks/papers/dembele_mnist.tsv"
+        "results/benchmarks/papers/dembele_mnist.tsv"
     params:
         out_dir=lambda wildcards, output: os.path.dirname(output.m8),
     threads: 2

@@ -8,6 +8,9 @@
 # src/imbeval/figures/{mullick2020_theory,ortigosa2016,dembele}.py.
 
 
+import os
+
+
 validate(config["theory"], schema="../schemas/theory.schema.yaml", set_default=True)
 
 THEORY = config["theory"]
@@ -33,18 +36,19 @@ THEORY_FIGURE_FILES = {
 }
 
 
-def theory_targets():
-    targets = [
-        f"{AUDIT_DIR}/audit.csv",
-        f"{AUDIT_DIR}/audit.md",
-        f"{THEORY_FIGURES}/mullick2020/fig6.png",
-        f"{THEORY_FIGURES}/mullick2020/fig2.png",
-        f"{THEORY_FIGURES}/mullick2020/fig2_numbers.csv",
-        f"{THEORY_FIGURES}/ortigosa2016/ssup_table.md",
-    ]
-    for paper, stem in THEORY_FIGURE_FILES.values():
-        targets += [f"{THEORY_FIGURES}/{paper}/{stem}.{ext}" for ext in ("pdf", "png", "csv")]
-    return targets
+THEORY_TARGETS = [
+    f"{AUDIT_DIR}/audit.csv",
+    f"{AUDIT_DIR}/audit.md",
+    f"{THEORY_FIGURES}/mullick2020/fig6.png",
+    f"{THEORY_FIGURES}/mullick2020/fig2.png",
+    f"{THEORY_FIGURES}/mullick2020/fig2_numbers.csv",
+    f"{THEORY_FIGURES}/ortigosa2016/ssup_table.md",
+] + [
+    f"{THEORY_FIGURES}/{paper}/{stem}.{ext}"
+    for paper, stem in THEORY_FIGURE_FILES.values()
+    for ext in ("pdf", "png", "csv")
+]
+theory_targets = lambda: THEORY_TARGETS
 
 
 rule theory_all:
@@ -79,12 +83,14 @@ rule theory_audit:
         classes=f"{THEORY['audit']['min_classes']}-{THEORY['audit']['max_classes']}",
         quick="--quick" if THEORY["audit"]["quick"] else "",
         seed=config["seed"],
-        out=AUDIT_DIR,
+        out=lambda wildcards, output: os.path.dirname(output.csv),
     log:
         "logs/theory/audit.log",
     benchmark:
-        "benchmarks/theory/audit.tsv"
+        "results/benchmarks/theory/audit.tsv"
     threads: 1
+    conda:
+        "../../environment.yml"
     shell:
         "imbeval audit --out {params.out} --classes {params.classes} --seed {params.seed} "
         "{params.quick} > {log} 2>&1"
@@ -103,10 +109,12 @@ rule theory_mullick2020_fig6:
         ),
         csv=f"{THEORY_FIGURES}/mullick2020/fig6.csv",
     params:
-        out=f"{THEORY_FIGURES}/mullick2020",
+        out=lambda wildcards, output: os.path.dirname(output.csv),
     log:
         "logs/theory/mullick2020_fig6.log",
     threads: 1
+    conda:
+        "../../environment.yml"
     shell:
         "imbeval figures theory mullick2020-fig6 --audit {input.audit} "
         "--out {params.out} > {log} 2>&1"
@@ -133,10 +141,12 @@ rule theory_mullick2020_fig2:
         seed=config["seed"],
         n=THEORY["mullick2020_fig2"]["n_per_class"],
         h=THEORY["mullick2020_fig2"]["half_separation"],
-        out=f"{THEORY_FIGURES}/mullick2020",
+        out=lambda wildcards, output: os.path.dirname(output.csv),
     log:
         "logs/theory/mullick2020_fig2.log",
     threads: 1
+    conda:
+        "../../environment.yml"
     shell:
         "imbeval figures theory mullick2020-fig2 --out {params.out} "
         "--seed {params.seed} --n-per-class {params.n} --half-separation {params.h} "
@@ -154,10 +164,12 @@ rule theory_ortigosa2016_ssup:
             caption="../report/theory/ortigosa2016_ssup.rst",
         ),
     params:
-        out=f"{THEORY_FIGURES}/ortigosa2016",
+        out=lambda wildcards, output: os.path.dirname(output.csv),
     log:
         "logs/theory/ortigosa2016_ssup.log",
     threads: 1
+    conda:
+        "../../environment.yml"
     shell:
         "imbeval figures theory ortigosa2016-ssup --out {params.out} "
         "> {log} 2>&1"
@@ -179,11 +191,13 @@ rule theory_figure:
         stem="fig[0-9]+",
     params:
         figure=lambda wc: f"{wc.paper}-{wc.stem}",
-        out=lambda wc: f"{THEORY_FIGURES}/{wc.paper}",
+        out=lambda wildcards, output: os.path.dirname(output.csv),
         sd=THEORY["ortigosa2016_fig7_sd"],
     log:
         "logs/theory/{paper}_{stem}.log",
     threads: 1
+    conda:
+        "../../environment.yml"
     shell:
         "imbeval figures theory {params.figure} --out {params.out} "
         "--sd {params.sd} > {log} 2>&1"
