@@ -111,6 +111,12 @@ def test_theorem4_is_false_from_five_classes(m):
     assert mz.iam(m) > mz.accuracy(m) + 0.001
 
 
+@given(confusion_matrices(max_classes=7, positive_cols=True))
+def test_iam_is_twice_cba_minus_one(m):
+    # max(c_i., c_.i) = c_ii + max(FN_i, FP_i), so each IAM term is 2 CBA_i - 1
+    assert mz.iam(m) == pytest.approx(2 * mz.cba(m) - 1, abs=1e-12)
+
+
 def test_iam_extremes():
     assert mz.iam(np.diag([5, 7, 9])) == 1.0
     assert mz.iam(np.roll(np.diag([5.0, 5.0, 5.0]), 1, axis=1)) == -1.0
