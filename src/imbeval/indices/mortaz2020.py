@@ -145,6 +145,9 @@ def iam(cm, zero_division=np.nan):
 
         IAM = (1/k) Σ_i (c_ii − max(Σ_{j≠i} c_ij, Σ_{j≠i} c_ji)) / max(c_i., c_.i)
 
+    Since max(c_i., c_.i) = c_ii + max(FN_i, FP_i), each term equals 2 c_ii / max(c_i., c_.i)
+    − 1, so IAM = 2·CBA − 1 exactly: a rescaling of CBA to [−1, 1].
+
     In [−1, 1], and never above CBA, MAP, MAR or F (Theorems 1–3); never above ACC for two
     classes, but it can be from five classes on (Theorem 4 is wrong there; see the module
     docstring). Undefined only when a class neither occurs nor is predicted.
