@@ -82,9 +82,11 @@ def registry() -> dict[str, IndexInfo]:
     return dict(_REGISTRY)
 
 
-# Matrices per chunk in compute(): a 10-class chunk is 80 MB of float64, and the widest
-# index keeps a few temporaries of that size, so memory stays bounded for any stack.
-DEFAULT_CHUNK = 100_000
+# Matrices per chunk in compute(). Small enough that a chunk's temporaries (a 10-class chunk
+# is 8 MB of float64) stay in cache and are reused by the allocator instead of being fresh,
+# page-faulted mappings; measured on 10-class stacks, 10,000 is faster than 100,000 and
+# holds far less memory (docs/performance.md, "Index engine").
+DEFAULT_CHUNK = 10_000
 
 
 def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -> dict[str, np.ndarray]:
@@ -113,8 +115,20 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -
     ValueError
         For invalid matrices, an unknown name, or a two-class index asked of C != 2.
     """
-    arr = check_confusion_stack(stack)
     zero_division = check_zero_division(zero_division)
+    if chunk_size is not None and int(chunk_size) < 1:
+        raise ValueError(f"chunk_size must be a positive integer or None, got {chunk_size!r}")
+    # A large numeric stack is validated (and converted to float64) chunk by chunk, so an
+    # integer stack of a million matrices is never copied whole into float64.
+    chunk_raw = (
+        isinstance(stack, np.ndarray)
+        and stack.dtype.kind in "iuf"
+        and stack.ndim >= 3
+        and stack.shape[-1] == stack.shape[-2] >= 2
+        and chunk_size is not None
+        and int(np.prod(stack.shape[:-2])) > int(chunk_size)
+    )
+    arr = stack if chunk_raw else check_confusion_stack(stack)
     n_classes = arr.shape[-1]
     if names is None:
         selected = [info for info in _REGISTRY.values() if info.applies_to(n_classes)]
@@ -138,12 +152,12 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -
     flat = arr.reshape((-1,) + arr.shape[-2:])
     if chunk_size is None or flat.shape[0] <= chunk_size:
         return _compute_validated(arr, selected, zero_division)
-    if int(chunk_size) < 1:
-        raise ValueError(f"chunk_size must be a positive integer or None, got {chunk_size!r}")
     out = {info.name: np.empty(flat.shape[0]) for info in selected}
     for start in range(0, flat.shape[0], int(chunk_size)):
         # ascontiguousarray: a view of a reshaped input may not be contiguous
         chunk = np.ascontiguousarray(flat[start : start + int(chunk_size)])
+        if chunk_raw:
+            chunk = check_confusion_stack(chunk)
         for name, values in _compute_validated(chunk, selected, zero_division).items():
             out[name][start : start + chunk.shape[0]] = values
     return {name: values.reshape(batch_shape) for name, values in out.items()}

@@ -309,14 +309,21 @@ def _confusion_entropy(x, modified, zero_division):
     if modified:
         s = s - diag
     # A class with S_j = 0 never occurs nor is predicted: its weight P_j is 0, and so is its
-    # contribution, whatever CEN_j would be; 0 is substituted for its ratios.
-    u = safe_divide(x, s[..., :, None], 0.0)  # x_jk / S_j (row j)
-    v = safe_divide(x, s[..., None, :], 0.0)  # x_kj / S_j (column j)
-    off = ~np.eye(n_classes, dtype=bool)
+    # contribution, whatever CEN_j would be; 0 is substituted for its ratios. S_j = 0 means
+    # row j and column j are all zero (S_j >= every entry of both, also for S'_j), so
+    # dividing by 1 there gives exactly those zeros without a masked division per entry.
+    s_safe = np.where(s == 0, 1.0, s)
+    u = x / s_safe[..., :, None]  # x_jk / S_j (row j)
+    v = x / s_safe[..., None, :]  # x_kj / S_j (column j)
+    diag_index = np.arange(n_classes)
 
     def plogp(p):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(off & (p > 0), p * np.log(np.where(p > 0, p, 1.0)), 0.0)
+        # p log p for p > 0, 0 for p = 0 (log 1 = 0, so no 0 * (-inf) and no second
+        # masking pass) and on the diagonal (k = j is not a confusion).
+        out = np.log(np.where(p > 0, p, 1.0))
+        out *= p
+        out[..., diag_index, diag_index] = 0.0
+        return out
 
     base = np.log(2.0 * (n_classes - 1))
     cen_j = -(plogp(u).sum(axis=-1) + plogp(v).sum(axis=-2)) / base
