@@ -1,8 +1,8 @@
 """Wall time of the default DAG at --cores 1 and --cores 2, and of a no-op rerun.
 
-Each setting runs from clean in its own scratch copy of the tracked tree (``git ls-files``
-plus the working-tree versions of those files), so the checkout's ``results/`` is never
-touched and the two runs cannot share outputs. The copy's ``src/`` comes first on
+Each setting runs from clean in its own scratch copy of the working tree (tracked and
+untracked non-ignored files: ``git ls-files --cached --others --exclude-standard``), so
+the checkout's ``results/`` is never touched and the two runs cannot share outputs. The copy's ``src/`` comes first on
 ``PYTHONPATH`` so its jobs run the copied library.
 
 Usage::
@@ -41,8 +41,8 @@ TABLES = ("indices", "confusion_matrices", "test_sets", "hyperparameters", "summ
 def copy_tree(dest: Path) -> None:
     if dest.exists():
         shutil.rmtree(dest)
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, check=True,
-                           capture_output=True).stdout.decode().split("\0")
+    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                           cwd=REPO, check=True, capture_output=True).stdout.decode().split("\0")
     for name in filter(None, files):
         src = REPO / name
         if not src.is_file():  # deleted in the working tree
