@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
+import zlib
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -127,9 +129,15 @@ def load_problem(path: str | os.PathLike) -> dict:
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"problem file {path} does not exist (run `imbeval experiment problems`)")
-    with np.load(path, allow_pickle=False) as z:
-        meta = json.loads(str(z["meta"]))
-        return {**meta, "X": z["X"], "y": z["y"], "class_names": [str(s) for s in z["class_names"]]}
+    # A damaged file (truncated, emptied, not an .npz) raises many kinds of error inside
+    # numpy and zipfile: report each one as the file being damaged.
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            meta = json.loads(str(z["meta"]))
+            return {**meta, "X": z["X"], "y": z["y"], "class_names": [str(s) for s in z["class_names"]]}
+    except (zipfile.BadZipFile, EOFError, ValueError, KeyError, OSError, zlib.error) as exc:
+        raise ValueError(f"problem file {path} is damaged ({type(exc).__name__}: {exc}); "
+                         "delete it and rerun") from None
 
 
 def build_problems(experiment: Mapping, concepts: Mapping[str, np.ndarray], seed: int) -> list[dict]:
