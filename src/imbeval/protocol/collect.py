@@ -38,12 +38,20 @@ def write_csv(frame: pd.DataFrame, path: str | os.PathLike) -> Path:
     return atomic_write_text(path, frame.to_csv(index=False, float_format="%.10g"))
 
 
+RUN_KEYS = {"problem", "classifier", "run", "classes", "folds"}
+
+
 def _load_run(path) -> dict:
     try:
-        with open(path) as fh:
-            return json.load(fh)
-    except json.JSONDecodeError as exc:
+        with open(path, encoding="utf-8") as fh:
+            run = json.load(fh)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"run file {path} is not valid JSON ({exc}); delete it and rerun") from exc
+    # Valid JSON of another shape would otherwise fail later with a bare KeyError.
+    if not isinstance(run, dict) or not RUN_KEYS <= set(run):
+        raise ValueError(f"run file {path} is not a run file (needs keys {sorted(RUN_KEYS)}); "
+                         "delete it and rerun")
+    return run
 
 
 def collect_runs(paths: Iterable[str | os.PathLike], indices: list[str] | None = None) -> dict[str, pd.DataFrame]:
