@@ -16,8 +16,14 @@
 import json
 import os
 
+from imbeval.data.check import check_experiment
+
 
 validate(config["experiment"], schema="../schemas/experiment.schema.yaml", set_default=True)
+# What the schema cannot express (concept members of the dataset, problems built from known
+# and disjoint concepts, an IR that leaves every class enough points for the folds) is
+# checked by the library, still before any job.
+check_experiment(config["experiment"])
 
 EXP = config["experiment"]
 EXP_DIR = "results/experiment"
