@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from workflow_helpers import SNAKEMAKE, copy_repo, snakemake, snakemake_env
 
 # CI gets a fixed, derandomised profile so a failure is reproducible from the log.
 settings.register_profile(
@@ -43,3 +45,34 @@ def confusion_matrices(draw, min_classes=2, max_classes=6, max_count=500, positi
 def row_scalings(c):
     """Positive row scale factors b_i, as in Assumption 1 of mullick2020."""
     return hnp.arrays(np.float64, (c,), elements=st.floats(0.05, 20))
+
+
+# --- Snakemake runs shared by tests/test_workflow.py and tests/test_reliability.py ----------
+# Session-scoped: the test DAG costs about a minute, so each kind of run happens once.
+
+
+@pytest.fixture(scope="session")
+def local_run(tmp_path_factory):
+    """The experiment DAG of config/test.yaml, run with --cores 2 in a clean copy."""
+    if not SNAKEMAKE.exists():
+        pytest.skip("snakemake is not installed in this environment")
+    work = copy_repo(tmp_path_factory.mktemp("local"))
+    snakemake(work, "experiment_all", "--cores", "2", "--configfile", "config/test.yaml")
+    return work
+
+
+@pytest.fixture(scope="session")
+def cluster_run(tmp_path_factory):
+    """The same DAG through the cluster-generic executor and the fake submitter
+    (profiles/local-cluster), in another clean copy, with ``--retries 1``: the first
+    submission of the experiment_collect job fails and must be retried.
+
+    Returns (workdir, completed process).
+    """
+    if not SNAKEMAKE.exists():
+        pytest.skip("snakemake is not installed in this environment")
+    work = copy_repo(tmp_path_factory.mktemp("cluster"))
+    proc = snakemake(work, "experiment_all", "--profile", "profiles/local-cluster",
+                     "--configfile", "config/test.yaml", "--retries", "1",
+                     env=snakemake_env(IMBEVAL_FAKE_CLUSTER_FAIL_ONCE="experiment_collect"))
+    return work, proc

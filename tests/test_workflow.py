@@ -7,56 +7,22 @@ touched. These tests take about two minutes in all.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pytest
 import yaml
-
-ROOT = Path(__file__).resolve().parents[1]
-SNAKEMAKE = Path(sys.executable).parent / "snakemake"
-COPIED = ["Snakefile", "workflow", "config", "profiles", "src", "environment.yml", "pyproject.toml"]
+from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, n_run_jobs, snakemake
 
 pytestmark = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed in this environment")
 
-
-def _copy_repo(dest: Path) -> Path:
-    dest.mkdir(parents=True, exist_ok=True)
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", ".snakemake", "results", "logs")
-    for name in COPIED:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dest / name, ignore=ignore)
-        else:
-            shutil.copy2(src, dest / name)
-    return dest
-
-
-def _snakemake(workdir: Path, *args, check=True, timeout=600):
-    env = dict(os.environ, PATH=f"{SNAKEMAKE.parent}{os.pathsep}{os.environ.get('PATH', '')}")
-    proc = subprocess.run([str(SNAKEMAKE), *args], cwd=workdir, env=env, capture_output=True,
-                          text=True, timeout=timeout)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"snakemake {' '.join(args)} failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
-    return proc
+# The local and cluster runs of the test DAG are session fixtures (tests/conftest.py),
+# shared with tests/test_reliability.py.
 
 
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory):
-    return _copy_repo(tmp_path_factory.mktemp("repo"))
-
-
-@pytest.fixture(scope="module")
-def local_run(tmp_path_factory):
-    """The experiment DAG of config/test.yaml, run with --cores 2."""
-    work = _copy_repo(tmp_path_factory.mktemp("local"))
-    _snakemake(work, "experiment_all", "--cores", "2", "--configfile", "config/test.yaml")
-    return work
+    return copy_repo(tmp_path_factory.mktemp("repo"))
 
 
 def _schema():
@@ -95,7 +61,7 @@ def _bad_config(repo: Path, name: str, edit) -> str:
 ])
 def test_bad_config_stops_before_any_job_naming_the_key(repo, name, edit, expected):
     path = _bad_config(repo, name, edit)
-    proc = _snakemake(repo, "-n", "--cores", "1", "--configfile", path, check=False)
+    proc = snakemake(repo, "-n", "--cores", "1", "--configfile", path, check=False)
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0
     assert expected in out
@@ -103,7 +69,7 @@ def test_bad_config_stops_before_any_job_naming_the_key(repo, name, edit, expect
 
 
 def test_slurm_profile_dry_run_lists_jobs_with_resources(repo):
-    proc = _snakemake(repo, "-n", "--profile", "profiles/slurm")
+    proc = snakemake(repo, "-n", "--profile", "profiles/slurm")
     out = proc.stdout + proc.stderr
     assert "experiment_run" in out
     n_runs = out.count("rule experiment_run:")
@@ -149,30 +115,33 @@ def test_test_dag_writes_every_result(local_run):
 
 
 def test_rerun_has_nothing_to_do_and_report_builds(local_run):
-    proc = _snakemake(local_run, "experiment_all", "-n", "--configfile", "config/test.yaml")
+    proc = snakemake(local_run, "experiment_all", "-n", "--configfile", "config/test.yaml")
     assert "Nothing to be done" in proc.stdout + proc.stderr
-    _snakemake(local_run, "experiment_all", "--configfile", "config/test.yaml", "--report", "report.html")
+    snakemake(local_run, "experiment_all", "--configfile", "config/test.yaml", "--report", "report.html")
     html = (local_run / "report.html").read_text(errors="replace")
     assert len(html) > 10_000 and "fig3.png" in html and "claims.csv" in html
 
 
-def test_cluster_generic_executor_gives_the_same_results(local_run, tmp_path):
-    work = _copy_repo(tmp_path / "cluster")
-    _snakemake(work, "experiment_all", "--profile", "profiles/local-cluster", "--configfile", "config/test.yaml")
-    # the fake submitter saw every job (one output file per submitted job script)
+def test_cluster_generic_executor_retries_a_failed_job_and_gives_the_same_results(local_run, cluster_run):
+    work, proc = cluster_run
+    out = proc.stdout + proc.stderr
+    # the first submission of experiment_collect failed (fake submitter), --retries 1 resubmitted it
+    assert (work / ".snakemake/local-cluster/failed-once-experiment_collect").exists()
+    assert "simulated submission failure of a experiment_collect job" in out
+    assert "Error in rule experiment_collect" in out
+    # the fake submitter ran every job once (one output file per started job script)
     cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
-    n_runs = (len(cfg["two_class"]) + len(cfg["multi_class"])) * len(cfg["classifiers"]) * cfg["protocol"]["runs"]
     n_jobs = len(list((work / ".snakemake/local-cluster").glob("*.out")))
-    assert n_jobs == n_runs + 4      # features, problems, runs, collect, figures (experiment_all is local)
-    for table in ("indices", "confusion_matrices", "test_sets", "hyperparameters"):
-        a = pd.read_csv(local_run / f"results/experiment/{table}.csv")
-        b = pd.read_csv(work / f"results/experiment/{table}.csv")
-        pd.testing.assert_frame_equal(a, b)
+    assert n_jobs == n_run_jobs(cfg) + 4      # features, problems, runs, collect, figures (experiment_all is local)
+    for table in ("indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"):
+        a = (local_run / f"results/experiment/{table}.csv").read_bytes()
+        b = (work / f"results/experiment/{table}.csv").read_bytes()
+        assert a == b, table
 
 
 @pytest.mark.parametrize("configfile", ["config/config.yaml", "config/paper.yaml", "config/test.yaml"])
 def test_every_shipped_config_validates_and_plans_one_job_per_problem_classifier_run(repo, configfile):
-    proc = _snakemake(repo, "experiment_all", "-n", "--cores", "1", "--configfile", configfile)
+    proc = snakemake(repo, "experiment_all", "-n", "--cores", "1", "--configfile", configfile)
     out = proc.stdout + proc.stderr
     cfg = yaml.safe_load((ROOT / configfile).read_text())
     exp = cfg["experiment"]
@@ -184,7 +153,7 @@ def test_every_shipped_config_validates_and_plans_one_job_per_problem_classifier
 def test_feature_command_does_not_depend_on_cores(repo):
     # TensorFlow's CNN features change with the thread count: it comes from the config.
     def features_command(cores):
-        out = _snakemake(repo, "experiment_all", "-n", "-p", "--cores", cores).stdout
+        out = snakemake(repo, "experiment_all", "-n", "-p", "--cores", cores).stdout
         return [line for line in out.splitlines() if "imbeval features" in line]
 
     one = features_command("1")
