@@ -12,7 +12,7 @@ Usage::
 
 For each setting: wall time of ``snakemake --cores N TARGET`` from clean, then (after the
 last setting) the wall time of the same command again, which must find nothing to do.
-From Snakemake's per-job benchmark files (``benchmarks/experiment/...`` inside the copy)
+From Snakemake's per-job benchmark files (``results/benchmarks/experiment/...`` in the copy)
 it also reports the summed job time, the longest job and the feature stage, which bound
 the possible speed-up: wall(--cores 2) >= max(sum/2, critical path). The experiment's
 result tables of the two settings are compared byte for byte.
@@ -79,7 +79,9 @@ def run_snakemake(workdir: Path, snakemake: str, cores: int, target: str) -> dic
 def job_times(workdir: Path) -> dict:
     """Per-job wall seconds from Snakemake's benchmark TSVs in the copy."""
     times = {}
-    root = workdir / "benchmarks" / "experiment"
+    # the rules' benchmark: directives write here (older trees: benchmarks/experiment)
+    roots = [workdir / "results" / "benchmarks" / "experiment", workdir / "benchmarks" / "experiment"]
+    root = next((r for r in roots if r.is_dir()), roots[0])
     for tsv in root.rglob("*.tsv"):
         with tsv.open() as fh:
             row = next(csv.DictReader(fh, delimiter="\t"))
