@@ -9,6 +9,7 @@
 
 
 import os
+from pathlib import Path
 
 
 validate(config["theory"], schema="../schemas/theory.schema.yaml", set_default=True)
@@ -183,7 +184,9 @@ rule theory_figure:
         png=report(
             f"{THEORY_FIGURES}/{{paper}}/{{stem}}.png",
             category="{paper}",
-            caption="../report/theory/{paper}_{stem}.rst",
+            # Snakemake does not fill wildcards into a caption path: one template that
+            # prints the figure's own caption, read here per (paper, stem).
+            caption="../report/theory/figure.rst",
         ),
         csv=f"{THEORY_FIGURES}/{{paper}}/{{stem}}.csv",
     wildcard_constraints:
@@ -191,6 +194,7 @@ rule theory_figure:
         stem="fig[0-9]+",
     params:
         figure=lambda wc: f"{wc.paper}-{wc.stem}",
+        caption=lambda wc: Path(workflow.basedir, "workflow/report/theory", f"{wc.paper}_{wc.stem}.rst").read_text(),
         out=lambda wildcards, output: os.path.dirname(output.csv),
         sd=THEORY["ortigosa2016_fig7_sd"],
     log:
