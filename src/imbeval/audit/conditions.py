@@ -436,11 +436,9 @@ def search_condition3(fn, c, rng, sizes: AuditSizes):
             cdiag = 1.0 - eps * (1.0 - cm)[:, None] * np.ones((1, c))
             stack = np.concatenate([stack, _failing_class_matrices(eps, cf, cs, co, cdiag)])
             all_f = np.concatenate([fails, cf])
-            all_s = np.concatenate([svs, cs])
-            all_o = np.concatenate([offs, co])
             all_m = np.concatenate([modes, cm])
         else:
-            all_f, all_s, all_o, all_m = fails, svs, offs, modes
+            all_f, all_m = fails, modes
         values = _evaluate(fn, stack)
         n_nan += int(np.isnan(values).sum())
         if np.all(np.isnan(values)):

@@ -138,7 +138,7 @@ class DualLexiBoost(_LexiBoostBase):
 
     def fit(self, X, y):
         X, codes, table = self._prepare(X, y)
-        n, K = codes.size, self.classes_.size
+        K = self.classes_.size
         counts = np.bincount(codes, minlength=K).astype(float)
         D = 1.0 / (K * counts[codes])
         columns, weights, accuracies = [], [], []
