@@ -15,6 +15,7 @@ from imbeval.cli import main
 from imbeval.data import fashion_mnist as fm
 from imbeval.data import uci
 from imbeval.data.digits import digits_concept_tables, load_digits_concepts
+from imbeval.data.idx import read_idx
 from imbeval.data.imagenet import list_concept_images, load_higher_level_groups
 
 REAL_FASHION = fm.find_in(fm.DEBIAN_DIR) is not None
@@ -128,14 +129,14 @@ def test_read_idx_round_trip_and_bad_header(tmp_path):
     arr = np.arange(2 * 3 * 4).reshape(2, 3, 4) % 256
     write_idx(tmp_path / "a", arr, compress=True)
     write_idx(tmp_path / "b", arr, compress=False)
-    np.testing.assert_array_equal(fm.read_idx(tmp_path / "a.gz"), arr)
-    np.testing.assert_array_equal(fm.read_idx(tmp_path / "b"), arr)
+    np.testing.assert_array_equal(read_idx(tmp_path / "a.gz"), arr)
+    np.testing.assert_array_equal(read_idx(tmp_path / "b"), arr)
     (tmp_path / "c").write_bytes(b"\x00\x00\x08\x01" + struct.pack(">I", 5) + b"abc")
     with pytest.raises(ValueError, match="header says"):
-        fm.read_idx(tmp_path / "c")
+        read_idx(tmp_path / "c")
     (tmp_path / "d").write_bytes(b"hello world")
     with pytest.raises(ValueError, match="not an unsigned-byte IDX"):
-        fm.read_idx(tmp_path / "d")
+        read_idx(tmp_path / "d")
 
 
 def test_class_names_and_concepts():

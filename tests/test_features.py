@@ -11,7 +11,7 @@ import pytest
 from imbeval.cli import main
 from imbeval.data import fashion_mnist as fm
 from imbeval.features import load_concept_features, load_shard, parse_concept_specs, write_shard
-from imbeval.features.shards import make_meta, shard_is_complete
+from imbeval.data.shards import make_meta, shard_is_complete
 
 from test_data import REAL_FASHION, fake_fashion, no_network
 

@@ -4,18 +4,24 @@
 from __future__ import annotations
 
 import gzip
+from pathlib import Path
 import struct
 
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 
 from imbeval.cli.tables import main as tables_main
+from imbeval.data.mnist import MNISTNotFound, load_mnist
+from imbeval.protocol.mnist_lda import mnist_confusions
 from imbeval.tables import dembele as td
 from imbeval.tables import kluska as tk
 from imbeval.tables import mortaz2020 as tm
 from imbeval.tables import ortigosa2016 as to
 from imbeval.tables import printed as pr
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_mortaz_example_tables_in_order_and_iam_is_the_minimum():
@@ -77,20 +83,24 @@ def test_mnist_lda_path_on_small_generated_idx_files(tmp_path):
         x, y = images(n)
         _write_idx(tmp_path / f"{stem}-images-idx3-ubyte.gz", x)
         _write_idx(tmp_path / f"{stem}-labels-idx1-ubyte.gz", y)
-    m = td.mnist_confusions(tmp_path)
+    m = mnist_confusions(tmp_path)
     assert m["M8"].sum() == 150 and m["M9"].sum() == pytest.approx(150)
     np.testing.assert_allclose(m["M8"].sum(axis=1), m["M9"].sum(axis=1))  # true counts
     assert np.trace(m["M8"]) / 150 > 0.9
 
 
 def test_mnist_missing_says_where_it_looked(tmp_path):
-    with pytest.raises(td.MNISTNotFound, match=str(tmp_path)):
-        td.load_mnist(tmp_path)
+    with pytest.raises(MNISTNotFound, match=str(tmp_path)) as err:
+        load_mnist(tmp_path)
+    # the hint names the config key the papers schema knows
+    assert "papers.mnist_dir" in str(err.value)
+    schema = yaml.safe_load(open(ROOT / "workflow" / "schemas" / "papers.schema.yaml"))
+    assert "mnist_dir" in schema["properties"]
     (tmp_path / "train-images-idx3-ubyte").write_bytes(b"\x00\x00\x08\x03" + b"\x00" * 5)
     for stem in ("train-labels-idx1-ubyte", "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"):
         (tmp_path / stem).write_bytes(b"\x00\x00\x08\x01\x00\x00\x00\x01\x07")
     with pytest.raises(ValueError, match="truncated"):
-        td.load_mnist(tmp_path)
+        load_mnist(tmp_path)
 
 
 def test_kluska_tables():

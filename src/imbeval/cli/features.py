@@ -16,7 +16,7 @@ import argparse
 
 
 def _load_concepts(args) -> dict[str, list]:
-    from imbeval.features.shards import parse_concept_specs
+    from imbeval.data.shards import parse_concept_specs
 
     concepts: dict[str, list] = {}
     if args.concepts_file:

@@ -180,10 +180,11 @@ def _dembele(args):
 def _dembele_mnist(args):
     import numpy as np
 
+    from imbeval.protocol.mnist_lda import mnist_confusions
     from imbeval.tables import dembele as td
     from imbeval.tables._io import write_table
 
-    rebuilt = td.mnist_confusions(args.mnist)
+    rebuilt = mnist_confusions(args.mnist)
     cm = {**td.matrices(), **rebuilt}
     for table in ("Table 10", "Table 11"):
         stem = "table_" + table.split()[-1].zfill(2) + "_mnist_lda"

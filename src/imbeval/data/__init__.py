@@ -13,7 +13,7 @@ from imbeval.data.fashion_mnist import (
 )
 from imbeval.data.imagenet import list_concept_images, load_higher_level_groups
 from imbeval.data.uci import load_breast_cancer_wisconsin, load_glass, load_satimage
-from imbeval.features.shards import load_concept_features
+from imbeval.data.shards import load_concept_features
 
 __all__ = [
     "FashionMNISTNotFound",

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from imbeval.data.problems import class_sizes
+from imbeval.data.problems import class_members, class_sizes
 
 __all__ = ["LEAF_COUNTS", "check_experiment"]
 
@@ -51,10 +51,6 @@ def _parse_concepts(dataset: str, concepts: Mapping) -> dict[str, list]:
         return parse(concepts)
     except ValueError as exc:
         raise ValueError(f"experiment.concepts: {exc}") from None
-
-
-def _members(spec) -> list[str]:
-    return [spec] if isinstance(spec, str) else list(spec)
 
 
 def _smallest_class(available, kind, ir, cap) -> int:
@@ -104,7 +100,7 @@ def check_experiment(experiment: Mapping) -> None:
                    for i, p in enumerate(experiment.get("multi_class", []))])
     for section, i, p, classes in problems:
         key = f"experiment.{section}[{i}]"
-        used = [m for cls in classes for m in _members(cls)]
+        used = [m for cls in classes for m in class_members(cls)]
         unknown = sorted({m for m in used if m not in concepts})
         if unknown:
             field = "minority/majority" if section == "two_class" else "classes"
@@ -117,7 +113,7 @@ def check_experiment(experiment: Mapping) -> None:
             raise ValueError(f"{key} ({p['name']}): concept(s) {repeated} in {where}; "
                              "each concept may be in one class of a problem only")
         kind = "two-class" if section == "two_class" else "multi-class"
-        available = [sum(concept_size[m] for m in _members(c)) for c in classes]
+        available = [sum(concept_size[m] for m in class_members(c)) for c in classes]
         n_min = _smallest_class(available, kind, float(p["ir"]), cap)
         if not _class_ok(n_min, folds, inner):
             best = _largest_feasible_ir(available, kind, cap, folds, inner)

@@ -11,7 +11,7 @@ from typing import Iterable, Mapping
 
 import numpy as np
 
-from imbeval.features.shards import check_concepts
+from imbeval.data.shards import check_concepts
 
 
 def _digit(value) -> int:

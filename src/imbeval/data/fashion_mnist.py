@@ -25,13 +25,13 @@ import gzip
 import hashlib
 import os
 import re
-import struct
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from imbeval.features.shards import check_concepts
+from imbeval.data.idx import read_bytes, read_idx
+from imbeval.data.shards import check_concepts
 
 CLASSES = (
     "t_shirt_top", "trouser", "pullover", "dress", "coat",
@@ -81,13 +81,6 @@ def _find_file(directory: Path, name: str) -> Path | None:
     return None
 
 
-def _read_bytes(path: Path) -> bytes:
-    if path.suffix == ".gz":
-        with gzip.open(path, "rb") as fh:
-            return fh.read()
-    return path.read_bytes()
-
-
 def find_in(directory: str | os.PathLike) -> dict[str, Path] | None:
     """The four files in ``directory`` (``.gz`` or plain), or None if any is missing."""
     directory = Path(directory)
@@ -101,7 +94,7 @@ def verify(files: Mapping[str, Path]) -> None:
     """Check each file's decompressed SHA-256; raise ValueError naming the bad file."""
     for name, path in files.items():
         try:
-            digest = hashlib.sha256(_read_bytes(Path(path))).hexdigest()
+            digest = hashlib.sha256(read_bytes(Path(path))).hexdigest()
         except (OSError, EOFError, gzip.BadGzipFile) as exc:
             raise ValueError(f"Fashion-MNIST file {path} cannot be read: {exc}") from exc
         if digest != SHA256[name]:
@@ -176,20 +169,6 @@ def resolve_fashion_mnist(
     if download:
         message += f"\n(The Keras download was tried and failed: {download_error})"
     raise FashionMNISTNotFound(message)
-
-
-def read_idx(path: str | os.PathLike) -> np.ndarray:
-    """Read one IDX file (unsigned-byte data, optionally gzip-compressed) into an array."""
-    path = Path(path)
-    data = _read_bytes(path)
-    if len(data) < 4 or data[0:2] != b"\x00\x00" or data[2] != 0x08:
-        raise ValueError(f"{path} is not an unsigned-byte IDX file")
-    ndim = data[3]
-    dims = struct.unpack(f">{ndim}I", data[4 : 4 + 4 * ndim])
-    offset = 4 + 4 * ndim
-    if len(data) - offset != int(np.prod(dims)):
-        raise ValueError(f"{path}: header says {dims}, file has {len(data) - offset} data bytes")
-    return np.frombuffer(data, dtype=np.uint8, offset=offset).reshape(dims)
 
 
 def load_fashion_mnist(

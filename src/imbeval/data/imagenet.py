@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from imbeval.features.shards import check_concepts
+from imbeval.data.shards import check_concepts
 
 WNID_RE = re.compile(r"^n\d{8}$")
 IMAGE_SUFFIXES = (".jpeg", ".jpg")  # ILSVRC uses .JPEG; compared case-insensitively

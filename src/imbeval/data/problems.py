@@ -26,19 +26,21 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from imbeval._io import atomic_write
-
-from imbeval.protocol.seeds import derive_rng
+from imbeval._seeds import derive_rng
 
 __all__ = ["class_sizes", "build_problem", "build_problems", "save_problem", "load_problem",
-           "problem_specs"]
+           "problem_specs", "class_members", "class_label"]
 
 
-def _members(spec) -> list[str]:
+def class_members(spec) -> list[str]:
+    """The concepts making up one class of a problem: a concept name, or a list of names
+    merged into one class."""
     return [spec] if isinstance(spec, str) else list(spec)
 
 
 def class_label(spec) -> str:
-    return "+".join(_members(spec))
+    """The class's name in results: its concepts joined by ``+``."""
+    return "+".join(class_members(spec))
 
 
 def problem_specs(experiment: Mapping) -> list[dict]:
@@ -84,17 +86,17 @@ def class_sizes(available: Sequence[int], kind: str, ir: float, max_class_size: 
 def build_problem(spec: Mapping, concepts: Mapping[str, np.ndarray], seed: int,
                   max_class_size: int | None = None) -> dict:
     """Subsample one problem from ``concepts`` (name -> feature matrix)."""
-    used = [m for cls in spec["classes"] for m in _members(cls)]
+    used = [m for cls in spec["classes"] for m in class_members(cls)]
     repeated = sorted({m for m in used if used.count(m) > 1})
     if repeated:
         raise ValueError(f"problem {spec['name']!r}: concept(s) {repeated} in more than one class")
     parts = []
     for cls in spec["classes"]:
-        missing = [m for m in _members(cls) if m not in concepts]
+        missing = [m for m in class_members(cls) if m not in concepts]
         if missing:
             raise ValueError(f"problem {spec['name']!r}: unknown concept(s) {missing}; "
                              f"known: {sorted(concepts)}")
-        parts.append(np.concatenate([concepts[m] for m in _members(cls)]))
+        parts.append(np.concatenate([concepts[m] for m in class_members(cls)]))
     sizes = class_sizes([len(p) for p in parts], spec["kind"], spec["ir"], max_class_size)
     rng = derive_rng(seed, "problem", spec["name"])
     X, y = [], []

@@ -9,11 +9,11 @@ Extractors (TensorFlow is imported only when one runs):
   raw ``pixels``);
 - :func:`imbeval.features.fashion.extract_digits_features` — scikit-learn digits pixels.
 
-All write the same shard format (see :mod:`imbeval.features.shards`); later stages read
+All write the same shard format (see :mod:`imbeval.data.shards`); later stages read
 ``{concept: X}`` with :func:`load_concept_features`.
 """
 
-from imbeval.features.shards import (
+from imbeval.data.shards import (
     load_concept_features,
     load_shard,
     parse_concept_specs,

@@ -23,7 +23,7 @@ import numpy as np
 
 from imbeval.data import fashion_mnist as fm
 from imbeval.data.digits import digits_concept_tables, parse_digit_concepts
-from imbeval.features.shards import (
+from imbeval.data.shards import (
     load_shard,
     make_meta,
     shard_is_complete,

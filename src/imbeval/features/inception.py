@@ -25,7 +25,7 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from imbeval.data.imagenet import list_concept_images, train_folder
-from imbeval.features.shards import (
+from imbeval.data.shards import (
     load_shard,
     make_meta,
     shard_is_complete,
@@ -209,7 +209,7 @@ def extract_inception_features(
     progress: bool = True,
     force: bool = False,
 ) -> list[ConceptReport]:
-    """Write ``out_dir/<concept>.npz`` for each concept (see :mod:`imbeval.features.shards`).
+    """Write ``out_dir/<concept>.npz`` for each concept (see :mod:`imbeval.data.shards`).
 
     ``concepts`` maps a name to its ILSVRC wnids; ``root`` is the training folder
     (``<root>/<wnid>/*.JPEG``). ``X`` is n × 2048 float32, ``paths`` the image paths

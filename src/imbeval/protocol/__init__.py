@@ -10,7 +10,7 @@ from imbeval.protocol.rrt import (
     INFEASIBLE_RULES, MULTI_CLASS_SCHEMES, TWO_CLASS_SCHEMES, TestSetPlan, draw_test_set,
     plan_test_set, schemes_for, target_weights,
 )
-from imbeval.protocol.seeds import derive_rng, derive_seed
+from imbeval._seeds import derive_rng, derive_seed
 
 __all__ = [
     "INFEASIBLE_RULES", "MULTI_CLASS_SCHEMES", "TWO_CLASS_SCHEMES", "TestSetPlan",

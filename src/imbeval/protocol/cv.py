@@ -25,7 +25,7 @@ import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
 from imbeval.protocol.rrt import draw_test_set, plan_test_set, schemes_for, target_weights
-from imbeval.protocol.seeds import derive_rng, derive_seed
+from imbeval._seeds import derive_rng, derive_seed
 
 __all__ = ["outer_folds", "rrt_test_sets", "run_protocol"]
 

@@ -19,15 +19,12 @@ Gershgorin bounds of A); mu_k / lam_k = the k-th largest eigenvalue of A / B.
 A cell agrees when it is within one unit of its last printed digit (the paper sometimes
 truncates, sometimes rounds): rule ``"last digit"`` of :mod:`imbeval.tables.comparison`.
 
-:func:`mnist_confusions` rebuilds M8 and M9 from MNIST with scikit-learn's
-LinearDiscriminantAnalysis -- the optional target, only where MNIST is on disk.
+:func:`imbeval.protocol.mnist_lda.mnist_confusions` rebuilds M8 and M9 from MNIST with
+scikit-learn's LinearDiscriminantAnalysis -- the optional target, only where MNIST is on
+disk (:func:`imbeval.data.mnist.load_mnist` reads it).
 """
 
 from __future__ import annotations
-
-import gzip
-import struct
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -38,7 +35,7 @@ from imbeval.tables import comparison as cmp
 from imbeval.tables import printed as pr
 
 __all__ = ["matrices", "columns", "measure", "regenerate", "tables", "comparison_rows",
-           "derived_matrices", "mnist_confusions", "load_mnist", "MNISTNotFound"]
+           "derived_matrices"]
 
 PAPER = "dembele"
 
@@ -181,81 +178,3 @@ def derived_matrices(cm: dict | None = None) -> pd.DataFrame:
         for i, j in np.ndindex(his.shape):
             records.append({"name": name, "row": i + 1, "column": j + 1, "value": his[i, j]})
     return pd.DataFrame(records)
-
-
-# ---------------------------------------------------------------------------------------
-# Optional: M8 / M9 from MNIST with LDA
-# ---------------------------------------------------------------------------------------
-
-class MNISTNotFound(FileNotFoundError):
-    pass
-
-
-_MNIST_FILES = {
-    "train_images": "train-images-idx3-ubyte", "train_labels": "train-labels-idx1-ubyte",
-    "test_images": "t10k-images-idx3-ubyte", "test_labels": "t10k-labels-idx1-ubyte",
-}
-
-
-def _read_idx(path: Path) -> np.ndarray:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rb") as handle:
-        data = handle.read()
-    if len(data) < 4 or data[:2] != b"\x00\x00":
-        raise ValueError(f"{path}: not an IDX file")
-    dtype_code, ndim = data[2], data[3]
-    if dtype_code != 0x08:
-        raise ValueError(f"{path}: expected unsigned bytes (0x08), found 0x{dtype_code:02x}")
-    if len(data) < 4 + 4 * ndim:
-        raise ValueError(f"{path}: header truncated ({len(data)} bytes for {ndim} dimensions)")
-    shape = struct.unpack(">" + "I" * ndim, data[4:4 + 4 * ndim])
-    body = np.frombuffer(data, dtype=np.uint8, offset=4 + 4 * ndim)
-    if body.size != int(np.prod(shape)):
-        raise ValueError(f"{path}: {body.size} values for shape {shape} (truncated?)")
-    return body.reshape(shape)
-
-
-def load_mnist(directory) -> dict[str, np.ndarray]:
-    """MNIST from the four IDX files (optionally .gz) in ``directory``."""
-    directory = Path(directory)
-    arrays = {}
-    for key, stem in _MNIST_FILES.items():
-        candidates = [directory / stem, directory / f"{stem}.gz"]
-        path = next((c for c in candidates if c.exists()), None)
-        if path is None:
-            raise MNISTNotFound(
-                f"MNIST file {stem}[.gz] not found in {directory}; download the four IDX files "
-                "of http://yann.lecun.com/exdb/mnist/ there and set papers.dembele_mnist.path")
-        arrays[key] = _read_idx(path)
-    for split in ("train", "test"):
-        images, labels = arrays[f"{split}_images"], arrays[f"{split}_labels"]
-        if images.shape[0] != labels.shape[0]:
-            raise ValueError(f"MNIST {split}: {images.shape[0]} images, {labels.shape[0]} labels")
-    return arrays
-
-
-def mnist_confusions(directory) -> dict[str, np.ndarray]:
-    """M8 (hard LDA assignments) and M9 (summed LDA memberships), project layout.
-
-    LDA (scikit-learn, solver "svd") is fitted on the 60,000 training images (pixels / 255)
-    and applied to the 10,000 test images; M8 counts argmax predictions, M9 sums each test
-    image's membership vector (predict_proba: posteriors summing to one) into the row of its
-    true digit. The paper's LDA (an R package) differs in details, so counts differ slightly.
-    """
-    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
-
-    data = load_mnist(directory)
-    X_train = data["train_images"].reshape(len(data["train_images"]), -1) / 255.0
-    X_test = data["test_images"].reshape(len(data["test_images"]), -1) / 255.0
-    y_train, y_test = data["train_labels"].astype(int), data["test_labels"].astype(int)
-    lda = LinearDiscriminantAnalysis().fit(X_train, y_train)
-    classes = list(lda.classes_)
-    proba = lda.predict_proba(X_test)
-    predicted = np.asarray(classes)[proba.argmax(axis=1)]
-    n = len(classes)
-    m8, m9 = np.zeros((n, n)), np.zeros((n, n))
-    index = {c: i for i, c in enumerate(classes)}
-    rows = np.array([index[c] for c in y_test])
-    np.add.at(m8, (rows, np.array([index[c] for c in predicted])), 1)
-    np.add.at(m9, rows, proba)
-    return {"M8": m8, "M9": m9}
