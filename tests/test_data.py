@@ -15,7 +15,7 @@ from imbeval.cli import main
 from imbeval.data import fashion_mnist as fm
 from imbeval.data import uci
 from imbeval.data.digits import digits_concept_tables, load_digits_concepts
-from imbeval.data.idx import read_idx
+from imbeval.data.idx import read_bytes, read_idx
 from imbeval.data.imagenet import list_concept_images, load_higher_level_groups
 
 REAL_FASHION = fm.find_in(fm.DEBIAN_DIR) is not None
@@ -116,7 +116,7 @@ def fake_fashion(folder: Path, n_train=200, n_test=100, seed=0, compress=True) -
     sums = {}
     for name, arr in arrays.items():
         write_idx(folder / name, arr, compress)
-        raw = fm._read_bytes(folder / (name + ".gz" if compress else name))
+        raw = read_bytes(folder / (name + ".gz" if compress else name))
         sums[name] = hashlib.sha256(raw).hexdigest()
     return sums
 
