@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from imbeval.figures import mortaz2020 as fm
+from imbeval.protocol.mortaz_grid import grid_fold_scores, load_grid_dataset
 from imbeval.tables import comparison as cmp
 from imbeval.tables import mortaz2020 as tm
 
@@ -14,7 +15,7 @@ FAST = ["KNN", "KNN-RUS", "KNN-ROS", "LR", "LR-ROS", "SVM", "SVM-ROS", "RF", "RF
 
 @pytest.fixture(scope="module")
 def glass_scores():
-    return tm.grid_fold_scores("glass", folds=3, seed=7, models=FAST, n_jobs=1)
+    return grid_fold_scores("glass", folds=3, seed=7, models=FAST, n_jobs=1)
 
 
 def test_glass_grid_iam_is_the_row_minimum(glass_scores):
@@ -33,7 +34,7 @@ def test_glass_grid_iam_is_the_row_minimum(glass_scores):
 
 
 def test_glass_grid_is_deterministic(glass_scores):
-    again = tm.grid_fold_scores("glass", folds=3, seed=7, models=["KNN", "RF"], n_jobs=1)
+    again = grid_fold_scores("glass", folds=3, seed=7, models=["KNN", "RF"], n_jobs=1)
     mine = glass_scores[glass_scores.model.isin(["KNN", "RF"])].reset_index(drop=True)
     cols = ["ACC", "CBA", "MAR", "MAP", "F", "IAM", "confusion"]
     assert again[cols].equals(mine[cols])
@@ -57,9 +58,9 @@ def test_grid_comparison_rows_state_both_selections(glass_scores):
 
 def test_grid_rejects_unknown_models_and_datasets():
     with pytest.raises(ValueError, match="unknown models"):
-        tm.grid_fold_scores("glass", folds=3, models=["XGB"])
+        grid_fold_scores("glass", folds=3, models=["XGB"])
     with pytest.raises(ValueError, match="dataset"):
-        tm.load_grid_dataset("iris")
+        load_grid_dataset("iris")
 
 
 @pytest.fixture(scope="module")

@@ -112,14 +112,15 @@ def _mortaz_examples(args):
 
 
 def _mortaz_grid(args):
+    from imbeval.protocol.mortaz_grid import grid_fold_scores
     from imbeval.tables import mortaz2020 as mt
     from imbeval.tables._io import atomic_write_text, write_table
 
     if args.folds < 2:
         raise ValueError(f"--folds must be at least 2, got {args.folds}")
     start = time.perf_counter()
-    scores = mt.grid_fold_scores(args.dataset, folds=args.folds, seed=args.seed,
-                                 models=args.models, n_jobs=args.n_jobs)
+    scores = grid_fold_scores(args.dataset, folds=args.folds, seed=args.seed,
+                              models=args.models, n_jobs=args.n_jobs)
     elapsed = time.perf_counter() - start
     table = mt.grid_table(scores)
     item = mt.GRID_DATASETS[args.dataset]
