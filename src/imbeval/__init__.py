@@ -1,9 +1,11 @@
 """imbeval: performance indices for imbalanced classification and a pipeline that
 regenerates the figures and tables of five papers on them.
 
-Layers (each a subpackage with one job): ``indices`` (pure functions of confusion-matrix
-stacks), ``audit``, ``data``, ``features``, ``classifiers``, ``protocol``, ``figures``,
-``tables`` and the ``cli`` that the Snakemake rules call.
+Layers, bottom to top; a module imports only from its own layer or lower ones
+(``tests/test_layers.py`` checks it): ``_io``/``_seeds``/``_settings`` (atomic writing,
+per-job seeds, protocol defaults) → ``indices`` (pure functions of confusion-matrix stacks)
+→ ``data`` → ``features`` → ``classifiers`` → ``protocol`` → ``audit`` → ``figures`` /
+``tables`` → the ``cli`` that the Snakemake rules call.
 """
 
 __version__ = "0.1.0"

@@ -1,4 +1,5 @@
-"""Atomic file writing, used by every stage that writes a result.
+"""Atomic file writing, used by every stage that writes a result (figures go through
+:func:`imbeval.figures._output.save_figure`, built on :func:`atomic_write`).
 
 A job killed half-way must leave no half-written result that a rerun would take as
 complete: each file is written to a temporary name in its target folder (so the final
@@ -11,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["atomic_write", "atomic_write_text", "atomic_savefig"]
+__all__ = ["atomic_write", "atomic_write_text", "write_csv"]
 
 
 def atomic_write(path, write) -> Path:
@@ -45,7 +46,7 @@ def atomic_write_text(path, text: str) -> Path:
     return atomic_write(path, write)
 
 
-def atomic_savefig(fig, path, **kwargs) -> Path:
-    """``fig.savefig`` to ``path`` atomically; the format follows ``path``'s suffix."""
-    path = Path(path)
-    return atomic_write(path, lambda tmp: fig.savefig(tmp, format=path.suffix.lstrip("."), **kwargs))
+def write_csv(frame, path, *, index=False, float_format="%.10g") -> Path:
+    """Write a pandas DataFrame as CSV atomically (no index, ``%.10g`` floats by default;
+    ``float_format=None`` keeps pandas' full-precision repr)."""
+    return atomic_write(path, lambda tmp: frame.to_csv(tmp, index=index, float_format=float_format))

@@ -1,4 +1,4 @@
-"""The audit table (CSV + Markdown), its evidence files, and the Fig. 6a/6b rendering.
+"""The audit table (CSV + Markdown) and its evidence files.
 
 Files written by :func:`write_audit` into a directory:
 
@@ -9,7 +9,9 @@ Files written by :func:`write_audit` into a directory:
   Condition 3, the number of matrices evaluated and of undefined values;
 - ``audit_condition3.csv`` -- per index, C and ε: the smallest value found (the sequence
   whose last term is the limit);
-- ``fig6.pdf``, ``fig6.png`` (+ ``fig6.csv``) -- mullick2020 Fig. 6 computed from the table.
+
+``imbeval audit`` then draws ``fig6.pdf``, ``fig6.png`` (+ ``fig6.csv``) from the rows with
+:func:`imbeval.figures.mullick2020_theory.render_fig6`.
 
 Every file is written to a temporary name and moved into place (``os.replace``).
 """
@@ -20,7 +22,7 @@ import csv
 import io
 from pathlib import Path
 
-from imbeval._io import atomic_savefig, atomic_write_text
+from imbeval._io import atomic_write_text
 
 __all__ = [
     "AUDIT_COLUMNS",
@@ -28,9 +30,6 @@ __all__ = [
     "audit_rows",
     "markdown_table",
     "read_audit_csv",
-    "render_fig6",
-    "atomic_write_text",
-    "atomic_savefig",
 ]
 
 AUDIT_COLUMNS = ("index", "condition1", "condition2", "condition3")
@@ -93,8 +92,12 @@ def _range(encoded):
     return vals[0] if len(set(vals)) == 1 else f"{vals[0]} … {vals[-1]}"
 
 
-def write_audit(results, out_dir, papers=None, figure=True):
-    """Write the audit table, its evidence and (optionally) Fig. 6 into ``out_dir``."""
+def write_audit(results, out_dir, papers=None):
+    """Write the audit table and its evidence into ``out_dir``; return the table's rows.
+
+    Fig. 6 is drawn from those rows by :func:`imbeval.figures.mullick2020_theory.render_fig6`
+    (figures sit above the audit layer).
+    """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     rows = audit_rows(results, papers)
@@ -132,8 +135,6 @@ def write_audit(results, out_dir, papers=None, figure=True):
     atomic_write_text(
         out / "audit_condition3.csv", _csv_text(seq_rows, ["index", "C", "epsilon", "infimum"])
     )
-    if figure and rows:
-        render_fig6(rows, out / "fig6", title="Conditions met by every audited index")
     return rows
 
 
@@ -148,57 +149,3 @@ def read_audit_csv(path):
     if missing:
         raise ValueError(f"{path} lacks the column {missing[0]!r}")
     return rows
-
-
-def render_fig6(rows, prefix, title=None):
-    """mullick2020 Fig. 6 from audit rows: (a) Conditions 1 and 2, (b) Condition 3.
-
-    (a) every index with its Condition 1 and 2 verdicts (two-class indices: Condition 1
-    only); (b) the multi-class indices that meet Conditions 1 and 2, by Condition 3 -- the
-    paper's grouping. Writes ``prefix.pdf``, ``prefix.png`` and ``prefix.csv`` (the rows
-    drawn).
-    """
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import Rectangle
-
-    prefix = Path(prefix)
-    colours = {"true": "#4daf4a", "false": "#e41a1c", "": "#dddddd"}
-    labels = {"true": "yes", "false": "no", "": "n/a"}
-    both = [r for r in rows if r["condition1"] == "true" and r["condition2"] == "true"]
-    n_a, n_b = len(rows), max(len(both), 1)
-    height = 0.28 * max(n_a, n_b) + 1.6
-    fig, (ax_a, ax_b) = plt.subplots(1, 2, figsize=(9.5, height))
-
-    def grid(ax, items, cols, heading):
-        ax.set_xlim(0, len(cols))
-        ax.set_ylim(0, max(n_a, 1))  # same cell height in both panels
-        ax.invert_yaxis()
-        for i, r in enumerate(items):
-            for j, c in enumerate(cols):
-                v = r[c]
-                ax.add_patch(Rectangle((j, i), 1, 1, facecolor=colours[v], edgecolor="white"))
-                ax.text(j + 0.5, i + 0.5, labels[v], ha="center", va="center", fontsize=7)
-        ax.set_yticks([i + 0.5 for i in range(len(items))])
-        ax.set_yticklabels([r["index"] for r in items], fontsize=7)
-        ax.set_xticks([j + 0.5 for j in range(len(cols))])
-        ax.set_xticklabels([c.replace("condition", "Cond. ") for c in cols], fontsize=8)
-        ax.xaxis.tick_top()
-        ax.tick_params(length=0)
-        for s in ax.spines.values():
-            s.set_visible(False)
-        ax.set_title(heading, fontsize=9, pad=18)
-
-    grid(ax_a, rows, ["condition1", "condition2"], "(a) Conditions 1 and 2")
-    grid(ax_b, both, ["condition3"], "(b) Condition 3, among indices meeting 1 and 2")
-    if title:
-        fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
-    for suffix in (".pdf", ".png"):
-        atomic_savefig(fig, prefix.with_suffix(suffix), dpi=150)
-    plt.close(fig)
-    cols = ["index", "paper", "condition1", "condition2", "condition3", "panel_b"]
-    out_rows = [dict({k: r.get(k, "") for k in cols[:-1]}, panel_b=str(r in both).lower()) for r in rows]
-    atomic_write_text(prefix.with_suffix(".csv"), _csv_text(out_rows, cols))

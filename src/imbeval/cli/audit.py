@@ -62,7 +62,13 @@ def run(args):
 
     results = audit_registry(names, classes=classes, sizes=sizes, seed=args.seed, progress=progress)
     papers = {n: info.paper for n, info in registry().items()}
-    write_audit(results, args.out, papers=papers, figure=not args.no_figure)
+    rows = write_audit(results, args.out, papers=papers)
+    if rows and not args.no_figure:
+        from pathlib import Path
+
+        from imbeval.figures.mullick2020_theory import render_fig6
+
+        render_fig6(rows, Path(args.out) / "fig6", title="Conditions met by every audited index")
     elapsed = time.perf_counter() - start
     print(f"audited {len(results)} indices in {elapsed:.1f} s; wrote {args.out}/audit.csv")
     return 0

@@ -35,7 +35,7 @@ def _run_problems(args) -> int:
 
     from imbeval.data.problems import build_problems, problem_specs, save_problem
     from imbeval.features import load_concept_features
-    from imbeval.protocol.collect import write_csv
+    from imbeval._io import write_csv
 
     settings = _settings(args.settings)
     specs = problem_specs(settings)
@@ -55,18 +55,19 @@ def _run_problems(args) -> int:
 
 def _run_run(args) -> int:
     from imbeval.data.problems import load_problem
-    from imbeval.protocol import run_protocol
-    from imbeval.protocol.collect import atomic_write_text
+    from imbeval.protocol import ProtocolSettings, run_protocol
+    from imbeval._io import atomic_write_text
 
     settings = _settings(args.settings)
     proto = settings.get("protocol", {})
+    ps = ProtocolSettings.from_config(proto)
     clf = settings.get("classifier", {})
     problem = load_problem(args.problem)
     result = run_protocol(
-        problem, args.classifier, args.run, seed=args.seed, n_folds=proto.get("folds", 5),
+        problem, args.classifier, args.run, seed=args.seed, n_folds=ps.folds,
         params=clf.get("params", {}), grid=clf.get("grid", {}),
-        inner_folds=proto.get("inner_folds", 3), scoring=proto.get("scoring", "balanced_accuracy"),
-        min_count=proto.get("min_count", 3), infeasible=proto.get("infeasible", "bootstrap"),
+        inner_folds=ps.inner_folds, scoring=ps.scoring,
+        min_count=ps.min_count, infeasible=ps.infeasible,
         schemes=proto.get("schemes"),
     )
     atomic_write_text(args.out, json.dumps(result, indent=1, sort_keys=True))
@@ -78,7 +79,8 @@ def _run_run(args) -> int:
 
 
 def _run_collect(args) -> int:
-    from imbeval.protocol.collect import collect_runs, write_csv
+    from imbeval._io import write_csv
+    from imbeval.protocol.collect import collect_runs
 
     indices = None if args.indices in (None, "all") else args.indices.split(",")
     tables = collect_runs(args.runs, indices)

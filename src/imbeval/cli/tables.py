@@ -74,14 +74,6 @@ def register(subparsers):
     p.add_argument("--md", required=True, type=Path)
 
 
-def _save_figure(fig, stem: Path):
-    from imbeval.tables._io import atomic_write
-
-    for ext in ("pdf", "png"):
-        atomic_write(stem.with_suffix(f".{ext}"),
-                     lambda tmp, ext=ext: fig.savefig(tmp, format=ext, dpi=150))
-
-
 def _write_part(rows, path):
     from imbeval.tables import comparison as cmp
     from imbeval.tables._io import write_table
@@ -114,7 +106,8 @@ def _mortaz_examples(args):
 def _mortaz_grid(args):
     from imbeval.protocol.mortaz_grid import grid_fold_scores
     from imbeval.tables import mortaz2020 as mt
-    from imbeval.tables._io import atomic_write_text, write_table
+    from imbeval._io import atomic_write_text
+    from imbeval.tables._io import write_table
 
     if args.folds < 2:
         raise ValueError(f"--folds must be at least 2, got {args.folds}")
@@ -144,9 +137,8 @@ def _mortaz_grid(args):
 
 
 def _mortaz_figures(args):
-    import matplotlib.pyplot as plt
-
     from imbeval.figures import mortaz2020 as fm
+    from imbeval.figures._output import save_figure
     from imbeval.tables._io import write_table
 
     data = fm.sweep(args.seed, args.points)
@@ -157,8 +149,7 @@ def _mortaz_figures(args):
                 floatfmt=".3f")
     for figure in fm.FIGURES:
         fig = fm.plot(data, figure)
-        _save_figure(fig, args.out_dir / f"fig{figure.split()[-1]}")
-        plt.close(fig)
+        save_figure(fig, args.out_dir / f"fig{figure.split()[-1]}")
     _write_part(fm.comparison_rows(data), args.comparison)
     print(claims.to_string())
     return 0 if claims["holds"].all() else 1
@@ -201,9 +192,8 @@ def _dembele_mnist(args):
 
 
 def _kluska(args):
-    import matplotlib.pyplot as plt
-
     from imbeval.figures import kluska as fk
+    from imbeval.figures._output import save_figure
     from imbeval.tables import kluska as tk
     from imbeval.tables._io import write_table
 
@@ -216,8 +206,7 @@ def _kluska(args):
     data = fk.curve_data()
     write_table(data, args.figure_dir / "roc_curve.csv", None, index=False)
     fig = fk.plot(data)
-    _save_figure(fig, args.figure_dir / "roc_curve")
-    plt.close(fig)
+    save_figure(fig, args.figure_dir / "roc_curve")
     _write_part(tk.comparison_rows(), args.comparison)
     return 0
 

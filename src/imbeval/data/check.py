@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+from imbeval._settings import ProtocolSettings
 from imbeval.data.problems import class_members, class_sizes
 
 __all__ = ["LEAF_COUNTS", "check_experiment"]
@@ -92,7 +93,8 @@ def check_experiment(experiment: Mapping) -> None:
         for name, members in concepts.items()
     }
     protocol = experiment.get("protocol", {})
-    folds, inner = protocol.get("folds", 5), protocol.get("inner_folds", 3)
+    settings = ProtocolSettings.from_config(protocol)
+    folds, inner = settings.folds, settings.inner_folds
     cap = experiment.get("max_class_size")
     problems = ([("two_class", i, p, [p["minority"], p["majority"]])
                  for i, p in enumerate(experiment.get("two_class", []))]

@@ -1,43 +1,44 @@
-"""Atomic writers shared by the figure modules (PDF + PNG + CSV per figure)."""
+"""The one writer of figures: PDF + PNG (+ the CSV of the plotted data), each atomic.
+
+Every figure of the project goes through :func:`save_figure`, so all share the same
+formats, resolution and atomicity (see :mod:`imbeval._io`). The Agg backend is set once,
+in :mod:`imbeval.figures` (this package's ``__init__``).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import matplotlib
-
-from imbeval._io import atomic_write
-
-matplotlib.use("Agg")
+from imbeval._io import atomic_write, atomic_write_text, write_csv
 
 __all__ = ["save_figure", "write_csv", "write_text"]
 
+#: Resolution of the PNG (the PDF is vector; dpi only affects its embedded rasters).
+DPI = 150
 
-_atomic = atomic_write
 
+def save_figure(fig, prefix, data=None, *, dpi=DPI, **savefig_kwargs) -> list[Path]:
+    """Write ``prefix.pdf``, ``prefix.png`` and, if ``data`` (a DataFrame) is given,
+    ``prefix.csv``; close ``fig``; return the paths written.
 
-def save_figure(fig, prefix, dpi=150):
-    """Write ``prefix.pdf`` and ``prefix.png``; returns the two paths."""
+    ``savefig_kwargs`` go to :meth:`matplotlib.figure.Figure.savefig` (e.g.
+    ``bbox_inches="tight"``).
+    """
     import matplotlib.pyplot as plt
 
     prefix = Path(prefix)
     out = []
-    for suffix in (".pdf", ".png"):
-        out.append(
-            _atomic(prefix.with_suffix(suffix), lambda tmp, s=suffix: fig.savefig(tmp, format=s[1:], dpi=dpi))
-        )
+    for fmt in ("pdf", "png"):
+        out.append(atomic_write(
+            prefix.with_suffix(f".{fmt}"),
+            lambda tmp, fmt=fmt: fig.savefig(tmp, format=fmt, dpi=dpi, **savefig_kwargs)))
+    if data is not None:
+        out.append(write_csv(data, prefix.with_suffix(".csv")))
     plt.close(fig)
     return out
 
 
-def write_csv(frame, path):
-    """Write a pandas DataFrame as CSV (no index), atomically."""
-    return _atomic(path, lambda tmp: frame.to_csv(tmp, index=False, float_format="%.10g"))
-
-
-def write_text(text, path):
-    def w(tmp):
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
-
-    return _atomic(path, w)
+def write_text(text, path) -> Path:
+    """Write ``text`` to ``path`` atomically (UTF-8); the argument order of the figure
+    modules' writers (content first)."""
+    return atomic_write_text(path, text)

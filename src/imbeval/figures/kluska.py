@@ -20,9 +20,6 @@ def curve_data():
 
 
 def plot(data=None):
-    import matplotlib
-
-    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from scipy.stats import norm
 

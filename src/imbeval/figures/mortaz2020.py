@@ -144,9 +144,6 @@ def _spearman(a, b):
 
 def plot(data: pd.DataFrame, figure: str):
     """One figure (a matplotlib Figure): the indices against the sweep step."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     part = data[data.figure == figure]

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from imbeval._io import atomic_write
+from imbeval.figures._output import save_figure, write_csv
 
 __all__ = ["FIG3_INDICES", "FIG4A_INDICES", "FIG4B_INDICES", "FIG5_INDICES", "cell_means",
            "variability", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data", "claims",
@@ -35,8 +35,6 @@ FIG4B_INDICES = {"acsa": "ACSA", "nauroc_ova": "nAUROC-OVA"}
 FIG5_INDICES = {"auroc_ova": "AUROC-OVA", "auroc_ovo": "AUROC-OVO", "nauroc_ova": "nAUROC-OVA",
                 "acsa": "ACSA", "gmean": "GMean"}
 
-
-_atomic = atomic_write
 
 
 def cell_means(indices: pd.DataFrame, names) -> pd.DataFrame:
@@ -107,13 +105,6 @@ def _bars(ax, data, value, labels, title, ylabel):
     ax.set_ylabel(ylabel)
     ax.legend(fontsize=7, ncol=min(len(labels), 3))
     ax.grid(axis="y", alpha=0.3)
-
-
-def _save(fig, data, prefix):
-    prefix = Path(prefix)
-    for suffix in (".pdf", ".png"):
-        _atomic(prefix.with_suffix(suffix), lambda tmp, s=suffix: fig.savefig(tmp, format=s[1:], dpi=150, bbox_inches="tight"))
-    _atomic(prefix.with_suffix(".csv"), lambda tmp: data.to_csv(tmp, index=False, float_format="%.10g"))
 
 
 def claims(indices, problems) -> pd.DataFrame:
@@ -192,9 +183,6 @@ def _fmt(series):
 
 def draw_all(indices_csv, problems_csv, out_dir) -> list[Path]:
     """Write fig3, fig4a, fig4b, fig5 (.pdf, .png, .csv) and claims.csv into ``out_dir``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     indices = pd.read_csv(indices_csv)
@@ -219,10 +207,9 @@ def draw_all(indices_csv, problems_csv, out_dir) -> list[Path]:
             ax.set_title(title)
         else:
             _bars(ax, data, value, labels, title, ylabel)
-        _save(fig, data, out / name)
-        plt.close(fig)
+        save_figure(fig, out / name, data, bbox_inches="tight")
         written += [out / f"{name}.{s}" for s in ("pdf", "png", "csv")]
     c = claims(indices, problems)
-    _atomic(out / "claims.csv", lambda tmp: c.to_csv(tmp, index=False))
+    write_csv(c, out / "claims.csv", float_format=None)
     written.append(out / "claims.csv")
     return written

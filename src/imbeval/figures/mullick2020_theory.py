@@ -29,17 +29,25 @@ import pandas as pd
 
 from imbeval.figures._output import save_figure, write_csv
 from imbeval.indices import mullick2020 as mu
+from imbeval.tables import printed as pr
 
 __all__ = [
     "fig2_data",
     "plot_fig2",
     "make_fig2",
     "make_fig6",
+    "fig6_data",
+    "plot_fig6",
+    "render_fig6",
     "precision_sweep",
     "hexagon_sweep",
 ]
 
-PAPER_FIG2 = {"precision_rrt1": 0.93, "precision_rrt10": 0.59, "auroc_ova_c3": 0.70, "auroc_ova_c6": 0.77}
+
+
+def _printed(panel, quantity, column) -> float:
+    """A number the paper prints about Fig. 2, from its one home in ``tables.printed``."""
+    return float(pr.MULLICK_FIG2[(panel, quantity, column)])
 
 
 def _two_class_points(rng, n_per_class, half_separation):
@@ -122,13 +130,13 @@ def fig2_data(seed=0, n_per_class=5000, half_separation=1.5, rrts=(1, 2, 4, 6, 8
 
     at4 = sweep[np.isclose(sweep["threshold"], 4.0)].set_index("rrt")["precision"]
     numbers = pd.DataFrame([
-        {"quantity": "Precision at x = 4, RRT 1", "printed": PAPER_FIG2["precision_rrt1"],
+        {"quantity": "Precision at x = 4, RRT 1", "printed": _printed("Fig. 2c", "Precision at boundary x = 4", "RRT 1"),
          "regenerated": float(at4.loc[min(rrts)])},
-        {"quantity": "Precision at x = 4, RRT 10", "printed": PAPER_FIG2["precision_rrt10"],
+        {"quantity": "Precision at x = 4, RRT 10", "printed": _printed("Fig. 2c", "Precision at boundary x = 4", "RRT 10"),
          "regenerated": float(at4.loc[max(rrts)])},
-        {"quantity": "AUROC-OVA at 60% mean class accuracy, C = 3", "printed": PAPER_FIG2["auroc_ova_c3"],
+        {"quantity": "AUROC-OVA at 60% mean class accuracy, C = 3", "printed": _printed("Fig. 2f", "AUROC-OVA at 60 % per-class accuracy", "C = 3"),
          "regenerated": auroc_at_accuracy(curves, 3)},
-        {"quantity": "AUROC-OVA at 60% mean class accuracy, C = 6", "printed": PAPER_FIG2["auroc_ova_c6"],
+        {"quantity": "AUROC-OVA at 60% mean class accuracy, C = 6", "printed": _printed("Fig. 2f", "AUROC-OVA at 60 % per-class accuracy", "C = 6"),
          "regenerated": auroc_at_accuracy(curves, 6)},
     ])
     numbers["difference"] = numbers["regenerated"] - numbers["printed"]
@@ -199,9 +207,81 @@ def make_fig2(out_dir, **kwargs):
     return data
 
 
+#: Columns of ``fig6.csv``: the verdicts drawn, and whether the index is in panel (b).
+FIG6_COLUMNS = ["index", "paper", "condition1", "condition2", "condition3", "panel_b"]
+
+
+def fig6_data(rows) -> pd.DataFrame:
+    """The verdicts Fig. 6 draws, from audit rows (dicts of strings, as in ``audit.csv``).
+
+    One row per index with :data:`FIG6_COLUMNS`; ``panel_b`` is ``"true"`` for the indices
+    that meet Conditions 1 and 2 (the paper's panel (b)).
+    """
+    records = []
+    for r in rows:
+        record = {k: r.get(k, "") for k in FIG6_COLUMNS[:-1]}
+        both = r["condition1"] == "true" and r["condition2"] == "true"
+        record["panel_b"] = str(both).lower()
+        records.append(record)
+    return pd.DataFrame(records, columns=FIG6_COLUMNS, dtype=object)
+
+
+def plot_fig6(data: pd.DataFrame, title=None):
+    """mullick2020 Fig. 6 from :func:`fig6_data`: (a) Conditions 1 and 2, (b) Condition 3.
+
+    (a) every index with its Condition 1 and 2 verdicts (two-class indices: Condition 1
+    only); (b) the multi-class indices that meet Conditions 1 and 2, by Condition 3 -- the
+    paper's grouping. Returns the matplotlib Figure.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    rows = data.to_dict("records")
+    colours = {"true": "#4daf4a", "false": "#e41a1c", "": "#dddddd"}
+    labels = {"true": "yes", "false": "no", "": "n/a"}
+    both = [r for r in rows if r["panel_b"] == "true"]
+    n_a, n_b = len(rows), max(len(both), 1)
+    height = 0.28 * max(n_a, n_b) + 1.6
+    fig, (ax_a, ax_b) = plt.subplots(1, 2, figsize=(9.5, height))
+
+    def grid(ax, items, cols, heading):
+        ax.set_xlim(0, len(cols))
+        ax.set_ylim(0, max(n_a, 1))  # same cell height in both panels
+        ax.invert_yaxis()
+        for i, r in enumerate(items):
+            for j, c in enumerate(cols):
+                v = r[c]
+                ax.add_patch(Rectangle((j, i), 1, 1, facecolor=colours[v], edgecolor="white"))
+                ax.text(j + 0.5, i + 0.5, labels[v], ha="center", va="center", fontsize=7)
+        ax.set_yticks([i + 0.5 for i in range(len(items))])
+        ax.set_yticklabels([r["index"] for r in items], fontsize=7)
+        ax.set_xticks([j + 0.5 for j in range(len(cols))])
+        ax.set_xticklabels([c.replace("condition", "Cond. ") for c in cols], fontsize=8)
+        ax.xaxis.tick_top()
+        ax.tick_params(length=0)
+        for s in ax.spines.values():
+            s.set_visible(False)
+        ax.set_title(heading, fontsize=9, pad=18)
+
+    grid(ax_a, rows, ["condition1", "condition2"], "(a) Conditions 1 and 2")
+    grid(ax_b, both, ["condition3"], "(b) Condition 3, among indices meeting 1 and 2")
+    if title:
+        fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def render_fig6(rows, prefix, title=None):
+    """Write Fig. 6 of audit ``rows`` as ``prefix.pdf``, ``prefix.png`` and ``prefix.csv``
+    (the rows drawn); return the data."""
+    data = fig6_data(rows)
+    save_figure(plot_fig6(data, title), prefix, data)
+    return data
+
+
 def make_fig6(audit_csv, out_dir, paper="mullick2020"):
     """Fig. 6a/6b for the indices of ``paper`` (all indices if None), from an audit.csv."""
-    from imbeval.audit.report import read_audit_csv, render_fig6
+    from imbeval.audit.report import read_audit_csv
 
     rows = read_audit_csv(audit_csv)
     if paper:

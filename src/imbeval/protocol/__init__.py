@@ -1,19 +1,25 @@
 """The mullick2020 protocol: outer stratified CV runs and RRT test-set resampling.
 
-- :mod:`.seeds` -- per-job seeds from the config's seed (:func:`derive_seed`);
+- :func:`derive_seed` -- per-job seeds from the config's seed (:mod:`imbeval._seeds`);
+- :class:`ProtocolSettings` -- the protocol's defaults, held once (:mod:`imbeval._settings`);
 - :mod:`.rrt` -- the five test-set schemes and the sampling rule of each test set;
-- :mod:`.cv` -- one (problem, classifier, run): folds, in-fold tuning, confusion matrices.
+- :mod:`.cv` -- one (problem, classifier, run): folds, in-fold tuning, confusion matrices;
+- :mod:`.mortaz_grid` -- mortaz2020's 18-model grid under stratified CV (Tables 16/18);
+- :mod:`.mnist_lda` -- dembele's M8/M9 from LDA on MNIST (Tables 10-11);
+- :mod:`.collect` -- per-run JSON results gathered into CSV tables.
 """
 
+from imbeval._seeds import derive_rng, derive_seed
+from imbeval._settings import DEFAULTS, ProtocolSettings
 from imbeval.protocol.cv import confusion, outer_folds, rrt_test_sets, run_protocol
 from imbeval.protocol.rrt import (
     INFEASIBLE_RULES, MULTI_CLASS_SCHEMES, TWO_CLASS_SCHEMES, TestSetPlan, draw_test_set,
     plan_test_set, schemes_for, target_weights,
 )
-from imbeval._seeds import derive_rng, derive_seed
 
 __all__ = [
-    "INFEASIBLE_RULES", "MULTI_CLASS_SCHEMES", "TWO_CLASS_SCHEMES", "TestSetPlan",
+    "DEFAULTS", "INFEASIBLE_RULES", "MULTI_CLASS_SCHEMES", "ProtocolSettings",
+    "TWO_CLASS_SCHEMES", "TestSetPlan",
     "confusion", "derive_rng", "derive_seed", "draw_test_set", "outer_folds",
     "plan_test_set", "rrt_test_sets", "run_protocol", "schemes_for", "target_weights",
 ]

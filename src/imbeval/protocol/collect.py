@@ -21,21 +21,12 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 from typing import Iterable
 
 import numpy as np
 import pandas as pd
 
-from imbeval._io import atomic_write_text
-
-__all__ = ["atomic_write_text", "write_csv", "collect_runs"]
-
-
-
-
-def write_csv(frame: pd.DataFrame, path: str | os.PathLike) -> Path:
-    return atomic_write_text(path, frame.to_csv(index=False, float_format="%.10g"))
+__all__ = ["collect_runs"]
 
 
 RUN_KEYS = {"problem", "classifier", "run", "classes", "folds"}

@@ -26,6 +26,7 @@ from sklearn.model_selection import StratifiedKFold
 
 from imbeval.protocol.rrt import draw_test_set, plan_test_set, schemes_for, target_weights
 from imbeval._seeds import derive_rng, derive_seed
+from imbeval._settings import DEFAULTS
 
 __all__ = ["outer_folds", "rrt_test_sets", "run_protocol"]
 
@@ -37,8 +38,8 @@ def outer_folds(y, n_folds: int, seed: int, problem: str, run: int):
     return list(cv.split(np.zeros(len(y)), y))
 
 
-def rrt_test_sets(y_test, ir: float, rng, schemes=None, min_count: int = 3,
-                  infeasible: str = "bootstrap") -> list[dict]:
+def rrt_test_sets(y_test, ir: float, rng, schemes=None, min_count: int = DEFAULTS.min_count,
+                  infeasible: str = DEFAULTS.infeasible) -> list[dict]:
     """The test sets of one fold: ``{scheme, target_rrt, plan, index}`` per scheme.
 
     ``y_test`` holds class codes 0..C-1; two-class code 0 is the minority.
@@ -65,8 +66,8 @@ def confusion(y_true, y_pred, n_classes: int) -> np.ndarray:
 
 def run_protocol(problem: Mapping, classifier: str, run: int, *, seed: int, n_folds: int,
                  params: Mapping | None = None, grid: Mapping | None = None,
-                 inner_folds: int = 3, scoring: str = "balanced_accuracy",
-                 min_count: int = 3, infeasible: str = "bootstrap",
+                 inner_folds: int = DEFAULTS.inner_folds, scoring: str = DEFAULTS.scoring,
+                 min_count: int = DEFAULTS.min_count, infeasible: str = DEFAULTS.infeasible,
                  schemes: Mapping | None = None) -> dict:
     """Outer CV + tuning + RRT test sets for one (problem, classifier, run).
 

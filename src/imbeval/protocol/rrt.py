@@ -49,6 +49,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from imbeval._settings import DEFAULTS
+
 __all__ = [
     "TWO_CLASS_SCHEMES", "MULTI_CLASS_SCHEMES", "INFEASIBLE_RULES", "TestSetPlan",
     "target_weights", "plan_test_set", "draw_test_set", "schemes_for",
@@ -115,7 +117,8 @@ class TestSetPlan:
         return float(c[1] / c[0]) if c.size == 2 else float(c.max() / c.min())
 
 
-def plan_test_set(counts, weights, min_count: int = 5, infeasible: str = "bootstrap") -> TestSetPlan:
+def plan_test_set(counts, weights, min_count: int = DEFAULTS.min_count,
+                  infeasible: str = DEFAULTS.infeasible) -> TestSetPlan:
     """Counts per class for target ``weights`` given a fold with class ``counts``."""
     n = np.asarray(counts, dtype=np.int64)
     t = np.asarray(weights, dtype=float)

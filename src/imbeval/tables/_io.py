@@ -6,9 +6,9 @@ import math
 
 import pandas as pd
 
-from imbeval._io import atomic_write, atomic_write_text  # noqa: F401  (used by the table modules)
+from imbeval._io import atomic_write, atomic_write_text
 
-
+__all__ = ["to_markdown", "write_table"]
 
 
 def _cell(value, floatfmt):

@@ -25,7 +25,8 @@ from fractions import Fraction
 
 import pandas as pd
 
-from imbeval.tables._io import atomic_write_text, to_markdown, write_table
+from imbeval._io import atomic_write_text
+from imbeval.tables._io import to_markdown, write_table
 
 COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status"]
 STATUSES = ("match", "erratum", "different setting", "not comparable", "MISMATCH")

@@ -18,8 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from imbeval.indices import mortaz2020 as mz
-from imbeval.protocol.mortaz_grid import INDEX_FUNCTIONS
+from imbeval.protocol.mortaz_grid import INDEX_FUNCTIONS, load_grid_dataset
 from imbeval.tables import comparison as cmp
 from imbeval.tables import printed as pr
 

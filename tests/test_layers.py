@@ -1,0 +1,111 @@
+"""Imports run only downward through the library's layers.
+
+Layers, bottom to top: ``_io``/``_seeds``/``_settings`` → indices → data → features →
+classifiers → protocol → audit → figures/tables → cli. Every ``import`` of every module
+under ``src/imbeval`` (module level and inside functions) is parsed with :mod:`ast`; a
+module may import its own layer or a lower one, never a higher one.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "imbeval"
+
+#: Rank of each top-level part of the package (equal ranks may import each other).
+LAYERS = {
+    "_io": 0, "_seeds": 0, "_settings": 0,
+    "indices": 1,
+    "data": 2,
+    "features": 3,
+    "classifiers": 4,
+    "protocol": 5,
+    "audit": 6,
+    "figures": 7, "tables": 7,
+    "cli": 8,
+}
+
+
+def _layer_of_module(parts: tuple[str, ...]) -> str:
+    """The layer of ``imbeval.<parts>``: its first component ('__init__' = the package)."""
+    return parts[0] if parts else "__init__"
+
+
+def _imported_modules(path: Path) -> list[tuple[int, str]]:
+    """(line, dotted name) of every imbeval module that ``path`` imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = ["imbeval", *path.relative_to(SRC).with_suffix("").parts]
+    if package[-1] == "__init__":
+        package = package[:-1]
+    else:
+        package = package[:-1]  # a module's own package, for relative imports
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            out.append((node.lineno, name))
+            # `from imbeval import figures` names a subpackage; `__version__` an attribute
+            if name == "imbeval":
+                out += [(node.lineno, f"imbeval.{a.name}") for a in node.names
+                        if (SRC / a.name).is_dir() or (SRC / f"{a.name}.py").is_file()]
+    return [(line, name) for line, name in out if name == "imbeval" or name.startswith("imbeval.")]
+
+
+def _modules():
+    return sorted(p for p in SRC.rglob("*.py"))
+
+
+def _violations(path: Path) -> list[str]:
+    own = _layer_of_module(path.relative_to(SRC).with_suffix("").parts)
+    if own == "__init__":
+        return []  # the package's own __init__ may name any layer
+    bad = []
+    for line, name in _imported_modules(path):
+        parts = tuple(name.split(".")[1:])
+        if not parts:
+            continue
+        target = parts[0]
+        assert target in LAYERS, f"{path}:{line} imports imbeval.{target}, which has no layer"
+        if LAYERS[target] > LAYERS[own]:
+            bad.append(f"{path.relative_to(SRC)}:{line} ({own}) imports {name} ({target})")
+    return bad
+
+
+def test_every_part_of_the_package_has_a_layer():
+    parts = {p.relative_to(SRC).parts[0].removesuffix(".py") for p in _modules()}
+    parts -= {"__init__", "__main__"}
+    assert parts <= set(LAYERS), sorted(parts - set(LAYERS))
+
+
+def test_imports_only_run_downward():
+    bad = [v for path in _modules() for v in _violations(path)]
+    assert not bad, "imports from a higher layer:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("from imbeval.protocol.seeds import derive_rng\n", ["protocol"]),
+    ("def f():\n    from imbeval.figures import x\n", ["figures"]),
+    ("import imbeval.cli.main\n", ["cli"]),
+    ("from imbeval import tables\n", ["tables"]),
+    ("from ..protocol import cv\n", ["protocol"]),
+])
+def test_the_checker_sees_upward_imports(tmp_path, monkeypatch, source, expected):
+    """A data module importing these is flagged: module-level, function-level, absolute
+    and relative imports alike."""
+    fake_src = tmp_path / "imbeval"
+    for part in ("data", "tables"):
+        (fake_src / part).mkdir(parents=True)
+    module = fake_src / "data" / "bad.py"
+    module.write_text(source)
+    monkeypatch.setitem(globals(), "SRC", fake_src)
+    found = _violations(module)
+    assert [v.rsplit("(", 1)[1].rstrip(")") for v in found] == expected
