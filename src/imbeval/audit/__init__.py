@@ -5,9 +5,11 @@
   ortigosa2016's influence-function criteria, for any function of confusion-matrix stacks;
 - :func:`audit_registry` -- the same for every registered index;
 - :mod:`~imbeval.audit.influence` -- the Bayes-rule influence functions I_K^S;
-- :mod:`~imbeval.audit.report` -- the audit table (CSV, Markdown) and the Fig. 6 rendering.
+- :mod:`~imbeval.audit.report` -- the audit table (CSV, Markdown) and its evidence files
+  (Fig. 6 is drawn by :mod:`imbeval.figures.mullick2020_theory`).
 
-Verdicts are computed, never looked up: see :mod:`~imbeval.audit.conditions` for how.
+Verdicts are computed, never looked up: see :mod:`~imbeval.audit.conditions` for how, and
+:mod:`~imbeval.audit.matrices` for the matrices the searches evaluate.
 """
 
 from imbeval.audit.conditions import AuditSizes

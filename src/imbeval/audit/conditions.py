@@ -42,10 +42,14 @@ verdict is None.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from imbeval.audit.matrices import (
+    TINY, all_crisp, constructed_matrices, crisp_matrices, evaluate, local_search, normalised,
+    random_matrices, random_sizes, size_vectors,
+)
 
 __all__ = [
     "AuditSizes",
@@ -54,13 +58,6 @@ __all__ = [
     "search_condition3",
     "constructed_matrices",
 ]
-
-# Class-size spreads (decades) used for random matrices: equal-ish up to nine decades.
-_SPREADS = (0.0, 1.0, 3.0, 9.0)
-_TINY = 1e-9
-# Largest ratio between two class sizes anywhere in the search (see _propose).
-_MAX_SIZE_RATIO = 1e10
-
 
 @dataclass(frozen=True)
 class AuditSizes:
@@ -92,102 +89,14 @@ class AuditSizes:
         )
 
 
-def _evaluate(fn, stack):
-    """f on a stack, as float64 of shape stack.shape[:-2] (NaN kept)."""
-    values = np.asarray(fn(stack), dtype=np.float64)
-    if values.shape != stack.shape[:-2]:
-        raise ValueError(
-            f"the index returned shape {values.shape} for a stack of shape {stack.shape}; "
-            "it must return one value per matrix"
-        )
-    return values
-
-
-def _random_sizes(rng, n, c):
-    spread = rng.choice(_SPREADS, size=(n, 1))
-    return 10.0 ** (-spread * rng.random((n, c)))
-
-
-def random_matrices(rng, n, c):
-    """n random C x C matrices: Dirichlet rows (concentration 0.1, 1 or 10) times sizes."""
-    alpha = rng.choice([0.1, 1.0, 10.0], size=(n, 1, 1))
-    g = rng.gamma(np.broadcast_to(alpha, (n, c, c)))
-    g = np.where(g.sum(axis=-1, keepdims=True) > 0, g, 1.0)
-    rows = g / g.sum(axis=-1, keepdims=True)
-    return rows * _random_sizes(rng, n, c)[..., None]
-
-
-def crisp_matrices(rng, n, c):
-    """n random crisp matrices: every row's points all predicted as one class."""
-    cols = rng.integers(0, c, size=(n, c))
-    rows = np.zeros((n, c, c))
-    np.put_along_axis(rows, cols[..., None], 1.0, axis=-1)
-    return rows * _random_sizes(rng, n, c)[..., None]
-
-
-def _size_vectors(c):
-    """Class-size vectors: equal, geometric, one or two classes dominant, one tiny."""
-    sizes = [np.ones(c), np.logspace(0, 3, c), np.logspace(3, 0, c)]
-    for big in ((0,), (c - 1,), (0, 1), (c - 2, c - 1)):
-        s = np.full(c, _TINY)
-        s[list(big)] = 1.0
-        sizes.append(s)
-    tiny_first = np.ones(c)
-    tiny_first[0] = _TINY
-    sizes.append(tiny_first)
-    return np.array(sizes)
-
-
-def _row_patterns(c):
-    """Row-stochastic patterns (R, C, C) of the extremal classifiers."""
-    eye = np.eye(c)
-    patterns = [eye, np.full((c, c), 1.0 / c), (1.0 - eye) / (c - 1)]
-    patterns += [np.roll(eye, s, axis=1) for s in range(1, c)]  # all-wrong cyclic shifts
-    for j in sorted({0, c - 1} | ({1} if c > 2 else set())):
-        one_col = np.zeros((c, c))
-        one_col[:, j] = 1.0
-        patterns.append(one_col)
-    lemma3 = np.zeros((c, c))  # all to the last class, the last to the one before
-    lemma3[:, c - 1] = 1.0
-    lemma3[c - 1] = 0.0
-    lemma3[c - 1, c - 2] = 1.0
-    patterns.append(lemma3)
-    swap = np.zeros((c, c))  # classes 0 and 1 swap, the rest go to class 0
-    swap[:, 0] = 1.0
-    swap[0] = 0.0
-    swap[0, 1] = 1.0
-    patterns.append(swap)
-    patterns.append(eye[::-1].copy() if c % 2 == 0 else np.roll(eye, 1, axis=1)[::-1])
-    for i in sorted({0, c - 1}):  # one class entirely wrong, the others perfect
-        one_wrong = eye.copy()
-        one_wrong[i] = np.roll(eye[i], 1)
-        patterns.append(one_wrong)
-    return np.array(patterns)
-
-
-def constructed_matrices(c, rng=None, n_permutations=2):
-    """Extremal matrices: every row pattern times every size vector (and permuted sizes)."""
-    patterns = _row_patterns(c)
-    sizes = _size_vectors(c)
-    if rng is not None and n_permutations:
-        perms = np.array([rng.permutation(c) for _ in range(n_permutations)])
-        sizes = np.concatenate([sizes] + [sizes[:, p] for p in perms])
-    return (patterns[:, None, :, :] * sizes[None, :, :, None]).reshape(-1, c, c)
-
-
-def _all_crisp(c, sizes):
-    """Every crisp matrix (C^C row patterns) for each size vector."""
-    cols = np.array(list(itertools.product(range(c), repeat=c)))
-    rows = np.zeros((len(cols), c, c))
-    np.put_along_axis(rows, cols[..., None], 1.0, axis=-1)
-    return (rows[:, None] * sizes[None, :, :, None]).reshape(-1, c, c)
-
-
 # ------------------------------------------------------------------------------ Condition 1
 
 
 @dataclass
 class Condition1Evidence:
+    """What decided Condition 1 (invariance to row scaling): the largest change of the index
+    over ``n_pairs`` (matrix, scaled matrix) pairs, how many values were undefined (and
+    undefined on one side only), and the matrix of the worst change."""
     holds: bool | None
     max_deviation: float
     n_pairs: int
@@ -207,8 +116,8 @@ def check_condition1(fn, classes, rng, sizes: AuditSizes, tol):
         )
         base = np.repeat(base, sizes.n_scalings, axis=0)
         scale = 10.0 ** rng.uniform(-3, 3, size=(base.shape[0], c, 1))
-        f0 = _evaluate(fn, base)
-        f1 = _evaluate(fn, base * scale)
+        f0 = evaluate(fn, base)
+        f1 = evaluate(fn, base * scale)
         nan0, nan1 = np.isnan(f0), np.isnan(f1)
         n_nan += int(np.sum(nan0 | nan1))
         n_mismatch += int(np.sum(nan0 != nan1))
@@ -225,67 +134,13 @@ def check_condition1(fn, classes, rng, sizes: AuditSizes, tol):
     return Condition1Evidence(holds, worst, n_pairs, n_nan, n_mismatch, worst_m, worst_b)
 
 
-# ----------------------------------------------------------------------- local search moves
-
-
-def _propose(rng, x, n_proposals, fixed_diagonal=False):
-    """Random moves of matrices x (K, C, C): (K, P, C, C).
-
-    Move mass between two cells of a row (a fraction 1, 1/2, 1/10 or 1/100 of the source
-    cell), or rescale a row by 10^±1 or 10^±3. With ``fixed_diagonal`` the diagonal is
-    neither source nor target, so every recall stays as it is.
-    """
-    k, c, _ = x.shape
-    p = np.broadcast_to(x[:, None], (k, n_proposals, c, c)).copy()
-    row = rng.integers(0, c, size=(k, n_proposals))
-    src = rng.integers(0, c, size=(k, n_proposals))
-    dst = (src + rng.integers(1, c, size=(k, n_proposals))) % c
-    if fixed_diagonal:
-        # pick src, dst among the off-diagonal columns of the row
-        if c == 2:
-            src = dst = 1 - row
-        else:
-            src = (row + rng.integers(1, c, size=(k, n_proposals))) % c
-            dst = (row + rng.integers(1, c, size=(k, n_proposals))) % c
-    frac = rng.choice([1.0, 0.5, 0.1, 0.01], size=(k, n_proposals))
-    ki, pi = np.indices((k, n_proposals))
-    amount = frac * p[ki, pi, row, src]
-    p[ki, pi, row, src] -= amount
-    p[ki, pi, row, dst] += amount
-    resize = rng.random((k, n_proposals)) < 0.25
-    factor = np.where(resize, 10.0 ** rng.choice([-3.0, -1.0, 1.0, 3.0], size=(k, n_proposals)), 1.0)
-    p[ki, pi, row, :] *= factor[..., None]
-    # Class sizes stay within _MAX_SIZE_RATIO of each other: beyond that, n − n_i and
-    # similar differences lose all their digits and an index's value is rounding noise.
-    total = p.sum(axis=-1)
-    ratio = total.max(axis=-1) / np.maximum(total.min(axis=-1), 1e-300)
-    too_wide = ratio > _MAX_SIZE_RATIO
-    p[too_wide] = np.broadcast_to(x[:, None], p.shape)[too_wide]
-    return p
-
-
-def _local_search(fn, start, sign, rng, n_proposals, n_iterations, fixed_diagonal=False):
-    """Greedy search minimising sign·f from the matrices ``start`` (K, C, C)."""
-    x = start.copy()
-    fx = sign * _evaluate(fn, x)
-    fx = np.where(np.isnan(fx), np.inf, fx)
-    for _ in range(n_iterations):
-        props = _propose(rng, x, n_proposals, fixed_diagonal)
-        fp = sign * _evaluate(fn, props)
-        fp = np.where(np.isnan(fp), np.inf, fp)
-        best = np.argmin(fp, axis=1)
-        fb = fp[np.arange(x.shape[0]), best]
-        better = fb < fx
-        x[better] = props[np.arange(x.shape[0]), best][better]
-        fx = np.where(better, fb, fx)
-    return x, sign * fx
-
-
 # ------------------------------------------------------------------------------ Condition 2
 
 
 @dataclass
 class BoundEvidence:
+    """What decided Condition 2 for one number of classes: the lower and upper values found
+    over ``n_evaluated`` matrices (``n_undefined`` of them undefined)."""
     n_classes: int
     lower: float
     upper: float
@@ -303,9 +158,9 @@ def search_bounds(fn, c, rng, sizes: AuditSizes):
         crisp_matrices(rng, sizes.n_random // 2, c),
     ]
     if c <= 4:
-        parts.append(_all_crisp(c, _size_vectors(c)[[0, 1, 5]]))
+        parts.append(all_crisp(c, size_vectors(c)[[0, 1, 5]]))
     stack = np.concatenate(parts)
-    values = _evaluate(fn, stack)
+    values = evaluate(fn, stack)
     finite = ~np.isnan(values)
     n_eval, n_nan = values.size, int(np.sum(~finite))
     lower = upper = np.nan
@@ -315,19 +170,13 @@ def search_bounds(fn, c, rng, sizes: AuditSizes):
         lo_start = stack[order[: sizes.n_starts]]
         order_hi = np.argsort(np.where(finite, -values, np.inf))
         hi_start = stack[order_hi[: sizes.n_starts]]
-        x_lo, f_lo = _local_search(fn, lo_start, +1, rng, sizes.n_proposals, sizes.n_iterations)
-        x_hi, f_hi = _local_search(fn, hi_start, -1, rng, sizes.n_proposals, sizes.n_iterations)
+        x_lo, f_lo = local_search(fn, lo_start, +1, rng, sizes.n_proposals, sizes.n_iterations)
+        x_hi, f_hi = local_search(fn, hi_start, -1, rng, sizes.n_proposals, sizes.n_iterations)
         n_eval += 2 * sizes.n_starts * sizes.n_proposals * sizes.n_iterations
         k_lo, k_hi = int(np.argmin(f_lo)), int(np.argmax(f_hi))
         lower, upper = float(f_lo[k_lo]), float(f_hi[k_hi])
-        argmin, argmax = _normalised(x_lo[k_lo]), _normalised(x_hi[k_hi])
+        argmin, argmax = normalised(x_lo[k_lo]), normalised(x_hi[k_hi])
     return BoundEvidence(c, lower, upper, n_eval, n_nan, argmin, argmax)
-
-
-def _normalised(m):
-    """A matrix scaled so that its largest entry is 1 (for readable evidence)."""
-    top = m.max()
-    return (m / top if top > 0 else m).tolist()
 
 
 # ------------------------------------------------------------------------------ Condition 3
@@ -335,6 +184,8 @@ def _normalised(m):
 
 @dataclass
 class Condition3Evidence:
+    """What decided Condition 3 for one number of classes: the smallest value of the index
+    found at each ε (the sequence whose last term is the ε → 0+ limit)."""
     n_classes: int
     epsilons: list
     infima: list  # smallest value of f found at each ε
@@ -381,12 +232,12 @@ def _off_patterns(c, fail):
 
 def _condition3_sizes(c, fail):
     s = [np.ones(c), np.logspace(0, 3, c), np.logspace(3, 0, c)]
-    big = np.full(c, _TINY)
+    big = np.full(c, TINY)
     big[fail] = 1.0
     small = np.ones(c)
-    small[fail] = _TINY
+    small[fail] = TINY
     s += [big, small]
-    two = np.full(c, _TINY)
+    two = np.full(c, TINY)
     two[[j for j in range(c) if j != fail][:2]] = 1.0
     two[fail] = 1.0 if c == 2 else two[fail]
     s.append(two)
@@ -412,7 +263,7 @@ def search_condition3(fn, c, rng, sizes: AuditSizes):
 
     n_r = sizes.n_random3
     r_fail = rng.integers(0, c, size=n_r)
-    r_sizes = _random_sizes(rng, n_r, c)
+    r_sizes = random_sizes(rng, n_r, c)
     g = rng.gamma(np.broadcast_to(rng.choice([0.1, 1.0, 10.0], size=(n_r, 1, 1)), (n_r, c, c)))
     g = g * (1.0 - np.eye(c)) + 1e-300
     r_off = g / g.sum(axis=-1, keepdims=True)
@@ -439,18 +290,18 @@ def search_condition3(fn, c, rng, sizes: AuditSizes):
             all_m = np.concatenate([modes, cm])
         else:
             all_f, all_m = fails, modes
-        values = _evaluate(fn, stack)
+        values = evaluate(fn, stack)
         n_nan += int(np.isnan(values).sum())
         if np.all(np.isnan(values)):
             infima.append(float("nan"))
             continue
         order = np.argsort(np.where(np.isnan(values), np.inf, values))[: sizes.n_starts]
-        x, fx = _local_search(
+        x, fx = local_search(
             fn, stack[order], +1, rng, sizes.n_proposals, sizes.n_iterations3, fixed_diagonal=True
         )
         k = int(np.argmin(fx))
         infima.append(float(min(fx[k], np.nanmin(values))))
-        worst = _normalised(x[k])
+        worst = normalised(x[k])
         # carry the parameters of the best arrangements (re-derived from the searched matrices)
         n_i = x.sum(axis=-1)
         off_mass = x * (1.0 - np.eye(c))

@@ -114,6 +114,8 @@ def _keras_download() -> Path:
 
 
 def how_to_get(tried: Sequence[Path]) -> str:
+    """The error message when Fashion-MNIST is missing: the folders ``tried`` and the ways
+    to put the four IDX files in place (Keras cache, a folder in the config, download)."""
     lines = ["Fashion-MNIST (the four *-ubyte[.gz] IDX files) was not found. Looked in:"]
     lines += [f"  - {d}" for d in tried]
     lines += [

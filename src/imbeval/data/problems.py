@@ -128,6 +128,10 @@ def save_problem(problem: Mapping, path: str | os.PathLike) -> Path:
 
 
 def load_problem(path: str | os.PathLike) -> dict:
+    """A problem written by :func:`save_problem` (``X``, ``y``, class names, sizes, IR...).
+
+    Raises FileNotFoundError if ``path`` is missing and ValueError naming ``path`` if it is
+    damaged, so that a rerun of the problems step repairs it."""
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"problem file {path} does not exist (run `imbeval experiment problems`)")

@@ -94,6 +94,8 @@ def check_concepts(concepts: Mapping[str, Iterable], what: str = "member") -> di
 
 
 def shard_path(out_dir: str | os.PathLike, name: str) -> Path:
+    """``out_dir/NAME.npz``, the shard of concept ``name`` (checked by
+    :func:`check_concept_name`)."""
     return Path(out_dir) / f"{check_concept_name(name)}.npz"
 
 

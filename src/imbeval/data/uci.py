@@ -26,14 +26,6 @@ SHA256 = {
         "402c585309c399237740f635ef9919dc512cca12cbeb20de5e563a4593f22b64",
 }
 
-GLASS_FEATURES = ("RI", "Na", "Mg", "Al", "Si", "K", "Ca", "Ba", "Fe")
-BREAST_CANCER_FEATURES = (
-    "clump_thickness", "uniformity_of_cell_size", "uniformity_of_cell_shape",
-    "marginal_adhesion", "single_epithelial_cell_size", "bare_nuclei",
-    "bland_chromatin", "normal_nucleoli", "mitoses",
-)
-
-
 def vendored_path(relpath: str) -> Path:
     """Path of a vendored file, e.g. ``vendored_path("glass/glass.data")``."""
     return Path(str(resources.files("imbeval.data").joinpath("vendored", relpath)))

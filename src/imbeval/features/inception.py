@@ -34,7 +34,6 @@ from imbeval.data.shards import (
 )
 
 IMAGE_SIZE = 299
-FEATURE_DIM = 2048
 
 
 @dataclass
@@ -49,6 +48,7 @@ class ConceptReport:
     reused: bool = False  # the shard was already complete; nothing was computed
 
     def summary(self) -> str:
+        """The log entry: images read of those listed, and each skipped image with why."""
         if self.reused:
             text = f"{self.name}: shard {self.path} already complete, not recomputed; it has"
         else:
@@ -159,6 +159,8 @@ class Progress:
         self.next_decile = 1
 
     def update(self, done: int) -> None:
+        """Report ``done`` images processed and the rate so far: a bar redrawn in place on a
+        terminal, one line per tenth of the work otherwise."""
         import time
 
         elapsed = max(time.perf_counter() - self.start, 1e-9)

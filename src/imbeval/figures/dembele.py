@@ -45,6 +45,8 @@ def zero_curve(n=201):
 
 
 def make_fig2(out_dir, n=101):
+    """dembele Fig. 2 into ``out_dir``: ``fig2.pdf/png``, ``fig2.csv`` (the λ2 grid) and
+    ``fig2_zero_curve.csv`` (:func:`zero_curve`), with ``n`` grid points per axis."""
     import matplotlib.pyplot as plt
 
     out = Path(out_dir)

@@ -20,6 +20,8 @@ def curve_data():
 
 
 def plot(data=None):
+    """The kluska ROC figure (a matplotlib Figure) from :func:`curve_data` (computed if
+    ``data`` is None): the fitted normals with T = 0 and T = 4, and the ROC curves."""
     import matplotlib.pyplot as plt
     from scipy.stats import norm
 

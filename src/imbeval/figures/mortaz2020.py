@@ -40,6 +40,7 @@ FIGURES = {
 
 
 def class_sizes(table):
+    """Class sizes of one of the paper's distribution tables (e.g. ``"Table 11"``), as printed."""
     return np.array([int(v) for v in pr.MORTAZ_DISTRIBUTIONS[table]], dtype=np.int64)
 
 

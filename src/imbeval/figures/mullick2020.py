@@ -68,20 +68,28 @@ def _std_table(indices, problems, kind, labels):
 
 
 def fig3_data(indices, problems):
+    """Fig. 3's data: per two-class problem and index of :data:`FIG3_INDICES`, the spread
+    over RRT test sets x classifiers (:func:`variability`)."""
     return _std_table(indices, problems, "two-class", FIG3_INDICES)
 
 
 def fig4a_data(indices, problems):
+    """Fig. 4a's data: as :func:`fig3_data` for the multi-class problems and
+    :data:`FIG4A_INDICES`."""
     return _std_table(indices, problems, "multi-class", FIG4A_INDICES)
 
 
 def fig4b_data(indices, problems):
+    """Fig. 4b's data: ``std_pooled`` of ACSA and nAUROC-OVA per multi-class problem, and
+    ``normalised_std`` = that divided by the index's smallest value over the problems."""
     v = _std_table(indices, problems, "multi-class", FIG4B_INDICES)
     v["normalised_std"] = v["std_pooled"] / v.groupby("index")["std_pooled"].transform("min")
     return v
 
 
 def fig5_data(indices, problems):
+    """Fig. 5's data: per multi-class problem and index of :data:`FIG5_INDICES`, the
+    minimum over (classifier, test set) of the run x fold mean (column ``minimum``)."""
     order = _problems_of(problems, "multi-class")
     cells = cell_means(indices[indices["problem"].isin(order["problem"])], FIG5_INDICES)
     mins = cells.groupby(["problem", "index"])["value"].min().rename("minimum").reset_index()

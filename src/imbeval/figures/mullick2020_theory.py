@@ -155,6 +155,7 @@ def fig2_data(seed=0, n_per_class=5000, half_separation=1.5, rrts=(1, 2, 4, 6, 8
 
 
 def plot_fig2(data):
+    """mullick2020 Fig. 2 (panels a-f, a matplotlib Figure) from :func:`fig2_data`."""
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(2, 3, figsize=(12, 7.5))

@@ -114,6 +114,8 @@ def _panels(data, xcol, xlabel, title, balanced):
 
 
 def make_fig2(out_dir, local=None):
+    """ortigosa2016 Fig. 2 (local influence functions) into ``out_dir`` as PDF, PNG and
+    ``fig2.csv``; ``local`` is the data of :func:`influence_data` (computed if None)."""
     import matplotlib.pyplot as plt
 
     if local is None:
@@ -141,6 +143,8 @@ def make_fig2(out_dir, local=None):
 
 
 def make_fig3(out_dir, glob=None):
+    """ortigosa2016 Fig. 3 (binary influence functions under the Bayes rule) into
+    ``out_dir``: ``fig3.pdf/png/csv``."""
     if glob is None:
         _, glob, _ = influence_data()
     out = Path(out_dir)
@@ -150,6 +154,8 @@ def make_fig3(out_dir, glob=None):
 
 
 def make_fig4(out_dir, tern=None):
+    """ortigosa2016 Fig. 4 (ternary influence functions) into ``out_dir``:
+    ``fig4.pdf/png/csv``."""
     if tern is None:
         _, _, tern = influence_data()
     out = Path(out_dir)
@@ -173,6 +179,8 @@ def ssup_table(ps=(-np.inf, -50, -10, -1, 0, 1, 10, 50, np.inf), ks=(2, 3)):
 
 
 def make_ssup_table(out_dir):
+    """The S_sup table (:func:`ssup_table`) into ``out_dir`` as ``ssup_table.csv`` and
+    ``ssup_table.md``; returns the table."""
     out = Path(out_dir)
     table = ssup_table()
     write_csv(table, out / "ssup_table.csv")
@@ -186,6 +194,7 @@ def make_ssup_table(out_dir):
 
 
 def make_fig6(out_dir):
+    """ortigosa2016 Fig. 6 into ``out_dir``: ``fig6.pdf/png/csv``."""
     import matplotlib.pyplot as plt
 
     out = Path(out_dir)
@@ -250,6 +259,8 @@ def fig7_cuts(sd=0.5):
 
 
 def make_fig7(out_dir, sd=0.5):
+    """ortigosa2016 Fig. 7 (recalls of two Gaussian classes as the cut moves, class
+    standard deviation ``sd``) into ``out_dir``: ``fig7.pdf/png/csv``; returns the cuts."""
     import matplotlib.pyplot as plt
     from scipy.stats import norm
 

@@ -62,6 +62,8 @@ INFEASIBLE_RULES = ("bootstrap", "clip")
 
 
 def schemes_for(n_classes: int) -> tuple[str, ...]:
+    """The RRT test-set schemes of a problem with ``n_classes`` classes (two-class or
+    multi-class list)."""
     return TWO_CLASS_SCHEMES if n_classes == 2 else MULTI_CLASS_SCHEMES
 
 

@@ -102,6 +102,7 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
 
 
 def frame(rows) -> pd.DataFrame:
+    """The comparison rows (dicts from :func:`row`) as a DataFrame with :data:`COLUMNS`."""
     return pd.DataFrame(list(rows), columns=COLUMNS)
 
 

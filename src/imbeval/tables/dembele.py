@@ -137,10 +137,14 @@ def regenerate(table: str, cm: dict | None = None) -> pd.DataFrame:
 
 
 def tables(cm: dict | None = None) -> dict[str, pd.DataFrame]:
+    """Every table of the paper regenerated (``{"Table 1": frame, ...}``), from ``cm``
+    (default: the printed matrices, :func:`matrices`)."""
     return {table: regenerate(table, cm) for table in pr.DEMBELE_TABLES}
 
 
 def comparison_rows(regenerated: dict[str, pd.DataFrame] | None = None):
+    """Every printed number of the tables against ours (rows of
+    :mod:`imbeval.tables.comparison`); ``regenerated`` defaults to :func:`tables`."""
     regenerated = tables() if regenerated is None else regenerated
     for table, text in pr.DEMBELE_TABLES.items():
         frame = regenerated[table]

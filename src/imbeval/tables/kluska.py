@@ -31,6 +31,8 @@ PAPER = "kluska"
 
 
 def example_confusion() -> np.ndarray:
+    """The confusion matrix of the worked example's labels ``t`` (true) and ``p``
+    (predicted), rows = true class."""
     t, p = pr.KLUSKA_EXAMPLE["t"], pr.KLUSKA_EXAMPLE["p"]
     labels = sorted(set(t) | set(p))
     m = np.zeros((len(labels), len(labels)))
@@ -55,6 +57,7 @@ def example_values() -> dict:
 
 
 def example_table() -> pd.DataFrame:
+    """The worked example's printed values beside ours (one row per quantity and class)."""
     values = example_values()
     records = []
     for (quantity, cls), printed in pr.KLUSKA_EXAMPLE["values"].items():
@@ -137,6 +140,7 @@ def ovo_auc(scores, labels) -> float:
 
 
 def roc_table() -> pd.DataFrame:
+    """The ROC example's printed moments and rates beside ours, plus the two AUCs."""
     values = roc_values()
     printed = {**pr.KLUSKA_ROC["moments"], **pr.KLUSKA_ROC["rates"]}
     records = [{"row": r, "column": c, "printed": printed[(r, c)], "regenerated": values[(r, c)]}
@@ -150,6 +154,8 @@ def roc_table() -> pd.DataFrame:
 
 
 def comparison_rows():
+    """Every printed number of the worked and ROC examples against ours (rows of
+    :mod:`imbeval.tables.comparison`)."""
     values = example_values()
     for (quantity, cls), printed in pr.KLUSKA_EXAMPLE["values"].items():
         yield cmp.row(PAPER, "worked example", quantity, cls, printed, values[(quantity, cls)])

@@ -57,6 +57,7 @@ def example_tables() -> pd.DataFrame:
 
 
 def example_comparison_rows():
+    """The printed indices of Tables 2, 3, 5, 6 and 9 against :func:`example_tables`."""
     values = example_tables()
     for table, (matrix, printed) in pr.MORTAZ_METRIC_TABLES.items():
         for column, text in printed.items():
@@ -104,6 +105,8 @@ def distribution_table() -> pd.DataFrame:
 
 
 def distribution_comparison_rows():
+    """The printed class distributions against the matrices' row sums, the vendored
+    data and the sweep's class sizes."""
     sweep = {"Table 11": "Fig. 1", "Table 12": "Fig. 2", "Table 13": "Fig. 3", "Table 14": "Fig. 4"}
     for table, counts in pr.MORTAZ_DISTRIBUTIONS.items():
         regenerated, _ = _regenerated_distribution(table)
@@ -164,6 +167,8 @@ def grid_table(fold_scores: pd.DataFrame) -> pd.DataFrame:
 
 
 def grid_selection(table: pd.DataFrame) -> dict:
+    """The model each rule selects from a :func:`grid_table`: ``{"row_minimum": name,
+    "IAM": name}``."""
     return {"row_minimum": str(table["row_min"].idxmax()), "IAM": str(table["IAM"].idxmax())}
 
 
@@ -185,6 +190,8 @@ def selection_margin(fold_scores, table, dataset, rule="IAM"):
 
 
 def grid_markdown_notes(table, dataset, folds, seed, fold_scores=None):
+    """The notes under the Markdown rendering of Table 16/18: protocol, both
+    selections, how often IAM is the row minimum, the IAM = 2 CBA - 1 identity."""
     item = GRID_DATASETS[dataset]
     ours, paper = grid_selection(table), pr.MORTAZ_GRID_SELECTED[item]
     notes = [

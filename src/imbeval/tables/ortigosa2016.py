@@ -41,6 +41,8 @@ def score_values(cm) -> dict[str, float]:
 
 
 def table1() -> pd.DataFrame:
+    """ortigosa2016 Table 1 (every score, its notation, formula, Hölder p and weights)
+    with its value for the RAND classifier at K = 2, K = 3 and skewed priors."""
     columns = {
         "RAND, K = 2": rand_confusion([0.5, 0.5]),
         "RAND, K = 3": rand_confusion([1 / 3] * 3),
@@ -58,6 +60,8 @@ def table1() -> pd.DataFrame:
 
 
 def comparison_rows():
+    """Section 4's statement (every score of RAND equals 1/K) against our values for
+    K = 2 and 3."""
     for k in (2, 3):
         values = score_values(rand_confusion([1 / k] * k))
         for symbol, *_ in pr.ORTIGOSA_TABLE1:

@@ -525,7 +525,6 @@ ORTIGOSA_TABLE1 = [
     ("max", "Maximum value among the recalls", "max_i R^i", "global", float("inf"), "1/K"),
     ("min", "Minimum value among the recalls", "min_i R^i", "global", float("-inf"), "1/K"),
 ]
-ORTIGOSA_RAND_VALUE = "1/K"
 
 # =======================================================================================
 # mullick2020 -- numbers stated in the text of Fig. 2 (the figure is the theory stage's)
