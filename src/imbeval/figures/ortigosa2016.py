@@ -147,9 +147,8 @@ def make_fig3(out_dir, glob=None):
     ``out_dir``: ``fig3.pdf/png/csv``."""
     if glob is None:
         _, glob, _ = influence_data()
-    out = Path(out_dir)
-    write_csv(glob, out / "fig3.csv")
-    save_figure(_panels(glob, "eta", "η", "Binary influence functions $I_2^S(η)$ (Bayes rule)", 0.5), out / "fig3")
+    title = "Binary influence functions $I_2^S(η)$ (Bayes rule)"
+    save_figure(_panels(glob, "eta", "η", title, 0.5), Path(out_dir) / "fig3", glob)
     return glob
 
 
@@ -158,9 +157,8 @@ def make_fig4(out_dir, tern=None):
     ``fig4.pdf/png/csv``."""
     if tern is None:
         _, _, tern = influence_data()
-    out = Path(out_dir)
-    write_csv(tern, out / "fig4.csv")
-    save_figure(_panels(tern, "epsilon", "ε", "Ternary influence functions $I_3^S(ε)$ (Bayes rule)", 0.0), out / "fig4")
+    title = "Ternary influence functions $I_3^S(ε)$ (Bayes rule)"
+    save_figure(_panels(tern, "epsilon", "ε", title, 0.0), Path(out_dir) / "fig4", tern)
     return tern
 
 
