@@ -1,7 +1,8 @@
 """The one writer of figures: PDF + PNG (+ the CSV of the plotted data), each atomic.
 
 Every figure of the project goes through :func:`save_figure`, so all share the same
-formats, resolution and atomicity (see :mod:`imbeval._io`). The Agg backend is set once,
+formats, resolution and atomicity (see :mod:`imbeval._io`; data files that are not a
+figure's own CSV are written with :func:`imbeval._io.write_csv` directly). The Agg backend is set once,
 in :mod:`imbeval.figures` (this package's ``__init__``).
 """
 
@@ -9,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from imbeval._io import atomic_write, atomic_write_text, write_csv
+from imbeval._io import atomic_write, write_csv
 
-__all__ = ["save_figure", "write_csv", "write_text"]
+__all__ = ["DPI", "save_figure"]
 
 #: Resolution of the PNG (the PDF is vector; dpi only affects its embedded rasters).
 DPI = 150
@@ -36,9 +37,3 @@ def save_figure(fig, prefix, data=None, *, dpi=DPI, **savefig_kwargs) -> list[Pa
         out.append(write_csv(data, prefix.with_suffix(".csv")))
     plt.close(fig)
     return out
-
-
-def write_text(text, path) -> Path:
-    """Write ``text`` to ``path`` atomically (UTF-8); the argument order of the figure
-    modules' writers (content first)."""
-    return atomic_write_text(path, text)

@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from imbeval.figures._output import save_figure, write_csv
+from imbeval._io import write_csv
+from imbeval.figures._output import save_figure
 from imbeval.indices import dembele as de
 
 __all__ = ["lambda2_grid", "zero_curve", "make_fig2"]

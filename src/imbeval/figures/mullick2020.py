@@ -21,7 +21,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from imbeval.figures._output import save_figure, write_csv
+from imbeval._io import write_csv
+from imbeval.figures._output import save_figure
 
 __all__ = ["FIG3_INDICES", "FIG4A_INDICES", "FIG4B_INDICES", "FIG5_INDICES", "cell_means",
            "variability", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data", "claims",

@@ -27,7 +27,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from imbeval.figures._output import save_figure, write_csv
+from imbeval._io import write_csv
+from imbeval.figures._output import save_figure
 from imbeval.indices import mullick2020 as mu
 from imbeval.tables import printed as pr
 

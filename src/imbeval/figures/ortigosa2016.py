@@ -30,7 +30,8 @@ from imbeval.audit.influence import (
     influence_binary,
     influence_multiclass,
 )
-from imbeval.figures._output import save_figure, write_csv, write_text
+from imbeval._io import atomic_write_text, write_csv
+from imbeval.figures._output import save_figure
 from imbeval.indices import ortigosa2016 as og
 from imbeval.indices import registry
 
@@ -187,7 +188,7 @@ def make_ssup_table(out_dir):
         lines.append(f"| {r.K} | {r.p:g} | {r.S_sup:.4f} | {r.S_sup_eq22_as_printed:.4f} | {r.S_inf:.4f} |")
     note = ("\nS_sup = (K^-(p+1) + (K-1)/K)^(1/p): one recall 1/K, the others 1, substituted into M_p "
             "(the paper's stated extreme case). Eq. 22 as printed does not give it (erratum).\n")
-    write_text("\n".join(lines) + "\n" + note, out / "ssup_table.md")
+    atomic_write_text(out / "ssup_table.md", "\n".join(lines) + "\n" + note)
     return table
 
 
