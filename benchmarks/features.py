@@ -7,7 +7,7 @@
    pipeline costs on top of the network.
 2. Wall time of the default feature stage: Fashion-MNIST CNN trained on the 60,000
    training images (default settings), then features of the 10,000 test images,
-   i.e. what ``imbeval features fashion-mnist --concept ... --out DIR`` does.
+   i.e. what ``imbeval experiment features fashion-mnist --concept ... --out-dir DIR`` does.
 
 Run: ``python benchmarks/features.py [--images 160] [--batch-size 32] [--skip-default]``
 """
@@ -111,9 +111,9 @@ def bench_default(epochs: int, n_train: int | None) -> dict:
         "n_train": n_train or 60000,
         "n_test_images": sum(r["n"] for r in reports),
         "wall_s": round(wall, 2),
-        "equivalent_command": "imbeval features fashion-mnist "
+        "equivalent_command": "imbeval experiment features fashion-mnist "
         + " ".join(f"--concept {k}={','.join(v)}" for k, v in DEFAULT_CONCEPTS.items())
-        + f" --epochs {epochs} --out DIR",
+        + f" --epochs {epochs} --out-dir DIR",
     }
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
-from workflow_helpers import SNAKEMAKE, copy_repo, snakemake, snakemake_env
+from workflow_helpers import FAKE_CLUSTER, SNAKEMAKE, copy_repo, snakemake, snakemake_env
 
 # CI gets a fixed, derandomised profile so a failure is reproducible from the log.
 settings.register_profile(
@@ -64,7 +65,7 @@ def local_run(tmp_path_factory):
 @pytest.fixture(scope="session")
 def cluster_run(tmp_path_factory):
     """The same DAG through the cluster-generic executor and the fake submitter
-    (profiles/local-cluster), in another clean copy, with ``--retries 1``: the first
+    (tests/fake_cluster), in another clean copy, with ``--retries 1``: the first
     submission of the experiment_collect job fails and must be retried.
 
     Returns (workdir, completed process).
@@ -72,7 +73,8 @@ def cluster_run(tmp_path_factory):
     if not SNAKEMAKE.exists():
         pytest.skip("snakemake is not installed in this environment")
     work = copy_repo(tmp_path_factory.mktemp("cluster"))
-    proc = snakemake(work, "experiment_all", "--profile", "profiles/local-cluster",
+    proc = snakemake(work, "experiment_all", "--profile", str(FAKE_CLUSTER),
+                     "--cluster-generic-submit-cmd", f"{sys.executable} {FAKE_CLUSTER / 'submit.py'}",
                      "--configfile", "config/test.yaml", "--retries", "1",
                      env=snakemake_env(IMBEVAL_FAKE_CLUSTER_FAIL_ONCE="experiment_collect"))
     return work, proc

@@ -198,7 +198,7 @@ def test_audit_is_deterministic():
 
 def test_cli_writes_table_markdown_and_fig6(tmp_path, capsys):
     out = tmp_path / "audit"
-    code = main(["audit", "--out", str(out), "--only", "acsa,accuracy,gmean2",
+    code = main(["audit", "--out-dir", str(out), "--only", "acsa,accuracy,gmean2",
                  "--quick", "--classes", "2-4", "--quiet"])
     assert code == 0
     with open(out / "audit.csv", newline="") as fh:
@@ -216,7 +216,7 @@ def test_cli_writes_table_markdown_and_fig6(tmp_path, capsys):
 
 
 def test_cli_rejects_unknown_index_and_bad_classes(tmp_path, capsys):
-    assert main(["audit", "--out", str(tmp_path), "--only", "nope"]) == 2
+    assert main(["audit", "--out-dir", str(tmp_path), "--only", "nope"]) == 2
     assert "unknown index 'nope'" in capsys.readouterr().err
-    assert main(["audit", "--out", str(tmp_path), "--classes", "1-3"]) == 2
+    assert main(["audit", "--out-dir", str(tmp_path), "--classes", "1-3"]) == 2
     assert "--classes" in capsys.readouterr().err

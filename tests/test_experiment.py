@@ -88,8 +88,8 @@ def test_draw_all_writes_every_figure(tmp_path):
 @pytest.mark.slow
 def test_cli_stages_on_digits(tmp_path, capsys):
     shards = tmp_path / "features"
-    assert main(["features", "digits", "--concept", "a=0", "--concept", "b=1,7",
-                 "--concept", "c=2", "--out", str(shards)]) == 0
+    assert main(["experiment", "features", "digits", "--concept", "a=0", "--concept", "b=1,7",
+                 "--concept", "c=2", "--out-dir", str(shards)]) == 0
     settings = {"two_class": [{"name": "ab", "minority": "a", "majority": "b", "ir": 5}],
                 "multi_class": [{"name": "abc", "classes": ["b", "a", "c"], "ir": 4}],
                 "max_class_size": 200}

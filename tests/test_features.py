@@ -84,28 +84,28 @@ def test_parse_concept_specs():
 
 def test_cli_digits_writes_shards_and_skips_on_rerun(tmp_path, capsys):
     out = tmp_path / "shards"
-    assert main(["features", "digits", "--concept", "low=0,1,2", "--concept", "nine=9",
-                 "--out", str(out)]) == 0
+    assert main(["experiment", "features", "digits", "--concept", "low=0,1,2", "--concept", "nine=9",
+                 "--out-dir", str(out)]) == 0
     assert "written" in capsys.readouterr().out
     feats = load_concept_features(out, ["low", "nine"])
     assert feats["low"].shape[1] == 64 and feats["nine"].shape[0] == 180
     mtime = (out / "low.npz").stat().st_mtime_ns
-    assert main(["features", "digits", "--concept", "low=0,1,2", "--concept", "nine=9",
-                 "--out", str(out)]) == 0
+    assert main(["experiment", "features", "digits", "--concept", "low=0,1,2", "--concept", "nine=9",
+                 "--out-dir", str(out)]) == 0
     assert capsys.readouterr().out.count("already complete") == 2
     assert (out / "low.npz").stat().st_mtime_ns == mtime
     # A changed definition is rebuilt, not reused.
-    assert main(["features", "digits", "--concept", "low=0,1", "--out", str(out)]) == 0
+    assert main(["experiment", "features", "digits", "--concept", "low=0,1", "--out-dir", str(out)]) == 0
     assert load_concept_features(out, ["low"])["low"].shape[0] == 178 + 182
 
 
 def test_cli_concepts_file(tmp_path, capsys):
     (tmp_path / "c.yaml").write_text("concepts:\n  odd: [1, 3]\n  even: [0, 2]\n")
-    assert main(["features", "digits", "--concepts", str(tmp_path / "c.yaml"),
-                 "--out", str(tmp_path / "o")]) == 0
+    assert main(["experiment", "features", "digits", "--concepts", str(tmp_path / "c.yaml"),
+                 "--out-dir", str(tmp_path / "o")]) == 0
     assert sorted(load_concept_features(tmp_path / "o")) == ["even", "odd"]
-    rc = main(["features", "digits", "--concept", "odd=5", "--concepts", str(tmp_path / "c.yaml"),
-               "--out", str(tmp_path / "o")])
+    rc = main(["experiment", "features", "digits", "--concept", "odd=5", "--concepts", str(tmp_path / "c.yaml"),
+               "--out-dir", str(tmp_path / "o")])
     assert rc == 2 and "given in both" in capsys.readouterr().err
 
 
@@ -159,7 +159,7 @@ def test_fashion_cli_absent_offline(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(fm, "DEBIAN_DIR", tmp_path / "debian")
     monkeypatch.setenv("KERAS_HOME", str(tmp_path / "kh"))
     monkeypatch.setattr(fm, "_keras_download", no_network)
-    rc = main(["features", "fashion-mnist", "--concept", "bag=bag", "--out", str(tmp_path / "o")])
+    rc = main(["experiment", "features", "fashion-mnist", "--concept", "bag=bag", "--out-dir", str(tmp_path / "o")])
     err = capsys.readouterr().err
     assert rc == 2 and str(tmp_path / "debian") in err and "apt-get install" in err
     assert not (tmp_path / "o").exists() or not list((tmp_path / "o").iterdir())
@@ -169,9 +169,9 @@ def test_fashion_cli_absent_offline(tmp_path, monkeypatch, capsys):
 def test_default_features_offline_from_debian_package(tmp_path, monkeypatch, capsys):
     """The real default path, offline: Debian's files, CNN on (a slice of) the train split."""
     monkeypatch.setattr(fm, "_keras_download", no_network)
-    rc = main(["features", "fashion-mnist", "--concept", "footwear=sandal,sneaker,ankle_boot",
+    rc = main(["experiment", "features", "fashion-mnist", "--concept", "footwear=sandal,sneaker,ankle_boot",
                "--concept", "bag=bag", "--n-train", "3000", "--epochs", "1", "--feature-dim", "64",
-               "--quiet", "--out", str(tmp_path / "o")])
+               "--quiet", "--out-dir", str(tmp_path / "o")])
     assert rc == 0, capsys.readouterr().err
     feats = load_concept_features(tmp_path / "o", ["footwear", "bag"])
     assert feats["footwear"].shape == (3000, 64) and feats["bag"].shape == (1000, 64)

@@ -51,8 +51,8 @@ def test_pipeline_matches_preprocess_input(ilsvrc):
 
 def test_inception_extraction_end_to_end(ilsvrc, tmp_path, capsys):
     out = tmp_path / "features"
-    assert main(["features", "inception", "--root", str(ilsvrc.parent), *ARGS,
-                 "--out", str(out)]) == 0
+    assert main(["experiment", "features", "inception", "--root", str(ilsvrc.parent), *ARGS,
+                 "--out-dir", str(out)]) == 0
     report = capsys.readouterr().out
     assert "shark: read 5 of 6 images, skipped 1" in report
     assert f"skipped {CORRUPT}" in report
@@ -73,25 +73,25 @@ def test_inception_extraction_end_to_end(ilsvrc, tmp_path, capsys):
 
     # Rerun: complete shards are kept untouched, and the corrupt file is still reported.
     mtimes = {p.name: p.stat().st_mtime_ns for p in out.iterdir()}
-    assert main(["features", "inception", "--root", str(ilsvrc), *ARGS, "--out", str(out)]) == 0
+    assert main(["experiment", "features", "inception", "--root", str(ilsvrc), *ARGS, "--out-dir", str(out)]) == 0
     report = capsys.readouterr().out
     assert report.count("already complete") == 2 and f"skipped {CORRUPT}" in report
     assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == mtimes
 
     # Recomputed from scratch (the same seed for the random weights): identical output.
-    assert main(["features", "inception", "--root", str(ilsvrc), *ARGS, "--force",
-                 "--out", str(out)]) == 0
+    assert main(["experiment", "features", "inception", "--root", str(ilsvrc), *ARGS, "--force",
+                 "--out-dir", str(out)]) == 0
     second = load_concept_features(out, ["shark", "bear"])
     for name in first:
         np.testing.assert_array_equal(first[name], second[name])
 
 
 def test_inception_cli_bad_input(ilsvrc, tmp_path, capsys):
-    rc = main(["features", "inception", "--root", str(ilsvrc), "--concept", "x=n09999999",
-               "--weights", "none", "--out", str(tmp_path / "o")])
+    rc = main(["experiment", "features", "inception", "--root", str(ilsvrc), "--concept", "x=n09999999",
+               "--weights", "none", "--out-dir", str(tmp_path / "o")])
     assert rc == 2 and str(ilsvrc / "n09999999") in capsys.readouterr().err
-    rc = main(["features", "inception", "--root", str(ilsvrc), "--concept", "bear=n02132136",
-               "--weights", str(tmp_path / "missing.h5"), "--out", str(tmp_path / "o")])
+    rc = main(["experiment", "features", "inception", "--root", str(ilsvrc), "--concept", "bear=n02132136",
+               "--weights", str(tmp_path / "missing.h5"), "--out-dir", str(tmp_path / "o")])
     assert rc == 2 and "missing.h5" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
 
@@ -103,8 +103,8 @@ def test_imagenet_weights_offline_gives_advice(ilsvrc, tmp_path, monkeypatch, ca
         raise Exception("URL fetch failure: no network in tests")
 
     monkeypatch.setattr(inception_v3.file_utils, "get_file", no_network)
-    rc = main(["features", "inception", "--root", str(ilsvrc), "--concept", "bear=n02132136",
-               "--weights", "imagenet", "--quiet", "--out", str(tmp_path / "o")])
+    rc = main(["experiment", "features", "inception", "--root", str(ilsvrc), "--concept", "bear=n02132136",
+               "--weights", "imagenet", "--quiet", "--out-dir", str(tmp_path / "o")])
     err = capsys.readouterr().err
     assert rc == 2 and "no network in tests" in err and "--weights PATH" in err
     assert not (tmp_path / "o").exists()

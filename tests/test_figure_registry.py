@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from imbeval.cli import figures as cli_figures
+from imbeval.cli import theory as cli_theory
 from imbeval.figures.registry import FIGURES, STAGES, FigureInfo, figures
 
 
@@ -24,7 +24,7 @@ def test_names_are_paper_dash_figure_and_unique():
 
 
 def test_theory_cli_offers_exactly_the_registered_theory_figures():
-    assert set(cli_figures.THEORY_FIGURES) == {f.name for f in figures(stage="theory")}
+    assert set(cli_theory.FIGURES) == {f.name for f in figures(stage="theory")}
 
 
 def test_filters_and_errors():

@@ -35,3 +35,39 @@ def test_readme_table_lists_every_registered_index():
     table = README.split("### Registered indices", 1)[1].split("\n\n", 2)[1]
     listed = set(re.findall(r"^\| `([a-z0-9_]+)` \|", table, flags=re.M))
     assert listed == set(registry())
+
+
+def _command_paths():
+    """Every `imbeval WORD ...` in the README, alternatives (a|b) expanded, options dropped."""
+    paths = set()
+    for code in re.findall(r"`(imbeval [^`]+)`", README):
+        words = []
+        for token in code.replace("\\|", "|").split()[1:]:
+            if token.startswith("-") or not re.fullmatch(r"[a-z0-9|…-]+", token):
+                break
+            words.append([t for t in token.split("|") if t != "…"])  # "a|…|z": the named ones
+        prefix = [()]
+        for options in words:
+            prefix = [(*p, o) for p in prefix for o in options]
+        paths.update(p for p in prefix if p)
+    return paths
+
+
+def test_readme_commands_exist_and_every_command_is_named():
+    from imbeval.cli import build_parser
+
+    def resolve(parser, words):
+        for word in words:
+            subs = [a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction"]
+            if not subs:
+                return True  # the rest are positional values (e.g. `imbeval indices FILE`)
+            if word not in subs[0].choices:
+                return False
+            parser = subs[0].choices[word]
+        return True
+
+    paths = _command_paths()
+    parser = build_parser()
+    assert [p for p in paths if not resolve(parser, p)] == []
+    top = {p[0] for p in paths}
+    assert top >= {"experiment", "theory", "papers", "indices", "audit", "data"}

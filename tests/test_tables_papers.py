@@ -1,5 +1,5 @@
 """Tables of mortaz2020 (examples, distributions), dembele, kluska, ortigosa2016, and the
-``imbeval tables`` command on the quick items."""
+``imbeval papers`` command on the quick items."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 import yaml
 
-from imbeval.cli.tables import main as tables_main
+from imbeval.cli import main
 from imbeval.data.mnist import MNISTNotFound, load_mnist
 from imbeval.protocol.mnist_lda import mnist_confusions
 from imbeval.tables import dembele as td
@@ -125,16 +125,16 @@ def test_ortigosa_table1_rand_values():
 
 def test_cli_quick_items_write_tables_and_parts(tmp_path, capsys):
     parts = tmp_path / "parts"
-    assert tables_main(["mortaz2020-examples", "--out-dir", str(tmp_path / "m"),
+    assert main(["papers", "mortaz2020-examples", "--out-dir", str(tmp_path / "m"),
                         "--comparison", str(parts / "m.csv")]) == 0
-    assert tables_main(["dembele", "--out-dir", str(tmp_path / "d"),
+    assert main(["papers", "dembele", "--out-dir", str(tmp_path / "d"),
                         "--comparison", str(parts / "d.csv")]) == 0
-    assert tables_main(["kluska", "--table-dir", str(tmp_path / "k"), "--figure-dir",
+    assert main(["papers", "kluska", "--out-dir", str(tmp_path / "k"), "--figure-dir",
                         str(tmp_path / "kf"), "--comparison", str(parts / "k.csv")]) == 0
-    assert tables_main(["ortigosa2016", "--out-dir", str(tmp_path / "o"),
+    assert main(["papers", "ortigosa2016", "--out-dir", str(tmp_path / "o"),
                         "--comparison", str(parts / "o.csv")]) == 0
-    assert tables_main(["compare", *map(str, sorted(parts.glob("*.csv"))),
-                        "--csv", str(tmp_path / "pc.csv"), "--md", str(tmp_path / "pc.md")]) == 0
+    assert main(["papers", "compare", *map(str, sorted(parts.glob("*.csv"))),
+                        "--out", str(tmp_path / "pc.csv")]) == 0
     table = pd.read_csv(tmp_path / "pc.csv", dtype={"printed": str}, keep_default_na=False)
     assert not table["status"].str.startswith("MISMATCH").any()
     assert {"mortaz2020", "dembele", "kluska", "ortigosa2016", "mullick2020"} == set(table.paper)
@@ -144,8 +144,7 @@ def test_cli_quick_items_write_tables_and_parts(tmp_path, capsys):
 
 
 def test_cli_errors_are_one_line(tmp_path, capsys):
-    assert tables_main(["compare", str(tmp_path / "nope.csv"), "--csv", str(tmp_path / "a.csv"),
-                        "--md", str(tmp_path / "a.md")]) == 2
+    assert main(["papers", "compare", str(tmp_path / "nope.csv"), "--out", str(tmp_path / "a.csv")]) == 2
     err = capsys.readouterr().err
     assert "nope.csv" in err and "Traceback" not in err
     assert not (tmp_path / "a.csv").exists()

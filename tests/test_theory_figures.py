@@ -100,15 +100,15 @@ def test_cli_fig6_from_an_audit_table(tmp_path, capsys):
         "index,condition1,condition2,condition3,paper\n"
         "acsa,true,true,true,mullick2020\ngmean2,true,,,mullick2020\nkappa,false,true,true,dembele\n"
     )
-    assert main(["figures", "theory", "mullick2020-fig6", "--audit", str(audit), "--out", str(tmp_path / "f")]) == 0
+    assert main(["theory", "mullick2020-fig6", "--audit", str(audit), "--out-dir", str(tmp_path / "f")]) == 0
     drawn = pd.read_csv(tmp_path / "f/fig6.csv")
     assert list(drawn["index"]) == ["acsa", "gmean2"]  # only the paper's indices
     assert (tmp_path / "f/fig6.png").stat().st_size > 0
 
 
 def test_cli_fig6_needs_the_audit_table(tmp_path, capsys):
-    assert main(["figures", "theory", "mullick2020-fig6", "--out", str(tmp_path)]) == 2
+    assert main(["theory", "mullick2020-fig6", "--out-dir", str(tmp_path)]) == 2
     assert "--audit" in capsys.readouterr().err
-    assert main(["figures", "theory", "mullick2020-fig6", "--audit", str(tmp_path / "no.csv"),
-                 "--out", str(tmp_path)]) == 2
+    assert main(["theory", "mullick2020-fig6", "--audit", str(tmp_path / "no.csv"),
+                 "--out-dir", str(tmp_path)]) == 2
     assert "not found" in capsys.readouterr().err

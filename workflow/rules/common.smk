@@ -1,18 +1,82 @@
-# Shared helpers: config validation and the source files every rule depends on.
+# Shared helpers: config validation, the source files a rule depends on, and the parameter
+# functions of the features rule.
 
-import glob
+import os
 
 from snakemake.utils import validate
+
+from imbeval.cli._sources import module_sources
 
 
 # Validate before any job: an unknown key or a wrong value stops here, naming the key.
 validate(config, schema="../schemas/config.schema.yaml")
 
 
-# Snakemake does not notice edits to imported modules: rules list the library's sources
-# as inputs, so a change in src/imbeval reruns what depends on it.
-def library_sources(*subpackages):
-    """The .py files of the given imbeval subpackages (all of them if none is named)."""
-    patterns = [f"src/imbeval/{p}/**/*.py" for p in subpackages] or ["src/imbeval/**/*.py"]
-    files = sorted({f for p in patterns for f in glob.glob(p, recursive=True)})
-    return files + ["src/imbeval/__init__.py"]
+# Snakemake does not notice edits to imported modules: a rule lists as inputs the library
+# files the command it runs can reach through its imports (derived by reading the code, so
+# no list is kept by hand), so a change in src/imbeval reruns the jobs it can affect.
+SRC_DIR = os.path.join(workflow.basedir, "src")
+
+
+def cli_sources(module):
+    """The .py files of imbeval that `imbeval.cli.<module>` reaches through its imports,
+    relative to the working directory when inside it."""
+    return module_sources(f"imbeval.cli.{module}", root=SRC_DIR, relative_to=os.getcwd())
+
+
+# ---- experiment_features (experiment.smk), one for every dataset: parameter functions ----
+# ImageNet makes one job per concept shard (the expensive step, about 12 images/s); the
+# other datasets write every shard in one job (the Fashion-MNIST CNN is trained once).
+
+
+def features_per_concept(exp):
+    """True if the feature extractor runs once per concept (ImageNet)."""
+    return exp["dataset"] == "imagenet"
+
+
+def features_outputs(exp, folder):
+    """The shard(s) one features job writes: a {concept} pattern or every concept's file."""
+    if features_per_concept(exp):
+        return f"{folder}/{{concept}}.npz"
+    return [f"{folder}/{concept}.npz" for concept in exp["concepts"]]
+
+
+def features_suffix(exp):
+    """Log/benchmark file suffix of a features job: per concept for ImageNet."""
+    return "_{concept}" if features_per_concept(exp) else ""
+
+
+def _concept_args(names, exp):
+    return " ".join(
+        f"--concept {name}={','.join(str(m) for m in exp['concepts'][name])}" for name in names
+    )
+
+
+def features_command(exp, seed):
+    """A function of the wildcards: the `imbeval experiment features SOURCE ...` arguments
+    (everything but --out-dir) for the config's dataset."""
+    feats = exp["features"]
+
+    def command(wildcards):
+        if exp["dataset"] == "imagenet":
+            return (
+                f"inception --root {feats['imagenet_root']} "
+                f"{_concept_args([wildcards.concept], exp)} --weights {feats['weights']} "
+                f"--batch-size {feats['batch_size']} --seed {seed} "
+                f"--threads {feats['tf_threads']} --quiet --force"
+            )
+        concepts = _concept_args(exp["concepts"], exp)
+        if exp["dataset"] == "digits":
+            return f"digits {concepts} --force"
+        optional = ""
+        if feats["n_train"]:
+            optional += f" --n-train {feats['n_train']}"
+        if feats["data_dir"]:
+            optional += f" --data {feats['data_dir']}"
+        return (
+            f"fashion-mnist {concepts} --extractor {feats['extractor']} "
+            f"--epochs {feats['epochs']} --feature-dim {feats['feature_dim']}{optional} "
+            f"--seed {seed} --threads {feats['tf_threads']} --no-download --quiet --force"
+        )
+
+    return command

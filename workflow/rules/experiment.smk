@@ -9,8 +9,8 @@
 #
 #   snakemake --cores 2 experiment_all
 #
-# Rules call `imbeval features ...` and `imbeval experiment ...`; the library is
-# src/imbeval/{features,data,protocol,classifiers,indices} and src/imbeval/figures/mullick2020.py.
+# Rules call `imbeval experiment ITEM` (src/imbeval/cli/experiment.py); their library inputs
+# are derived from its imports (cli_sources in common.smk).
 
 
 import json
@@ -35,7 +35,8 @@ EXP_CLASSIFIERS = list(EXP["classifiers"])
 EXP_RUNS = list(range(EXP["protocol"]["runs"]))
 EXP_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"]
 EXP_FIGS = ["fig3", "fig4a", "fig4b", "fig5"]
-EXP_CLI = ["src/imbeval/cli/__init__.py", "src/imbeval/cli/experiment.py"]
+# The library files `imbeval experiment` reaches (derived from its imports, common.smk).
+EXP_SOURCES = cli_sources("experiment")
 # JSON handed to `imbeval experiment problems` (concepts are read from the shards).
 EXP_PROBLEM_SETTINGS = json.dumps(
     {k: EXP[k] for k in ("two_class", "multi_class", "max_class_size")}, sort_keys=True
@@ -46,10 +47,6 @@ EXP_RUN_SETTINGS = {
     for c in EXP_CLASSIFIERS
 }
 EXP_INDICES = "all" if EXP["indices"] == "all" else ",".join(EXP["indices"])
-EXP_CONCEPT_ARGS = " ".join(
-    f"--concept {name}={','.join(str(m) for m in members)}"
-    for name, members in EXP["concepts"].items()
-)
 EXP_TARGETS = (
     [f"{EXP_DIR}/{t}.csv" for t in EXP_TABLES]
     + [f"{EXP_DIR}/problems.csv"]
@@ -75,102 +72,41 @@ rule experiment_all:
         EXP_TARGETS,
 
 
-if EXP["dataset"] == "fashion_mnist":
+# Threads and resources of a features job per dataset (TensorFlow's own thread count is
+# the config's features.tf_threads, part of the experiment: see the schema).
+EXP_FEATURES_JOB = {
+    "fashion_mnist": {"threads": 2, "mem_mb": 6000, "runtime": 30},
+    "digits": {"threads": 1, "mem_mb": 1000, "runtime": 10},
+    "imagenet": {"threads": 4, "mem_mb": 8000, "runtime": 240},
+}[EXP["dataset"]]
 
-    rule experiment_features:
-        input:
-            library_sources("features", "data"),
-        output:
-            expand(f"{EXP_FEATURES}/{{concept}}.npz", concept=EXP_CONCEPTS),
-        params:
-            concepts=EXP_CONCEPT_ARGS,
-            extractor=EXP["features"]["extractor"],
-            epochs=EXP["features"]["epochs"],
-            dim=EXP["features"]["feature_dim"],
-            n_train=(
-                f"--n-train {EXP['features']['n_train']}"
-                if EXP["features"]["n_train"]
-                else ""
-            ),
-            data=(
-                f"--data {EXP['features']['data_dir']}"
-                if EXP["features"]["data_dir"]
-                else ""
-            ),
-            seed=config["seed"],
-            tf_threads=EXP["features"]["tf_threads"],
-            out=lambda wildcards, output: os.path.dirname(output[0]),
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/experiment/features.log",
-        benchmark:
-            "results/benchmarks/experiment/features.tsv"
-        threads: 2
-        resources:
-            mem_mb=6000,
-            runtime=30,
-        shell:
-            "imbeval features fashion-mnist {params.concepts} --extractor {params.extractor} "
-            "--epochs {params.epochs} --feature-dim {params.dim} {params.n_train} {params.data} "
-            "--seed {params.seed} --threads {params.tf_threads} --no-download --quiet --force "
-            "--out {params.out} > {log} 2>&1"
 
-elif EXP["dataset"] == "digits":
-
-    rule experiment_features:
-        input:
-            library_sources("features", "data"),
-        output:
-            expand(f"{EXP_FEATURES}/{{concept}}.npz", concept=EXP_CONCEPTS),
-        params:
-            concepts=EXP_CONCEPT_ARGS,
-            out=lambda wildcards, output: os.path.dirname(output[0]),
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/experiment/features.log",
-        threads: 1
-        shell:
-            "imbeval features digits {params.concepts} --force --out {params.out} > {log} 2>&1"
-
-else:
-
-    # ImageNet: one job per concept shard (the expensive step, about 12 images/s).
-    rule experiment_features:
-        input:
-            library_sources("features", "data"),
-        output:
-            f"{EXP_FEATURES}/{{concept}}.npz",
-        params:
-            members=lambda wc: ",".join(str(m) for m in EXP["concepts"][wc.concept]),
-            root=EXP["features"]["imagenet_root"],
-            weights=EXP["features"]["weights"],
-            batch=EXP["features"]["batch_size"],
-            seed=config["seed"],
-            tf_threads=EXP["features"]["tf_threads"],
-            out=lambda wildcards, output: os.path.dirname(output[0]),
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/experiment/features_{concept}.log",
-        benchmark:
-            "results/benchmarks/experiment/features_{concept}.tsv"
-        threads: 4
-        resources:
-            mem_mb=8000,
-            runtime=240,
-        shell:
-            "imbeval features inception --root {params.root} "
-            "--concept {wildcards.concept}={params.members} --weights {params.weights} "
-            "--batch-size {params.batch} --seed {params.seed} --threads {params.tf_threads} --quiet "
-            "--force --out {params.out} > {log} 2>&1"
+# One job per concept for ImageNet, one job for every shard otherwise (common.smk).
+rule experiment_features:
+    input:
+        cli_sources("_experiment_features"),
+    output:
+        features_outputs(EXP, EXP_FEATURES),
+    params:
+        command=features_command(EXP, config["seed"]),
+        out=lambda wildcards, output: os.path.dirname(output[0]),
+    conda:
+        "../../environment.yml"
+    log:
+        f"logs/experiment/features{features_suffix(EXP)}.log",
+    benchmark:
+        f"results/benchmarks/experiment/features{features_suffix(EXP)}.tsv"
+    threads: EXP_FEATURES_JOB["threads"]
+    resources:
+        mem_mb=EXP_FEATURES_JOB["mem_mb"],
+        runtime=EXP_FEATURES_JOB["runtime"],
+    shell:
+        "imbeval experiment features {params.command} --out-dir {params.out} > {log} 2>&1"
 
 
 rule experiment_problems:
     input:
-        library_sources("data", "protocol", "features"),
-        EXP_CLI,
+        EXP_SOURCES,
         shards=expand(f"{EXP_FEATURES}/{{concept}}.npz", concept=EXP_CONCEPTS),
     output:
         problems=expand(f"{EXP_DIR}/problems/{{problem}}.npz", problem=EXP_PROBLEMS),
@@ -200,8 +136,7 @@ rule experiment_problems:
 
 rule experiment_run:
     input:
-        library_sources("protocol", "classifiers", "data", "features"),
-        EXP_CLI,
+        EXP_SOURCES,
         problem=f"{EXP_DIR}/problems/{{problem}}.npz",
     output:
         f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{{run}}.json",
@@ -226,8 +161,7 @@ rule experiment_run:
 
 rule experiment_collect:
     input:
-        library_sources("protocol", "indices"),
-        EXP_CLI,
+        EXP_SOURCES,
         runs=expand(
             f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{{run}}.json",
             problem=EXP_PROBLEMS,
@@ -275,9 +209,7 @@ rule experiment_collect:
 
 rule experiment_figures:
     input:
-        library_sources("protocol"),
-        EXP_CLI,
-        "src/imbeval/figures/mullick2020.py",
+        EXP_SOURCES,
         indices=f"{EXP_DIR}/indices.csv",
         problems=f"{EXP_DIR}/problems.csv",
     output:

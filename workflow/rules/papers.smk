@@ -7,8 +7,8 @@
 #       needs the four MNIST IDX files; point the config at them, e.g.
 #       snakemake --cores 2 papers_mnist --config 'papers={mnist_dir: /data/mnist}'
 #
-# Rules call `imbeval tables ...` (src/imbeval/cli/tables.py); the library is
-# src/imbeval/tables and src/imbeval/figures/{mortaz2020,kluska}.py.
+# Rules call `imbeval papers ITEM` (src/imbeval/cli/papers.py); their library inputs are
+# derived from its imports (cli_sources in common.smk).
 
 
 import os
@@ -21,12 +21,8 @@ TABLES = "results/tables"
 FIGURES = "results/figures"
 PARTS = "results/papers/comparison"
 GRID_ITEM = {"glass": "Table 16", "satimage": "Table 18"}
-PAPERS_SOURCES = library_sources("tables", "indices") + [
-    "src/imbeval/cli/tables.py",
-    "src/imbeval/figures/__init__.py",
-    "src/imbeval/figures/mortaz2020.py",
-    "src/imbeval/figures/kluska.py",
-]
+# The library files `imbeval papers` reaches (derived from its imports, common.smk).
+PAPERS_SOURCES = cli_sources("papers")
 DEMBELE_TABLES = [f"table_{k:02d}" for k in range(1, 12)]
 MORTAZ_FIGURES = ["fig1", "fig2", "fig3", "fig4"]
 
@@ -84,13 +80,13 @@ rule papers_mortaz2020_examples:
         out_dir=lambda wildcards, output: os.path.dirname(output.csv),
     threads: 1
     shell:
-        "imbeval tables mortaz2020-examples --out-dir {params.out_dir} "
+        "imbeval papers mortaz2020-examples --out-dir {params.out_dir} "
         "--comparison {output.part} > {log} 2>&1"
 
 
 rule papers_mortaz2020_grid:
     input:
-        PAPERS_SOURCES + library_sources("classifiers", "data"),
+        PAPERS_SOURCES,
     output:
         csv=f"{TABLES}/mortaz2020/grid_{{dataset}}.csv",
         md=report(
@@ -115,7 +111,7 @@ rule papers_mortaz2020_grid:
         "results/benchmarks/papers/mortaz2020_grid_{dataset}.tsv"
     threads: 2
     shell:
-        "imbeval tables mortaz2020-grid --dataset {wildcards.dataset} "
+        "imbeval papers mortaz2020-grid --dataset {wildcards.dataset} "
         "--folds {params.folds} --seed {params.seed} --n-jobs {threads} "
         "--out-dir {params.out_dir} --comparison {output.part} > {log} 2>&1"
 
@@ -148,7 +144,7 @@ rule papers_mortaz2020_figures:
         "logs/papers/mortaz2020_figures.log",
     threads: 1
     shell:
-        "imbeval tables mortaz2020-figures --seed {params.seed} --points {params.points} "
+        "imbeval papers mortaz2020-figures --seed {params.seed} --points {params.points} "
         "--out-dir {params.out_dir} --comparison {output.part} > {log} 2>&1"
 
 
@@ -172,7 +168,7 @@ rule papers_dembele:
         out_dir=lambda wildcards, output: os.path.dirname(output.derived),
     threads: 1
     shell:
-        "imbeval tables dembele --out-dir {params.out_dir} --comparison {output.part} "
+        "imbeval papers dembele --out-dir {params.out_dir} --comparison {output.part} "
         "> {log} 2>&1"
 
 
@@ -204,7 +200,7 @@ rule papers_dembele_mnist:
         out_dir=lambda wildcards, output: os.path.dirname(output.m8),
     threads: 2
     shell:
-        "imbeval tables dembele-mnist --mnist {input.mnist} --out-dir {params.out_dir} "
+        "imbeval papers dembele-mnist --mnist {input.mnist} --out-dir {params.out_dir} "
         "> {log} 2>&1"
 
 
@@ -242,11 +238,11 @@ rule papers_kluska:
     log:
         "logs/papers/kluska.log",
     params:
-        table_dir=lambda wildcards, output: os.path.dirname(output.example_csv),
+        out_dir=lambda wildcards, output: os.path.dirname(output.example_csv),
         figure_dir=lambda wildcards, output: os.path.dirname(output.data),
     threads: 1
     shell:
-        "imbeval tables kluska --table-dir {params.table_dir} --figure-dir {params.figure_dir} "
+        "imbeval papers kluska --out-dir {params.out_dir} --figure-dir {params.figure_dir} "
         "--comparison {output.part} > {log} 2>&1"
 
 
@@ -269,7 +265,7 @@ rule papers_ortigosa2016:
         out_dir=lambda wildcards, output: os.path.dirname(output.csv),
     threads: 1
     shell:
-        "imbeval tables ortigosa2016 --out-dir {params.out_dir} "
+        "imbeval papers ortigosa2016 --out-dir {params.out_dir} "
         "--comparison {output.part} > {log} 2>&1"
 
 
@@ -290,4 +286,4 @@ rule papers_comparison:
         "logs/papers/comparison.log",
     threads: 1
     shell:
-        "imbeval tables compare {input.parts} --csv {output.csv} --md {output.md} > {log} 2>&1"
+        "imbeval papers compare {input.parts} --out {output.csv} > {log} 2>&1"

@@ -3,9 +3,8 @@
 #
 #   snakemake --cores 2 theory_all
 #
-# Rules call `imbeval audit` (src/imbeval/cli/audit.py) and `imbeval figures theory`
-# (src/imbeval/cli/figures.py); the library is src/imbeval/audit and the figure modules
-# src/imbeval/figures/{mullick2020_theory,ortigosa2016,dembele}.py.
+# Rules call `imbeval theory ITEM` (src/imbeval/cli/theory.py; its audit item is
+# src/imbeval/cli/audit.py); their library inputs are derived from its imports.
 
 
 import os
@@ -17,16 +16,9 @@ validate(config["theory"], schema="../schemas/theory.schema.yaml", set_default=T
 THEORY = config["theory"]
 AUDIT_DIR = "results/audit"
 THEORY_FIGURES = "results/figures"
-THEORY_SOURCES = library_sources("audit", "indices") + [
-    "src/imbeval/cli/__init__.py",
-    "src/imbeval/cli/audit.py",
-    "src/imbeval/cli/figures.py",
-    "src/imbeval/figures/_output.py",
-    "src/imbeval/figures/mullick2020_theory.py",
-    "src/imbeval/figures/ortigosa2016.py",
-    "src/imbeval/figures/dembele.py",
-]
-# figure name of `imbeval figures theory` -> (paper directory, file stem)
+# The library files `imbeval theory` reaches (derived from its imports, common.smk).
+THEORY_SOURCES = cli_sources("theory")
+# item of `imbeval theory` -> (paper directory, file stem)
 THEORY_FIGURE_FILES = {
     "ortigosa2016-fig2": ("ortigosa2016", "fig2"),
     "ortigosa2016-fig3": ("ortigosa2016", "fig3"),
@@ -93,7 +85,7 @@ rule theory_audit:
     conda:
         "../../environment.yml"
     shell:
-        "imbeval audit --out {params.out} --classes {params.classes} --seed {params.seed} "
+        "imbeval theory audit --out-dir {params.out} --classes {params.classes} --seed {params.seed} "
         "{params.quick} > {log} 2>&1"
 
 
@@ -117,8 +109,8 @@ rule theory_mullick2020_fig6:
     conda:
         "../../environment.yml"
     shell:
-        "imbeval figures theory mullick2020-fig6 --audit {input.audit} "
-        "--out {params.out} > {log} 2>&1"
+        "imbeval theory mullick2020-fig6 --audit {input.audit} "
+        "--out-dir {params.out} > {log} 2>&1"
 
 
 rule theory_mullick2020_fig2:
@@ -149,7 +141,7 @@ rule theory_mullick2020_fig2:
     conda:
         "../../environment.yml"
     shell:
-        "imbeval figures theory mullick2020-fig2 --out {params.out} "
+        "imbeval theory mullick2020-fig2 --out-dir {params.out} "
         "--seed {params.seed} --n-per-class {params.n} --half-separation {params.h} "
         "> {log} 2>&1"
 
@@ -172,7 +164,7 @@ rule theory_ortigosa2016_ssup:
     conda:
         "../../environment.yml"
     shell:
-        "imbeval figures theory ortigosa2016-ssup --out {params.out} "
+        "imbeval theory ortigosa2016-ssup --out-dir {params.out} "
         "> {log} 2>&1"
 
 
@@ -196,12 +188,13 @@ rule theory_figure:
         figure=lambda wc: f"{wc.paper}-{wc.stem}",
         caption=lambda wc: Path(workflow.basedir, "workflow/report/theory", f"{wc.paper}_{wc.stem}.rst").read_text(),
         out=lambda wildcards, output: os.path.dirname(output.csv),
-        sd=THEORY["ortigosa2016_fig7_sd"],
+        # only Fig. 7 of ortigosa2016 takes an option
+        options=lambda wc: f"--sd {THEORY['ortigosa2016_fig7_sd']}" if wc.stem == "fig7" else "",
     log:
         "logs/theory/{paper}_{stem}.log",
     threads: 1
     conda:
         "../../environment.yml"
     shell:
-        "imbeval figures theory {params.figure} --out {params.out} "
-        "--sd {params.sd} > {log} 2>&1"
+        "imbeval theory {params.figure} --out-dir {params.out} "
+        "{params.options} > {log} 2>&1"

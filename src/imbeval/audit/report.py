@@ -142,7 +142,7 @@ def read_audit_csv(path):
     """Rows of an ``audit.csv`` as dicts of strings."""
     path = Path(path)
     if not path.is_file():
-        raise ValueError(f"audit table {path} not found; run `imbeval audit --out {path.parent}`")
+        raise ValueError(f"audit table {path} not found; run `imbeval audit --out-dir {path.parent}`")
     with open(path, newline="", encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     missing = [c for c in AUDIT_COLUMNS if rows and c not in rows[0]]

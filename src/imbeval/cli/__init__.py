@@ -1,5 +1,10 @@
 """Command-line interface: ``imbeval <command> ...``.
 
+The tree is the pipeline: ``imbeval experiment|theory|papers ITEM`` are the steps of the
+three stages (the Snakemake rules call them), beside ``imbeval indices`` (indices of a
+confusion matrix), ``imbeval audit`` (the index auditor) and ``imbeval data`` (datasets).
+Options: ``--out-dir DIR`` names a folder to write into, ``--out FILE`` a file.
+
 Each command lives in its own module ``imbeval.cli.<command>`` exposing
 ``register(subparsers)``, which adds its parser and sets ``func`` (called with the parsed
 arguments, returning an exit code). Modules must keep heavy imports (TensorFlow,
@@ -15,10 +20,11 @@ import importlib
 import sys
 
 # One entry per command module; add a module here to add a command.
-COMMANDS = ("indices", "features", "data", "audit", "figures", "tables", "experiment")
+COMMANDS = ("experiment", "theory", "papers", "indices", "audit", "data")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``imbeval`` parser with every command of :data:`COMMANDS`."""
     from imbeval import __version__
 
     parser = argparse.ArgumentParser(
@@ -35,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run ``imbeval`` with ``argv`` (default: the command line); returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

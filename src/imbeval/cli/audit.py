@@ -1,6 +1,6 @@
-"""``imbeval audit --out DIR``: audit every registered index (or some) against Conditions 1-3.
+"""``imbeval audit --out-dir DIR``: audit every registered index (or some) against Conditions 1-3.
 
-Writes ``DIR/audit.csv`` (columns ``index, condition1, condition2, condition3`` with
+The theory stage runs the same command as ``imbeval theory audit``. Writes ``DIR/audit.csv`` (columns ``index, condition1, condition2, condition3`` with
 ``true``/``false``/empty, then evidence), ``DIR/audit.md``, the per-C evidence
 (``audit_bounds.csv``, ``audit_condition3.csv``) and the Fig. 6a/6b rendering
 (``fig6.pdf``/``fig6.png``/``fig6.csv``). See :mod:`imbeval.audit` for the method.
@@ -12,13 +12,14 @@ import sys
 import time
 
 
-def register(subparsers):
+def register(subparsers, name="audit"):
+    """Add the audit command as ``name`` to ``subparsers`` (``imbeval audit``, ``imbeval theory audit``)."""
     parser = subparsers.add_parser(
-        "audit",
+        name,
         help="decide numerically which conditions each index meets",
         description=__doc__,
     )
-    parser.add_argument("--out", required=True, metavar="DIR", help="output directory")
+    parser.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
     parser.add_argument(
         "--only", metavar="NAMES", help="comma-separated index names (default: every registered index)"
     )
@@ -36,6 +37,7 @@ def register(subparsers):
 
 
 def parse_classes(text):
+    """``"2-10"`` -> ``(2, ..., 10)``; a clear error on anything else."""
     try:
         lo, _, hi = text.partition("-")
         lo, hi = int(lo), int(hi or lo)
@@ -47,6 +49,7 @@ def parse_classes(text):
 
 
 def run(args):
+    """Audit the indices and write the tables (and Fig. 6) into ``args.out_dir``."""
     from imbeval.audit import AuditSizes, audit_registry
     from imbeval.audit.report import write_audit
     from imbeval.indices import registry
@@ -62,13 +65,13 @@ def run(args):
 
     results = audit_registry(names, classes=classes, sizes=sizes, seed=args.seed, progress=progress)
     papers = {n: info.paper for n, info in registry().items()}
-    rows = write_audit(results, args.out, papers=papers)
+    rows = write_audit(results, args.out_dir, papers=papers)
     if rows and not args.no_figure:
         from pathlib import Path
 
         from imbeval.figures.mullick2020_theory import render_fig6
 
-        render_fig6(rows, Path(args.out) / "fig6", title="Conditions met by every audited index")
+        render_fig6(rows, Path(args.out_dir) / "fig6", title="Conditions met by every audited index")
     elapsed = time.perf_counter() - start
-    print(f"audited {len(results)} indices in {elapsed:.1f} s; wrote {args.out}/audit.csv")
+    print(f"audited {len(results)} indices in {elapsed:.1f} s; wrote {args.out_dir}/audit.csv")
     return 0

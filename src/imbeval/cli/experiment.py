@@ -1,6 +1,8 @@
-"""``imbeval experiment ...``: the stages of the mullick2020 experiment (the Snakemake rules
-call these).
+"""``imbeval experiment ITEM``: the steps of the experiment stage (mullick2020 Section 5);
+the Snakemake rules of workflow/rules/experiment.smk call these.
 
+- ``features``  per-concept feature shards (``features fashion-mnist|digits|inception``,
+  :mod:`imbeval.cli._experiment_features`);
 - ``problems``  build the two-class and multi-class problems from concept feature shards:
   ``OUT_DIR/<problem>.npz`` and a summary table;
 - ``run``       one (problem, classifier, run): outer stratified CV, in-fold tuning, the five
@@ -18,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import json
+
+from imbeval.cli import _experiment_features
 
 
 def _settings(text: str) -> dict:
@@ -99,39 +103,45 @@ def _run_figures(args) -> int:
 
 
 def register(subparsers) -> None:
+    """Add ``experiment`` and its items to the top-level subparsers."""
     parser = subparsers.add_parser(
-        "experiment", help="the mullick2020 experiment: problems, runs, result tables, figures",
+        "experiment", help="stage 'experiment': features, problems, runs, result tables, figures",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="stage", metavar="STAGE")
+    sub = parser.add_subparsers(dest="item", metavar="ITEM")
     sub.required = True
+    _experiment_features.register(sub)
 
     p = sub.add_parser("problems", help="build the problems from concept shards")
     p.add_argument("--features", required=True, metavar="DIR", help="folder of concept shards NAME.npz")
     p.add_argument("--settings", required=True, metavar="JSON", help="the config's experiment section")
-    p.add_argument("--seed", required=True, type=int)
-    p.add_argument("--out-dir", required=True, metavar="DIR")
+    p.add_argument("--seed", required=True, type=int, help="the config's seed (class subsampling)")
+    p.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the PROBLEM.npz files")
     p.add_argument("--table", required=True, metavar="CSV", help="summary of the problems")
     p.set_defaults(func=_run_problems)
 
     p = sub.add_parser("run", help="one (problem, classifier, run)")
-    p.add_argument("--problem", required=True, metavar="NPZ")
-    p.add_argument("--classifier", required=True)
-    p.add_argument("--run", required=True, type=int)
-    p.add_argument("--settings", default="{}", metavar="JSON")
-    p.add_argument("--seed", required=True, type=int)
-    p.add_argument("--out", required=True, metavar="JSON")
+    p.add_argument("--problem", required=True, metavar="NPZ",
+                   help="a problem file written by `imbeval experiment problems`")
+    p.add_argument("--classifier", required=True, metavar="NAME",
+                   help="a classifier of mullick2020 (e.g. nbsvm, lexiboost)")
+    p.add_argument("--run", required=True, type=int, metavar="R",
+                   help="run number (seeds this run's folds and resampling)")
+    p.add_argument("--settings", default="{}", metavar="JSON",
+                   help='{"protocol": {...}, "classifier": {"params": {...}, "grid": {...}}}')
+    p.add_argument("--seed", required=True, type=int, help="the config's seed")
+    p.add_argument("--out", required=True, metavar="JSON", help="the run file to write")
     p.set_defaults(func=_run_run)
 
     p = sub.add_parser("collect", help="run files -> result tables")
-    p.add_argument("runs", nargs="+", metavar="RUN_JSON")
-    p.add_argument("--out-dir", required=True, metavar="DIR")
+    p.add_argument("runs", nargs="+", metavar="RUN_JSON", help="run files of `imbeval experiment run`")
+    p.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the result tables")
     p.add_argument("--indices", default="all", metavar="NAME[,NAME...]",
                    help="indices to compute (default: every registered index that applies)")
     p.set_defaults(func=_run_collect)
 
     p = sub.add_parser("figures", help="Figs. 3, 4a, 4b, 5 and the claims table")
-    p.add_argument("--indices", required=True, metavar="CSV")
-    p.add_argument("--problems", required=True, metavar="CSV")
-    p.add_argument("--out-dir", required=True, metavar="DIR")
+    p.add_argument("--indices", required=True, metavar="CSV", help="indices.csv of `imbeval experiment collect`")
+    p.add_argument("--problems", required=True, metavar="CSV", help="problems.csv of `imbeval experiment problems`")
+    p.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the figures and claims.csv")
     p.set_defaults(func=_run_figures)

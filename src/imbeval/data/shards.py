@@ -156,7 +156,7 @@ def load_shard(path: str | os.PathLike) -> dict:
     """Read one shard: ``{"X", "paths", "labels", "meta"}`` (meta parsed from JSON)."""
     path = Path(path)
     if not path.is_file():
-        raise FileNotFoundError(f"feature shard {path} does not exist (run `imbeval features ...`)")
+        raise FileNotFoundError(f"feature shard {path} does not exist (run `imbeval experiment features ...`)")
     try:
         z = np.load(path, allow_pickle=False)
     except (zipfile.BadZipFile, EOFError, ValueError) as exc:

@@ -42,7 +42,7 @@ class FigureInfo:
 
     Attributes
     ----------
-    name : the figure's name, ``<paper>-<figure>`` (what ``imbeval figures theory`` takes).
+    name : the figure's name, ``<paper>-<figure>`` (what ``imbeval theory`` takes).
     paper : the paper; files go to ``<root>/<paper>/``.
     stage : ``"experiment"``, ``"theory"`` or ``"papers"``.
     stem : file name without suffix; the files are ``<stem>.<fmt>`` for ``formats``.
@@ -84,7 +84,7 @@ class FigureInfo:
 
 def _theory(paper, stem, module, data=None, plot=None, make=None, **kw):
     return FigureInfo(name=f"{paper}-{stem}", paper=paper, stage="theory", stem=stem,
-                      command=f"imbeval figures theory {paper}-{stem}",
+                      command=f"imbeval theory {paper}-{stem}",
                       data=data and f"{module}:{data}", plot=plot and f"{module}:{plot}",
                       make=f"{module}:{make or 'make_' + stem}", **kw)
 
@@ -101,7 +101,7 @@ _ALL = [
                  make=f"{_MU}:draw_all", extra=("claims.csv",),
                  needs=("indices.csv", "problems.csv"))
       for stem in ("fig3", "fig4a", "fig4b", "fig5")],
-    # theory stage: one `imbeval figures theory NAME` each
+    # theory stage: one `imbeval theory NAME` each
     _theory("mullick2020", "fig2", _MU_T, data="fig2_data", plot="plot_fig2",
             extra=("fig2_points.csv", "fig2_numbers.csv")),
     _theory("mullick2020", "fig6", _MU_T, data="fig6_data", plot="plot_fig6",
@@ -112,18 +112,18 @@ _ALL = [
     _theory("ortigosa2016", "fig6", _OG),
     _theory("ortigosa2016", "fig7", _OG, data="fig7_cuts"),
     FigureInfo(name="ortigosa2016-ssup", paper="ortigosa2016", stage="theory",
-               stem="ssup_table", command="imbeval figures theory ortigosa2016-ssup",
+               stem="ssup_table", command="imbeval theory ortigosa2016-ssup",
                formats=("csv", "md"), data=f"{_OG}:ssup_table", make=f"{_OG}:make_ssup_table"),
     _theory("dembele", "fig2", "imbeval.figures.dembele", data="lambda2_grid",
             extra=("fig2_zero_curve.csv",)),
-    # papers stage: drawn by `imbeval tables ...` beside the tables
+    # papers stage: drawn by `imbeval papers ...` beside the tables
     *[FigureInfo(name=f"mortaz2020-fig{k}", paper="mortaz2020", stage="papers",
-                 stem=f"fig{k}", command="imbeval tables mortaz2020-figures",
+                 stem=f"fig{k}", command="imbeval papers mortaz2020-figures",
                  formats=("pdf", "png"), extra=("figs_1_4_sweep.csv",),
                  data=f"{_MZ}:sweep", plot=f"{_MZ}:plot")
       for k in (1, 2, 3, 4)],
     FigureInfo(name="kluska-roc_curve", paper="kluska", stage="papers", stem="roc_curve",
-               command="imbeval tables kluska", data="imbeval.figures.kluska:curve_data",
+               command="imbeval papers kluska", data="imbeval.figures.kluska:curve_data",
                plot="imbeval.figures.kluska:plot"),
 ]
 

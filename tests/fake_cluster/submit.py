@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fake cluster submitter for the cluster-generic executor.
+"""Fake cluster submitter for the cluster-generic executor (a test tool, see config.yaml here).
 
 Called as ``submit.py JOBSCRIPT``: starts the job script in the background (its own
 session, output in ``.snakemake/local-cluster/<id>.out``) and prints a job id, like

@@ -1,6 +1,7 @@
-"""``imbeval features ...``: extract per-concept feature shards.
+"""``imbeval experiment features SOURCE ...``: extract per-concept feature shards.
 
-Subcommands (each writes ``OUT/<concept>.npz`` with ``X``, ``paths``, ``labels``):
+The first step of the experiment stage (registered by :mod:`imbeval.cli.experiment`).
+Sources (each writes ``OUT_DIR/<concept>.npz`` with ``X``, ``paths``, ``labels``):
 
 - ``inception``      Inception V3 on ILSVRC-2012 training images (mullick2020);
 - ``fashion-mnist``  the offline default: Fashion-MNIST through a small CNN (or pixels);
@@ -52,7 +53,7 @@ def _add_common(p: argparse.ArgumentParser, member: str) -> None:
                    help="a higher-level concept and its classes (repeatable)")
     p.add_argument("--concepts", dest="concepts_file", metavar="FILE",
                    help="YAML/JSON file mapping concept names to class lists")
-    p.add_argument("--out", required=True, metavar="DIR", help="folder for the NAME.npz shards")
+    p.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the NAME.npz shards")
     p.add_argument("--force", action="store_true", help="recompute shards that are already complete")
 
 
@@ -61,7 +62,7 @@ def _run_inception(args) -> int:
     from imbeval.features.inception import extract_inception_features
 
     reports = extract_inception_features(
-        args.root, _load_concepts(args), args.out, args.weights,
+        args.root, _load_concepts(args), args.out_dir, args.weights,
         batch_size=args.batch_size, seed=args.seed, progress=not args.quiet, force=args.force,
     )
     for r in reports:
@@ -77,7 +78,7 @@ def _run_fashion(args) -> int:
     from imbeval.features.fashion import extract_fashion_features
 
     reports = extract_fashion_features(
-        _load_concepts(args), args.out, args.extractor,
+        _load_concepts(args), args.out_dir, args.extractor,
         path=args.data, download=not args.no_download, seed=args.seed, epochs=args.epochs,
         feature_dim=args.feature_dim, n_train=args.n_train, force=args.force,
         verbose=0 if args.quiet else 2,
@@ -91,13 +92,14 @@ def _run_fashion(args) -> int:
 def _run_digits(args) -> int:
     from imbeval.features.fashion import extract_digits_features
 
-    for r in extract_digits_features(_load_concepts(args), args.out, force=args.force):
+    for r in extract_digits_features(_load_concepts(args), args.out_dir, force=args.force):
         state = "already complete, kept" if r["reused"] else "written"
         print(f"{r['name']}: {r['n']} images -> {r['path']} ({state})")
     return 0
 
 
 def register(subparsers) -> None:
+    """Add ``features`` (with one subcommand per source) to the experiment's subparsers."""
     parser = subparsers.add_parser(
         "features", help="extract per-concept feature shards (Inception V3, Fashion-MNIST, digits)",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -112,7 +114,7 @@ def register(subparsers) -> None:
     p.add_argument("--weights", default="imagenet", metavar="none|imagenet|PATH",
                    help="'imagenet' (Keras downloads them), a local notop .h5 file, or 'none' "
                    "(random weights from --seed; for testing) [imagenet]")
-    p.add_argument("--batch-size", type=int, default=32)
+    p.add_argument("--batch-size", type=int, default=32, help="images per Inception batch [32]")
     p.add_argument("--seed", type=int, default=0, help="seed of the random weights of --weights none")
     p.add_argument("--threads", type=int, default=None, help="TensorFlow threads [all cores]")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -120,17 +122,18 @@ def register(subparsers) -> None:
 
     p = sub.add_parser("fashion-mnist", help="the offline default: Fashion-MNIST CNN (or pixel) features")
     _add_common(p, "CLASS")
-    p.add_argument("--extractor", choices=("cnn", "pixels"), default="cnn")
+    p.add_argument("--extractor", choices=("cnn", "pixels"), default="cnn",
+                   help="features of a small CNN trained from --seed, or the raw pixels [cnn]")
     p.add_argument("--data", metavar="DIR",
                    help="folder with the four Fashion-MNIST IDX files (searched first)")
     p.add_argument("--no-download", action="store_true", help="never try the Keras download")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--epochs", type=int, default=2)
-    p.add_argument("--feature-dim", type=int, default=128)
+    p.add_argument("--seed", type=int, default=0, help="seed of the CNN's weights and training [0]")
+    p.add_argument("--epochs", type=int, default=2, help="CNN training epochs [2]")
+    p.add_argument("--feature-dim", type=int, default=128, help="width of the CNN's feature layer [128]")
     p.add_argument("--n-train", type=int, default=None,
                    help="train on only the first N training images [all 60000]")
     p.add_argument("--threads", type=int, default=None, help="TensorFlow threads [all cores]")
-    p.add_argument("--quiet", action="store_true")
+    p.add_argument("--quiet", action="store_true", help="no training progress")
     p.set_defaults(func=_run_fashion)
 
     p = sub.add_parser("digits", help="scikit-learn digits pixels (tiny test data)")

@@ -1,6 +1,8 @@
-"""``imbeval tables ...``: regenerate the papers' tables and figures, and the comparison.
+"""``imbeval papers ITEM``: the steps of the papers stage, the five papers' tables and figures
+regenerated from their printed matrices, stated distributions and data; the Snakemake rules of
+workflow/rules/papers.smk call these.
 
-Subcommands (each writes its outputs atomically; ``--comparison`` is this item's part of
+Items (each writes its outputs atomically; ``--comparison FILE`` is this item's part of
 ``results/paper_comparison.csv``):
 
 - ``mortaz2020-examples`` Tables 2, 3, 5, 6, 9 and the class-distribution tables;
@@ -10,68 +12,72 @@ Subcommands (each writes its outputs atomically; ``--comparison`` is this item's
 - ``dembele-mnist``       M8/M9 rebuilt from local MNIST files with LDA (optional);
 - ``kluska``              the worked example, the ROC example and its figure;
 - ``ortigosa2016``        Table 1 with RAND values;
-- ``compare``             concatenate the parts into paper_comparison.csv / .md.
+- ``compare``             concatenate the parts into paper_comparison.csv and .md.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import time
 from pathlib import Path
 
+_OUT_DIR = "folder for this item's tables"
+_COMPARISON = "this item's part of paper_comparison.csv (CSV file to write)"
+
 
 def register(subparsers):
+    """Add ``papers`` and its items to the top-level subparsers."""
     parser = subparsers.add_parser(
-        "tables", help="regenerate paper tables/figures and the printed-vs-regenerated table",
-        description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="tables_command", metavar="ITEM")
+        "papers", help="stage 'papers': paper tables and figures, printed vs regenerated",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="item", metavar="ITEM")
     sub.required = True
 
-    def add(name, help_text, func):
-        p = sub.add_parser(name, help=help_text)
+    def add(name, help_text, func, out_dir_help=_OUT_DIR, comparison=True):
+        p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(func=func)
+        if out_dir_help:
+            p.add_argument("--out-dir", required=True, type=Path, metavar="DIR", help=out_dir_help)
+        if comparison:
+            p.add_argument("--comparison", required=True, type=Path, metavar="CSV", help=_COMPARISON)
         return p
 
-    p = add("mortaz2020-examples", "mortaz2020 Tables 1-7, 9-15, 17", _mortaz_examples)
-    p.add_argument("--out-dir", required=True, type=Path)
-    p.add_argument("--comparison", required=True, type=Path)
+    add("mortaz2020-examples", "mortaz2020 Tables 1-7, 9-15, 17", _mortaz_examples)
 
     p = add("mortaz2020-grid", "mortaz2020 Table 16 / 18 (18 models under CV)", _mortaz_grid)
-    p.add_argument("--dataset", required=True, choices=["glass", "satimage"])
-    p.add_argument("--folds", type=int, default=5)
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--n-jobs", type=int, default=1)
-    p.add_argument("--models", nargs="*", default=None, help="a subset of the 18 (default all)")
-    p.add_argument("--out-dir", required=True, type=Path)
-    p.add_argument("--comparison", required=True, type=Path)
+    p.add_argument("--dataset", required=True, choices=["glass", "satimage"],
+                   help="glass (Table 16) or satimage (Table 18)")
+    p.add_argument("--folds", type=int, default=5, help="folds of the cross-validation (default 5)")
+    p.add_argument("--seed", type=int, required=True, help="the config's seed (folds, models)")
+    p.add_argument("--n-jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--models", nargs="*", default=None, metavar="MODEL",
+                   help="a subset of the 18 (default all)")
 
-    p = add("mortaz2020-figures", "mortaz2020 Figs. 1-4", _mortaz_figures)
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--points", type=int, default=21)
-    p.add_argument("--out-dir", required=True, type=Path)
-    p.add_argument("--comparison", required=True, type=Path)
+    p = add("mortaz2020-figures", "mortaz2020 Figs. 1-4", _mortaz_figures,
+            out_dir_help="folder for the figures, the sweep and its claims")
+    p.add_argument("--seed", type=int, required=True, help="the config's seed (synthetic sweep)")
+    p.add_argument("--points", type=int, default=21, help="points of the sweep (default 21)")
 
-    p = add("dembele", "dembele Tables 1-11", _dembele)
-    p.add_argument("--out-dir", required=True, type=Path)
-    p.add_argument("--comparison", required=True, type=Path)
+    add("dembele", "dembele Tables 1-11", _dembele)
 
-    p = add("dembele-mnist", "dembele M8/M9 from local MNIST with LDA", _dembele_mnist)
-    p.add_argument("--mnist", required=True, type=Path, help="directory of the 4 IDX files")
-    p.add_argument("--out-dir", required=True, type=Path)
+    p = add("dembele-mnist", "dembele M8/M9 from local MNIST with LDA", _dembele_mnist,
+            comparison=False)
+    p.add_argument("--mnist", required=True, type=Path, metavar="DIR",
+                   help="directory of the 4 MNIST IDX files")
 
     p = add("kluska", "kluska worked example and ROC example", _kluska)
-    p.add_argument("--table-dir", required=True, type=Path)
-    p.add_argument("--figure-dir", required=True, type=Path)
-    p.add_argument("--comparison", required=True, type=Path)
+    p.add_argument("--figure-dir", required=True, type=Path, metavar="DIR",
+                   help="folder for the ROC figure (PDF, PNG, CSV)")
 
     p = add("ortigosa2016", "ortigosa2016 Table 1", _ortigosa)
-    p.add_argument("--out-dir", required=True, type=Path)
-    p.add_argument("--comparison", required=True, type=Path)
 
-    p = add("compare", "assemble results/paper_comparison.csv and .md", _compare)
-    p.add_argument("parts", nargs="+", type=Path)
-    p.add_argument("--csv", required=True, type=Path)
-    p.add_argument("--md", required=True, type=Path)
+    p = add("compare", "assemble results/paper_comparison.csv and .md", _compare,
+            out_dir_help=None, comparison=False)
+    p.add_argument("parts", nargs="+", type=Path, metavar="PART",
+                   help="the items' --comparison files")
+    p.add_argument("--out", required=True, type=Path, metavar="CSV",
+                   help="the comparison table to write (its Markdown goes beside, as .md)")
 
 
 def _write_part(rows, path):
@@ -197,11 +203,11 @@ def _kluska(args):
     from imbeval.tables import kluska as tk
     from imbeval.tables._io import write_table
 
-    write_table(tk.example_table(), args.table_dir / "worked_example.csv",
-                args.table_dir / "worked_example.md", index=False,
+    write_table(tk.example_table(), args.out_dir / "worked_example.csv",
+                args.out_dir / "worked_example.md", index=False,
                 title="kluska worked example (t = [0,1,2,2,0], p = [0,0,2,1,0])", floatfmt=".4f")
-    write_table(tk.roc_table(), args.table_dir / "roc_example.csv",
-                args.table_dir / "roc_example.md", index=False,
+    write_table(tk.roc_table(), args.out_dir / "roc_example.csv",
+                args.out_dir / "roc_example.md", index=False,
                 title="kluska ROC example", floatfmt=".4f")
     data = fk.curve_data()
     write_table(data, args.figure_dir / "roc_curve.csv", None, index=False)
@@ -226,6 +232,8 @@ def _ortigosa(args):
 def _compare(args):
     from imbeval.tables import comparison as cmp
 
+    if args.out.suffix != ".csv":
+        raise ValueError(f"--out must name a .csv file (the .md goes beside it), got {args.out}")
     missing = [str(p) for p in args.parts if not p.exists()]
     if missing:
         raise FileNotFoundError(f"comparison parts not found: {', '.join(missing)}")
@@ -234,26 +242,6 @@ def _compare(args):
     table = cmp.read_parts(args.parts)
     if "mullick2020" not in set(table["paper"]):
         table = pd.concat([table, cmp.frame(cmp.mullick_fig2_rows())], ignore_index=True)
-    cmp.write(table, args.csv, args.md)
+    cmp.write(table, args.out, args.out.with_suffix(".md"))
     print(cmp.summary(table).to_string())
     return 0
-
-
-def main(argv=None) -> int:
-    """``python -m imbeval.cli.tables ITEM ...``: this command alone (same error handling)."""
-    import argparse
-    import sys
-
-    parser = argparse.ArgumentParser(prog="imbeval tables")
-    sub = parser.add_subparsers(dest="command")
-    register(sub)
-    args = parser.parse_args(["tables", *(sys.argv[1:] if argv is None else argv)])
-    try:
-        return int(args.func(args) or 0)
-    except (ValueError, OSError, KeyError) as exc:
-        print(f"imbeval tables: error: {exc}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())

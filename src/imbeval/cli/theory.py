@@ -1,0 +1,97 @@
+"""``imbeval theory ITEM --out-dir DIR``: the steps of the theory stage (no experiment results
+needed); the Snakemake rules of workflow/rules/theory.smk call these.
+
+- ``audit``            every registered index against mullick2020's Conditions 1-3 (the same
+  command as ``imbeval audit``): audit.csv/.md, the evidence and Fig. 6a/6b;
+- ``mullick2020-fig2`` and ``mullick2020-fig6`` (the latter from ``--audit audit.csv``);
+- ``ortigosa2016-fig2|fig3|fig4|fig6|fig7`` and ``ortigosa2016-ssup`` (the S_sup table);
+- ``dembele-fig2``.
+
+Each figure writes PDF, PNG and the CSV behind it into ``--out-dir``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from imbeval.cli import audit as _audit
+
+FIGURES = (
+    "mullick2020-fig2",
+    "mullick2020-fig6",
+    "ortigosa2016-fig2",
+    "ortigosa2016-fig3",
+    "ortigosa2016-fig4",
+    "ortigosa2016-fig6",
+    "ortigosa2016-fig7",
+    "ortigosa2016-ssup",
+    "dembele-fig2",
+)
+
+
+def register(subparsers):
+    """Add ``theory`` and its items to the top-level subparsers."""
+    parser = subparsers.add_parser(
+        "theory", help="stage 'theory': the index audit and the theory and synthetic figures",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="item", metavar="ITEM")
+    sub.required = True
+    _audit.register(sub, "audit")
+    for name in FIGURES:
+        p = sub.add_parser(name, help=f"draw {name} (PDF, PNG and the CSV behind it)")
+        p.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
+        _figure_options(p, name)
+        p.set_defaults(func=run_figure, figure=name)
+    return parser
+
+
+def _figure_options(p, name):
+    # Only the options a figure reads, so that `--help` of each item is exact.
+    if name == "mullick2020-fig6":
+        p.add_argument("--audit", metavar="CSV",
+                       help="audit.csv of `imbeval theory audit`")
+    if name == "mullick2020-fig2":
+        p.add_argument("--seed", type=int, default=0, help="seed of the synthetic data (default 0)")
+        p.add_argument("--n-per-class", type=int, default=5000,
+                       help="points per class of the two-class data (default 5000)")
+        p.add_argument("--half-separation", type=float, default=1.5,
+                       help="class means at x = 4 ± this (default 1.5)")
+    if name == "ortigosa2016-fig7":
+        p.add_argument("--sd", type=float, default=0.5,
+                       help="standard deviation of the classes (default 0.5)")
+
+
+def run_figure(args):
+    """Draw ``args.figure`` into ``args.out_dir``."""
+    from imbeval.figures import dembele, mullick2020_theory, ortigosa2016
+
+    name, out = args.figure, args.out_dir
+    if name == "mullick2020-fig2":
+        if args.n_per_class < 10:
+            raise ValueError("--n-per-class must be at least 10")
+        data = mullick2020_theory.make_fig2(out, seed=args.seed, n_per_class=args.n_per_class,
+                                            half_separation=args.half_separation)
+        print(data["numbers"].to_string(index=False))
+    elif name == "mullick2020-fig6":
+        if not args.audit:
+            raise ValueError("mullick2020-fig6 needs --audit PATH/audit.csv (from `imbeval theory audit`)")
+        mullick2020_theory.make_fig6(args.audit, out)
+    elif name == "ortigosa2016-fig2":
+        ortigosa2016.make_fig2(out)
+    elif name == "ortigosa2016-fig3":
+        ortigosa2016.make_fig3(out)
+    elif name == "ortigosa2016-fig4":
+        ortigosa2016.make_fig4(out)
+    elif name == "ortigosa2016-fig6":
+        ortigosa2016.make_fig6(out)
+    elif name == "ortigosa2016-fig7":
+        if args.sd <= 0:
+            raise ValueError("--sd must be positive")
+        print(ortigosa2016.make_fig7(out, sd=args.sd).to_string(index=False))
+    elif name == "ortigosa2016-ssup":
+        print(ortigosa2016.make_ssup_table(out).to_string(index=False))
+    elif name == "dembele-fig2":
+        dembele.make_fig2(out)
+    print(f"wrote {name} to {out}")
+    return 0

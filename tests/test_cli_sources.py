@@ -1,0 +1,92 @@
+"""The import walker behind the workflow's rule inputs (imbeval.cli._sources)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from imbeval.cli._sources import module_sources
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def _package(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+    return root
+
+
+@pytest.fixture
+def fake(tmp_path):
+    """A small fake ``imbeval`` with every kind of import the walker must follow."""
+    return _package(tmp_path, {
+        "imbeval/__init__.py": "",
+        "imbeval/_io.py": "import os\n",
+        "imbeval/unused.py": "",
+        "imbeval/cli/__init__.py": "import argparse\n",
+        "imbeval/cli/run.py": """
+            from imbeval.cli import helper            # a submodule named in from-import
+            def main():
+                from imbeval.lib.deep import thing    # function-level import
+                import imbeval.other                  # plain import
+            """,
+        "imbeval/cli/helper.py": "from . import sibling\n",          # relative import
+        "imbeval/cli/sibling.py": "from ..lib import shallow\n",     # relative, two levels
+        "imbeval/lib/__init__.py": "",
+        "imbeval/lib/deep.py": "from imbeval._io import write\nthing = 1\n",  # transitive
+        "imbeval/lib/shallow.py": "import numpy\n",
+        "imbeval/other.py": "",
+    })
+
+
+def rel(files, root):
+    return sorted(str(Path(f).relative_to(root)) for f in files)
+
+
+def test_follows_every_kind_of_import_transitively(fake):
+    got = rel(module_sources("imbeval.cli.run", root=fake), fake)
+    assert got == sorted([
+        "imbeval/__init__.py", "imbeval/_io.py", "imbeval/other.py",
+        "imbeval/cli/__init__.py", "imbeval/cli/run.py", "imbeval/cli/helper.py",
+        "imbeval/cli/sibling.py", "imbeval/lib/__init__.py", "imbeval/lib/deep.py",
+        "imbeval/lib/shallow.py",
+    ])  # not unused.py; no numpy, os or argparse
+
+
+def test_paths_relative_to_a_folder(fake):
+    got = module_sources("imbeval.cli.helper", root=fake, relative_to=fake.parent)
+    assert f"{fake.name}/imbeval/lib/shallow.py" in got and not Path(got[0]).is_absolute()
+
+
+def test_an_import_cycle_ends(fake):
+    _package(fake, {"imbeval/a.py": "import imbeval.b\n", "imbeval/b.py": "from imbeval import a\n"})
+    assert rel(module_sources("imbeval.a", root=fake), fake) == [
+        "imbeval/__init__.py", "imbeval/a.py", "imbeval/b.py"]
+
+
+def test_unknown_module_is_a_clear_error(fake):
+    with pytest.raises(ValueError, match="imbeval.nope"):
+        module_sources("imbeval.nope", root=fake)
+    with pytest.raises(ValueError, match="numpy"):
+        module_sources("numpy", root=fake)
+
+
+def test_the_real_commands_reach_the_files_the_old_lists_left_out():
+    experiment = module_sources("imbeval.cli.experiment", root=SRC, relative_to=SRC)
+    assert "imbeval/_io.py" in experiment
+    assert "imbeval/cli/_experiment_features.py" in experiment
+    assert "imbeval/protocol/collect.py" in experiment and "imbeval/figures/mullick2020.py" in experiment
+    papers = module_sources("imbeval.cli.papers", root=SRC, relative_to=SRC)
+    assert "imbeval/tables/comparison.py" in papers and "imbeval/figures/kluska.py" in papers
+    assert not [f for f in papers if f.startswith("imbeval/cli/") and "papers" not in f
+                and not f.endswith("__init__.py")]
+    theory = module_sources("imbeval.cli.theory", root=SRC, relative_to=SRC)
+    assert "imbeval/cli/audit.py" in theory and "imbeval/figures/ortigosa2016.py" in theory
+    # each stage reaches its own library only: edits elsewhere rerun nothing of it
+    assert not [f for f in theory if f.startswith(("imbeval/classifiers/", "imbeval/tables/"))]
+    features = module_sources("imbeval.cli._experiment_features", root=SRC, relative_to=SRC)
+    assert not [f for f in features if f.startswith(("imbeval/classifiers/", "imbeval/protocol/"))]
