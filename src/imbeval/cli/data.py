@@ -52,6 +52,7 @@ def _run_fashion_mnist(args) -> int:
 
 
 def register(subparsers) -> None:
+    """Add ``data`` and its datasets to the top-level subparsers."""
     parser = subparsers.add_parser(
         "data", help="make datasets available (the offline default, Fashion-MNIST)",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -17,6 +17,7 @@ import numpy as np
 
 
 def register(subparsers):
+    """Add ``indices`` to the top-level subparsers."""
     parser = subparsers.add_parser(
         "indices",
         help="compute performance indices of a confusion matrix",
@@ -144,6 +145,7 @@ def load_matrix(path: str, transpose: bool = False) -> np.ndarray:
 
 
 def run(args) -> int:
+    """Print the indices of the matrix in ``args.file`` (a table or JSON)."""
     from imbeval.indices import check_confusion_stack, compute, registry
 
     matrix = load_matrix(args.file, args.transpose)
