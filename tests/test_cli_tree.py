@@ -95,3 +95,10 @@ def test_help_imports_no_heavy_library():
 def test_compare_out_must_be_a_csv(argv, capsys):
     assert main(argv) == 2
     assert "--out must name a .csv" in capsys.readouterr().err
+
+
+def test_every_registered_figure_names_a_command_of_the_tree():
+    from imbeval.figures.registry import figures
+
+    tree = {" ".join(path) for path, _ in walk(build_parser())}
+    assert [f.command for f in figures() if f.command not in tree] == []
