@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
+import inspect
 
 import numpy as np
 
-__all__ = ["check_confusion_stack", "safe_divide"]
+__all__ = ["check_confusion_stack", "check_zero_division", "safe_divide", "validate_params"]
 
 
 def check_confusion_stack(cm, *, name: str = "confusion matrix", n_classes: int | None = None):
@@ -45,9 +47,6 @@ def check_confusion_stack(cm, *, name: str = "confusion matrix", n_classes: int 
         two axes, has fewer than two classes, contains negative or non-finite entries, or has
         a number of classes other than ``n_classes``.
     """
-    trusted = _TRUSTED.get()
-    if trusted is not None and cm is trusted and (n_classes is None or cm.shape[-1] == n_classes):
-        return cm
     try:
         arr = np.asarray(cm)
     except Exception as exc:  # ragged nested lists, unconvertible objects
@@ -112,20 +111,90 @@ def check_zero_division(zero_division) -> float:
     return value
 
 
-# compute() validates a stack once and then calls many index functions on it; each of them
-# would validate it again (a full pass over the data every time). While the stack is
-# "trusted", check_confusion_stack returns that very object at once.
-_TRUSTED: contextvars.ContextVar = contextvars.ContextVar("imbeval_trusted_stack", default=None)
+# Every public function validates its own parameters (validate_params below), like
+# scikit-learn's. An index often calls other public functions on the stack it has already
+# validated (AURPC calls precision, EVE calls eigenvalues), and compute() calls many index
+# functions on one validated chunk: checking again would be a full pass over the data each
+# time. While this flag is set -- inside a validated call -- the decorator passes the
+# arguments through unchecked.
+_VALIDATED: contextvars.ContextVar = contextvars.ContextVar("imbeval_validated_call", default=False)
 
 
 @contextlib.contextmanager
-def trusted_stack(validated):
-    """Within the block, ``check_confusion_stack(validated)`` skips its checks.
+def validated_call():
+    """Within the block, functions decorated with :func:`validate_params` skip their checks.
 
-    ``validated`` must be the float64 array returned by :func:`check_confusion_stack`.
+    For callers that have validated the arguments already (as :func:`imbeval.indices.compute`
+    does, once per chunk). The arguments passed inside the block must be what the checks
+    would have returned: a float64 stack from :func:`check_confusion_stack` and a float
+    ``zero_division``.
     """
-    token = _TRUSTED.set(validated)
+    token = _VALIDATED.set(True)
     try:
-        yield validated
+        yield
     finally:
-        _TRUSTED.reset(token)
+        _VALIDATED.reset(token)
+
+
+def check_real(value, name):
+    """Return ``value`` as a float (any real number, ±inf included), or raise ValueError."""
+    try:
+        out = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a real number, got {value!r}") from None
+    if np.isnan(out):
+        raise ValueError(f"{name} must be a real number, got NaN")
+    return out
+
+
+def validate_params(*, stack=None, stack_classes=None, **checks):
+    """Decorator: validate a function's parameters before the call, once.
+
+    Parameters
+    ----------
+    stack : str, optional
+        Name of the parameter holding a confusion-matrix stack; it is replaced by the
+        float64 array :func:`check_confusion_stack` returns.
+    stack_classes : int, optional
+        Number of classes the stack must have (2 for two-class indices).
+    **checks : callable ``check(value, name) -> value``
+        Further parameters and their checks; each returns the value to pass on or raises
+        ValueError naming the parameter.
+
+    A parameter named ``zero_division`` is always checked with
+    :func:`check_zero_division`. Inside a validated call (see :func:`validated_call`)
+    nested calls of decorated functions skip every check.
+    """
+
+    def decorate(function):
+        signature = inspect.signature(function)
+        if stack is not None and stack not in signature.parameters:
+            raise TypeError(f"{function.__name__} has no parameter {stack!r}")
+        unknown = set(checks) - set(signature.parameters)
+        if unknown:
+            raise TypeError(f"{function.__name__} has no parameter(s) {sorted(unknown)}")
+        all_checks = dict(checks)
+        if "zero_division" in signature.parameters:
+            all_checks.setdefault("zero_division", lambda value, name: check_zero_division(value))
+
+        @functools.wraps(function)
+        def wrapper(*args, **kwargs):
+            if _VALIDATED.get():
+                return function(*args, **kwargs)
+            bound = signature.bind(*args, **kwargs)
+            arguments = bound.arguments
+            if stack is not None and stack in arguments:
+                arguments[stack] = check_confusion_stack(arguments[stack], n_classes=stack_classes)
+            for name, check in all_checks.items():
+                if name in arguments:
+                    arguments[name] = check(arguments[name], name)
+            token = _VALIDATED.set(True)
+            try:
+                return function(*bound.args, **bound.kwargs)
+            finally:
+                _VALIDATED.reset(token)
+
+        wrapper.__wrapped__ = function
+        return wrapper
+
+    return decorate
