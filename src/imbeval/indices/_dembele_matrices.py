@@ -59,6 +59,14 @@ def m_tilde(cm):
     Returns
     -------
     ndarray (..., C, C), real-valued, same layout.
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import m_tilde
+    >>> m_tilde([[5, 1, 0], [1, 3, 1], [0, 2, 4]]).round(3)  # class sizes 6, 5, 6
+    array([[5.   , 0.913, 0.   ],
+           [1.095, 3.   , 1.095],
+           [0.   , 1.826, 4.   ]])
     """
     x = _fill_empty_classes(cm)
     sizes = np.sqrt(true_counts(x))
@@ -71,6 +79,22 @@ def b_matrix(cm):
 
     ``b_ij = (x_ij / n_i + x_ji / n_j) / 2`` in our layout (the paper's
     ``(m_ij / m_.j + m_ji / m_.i) / 2``). Empty classes: 1/C added to every entry first.
+
+    Parameters
+    ----------
+    cm : array_like (..., C, C), rows true, columns predicted.
+
+    Returns
+    -------
+    ndarray (..., C, C), symmetric.
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import b_matrix
+    >>> b_matrix([[5, 1, 0], [1, 3, 1], [0, 2, 4]]).round(4)
+    array([[0.8333, 0.1833, 0.    ],
+           [0.1833, 0.6   , 0.2667],
+           [0.    , 0.2667, 0.6667]])
     """
     x = _fill_empty_classes(cm)
     r = x / true_counts(x)[..., :, None]
@@ -110,6 +134,18 @@ def eigenvalues(cm, *, matrix="B", zero_division=np.nan):
     Returns
     -------
     ndarray (..., C), λ_1 ≥ λ_2 ≥ ... ≥ λ_C.
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import eigenvalues
+    >>> eigenvalues([[5, 1, 0], [1, 3, 1], [0, 2, 4]]).round(4)
+    array([1.0054, 0.7692, 0.3254])
+    >>> eigenvalues([[5, 1, 0], [1, 3, 1], [0, 2, 4]], matrix="A").round(4)
+    array([1.495, 1.   , 0.505])
+    >>> eigenvalues([[5, 1, 0], [1, 3, 1], [0, 2, 4]], matrix="C")
+    Traceback (most recent call last):
+    ...
+    ValueError: matrix must be 'A' or 'B', got 'C'
     """
     b = b_matrix(cm)
     if matrix == "B":
@@ -136,6 +172,12 @@ def binary_eigenvalues(cm):
     Returns
     -------
     ndarray (..., 2), λ_1 ≥ λ_2.
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import binary_eigenvalues
+    >>> binary_eigenvalues([[3, 1], [2, 4]]).round(4)  # sum 3/4 + 4/6
+    array([1.003 , 0.4137])
     """
     x = _fill_empty_classes(cm)
     n = true_counts(x)
@@ -167,6 +209,13 @@ def eigenvalue_bounds(cm, zero_division=np.nan):
     Returns
     -------
     tuple of two ndarrays of shape (...).
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import eigenvalue_bounds
+    >>> low, high = eigenvalue_bounds([[5, 1, 0], [1, 3, 1], [0, 2, 4]])
+    >>> round(float(low), 4), round(float(high), 4)
+    (0.3191, 1.6809)
     """
     b = b_matrix(cm)
     a, ok = _a_matrix(b)
@@ -199,6 +248,13 @@ def pair_counting_2x2(cm):
     Returns
     -------
     ndarray (..., 2, 2).
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import pair_counting_2x2
+    >>> pair_counting_2x2([[5, 1, 0], [1, 3, 1], [0, 2, 4]])
+    array([[20., 20.],
+           [20., 76.]])
     """
     x = cm
     m = totals(x)
@@ -217,6 +273,22 @@ def one_vs_rest_2x2(cm):
 
     Entry ``[..., k, :, :]`` is ``[[x_kk, n_k − x_kk], [k_k − x_kk, m − n_k − k_k + x_kk]]``
     = ``[[TP, FN], [FP, TN]]`` with class k positive (rows true, like every matrix here).
+    The per-class 2x2 tables behind Dembélé's one-vs-rest comparisons.
+
+    Parameters
+    ----------
+    cm : array_like (..., C, C), rows true, columns predicted.
+
+    Returns
+    -------
+    ndarray (..., C, 2, 2).
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import one_vs_rest_2x2
+    >>> one_vs_rest_2x2([[5, 1, 0], [1, 3, 1], [0, 2, 4]])[0]  # class 1 positive
+    array([[ 5.,  1.],
+           [ 1., 10.]])
     """
     x = cm
     tp = diagonal(x)

@@ -1,4 +1,4 @@
-"""The registry of indices: canonical name -> metadata and function.
+"""The registry of indices: name -> metadata and function (computing them: :mod:`._compute`).
 
 Every index module registers its indices with :func:`register_index` at import time; the
 package ``__init__`` imports them all, so :func:`registry` is complete once
@@ -7,21 +7,14 @@ package ``__init__`` imports them all, so :func:`registry` is complete once
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-import inspect
 
-import numpy as np
+from imbeval.indices._validation import validate_params
 
-from imbeval.indices._validation import (
-    check_confusion_stack,
-    check_zero_division,
-    validate_params,
-    validated_call,
-)
-
-__all__ = ["IndexInfo", "register_index", "register_alias", "registry", "compute"]
+__all__ = ["IndexInfo", "register_index", "register_alias", "unregister_index", "registry"]
 
 TWO_CLASS = "two-class"
 MULTI_CLASS = "multi-class"
@@ -115,7 +108,7 @@ def register_index(*, name, paper, symbol, formula, scope, bounds, description):
     --------
     >>> import numpy as np
     >>> from imbeval.indices import compute, registry
-    >>> from imbeval.indices._registry import register_index, unregister_index
+    >>> from imbeval.indices import register_index, unregister_index
     >>> @register_index(name="diagonal_share", paper="example", symbol="D",
     ...                 formula="Σ_i m_ii / Σ_ij m_ij", scope="multi-class",
     ...                 bounds=(0, 1), description="share of correct predictions")
@@ -203,7 +196,20 @@ def register_alias(*, name, alias_of, paper, symbol, formula, description):
     The alias shares the function, scope and bounds of ``alias_of`` (one implementation,
     so always the same values) and keeps its own paper, symbol, formula and description;
     :func:`compute` lists it under its own name as well. Both entries record the relation
-    (:attr:`IndexInfo.aliases`, :attr:`IndexInfo.alias_of`). Returns the shared function.
+    (:attr:`IndexInfo.aliases`, :attr:`IndexInfo.alias_of`).
+
+    Parameters
+    ----------
+    name : str
+        The alias; must not be registered yet.
+    alias_of : str
+        A registered index that is not itself an alias.
+    paper, symbol, formula, description : str
+        The alias's own metadata (see :class:`IndexInfo`).
+
+    Returns
+    -------
+    The shared (validated) function of ``alias_of``.
 
     Examples
     --------
@@ -234,7 +240,32 @@ def register_alias(*, name, alias_of, paper, symbol, formula, description):
 def unregister_index(name):
     """Remove ``name`` (an index registered by a user, or an alias) from the registry.
 
-    Removing an index removes its aliases too. Raises KeyError for an unknown name.
+    Removing an index removes its aliases too. Raises KeyError for an unknown name. The
+    counterpart of :func:`register_index` for indices registered for a while (tests,
+    notebooks); the library's own indices are meant to stay.
+
+    Parameters
+    ----------
+    name : str
+        A registered name.
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from imbeval.indices import registry
+    >>> from imbeval.indices import register_index, unregister_index
+    >>> _ = register_index(name="tmp_index", paper="example", symbol="T", formula="0",
+    ...                    scope="multi-class", bounds=(0, 0), description="zero")(
+    ...     lambda cm, zero_division=np.nan: np.zeros(cm.shape[:-2]))
+    >>> "tmp_index" in registry()
+    True
+    >>> unregister_index("tmp_index")
+    >>> "tmp_index" in registry()
+    False
     """
     info = _REGISTRY.pop(name)
     for alias in info.aliases:
@@ -252,6 +283,10 @@ def registry() -> dict[str, IndexInfo]:
     Aliases are listed under their own names (their :attr:`IndexInfo.alias_of` set). The
     dict is a copy: changing it does not change the registry.
 
+    Returns
+    -------
+    dict[str, IndexInfo]
+
     Examples
     --------
     >>> from imbeval.indices import registry
@@ -262,99 +297,3 @@ def registry() -> dict[str, IndexInfo]:
     'κ'
     """
     return dict(_REGISTRY)
-
-
-# Matrices per chunk in compute(). Small enough that a chunk's temporaries (a 10-class chunk
-# is 8 MB of float64) stay in cache and are reused by the allocator instead of being fresh,
-# page-faulted mappings; measured on 10-class stacks, 10,000 is faster than 100,000 and
-# holds far less memory (docs/performance.md, "Index engine").
-DEFAULT_CHUNK = 10_000
-
-
-def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -> dict[str, np.ndarray]:
-    """Compute indices on a confusion-matrix stack.
-
-    Parameters
-    ----------
-    stack : array_like of shape (..., C, C)
-        Rows true, columns predicted.
-    names : iterable of str, optional
-        Canonical names to compute. By default every index that applies to C classes
-        (two-class indices only when C == 2).
-    zero_division : float, default NaN
-        Value substituted for ratios with a zero denominator (see
-        :mod:`imbeval.indices._validation`).
-    chunk_size : int or None
-        Stacks of more matrices than this are computed chunk by chunk, so peak memory does
-        not grow with the stack; None computes in one pass.
-
-    Returns
-    -------
-    dict mapping each name to an ndarray of shape ``stack.shape[:-2]``.
-
-    Raises
-    ------
-    ValueError
-        For invalid matrices, an unknown name, or a two-class index asked of C != 2.
-    """
-    zero_division = check_zero_division(zero_division)
-    if chunk_size is not None and int(chunk_size) < 1:
-        raise ValueError(f"chunk_size must be a positive integer or None, got {chunk_size!r}")
-    # A large numeric stack is validated (and converted to float64) chunk by chunk, so an
-    # integer stack of a million matrices is never copied whole into float64.
-    chunk_raw = (
-        isinstance(stack, np.ndarray)
-        and stack.dtype.kind in "iuf"
-        and stack.ndim >= 3
-        and stack.shape[-1] == stack.shape[-2] >= 2
-        and chunk_size is not None
-        and int(np.prod(stack.shape[:-2])) > int(chunk_size)
-    )
-    arr = stack if chunk_raw else check_confusion_stack(stack)
-    n_classes = arr.shape[-1]
-    if names is None:
-        selected = [info for info in _REGISTRY.values() if info.applies_to(n_classes)]
-    else:
-        if isinstance(names, str):
-            names = [names]
-        selected = []
-        for name in names:
-            if name not in _REGISTRY:
-                raise ValueError(
-                    f"unknown index {name!r}; known indices: {', '.join(_REGISTRY)}"
-                )
-            info = _REGISTRY[name]
-            if not info.applies_to(n_classes):
-                raise ValueError(
-                    f"index {name!r} is two-class only, but the matrices have "
-                    f"C = {n_classes} classes"
-                )
-            selected.append(info)
-    batch_shape = arr.shape[:-2]
-    flat = arr.reshape((-1,) + arr.shape[-2:])
-    if chunk_size is None or flat.shape[0] <= chunk_size:
-        return _compute_validated(arr, selected, zero_division)
-    out = {info.name: np.empty(flat.shape[0]) for info in selected}
-    for start in range(0, flat.shape[0], int(chunk_size)):
-        # ascontiguousarray: a view of a reshaped input may not be contiguous
-        chunk = np.ascontiguousarray(flat[start : start + int(chunk_size)])
-        if chunk_raw:
-            chunk = check_confusion_stack(chunk)
-        for name, values in _compute_validated(chunk, selected, zero_division).items():
-            out[name][start : start + chunk.shape[0]] = values
-    return {name: values.reshape(batch_shape) for name, values in out.items()}
-
-
-def _compute_validated(arr, selected, zero_division):
-    # Inside validated_call the index functions skip their own checks: the chunk has been
-    # validated once, here. An alias shares its index's function, computed once.
-    values = {}
-    out = {}
-    with validated_call():
-        for info in selected:
-            function = info.function
-            if function in values:
-                out[info.name] = values[function].copy()
-            else:
-                out[info.name] = values[function] = function(arr, zero_division=zero_division)
-    return out

@@ -46,6 +46,17 @@ def check_confusion_stack(cm, *, name: str = "confusion matrix", n_classes: int 
         If the input is not numeric, has fewer than two dimensions, is not square in its last
         two axes, has fewer than two classes, contains negative or non-finite entries, or has
         a number of classes other than ``n_classes``.
+
+    Examples
+    --------
+    >>> from imbeval.indices import check_confusion_stack
+    >>> check_confusion_stack([[3, 1], [0, 2]])
+    array([[3., 1.],
+           [0., 2.]])
+    >>> check_confusion_stack([[3, -1], [0, 2]])
+    Traceback (most recent call last):
+    ...
+    ValueError: confusion matrix contains negative entries
     """
     try:
         arr = np.asarray(cm)
@@ -89,6 +100,23 @@ def safe_divide(numerator, denominator, zero_division=np.nan):
     """Elementwise ``numerator / denominator`` with ``zero_division`` where the denominator is 0.
 
     ``zero_division`` may be any float (NaN by default); see the module docstring.
+
+    Parameters
+    ----------
+    numerator, denominator : array_like, broadcastable
+    zero_division : float, default NaN
+
+    Returns
+    -------
+    ndarray of float64, the broadcast shape.
+
+    Examples
+    --------
+    >>> from imbeval.indices import safe_divide
+    >>> safe_divide([1, 2, 3], [2, 0, 4])
+    array([0.5 ,  nan, 0.75])
+    >>> safe_divide([1, 2, 3], [2, 0, 4], zero_division=1.0)
+    array([0.5 , 1.  , 0.75])
     """
     num = np.asarray(numerator, dtype=np.float64)
     den = np.asarray(denominator, dtype=np.float64)
@@ -101,7 +129,29 @@ def safe_divide(numerator, denominator, zero_division=np.nan):
 
 
 def check_zero_division(zero_division) -> float:
-    """Return ``zero_division`` as a float, or raise ValueError."""
+    """Return ``zero_division`` as a float, or raise ValueError naming the parameter.
+
+    Any number is accepted, NaN (the default of every index) and ±inf included.
+
+    Parameters
+    ----------
+    zero_division : object
+        The value to check.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from imbeval.indices import check_zero_division
+    >>> check_zero_division(0), check_zero_division(float("nan"))
+    (0.0, nan)
+    >>> check_zero_division("warn")
+    Traceback (most recent call last):
+    ...
+    ValueError: zero_division must be a number or NaN, got 'warn'
+    """
     try:
         value = float(zero_division)
     except (TypeError, ValueError):
@@ -128,6 +178,17 @@ def validated_call():
     does, once per chunk). The arguments passed inside the block must be what the checks
     would have returned: a float64 stack from :func:`check_confusion_stack` and a float
     ``zero_division``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from imbeval.indices import check_confusion_stack
+    >>> from imbeval.indices._validation import validated_call
+    >>> from imbeval.indices.mullick2020 import acsa
+    >>> stack = check_confusion_stack(np.array([[[3, 1], [0, 2]]] * 4))
+    >>> with validated_call():  # the stack is checked once above, not by acsa
+    ...     acsa(stack, zero_division=np.nan)
+    array([0.875, 0.875, 0.875, 0.875])
     """
     token = _VALIDATED.set(True)
     try:
@@ -137,7 +198,20 @@ def validated_call():
 
 
 def check_real(value, name):
-    """Return ``value`` as a float (any real number, ±inf included), or raise ValueError."""
+    """Return ``value`` as a float (any real number, ±inf included), or raise ValueError.
+
+    ``name`` is the parameter named in the error message.
+
+    Examples
+    --------
+    >>> from imbeval.indices._validation import check_real
+    >>> check_real(2, "p")
+    2.0
+    >>> check_real("two", "p")
+    Traceback (most recent call last):
+    ...
+    ValueError: p must be a real number, got 'two'
+    """
     try:
         out = float(value)
     except (TypeError, ValueError):
@@ -164,6 +238,29 @@ def validate_params(*, stack=None, stack_classes=None, **checks):
     A parameter named ``zero_division`` is always checked with
     :func:`check_zero_division`. Inside a validated call (see :func:`validated_call`)
     nested calls of decorated functions skip every check.
+
+    Returns
+    -------
+    The decorator; the decorated function keeps its name, docstring and signature
+    (``__wrapped__`` is the undecorated function).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from imbeval.indices._validation import check_real, validate_params
+    >>> @validate_params(stack="cm", scale=check_real)
+    ... def scaled_trace(cm, scale=1.0, zero_division=np.nan):
+    ...     return scale * np.trace(cm, axis1=-2, axis2=-1)
+    >>> float(scaled_trace([[3, 1], [0, 2]], scale=2))
+    10.0
+    >>> scaled_trace([[3, 1], [0, 2]], scale="big")
+    Traceback (most recent call last):
+    ...
+    ValueError: scale must be a real number, got 'big'
+    >>> scaled_trace([[3, 1, 0], [0, 2, 0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: confusion matrix must be square in its last two axes, got shape (2, 3)
     """
 
     def decorate(function):

@@ -107,6 +107,14 @@ def eve(cm, zero_division=np.nan):
 
     Empty class (no true point): 1/C is added to every entry of that matrix first, as the
     paper prescribes. Undefined (``zero_division``) only for an all-zero matrix.
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import eve
+    >>> round(float(eve([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.9188
+    >>> round(float(eve([[4, 0, 0], [0, 2, 0], [0, 0, 1]])), 12)  # B = I
+    1.0
     """
     x = cm
     n_classes = x.shape[-1]
@@ -184,6 +192,14 @@ def cen(cm, zero_division=np.nan):
 
     Undefined (``zero_division``) only for an all-zero matrix; a class that neither occurs
     nor is predicted has weight 0 and contributes nothing.
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import cen
+    >>> round(float(cen([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.4536
+    >>> float(cen([[4, 0], [0, 2]]))
+    0.0
     """
     return _confusion_entropy(cm, False, zero_division)
 
@@ -211,6 +227,12 @@ def mcen(cm, zero_division=np.nan):
     The C = 2 weighting is the one that reproduces Dembélé's tables (PyCM weights the
     binary case differently). Dembélé's tables print ``mcen.s = 1 − MCEN``. Undefined
     (``zero_division``) only for an all-zero matrix.
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import mcen
+    >>> round(float(mcen([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.569
     """
     return _confusion_entropy(cm, True, zero_division)
 
@@ -235,6 +257,14 @@ def nmi(cm, zero_division=np.nan):
     H is the *joint* entropy (not the arithmetic or geometric mean of the marginal
     entropies used by scikit-learn), so NMI ∈ [0, 1] (result clipped against rounding).
     Undefined (``zero_division``) when H = 0: all points in one cell, or no points.
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import nmi
+    >>> round(float(nmi([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.2457
+    >>> float(nmi([[3, 0], [0, 0]]))  # all points in one cell: H = 0
+    nan
     """
     x = cm
     m = totals(x)
@@ -281,6 +311,12 @@ def kappa(cm, zero_division=np.nan):
     κ ≤ 1 (1 = perfect agreement); its lower end depends on the marginals (≥ −1).
     Undefined (``zero_division``) when m² = Σ n_i k_i, i.e. truth and prediction both put
     every point in the same single class (or the matrix is empty).
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import kappa
+    >>> round(float(kappa([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.5596
     """
     x = cm
     num, m, chance, _, _ = _agreement(x)
@@ -305,6 +341,14 @@ def mcc(cm, zero_division=np.nan):
     in [−1, 1] (clipped against rounding). Dembélé's tables print ``(MCC + 1)/2``.
     Undefined (``zero_division``) when all true points are in one class or all predictions
     are (a zero factor in the denominator); scikit-learn returns 0 there instead.
+
+    Examples
+    --------
+    >>> from imbeval.indices.dembele import mcc
+    >>> round(float(mcc([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.5625
+    >>> float(mcc([[3, 1], [0, 0]]))  # one true class only
+    nan
     """
     x = cm
     num, m, _, n, k = _agreement(x)

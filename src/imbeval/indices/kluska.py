@@ -70,6 +70,10 @@ def weighted_precision(cm, zero_division=np.nan):
 def weighted_recall(cm, zero_division=np.nan):
     """Support-weighted recall Σ_i (n_i/n) · m_ii/n_i (kluska); it equals accuracy.
 
+    Not an alias of ``accuracy``: computed as a weighted sum it can differ in the last bit,
+    and for an empty matrix with ``zero_division`` z > 0 it gives C·z² (every weight and
+    recall is z) where ``accuracy`` gives z.
+
     Undefined for an empty matrix.
 
     Examples
