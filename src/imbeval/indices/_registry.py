@@ -11,7 +11,6 @@ import inspect
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-
 from imbeval.indices._validation import validate_params
 
 __all__ = ["IndexInfo", "register_index", "register_alias", "unregister_index", "registry"]
