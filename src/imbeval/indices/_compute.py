@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from imbeval.indices._common import shared_quantities
 from imbeval.indices._registry import _REGISTRY
 from imbeval.indices._validation import check_confusion_stack, check_zero_division, validated_call
 
@@ -118,10 +119,12 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -
 
 def _compute_validated(arr, selected, zero_division):
     # Inside validated_call the index functions skip their own checks: the chunk has been
-    # validated once, here. An alias shares its index's function, computed once.
+    # validated once, here. Inside shared_quantities the per-class sums, recalls, precisions
+    # ... of the chunk are computed once for all indices. An alias shares its index's
+    # function, computed once.
     values = {}
     out = {}
-    with validated_call():
+    with validated_call(), shared_quantities(arr):
         for info in selected:
             function = info.function
             if function in values:
