@@ -143,14 +143,18 @@ def _confusion_entropy(x, modified, zero_division):
     s_safe = np.where(s == 0, 1.0, s)
     u = x / s_safe[..., :, None]  # x_jk / S_j (row j)
     v = x / s_safe[..., None, :]  # x_kj / S_j (column j)
-    diag_index = np.arange(n_classes)
+    off_diagonal = ~np.eye(n_classes, dtype=bool)
 
     def plogp(p):
-        # p log p for p > 0, 0 for p = 0 (log 1 = 0, so no 0 * (-inf) and no second
-        # masking pass) and on the diagonal (k = j is not a confusion).
-        out = np.log(np.where(p > 0, p, 1.0))
+        # p log p for p > 0, 0 for p = 0 and on the diagonal (k = j is not a confusion):
+        # the logarithm is taken only where it is used, into zeros, so no 0 * (-inf), no
+        # masking pass and no logarithms of diagonal entries (same values as log where
+        # p > 0, then zeroing).
+        use = p > 0
+        use &= off_diagonal
+        out = np.zeros_like(p)
+        np.log(p, out=out, where=use)
         out *= p
-        out[..., diag_index, diag_index] = 0.0
         return out
 
     base = np.log(2.0 * (n_classes - 1))
@@ -270,8 +274,9 @@ def nmi(cm, zero_division=np.nan):
     m = totals(x)
 
     def entropy(p, axes):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return -np.sum(np.where(p > 0, p * np.log(np.where(p > 0, p, 1.0)), 0.0), axis=axes)
+        # p log p with log 1 = 0 substituted where p = 0, so 0 · log 1 = 0 needs no second
+        # masking pass
+        return -np.sum(p * np.log(np.where(p > 0, p, 1.0)), axis=axes)
 
     p = safe_divide(x, m[..., None, None], 0.0)
     h_joint = entropy(p, (-2, -1))
