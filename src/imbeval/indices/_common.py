@@ -91,6 +91,12 @@ def totals(cm):
 
 
 @_shared
+def class_priors(cm, zero_division=np.nan):
+    """Class priors n_i / n (undefined for an empty matrix), shape (..., C)."""
+    return safe_divide(true_counts(cm), totals(cm)[..., None], zero_division)
+
+
+@_shared
 def recalls(cm, zero_division=np.nan):
     """Per-class recall m_ii / n_i (undefined when class i has no true points)."""
     return safe_divide(diagonal(cm), true_counts(cm), zero_division)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from imbeval.indices._common import f_beta_scores, precisions, recalls, totals, true_counts
+from imbeval.indices._common import class_priors, f_beta_scores, precisions, recalls
 from imbeval.indices._registry import MULTI_CLASS, register_index
-from imbeval.indices._validation import check_real, safe_divide, validate_params
+from imbeval.indices._validation import check_real, validate_params
 
 __all__ = ["weighted_precision", "weighted_recall", "weighted_f1", "weighted_fbeta"]
 
@@ -24,7 +24,7 @@ PAPER = "kluska"
 
 
 def _support_weighted(per_class, m, zero_division):
-    weights = safe_divide(true_counts(m), totals(m)[..., None], zero_division)
+    weights = class_priors(m, zero_division)
     # A class with no support has weight 0; its (possibly undefined) score must not turn
     # the average into NaN, as in scikit-learn.
     terms = np.where(weights > 0, weights * per_class, 0.0)

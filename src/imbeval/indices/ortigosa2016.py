@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from imbeval.indices._common import precisions, recalls, true_counts, totals
+from imbeval.indices._common import class_priors, precisions, recalls
 from imbeval.indices._ortigosa2016_bounds import competitiveness, s_inf, s_sup  # noqa: F401
 from imbeval.indices._registry import MULTI_CLASS, register_index
-from imbeval.indices._validation import check_real, safe_divide, validate_params
+from imbeval.indices._validation import check_real, validate_params
 
 __all__ = [
     "class_recalls",
@@ -223,7 +223,7 @@ def holder_mean_of_recalls(cm, p, weights=None, zero_division=np.nan):
     m = cm
     r = recalls(m, zero_division)
     if isinstance(weights, str):
-        weights = safe_divide(true_counts(m), totals(m)[..., None], zero_division)
+        weights = class_priors(m, zero_division)
     return holder_mean(r, p, weights)
 
 
