@@ -265,3 +265,36 @@ def test_no_index_source_file_is_over_400_lines():
     root = Path(indices.__file__).parent
     lengths = {p.name: len(p.read_text().splitlines()) for p in root.glob("*.py")}
     assert all(n <= 400 for n in lengths.values()), lengths
+
+
+# ----------------------------------------------------------- shared per-chunk quantities
+
+
+@pytest.mark.parametrize("zero_division", [np.nan, 0.0, 1.0])
+@pytest.mark.parametrize("n_classes", [2, 3, 6])
+def test_compute_with_shared_quantities_equals_direct_calls_bit_for_bit(zero_division, n_classes):
+    # compute() shares row sums, recalls, precisions ... between the indices of a chunk;
+    # every value must be exactly what the index gives on its own.
+    rng = np.random.default_rng(n_classes)
+    stack = rng.integers(0, 4, size=(500, n_classes, n_classes)) * (
+        rng.random((500, n_classes, n_classes)) < 0.6
+    )
+    out = compute(stack, zero_division=zero_division, chunk_size=128)
+    for name, values in out.items():
+        direct = registry()[name].function(stack, zero_division=zero_division)
+        assert np.array_equal(values, direct, equal_nan=True), name
+
+
+def test_shared_quantities_are_read_only_and_only_for_that_stack():
+    from imbeval.indices import _common
+
+    stack = np.asarray(FULL3, dtype=float)
+    other = stack.copy()
+    with _common.shared_quantities(stack):
+        first = _common.recalls(stack, np.nan)
+        assert _common.recalls(stack, np.nan) is first  # computed once
+        assert not first.flags.writeable
+        assert _common.recalls(stack, 0.0) is not first  # another zero_division
+        assert _common.recalls(other, np.nan) is not first  # another stack
+        assert _common.recalls(other, np.nan).flags.writeable
+    assert _common.recalls(stack, np.nan).flags.writeable  # outside the block: fresh

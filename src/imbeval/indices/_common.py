@@ -50,11 +50,13 @@ def _shared(function):
         if shared is None or shared[0] is not cm:
             return function(cm, *args)
         key = (name,) + args
-        cache = shared[1]
         try:
+            hash(key)
+        except TypeError:  # e.g. an array argument: not shared
+            return function(cm, *args)
+        cache = shared[1]
+        if key in cache:
             return cache[key]
-        except (KeyError, TypeError):
-            pass
         out = function(cm, *args)
         if isinstance(out, np.ndarray):
             if out.flags.writeable and out.base is None:

@@ -86,7 +86,9 @@ def register_index(*, name, paper, symbol, formula, scope, bounds, description):
     ``C == 2`` for ``scope="two-class"``) and a float ``zero_division``, checked once:
     calls nested inside a validated call, and :func:`compute`'s calls on a chunk it has
     validated, skip the checks. The wrapped function is returned and stored as
-    :attr:`IndexInfo.function`.
+    :attr:`IndexInfo.function`. Inside the function, other indices or helpers may be called
+    on the stack received (they skip their checks, as nested calls); pass them that
+    validated array, not a list or another raw input.
 
     Parameters
     ----------
