@@ -3,15 +3,19 @@
 Usage::
 
     pip install -e '.[bench]'            # PyCM, only needed for this script
-    python benchmarks/peers.py [--n 10000] [--pycm-n 10000] [--million 1000000]
+    python benchmarks/peers.py [--n 10000] [--pycm-n 1000] [--repeat 5] [--million 1000000]
 
 1. Shared indices -- ACSA (PyCM ``TPR Macro``), AUROC-OVA (``AUNU``), CBA, CEN
-   (``Overall CEN``), MCEN (``Overall MCEN``), kappa, MCC -- on ``--n`` random 10-class
-   matrices: imbeval's throughput (best of 3 calls) against PyCM's (one ``ConfusionMatrix`` per matrix, which
-   computes its statistics on construction) and scikit-learn's (``balanced_accuracy_score``,
+   (``Overall CEN``), MCEN (``Overall MCEN``), kappa, MCC -- on random 10-class matrices:
+   imbeval's throughput against PyCM's (one ``ConfusionMatrix`` per matrix, which computes
+   its statistics on construction) and scikit-learn's (``balanced_accuracy_score``,
    ``cohen_kappa_score``, ``matthews_corrcoef`` on label vectors built beforehand, not
-   timed). Values are compared where both define them (PyCM's binary MCEN weighting differs;
-   these are 10-class matrices).
+   timed). Each side is timed ``--repeat`` times, alternately in this one process (imbeval,
+   PyCM, imbeval, PyCM, ...), and the best run of each side counts, so both see the same
+   load. Ratios are of throughputs (matrices per second): imbeval on all seven indices in
+   one ``compute`` call, and on each index alone, against PyCM (whose construction yields
+   all of them). Values are compared where both define them (PyCM's binary MCEN weighting
+   differs; these are 10-class matrices).
 2. Every registered 10-class index on ``--million`` matrices through ``compute`` (chunked):
    wall time and peak traced memory.
 
@@ -50,15 +54,11 @@ def random_stack(n, c, seed):
     return stack
 
 
-def run_imbeval(stack, repeat=3):
-    """Best of ``repeat`` timed calls (the first call also pays for page faults of fresh
-    buffers; PyCM's single pass is long enough that its own warm-up is negligible)."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        values = compute(stack, names=list(SHARED))
-        times.append(time.perf_counter() - start)
-    return min(times), values, times
+def run_imbeval(stack, names=None):
+    """One timed ``compute`` of the shared indices (or ``names``)."""
+    start = time.perf_counter()
+    values = compute(stack, names=list(names or SHARED))
+    return time.perf_counter() - start, values
 
 
 def run_pycm(stack):
@@ -101,7 +101,8 @@ def max_abs_difference(a, b):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10_000, help="matrices for the peer comparison")
-    parser.add_argument("--pycm-n", type=int, default=None, help="matrices given to PyCM (default --n)")
+    parser.add_argument("--pycm-n", type=int, default=1_000, help="matrices given to PyCM per run (the first of the --n)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each side; the best counts")
     parser.add_argument("--sklearn-n", type=int, default=2_000, help="matrices given to scikit-learn")
     parser.add_argument("--million", type=int, default=1_000_000)
     parser.add_argument("--classes", type=int, default=10)
@@ -109,37 +110,58 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     stack = random_stack(args.n, args.classes, seed=0)
-    ours_time, ours, ours_times = run_imbeval(stack)
-    pycm_n = args.pycm_n or args.n
-    pycm_time, theirs = run_pycm(stack[:pycm_n])
-    sk_time, sk = run_sklearn(stack[: args.sklearn_n])
+    pycm_n = min(args.pycm_n, args.n)
+    ours_times, pycm_times, sk_times = [], [], []
+    per_index_times = {name: [] for name in SHARED}
+    for _ in range(args.repeat):
+        seconds, ours = run_imbeval(stack)
+        ours_times.append(seconds)
+        for name in SHARED:
+            per_index_times[name].append(run_imbeval(stack, [name])[0])
+        seconds, theirs = run_pycm(stack[:pycm_n])
+        pycm_times.append(seconds)
+        seconds, sk = run_sklearn(stack[: args.sklearn_n])
+        sk_times.append(seconds)
+    ours_time, pycm_time, sk_time = min(ours_times), min(pycm_times), min(sk_times)
     ours_rate = args.n / ours_time
+    pycm_rate = pycm_n / pycm_time
     result = {
         "classes": args.classes,
+        "repeat": args.repeat,
         "shared_indices": list(SHARED),
         "imbeval": {"matrices": args.n, "seconds": ours_time, "matrices_per_second": ours_rate,
-                    "seconds_each_call": ours_times},
+                    "seconds_each_run": ours_times,
+                    "per_index_seconds": {n: min(t) for n, t in per_index_times.items()}},
         "pycm": {
             "matrices": pycm_n,
             "seconds": pycm_time,
-            "matrices_per_second": pycm_n / pycm_time,
-            "speedup_of_imbeval": ours_rate / (pycm_n / pycm_time),
+            "seconds_each_run": pycm_times,
+            "matrices_per_second": pycm_rate,
+            "speedup_of_imbeval": ours_rate / pycm_rate,
+            "speedup_of_imbeval_per_index": {
+                n: (args.n / min(t)) / pycm_rate for n, t in per_index_times.items()
+            },
             "max_abs_difference": {n: max_abs_difference(ours[n][:pycm_n], theirs[n]) for n in SHARED},
         },
         "sklearn": {
             "matrices": args.sklearn_n,
             "indices": ["acsa", "kappa", "mcc"],
             "seconds": sk_time,
+            "seconds_each_run": sk_times,
             "matrices_per_second": args.sklearn_n / sk_time,
             "speedup_of_imbeval": ours_rate / (args.sklearn_n / sk_time),
             "max_abs_difference": {n: max_abs_difference(ours[n][: args.sklearn_n], sk[n]) for n in sk},
         },
     }
     print(f"load average {os.getloadavg()[0]:.2f}")
-    print(f"shared indices on {args.n} {args.classes}-class matrices: imbeval {ours_time:.3f} s "
-          f"(best of {len(ours_times)}; first call {ours_times[0]:.3f} s); "
-          f"PyCM {pycm_time:.1f} s on {pycm_n} (x{result['pycm']['speedup_of_imbeval']:.0f}); "
-          f"scikit-learn {sk_time:.1f} s on {args.sklearn_n} (x{result['sklearn']['speedup_of_imbeval']:.0f})")
+    print(f"shared indices, {args.classes}-class matrices, best of {args.repeat} runs each: "
+          f"imbeval {ours_time:.3f} s on {args.n}; PyCM {pycm_time:.2f} s on {pycm_n} "
+          f"(x{result['pycm']['speedup_of_imbeval']:.0f}); scikit-learn {sk_time:.2f} s on "
+          f"{args.sklearn_n} (x{result['sklearn']['speedup_of_imbeval']:.0f})")
+    for name, ratio in result["pycm"]["speedup_of_imbeval_per_index"].items():
+        print(f"  {name:10s} alone: {result['imbeval']['per_index_seconds'][name]:.3f} s on "
+              f"{args.n}, x{ratio:.0f} PyCM; max |difference| "
+              f"{result['pycm']['max_abs_difference'][name]:.1e}")
 
     if args.million:
         big = random_stack(args.million, args.classes, seed=1)

@@ -16,18 +16,50 @@ Undefined values (a 0/0 ratio) are NaN unless ``zero_division=`` gives a number;
 input raises ``ValueError`` (see :mod:`imbeval.indices._validation`).
 
 Use :func:`compute` for many indices at once and :func:`registry` for their metadata.
+Every public function validates its own arguments (:func:`validate_params`), so a bad
+``zero_division`` or matrix raises a ``ValueError`` naming the parameter whichever way the
+index is called. Some quantities carry several papers' names: ``macro_recall`` is an alias
+of ``acsa`` (:attr:`IndexInfo.aliases`).
+
+Adding an index: decorate ``f(cm, zero_division=nan) -> ndarray`` with
+:func:`register_index` (see its docstring); :func:`register_alias` gives an existing index
+another name, :func:`unregister_index` removes one.
+
+Examples
+--------
+>>> from imbeval.indices import compute
+>>> values = compute([[5, 1, 0], [1, 3, 1], [0, 2, 4]], names=["acsa", "mcc"])
+>>> {name: round(float(v), 4) for name, v in values.items()}
+{'acsa': 0.7, 'mcc': 0.5625}
 """
 
-from imbeval.indices._registry import IndexInfo, compute, registry
-from imbeval.indices._validation import check_confusion_stack, safe_divide
+from imbeval.indices._compute import compute
+from imbeval.indices._registry import (
+    IndexInfo,
+    register_alias,
+    register_index,
+    registry,
+    unregister_index,
+)
+from imbeval.indices._validation import (
+    check_confusion_stack,
+    check_zero_division,
+    safe_divide,
+    validate_params,
+)
 from imbeval.indices import mullick2020, mortaz2020, ortigosa2016, dembele, kluska  # noqa: F401  (registers)
 
 __all__ = [
     "IndexInfo",
     "check_confusion_stack",
+    "check_zero_division",
     "compute",
+    "register_alias",
+    "register_index",
     "registry",
     "safe_divide",
+    "unregister_index",
+    "validate_params",
     "mullick2020",
     "mortaz2020",
     "ortigosa2016",

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
+import inspect
 
 import numpy as np
 
-__all__ = ["check_confusion_stack", "safe_divide"]
+__all__ = ["check_confusion_stack", "check_zero_division", "safe_divide", "validate_params"]
 
 
 def check_confusion_stack(cm, *, name: str = "confusion matrix", n_classes: int | None = None):
@@ -44,10 +46,18 @@ def check_confusion_stack(cm, *, name: str = "confusion matrix", n_classes: int 
         If the input is not numeric, has fewer than two dimensions, is not square in its last
         two axes, has fewer than two classes, contains negative or non-finite entries, or has
         a number of classes other than ``n_classes``.
+
+    Examples
+    --------
+    >>> from imbeval.indices import check_confusion_stack
+    >>> check_confusion_stack([[3, 1], [0, 2]])
+    array([[3., 1.],
+           [0., 2.]])
+    >>> check_confusion_stack([[3, -1], [0, 2]])
+    Traceback (most recent call last):
+    ...
+    ValueError: confusion matrix contains negative entries
     """
-    trusted = _TRUSTED.get()
-    if trusted is not None and cm is trusted and (n_classes is None or cm.shape[-1] == n_classes):
-        return cm
     try:
         arr = np.asarray(cm)
     except Exception as exc:  # ragged nested lists, unconvertible objects
@@ -90,6 +100,23 @@ def safe_divide(numerator, denominator, zero_division=np.nan):
     """Elementwise ``numerator / denominator`` with ``zero_division`` where the denominator is 0.
 
     ``zero_division`` may be any float (NaN by default); see the module docstring.
+
+    Parameters
+    ----------
+    numerator, denominator : array_like, broadcastable
+    zero_division : float, default NaN
+
+    Returns
+    -------
+    ndarray of float64, the broadcast shape.
+
+    Examples
+    --------
+    >>> from imbeval.indices import safe_divide
+    >>> safe_divide([1, 2, 3], [2, 0, 4])
+    array([0.5 ,  nan, 0.75])
+    >>> safe_divide([1, 2, 3], [2, 0, 4], zero_division=1.0)
+    array([0.5 , 1.  , 0.75])
     """
     num = np.asarray(numerator, dtype=np.float64)
     den = np.asarray(denominator, dtype=np.float64)
@@ -102,7 +129,29 @@ def safe_divide(numerator, denominator, zero_division=np.nan):
 
 
 def check_zero_division(zero_division) -> float:
-    """Return ``zero_division`` as a float, or raise ValueError."""
+    """Return ``zero_division`` as a float, or raise ValueError naming the parameter.
+
+    Any number is accepted, NaN (the default of every index) and ±inf included.
+
+    Parameters
+    ----------
+    zero_division : object
+        The value to check.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from imbeval.indices import check_zero_division
+    >>> check_zero_division(0), check_zero_division(float("nan"))
+    (0.0, nan)
+    >>> check_zero_division("warn")
+    Traceback (most recent call last):
+    ...
+    ValueError: zero_division must be a number or NaN, got 'warn'
+    """
     try:
         value = float(zero_division)
     except (TypeError, ValueError):
@@ -112,20 +161,137 @@ def check_zero_division(zero_division) -> float:
     return value
 
 
-# compute() validates a stack once and then calls many index functions on it; each of them
-# would validate it again (a full pass over the data every time). While the stack is
-# "trusted", check_confusion_stack returns that very object at once.
-_TRUSTED: contextvars.ContextVar = contextvars.ContextVar("imbeval_trusted_stack", default=None)
+# Every public function validates its own parameters (validate_params below), like
+# scikit-learn's. An index often calls other public functions on the stack it has already
+# validated (AURPC calls precision, EVE calls eigenvalues), and compute() calls many index
+# functions on one validated chunk: checking again would be a full pass over the data each
+# time. While this flag is set -- inside a validated call -- the decorator passes the
+# arguments through unchecked.
+_VALIDATED: contextvars.ContextVar = contextvars.ContextVar("imbeval_validated_call", default=False)
 
 
 @contextlib.contextmanager
-def trusted_stack(validated):
-    """Within the block, ``check_confusion_stack(validated)`` skips its checks.
+def validated_call():
+    """Within the block, functions decorated with :func:`validate_params` skip their checks.
 
-    ``validated`` must be the float64 array returned by :func:`check_confusion_stack`.
+    For callers that have validated the arguments already (as :func:`imbeval.indices.compute`
+    does, once per chunk). The arguments passed inside the block must be what the checks
+    would have returned: a float64 stack from :func:`check_confusion_stack` and a float
+    ``zero_division``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from imbeval.indices import check_confusion_stack
+    >>> from imbeval.indices._validation import validated_call
+    >>> from imbeval.indices.mullick2020 import acsa
+    >>> stack = check_confusion_stack(np.array([[[3, 1], [0, 2]]] * 4))
+    >>> with validated_call():  # the stack is checked once above, not by acsa
+    ...     acsa(stack, zero_division=np.nan)
+    array([0.875, 0.875, 0.875, 0.875])
     """
-    token = _TRUSTED.set(validated)
+    token = _VALIDATED.set(True)
     try:
-        yield validated
+        yield
     finally:
-        _TRUSTED.reset(token)
+        _VALIDATED.reset(token)
+
+
+def check_real(value, name):
+    """Return ``value`` as a float (any real number, ±inf included), or raise ValueError.
+
+    ``name`` is the parameter named in the error message.
+
+    Examples
+    --------
+    >>> from imbeval.indices._validation import check_real
+    >>> check_real(2, "p")
+    2.0
+    >>> check_real("two", "p")
+    Traceback (most recent call last):
+    ...
+    ValueError: p must be a real number, got 'two'
+    """
+    try:
+        out = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a real number, got {value!r}") from None
+    if np.isnan(out):
+        raise ValueError(f"{name} must be a real number, got NaN")
+    return out
+
+
+def validate_params(*, stack=None, stack_classes=None, **checks):
+    """Decorator: validate a function's parameters before the call, once.
+
+    Parameters
+    ----------
+    stack : str, optional
+        Name of the parameter holding a confusion-matrix stack; it is replaced by the
+        float64 array :func:`check_confusion_stack` returns.
+    stack_classes : int, optional
+        Number of classes the stack must have (2 for two-class indices).
+    **checks : callable ``check(value, name) -> value``
+        Further parameters and their checks; each returns the value to pass on or raises
+        ValueError naming the parameter.
+
+    A parameter named ``zero_division`` is always checked with
+    :func:`check_zero_division`. Inside a validated call (see :func:`validated_call`)
+    nested calls of decorated functions skip every check.
+
+    Returns
+    -------
+    The decorator; the decorated function keeps its name, docstring and signature
+    (``__wrapped__`` is the undecorated function).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from imbeval.indices._validation import check_real, validate_params
+    >>> @validate_params(stack="cm", scale=check_real)
+    ... def scaled_trace(cm, scale=1.0, zero_division=np.nan):
+    ...     return scale * np.trace(cm, axis1=-2, axis2=-1)
+    >>> float(scaled_trace([[3, 1], [0, 2]], scale=2))
+    10.0
+    >>> scaled_trace([[3, 1], [0, 2]], scale="big")
+    Traceback (most recent call last):
+    ...
+    ValueError: scale must be a real number, got 'big'
+    >>> scaled_trace([[3, 1, 0], [0, 2, 0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: confusion matrix must be square in its last two axes, got shape (2, 3)
+    """
+
+    def decorate(function):
+        signature = inspect.signature(function)
+        if stack is not None and stack not in signature.parameters:
+            raise TypeError(f"{function.__name__} has no parameter {stack!r}")
+        unknown = set(checks) - set(signature.parameters)
+        if unknown:
+            raise TypeError(f"{function.__name__} has no parameter(s) {sorted(unknown)}")
+        all_checks = dict(checks)
+        if "zero_division" in signature.parameters:
+            all_checks.setdefault("zero_division", lambda value, name: check_zero_division(value))
+
+        @functools.wraps(function)
+        def wrapper(*args, **kwargs):
+            if _VALIDATED.get():
+                return function(*args, **kwargs)
+            bound = signature.bind(*args, **kwargs)
+            arguments = bound.arguments
+            if stack is not None and stack in arguments:
+                arguments[stack] = check_confusion_stack(arguments[stack], n_classes=stack_classes)
+            for name, check in all_checks.items():
+                if name in arguments:
+                    arguments[name] = check(arguments[name], name)
+            token = _VALIDATED.set(True)
+            try:
+                return function(*bound.args, **bound.kwargs)
+            finally:
+                _VALIDATED.reset(token)
+
+        wrapper.__wrapped__ = function
+        return wrapper
+
+    return decorate

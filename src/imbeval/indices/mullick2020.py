@@ -23,11 +23,20 @@ from imbeval.indices._common import (
     predicted_counts,
     recalls,
     row_normalised,
-    true_counts,
     totals,
+    true_counts,
 )
-from imbeval.indices._registry import MULTI_CLASS, TWO_CLASS, register_index
-from imbeval.indices._validation import check_confusion_stack, safe_divide
+# The two-class indices are registered first, as before the split (registry order).
+from imbeval.indices._mullick2020_two_class import (  # noqa: F401  (re-exported)
+    aurpc,
+    auroc2,
+    gmean2,
+    maurpc,
+    mprecision,
+    precision,
+)
+from imbeval.indices._registry import MULTI_CLASS, register_index
+from imbeval.indices._validation import safe_divide
 
 __all__ = [
     "gmean2",
@@ -48,120 +57,6 @@ __all__ = [
 PAPER = "mullick2020"
 
 
-def _two_class_parts(cm, zero_division):
-    """Return (validated M2, positive recall β, negative recall)."""
-    m = check_confusion_stack(cm, n_classes=2)
-    r = recalls(m, zero_division)
-    return m, r[..., 0], r[..., 1]
-
-
-# --------------------------------------------------------------------------- two-class
-
-
-@register_index(
-    name="gmean2",
-    paper=PAPER,
-    symbol="γ2 (GMean)",
-    formula="sqrt(TP/(TP+FN) * TN/(FP+TN))",
-    scope=TWO_CLASS,
-    bounds=(0, 1),
-    description="geometric mean of the two recalls",
-)
-def gmean2(cm, zero_division=np.nan):
-    """Two-class geometric mean γ2 = sqrt(TP/(TP+FN) · TN/(FP+TN)) (mullick2020 eq. 2).
-
-    Undefined when a class has no true points (its recall is 0/0).
-    """
-    _, tpr, tnr = _two_class_parts(cm, zero_division)
-    return np.sqrt(tpr * tnr)
-
-
-@register_index(
-    name="auroc2",
-    paper=PAPER,
-    symbol="ρ (AUROC)",
-    formula="(TP/(TP+FN) + TN/(FP+TN)) / 2",
-    scope=TWO_CLASS,
-    bounds=(0, 1),
-    description="area under the one-point ROC curve (mean of the two recalls)",
-)
-def auroc2(cm, zero_division=np.nan):
-    """Two-class AUROC of a crisp classifier ρ = (TPR + TNR)/2 (mullick2020 eq. 3).
-
-    Undefined when a class has no true points.
-    """
-    _, tpr, tnr = _two_class_parts(cm, zero_division)
-    return 0.5 * (tpr + tnr)
-
-
-@register_index(
-    name="precision",
-    paper=PAPER,
-    symbol="ζ (Precision)",
-    formula="TP/(TP+FP)",
-    scope=TWO_CLASS,
-    bounds=(0, 1),
-    description="precision of the positive (first-row) class",
-)
-def precision(cm, zero_division=np.nan):
-    """Two-class precision ζ = TP/(TP+FP) of the positive class (mullick2020 eq. 4).
-
-    Undefined when the positive class is never predicted.
-    """
-    m = check_confusion_stack(cm, n_classes=2)
-    return safe_divide(m[..., 0, 0], m[..., 0, 0] + m[..., 1, 0], zero_division)
-
-
-@register_index(
-    name="aurpc",
-    paper=PAPER,
-    symbol="κ (AURPC)",
-    formula="(TP/(TP+FN) + TP/(TP+FP)) / 2",
-    scope=TWO_CLASS,
-    bounds=(0, 1),
-    description="area under the one-point recall-precision curve",
-)
-def aurpc(cm, zero_division=np.nan):
-    """Two-class AURPC κ = (β + ζ)/2 with recall β = TP/(TP+FN) (mullick2020 eq. 5)."""
-    _, tpr, _ = _two_class_parts(cm, zero_division)
-    return 0.5 * (tpr + precision(cm, zero_division))
-
-
-@register_index(
-    name="mprecision",
-    paper=PAPER,
-    symbol="ζ^ (mPrecision)",
-    formula="(TP/n1) / (TP/n1 + FP/n2), n1 = TP+FN, n2 = FP+TN",
-    scope=TWO_CLASS,
-    bounds=(0, 1),
-    description="precision on the row-normalised matrix (imbalance-invariant)",
-)
-def mprecision(cm, zero_division=np.nan):
-    """Modified precision ζ^ = (TP/n1)/(TP/n1 + FP/n2) (mullick2020 eq. 8).
-
-    Precision computed on the row-normalised matrix, i.e. as if both classes had the same
-    number of test points. Undefined when a class has no true points or when TP = FP = 0.
-    """
-    m = check_confusion_stack(cm, n_classes=2)
-    norm = row_normalised(m, zero_division)
-    return safe_divide(norm[..., 0, 0], norm[..., 0, 0] + norm[..., 1, 0], zero_division)
-
-
-@register_index(
-    name="maurpc",
-    paper=PAPER,
-    symbol="κ^ (mAURPC)",
-    formula="(TP/(TP+FN) + ζ^) / 2",
-    scope=TWO_CLASS,
-    bounds=(0, 1),
-    description="AURPC with mPrecision in place of precision",
-)
-def maurpc(cm, zero_division=np.nan):
-    """Modified AURPC κ^ = (β + ζ^)/2 (mullick2020 eq. 9)."""
-    _, tpr, _ = _two_class_parts(cm, zero_division)
-    return 0.5 * (tpr + mprecision(cm, zero_division))
-
-
 # -------------------------------------------------------------------------- multi-class
 
 
@@ -178,8 +73,14 @@ def gmean(cm, zero_division=np.nan):
     """Multi-class geometric mean γC = (Π_i m_ii/n_i)^(1/C) (mullick2020 eq. 10).
 
     A zero recall gives 0; a class with no true points makes it undefined.
+
+    Examples
+    --------
+    >>> from imbeval.indices.mullick2020 import gmean
+    >>> round(float(gmean([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)  # recalls 5/6, 3/5, 4/6
+    0.6934
     """
-    m = check_confusion_stack(cm)
+    m = cm
     r = recalls(m, zero_division)
     # exp-mean-log rather than a product: no underflow for many small recalls.
     with np.errstate(divide="ignore"):
@@ -198,9 +99,28 @@ def gmean(cm, zero_division=np.nan):
 def acsa(cm, zero_division=np.nan):
     """Average class-specific accuracy α = (1/C) Σ_i m_ii/n_i (mullick2020 eq. 11).
 
+    The mean recall, also registered as ``macro_recall`` (mortaz2020's MAR, eq. 5): one
+    function under both names (:attr:`IndexInfo.aliases`). ortigosa2016's ``a_mean`` is
+    the same quantity computed as a Hölder mean; it can differ in the last bit and for a
+    negative or infinite ``zero_division``, so it stays a separate index.
+
     Undefined when a class has no true points.
+
+    Examples
+    --------
+    >>> from imbeval.indices.mullick2020 import acsa
+    >>> round(float(acsa([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)  # (5/6 + 3/5 + 4/6) / 3
+    0.7
+    >>> acsa([[[1, 0], [0, 1]], [[0, 1], [1, 0]]])  # a stack of two matrices
+    array([1., 0.])
+    >>> float(acsa([[5, 1, 0], [0, 0, 0], [0, 2, 4]]))  # class 2 never occurs
+    nan
+    >>> acsa([[3, 1], [0, 0]], zero_division="warn")
+    Traceback (most recent call last):
+    ...
+    ValueError: zero_division must be a number or NaN, got 'warn'
     """
-    m = check_confusion_stack(cm)
+    m = cm
     return np.mean(recalls(m, zero_division), axis=-1)
 
 
@@ -218,8 +138,14 @@ def auroc_ovo(cm, zero_division=np.nan):
 
     Equals C/(2(C−1))·α + (C−2)/(2(C−1)) (Lemma 2), so its lower bound (C−2)/(2(C−1))
     grows with C. Undefined when a class has no true points.
+
+    Examples
+    --------
+    >>> from imbeval.indices.mullick2020 import auroc_ovo
+    >>> round(float(auroc_ovo([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.775
     """
-    m = check_confusion_stack(cm)
+    m = cm
     c = m.shape[-1]
     norm = row_normalised(m, zero_division)
     r = np.diagonal(norm, axis1=-2, axis2=-1)
@@ -242,8 +168,14 @@ def auroc_ova(cm, zero_division=np.nan):
     Its lower bound (1/2C)(C − 1 − n_C/(n − n_{C−1})), class sizes sorted ascending,
     depends on C and on the two largest classes (Lemma 3). Undefined when a class has no
     true points, or all points belong to one class.
+
+    Examples
+    --------
+    >>> from imbeval.indices.mullick2020 import auroc_ova
+    >>> round(float(auroc_ova([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.778
     """
-    m = check_confusion_stack(cm)
+    m = cm
     c = m.shape[-1]
     d = diagonal(m)
     n_i = true_counts(m)
@@ -267,8 +199,14 @@ def nauroc_ova(cm, zero_division=np.nan):
 
     λC is Lemma 3's lower bound when the two largest classes hold n/2 points each; for
     other class sizes the normalised value can fall below 0. Undefined when ρa is.
+
+    Examples
+    --------
+    >>> from imbeval.indices.mullick2020 import nauroc_ova
+    >>> round(float(nauroc_ova([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.7336
     """
-    m = check_confusion_stack(cm)
+    m = cm
     c = m.shape[-1]
     lam = (c - 2) / (2 * c)
     return (auroc_ova(m, zero_division) - lam) / (1 - lam)
@@ -287,8 +225,14 @@ def aurpc_ova(cm, zero_division=np.nan):
     """One-vs-all AURPC κa = (1/2C) Σ_i (m_ii/k_i + m_ii/n_i) (mullick2020 eq. 14).
 
     Undefined when a class has no true points or is never predicted.
+
+    Examples
+    --------
+    >>> from imbeval.indices.mullick2020 import aurpc_ova
+    >>> round(float(aurpc_ova([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.7056
     """
-    m = check_confusion_stack(cm)
+    m = cm
     d = diagonal(m)
     prec = safe_divide(d, predicted_counts(m), zero_division)
     return np.mean(prec + recalls(m, zero_division), axis=-1) / 2
@@ -308,8 +252,14 @@ def maurpc_ova(cm, zero_division=np.nan):
 
     Precision is taken on the row-normalised matrix. Undefined when a class has no true
     points or is never predicted.
+
+    Examples
+    --------
+    >>> from imbeval.indices.mullick2020 import maurpc_ova
+    >>> round(float(maurpc_ova([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)
+    0.7035
     """
-    m = check_confusion_stack(cm)
+    m = cm
     norm = row_normalised(m, zero_division)
     r = np.diagonal(norm, axis1=-2, axis2=-1)
     mprec = safe_divide(r, norm.sum(axis=-2), zero_division)

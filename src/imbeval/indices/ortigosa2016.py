@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from imbeval.indices._common import precisions, recalls, true_counts, totals
+from imbeval.indices._common import class_priors, precisions, recalls
+from imbeval.indices._ortigosa2016_bounds import competitiveness, s_inf, s_sup  # noqa: F401
 from imbeval.indices._registry import MULTI_CLASS, register_index
-from imbeval.indices._validation import check_confusion_stack, safe_divide
+from imbeval.indices._validation import check_real, validate_params
 
 __all__ = [
     "class_recalls",
@@ -46,18 +47,71 @@ __all__ = [
 PAPER = "ortigosa2016"
 
 
+def _check_p(p, name):
+    # any real order, ±inf included (the max and min limits)
+    return check_real(p, name)
+
+
+def _check_weights(weights, name):
+    if isinstance(weights, str) and weights != "priors":
+        raise ValueError(f"{name} must be None, an array or 'priors', got {weights!r}")
+    return weights
+
+
+@validate_params(stack="cm")
 def class_recalls(cm, zero_division=np.nan):
-    """Per-class recalls R^i = a_ii / Σ_j a_ij, shape (..., K)."""
-    return recalls(check_confusion_stack(cm), zero_division)
+    """Per-class recalls R^i = a_ii / Σ_j a_ij (ortigosa2016, section 2).
+
+    Parameters
+    ----------
+    cm : array_like of shape (..., K, K)
+        Confusion matrices, rows = true class, columns = predicted class.
+    zero_division : float, default NaN
+        Value of a ratio whose denominator is 0 (the paper's tables read 0/0 as 1).
+
+    Returns
+    -------
+    ndarray of shape (..., K)
+
+    Examples
+    --------
+    >>> from imbeval.indices.ortigosa2016 import class_recalls
+    >>> class_recalls([[5, 1, 0], [1, 3, 1], [0, 2, 4]]).round(4)
+    array([0.8333, 0.6   , 0.6667])
+    """
+    return recalls(cm, zero_division)
 
 
+@validate_params(stack="cm")
 def class_precisions(cm, zero_division=np.nan):
-    """Per-class precisions P^i = a_ii / Σ_j a_ji, shape (..., K)."""
-    return precisions(check_confusion_stack(cm), zero_division)
+    """Per-class precisions P^i = a_ii / Σ_j a_ji (ortigosa2016, section 2).
+
+    Parameters
+    ----------
+    cm : array_like of shape (..., K, K)
+        Confusion matrices, rows = true class, columns = predicted class.
+    zero_division : float, default NaN
+        Value of a ratio whose denominator is 0 (the paper's tables read 0/0 as 1).
+
+    Returns
+    -------
+    ndarray of shape (..., K)
+
+    Examples
+    --------
+    >>> from imbeval.indices.ortigosa2016 import class_precisions
+    >>> class_precisions([[5, 1, 0], [1, 3, 1], [0, 2, 4]]).round(4)
+    array([0.8333, 0.5   , 0.8   ])
+    """
+    return precisions(cm, zero_division)
 
 
+@validate_params(p=_check_p)
 def holder_mean(values, p, weights=None):
     """Weighted Hölder mean M_p(a, ζ) = (Σ_i ζ_i a_i^p)^(1/p) over the last axis.
+
+    Definition 1 of ortigosa2016, with the limits M_0 = Π a_i^ζ_i, M_{+∞} = max and
+    M_{−∞} = min over the weighted entries.
 
     Parameters
     ----------
@@ -72,6 +126,26 @@ def holder_mean(values, p, weights=None):
     (p < 0) among the weighted entries, so |p| in the hundreds neither overflows nor
     underflows; for |p| < 1e-3 through log1p/expm1, so M_p tends smoothly to M_0. For
     p ≤ 0 a weighted zero gives 0.
+
+    Returns
+    -------
+    ndarray of shape (...)
+
+    Raises
+    ------
+    ValueError
+        If ``p`` is not a real number, ``values`` are negative or have an empty last axis,
+        or ``weights`` are negative, non-finite or do not sum to 1.
+
+    Examples
+    --------
+    >>> from imbeval.indices.ortigosa2016 import holder_mean
+    >>> float(holder_mean([0.5, 1.0], 2))  # sqrt((0.25 + 1) / 2)
+    0.7905694150420949
+    >>> round(float(holder_mean([0.5, 1.0], 0, weights=[0.25, 0.75])), 4)  # 0.5^0.25
+    0.8409
+    >>> holder_mean([[0.5, 1.0], [0.2, 0.4]], -np.inf)
+    array([0.5, 0.2])
     """
     a = np.asarray(values, dtype=np.float64)
     if a.ndim < 1 or a.shape[-1] < 1:
@@ -118,24 +192,88 @@ def holder_mean(values, p, weights=None):
     return np.where(nan, np.nan, out)
 
 
+@validate_params(stack="cm", p=_check_p, weights=_check_weights)
 def holder_mean_of_recalls(cm, p, weights=None, zero_division=np.nan):
-    """M_p of the per-class recalls; ``weights="priors"`` uses the true-class priors η."""
-    m = check_confusion_stack(cm)
+    """M_p(R, ζ): the Hölder mean of the per-class recalls (ortigosa2016, Definition 1).
+
+    Parameters
+    ----------
+    cm : array_like of shape (..., K, K)
+        Confusion matrices, rows = true class, columns = predicted class.
+    p : float
+        Order of the mean, any real number or ±inf (see :func:`holder_mean`).
+    weights : None, array_like of shape (..., K) or "priors"
+        None for uniform weights 1/K; "priors" for the true-class priors η_i = n_i / n.
+    zero_division : float, default NaN
+        Value of a ratio whose denominator is 0.
+
+    Returns
+    -------
+    ndarray of shape (...)
+
+    Examples
+    --------
+    >>> from imbeval.indices.ortigosa2016 import holder_mean_of_recalls
+    >>> cm = [[5, 1, 0], [1, 3, 1], [0, 2, 4]]
+    >>> round(float(holder_mean_of_recalls(cm, -1)), 4)  # harmonic mean of 5/6, 3/5, 4/6
+    0.687
+    >>> round(float(holder_mean_of_recalls(cm, 1, weights="priors")), 4)  # accuracy 12/17
+    0.7059
+    """
+    m = cm
     r = recalls(m, zero_division)
     if isinstance(weights, str):
-        if weights != "priors":
-            raise ValueError(f"weights must be an array or 'priors', got {weights!r}")
-        weights = safe_divide(true_counts(m), totals(m)[..., None], zero_division)
+        weights = class_priors(m, zero_division)
     return holder_mean(r, p, weights)
 
 
+@validate_params(stack="cm")
 def weighted_accuracy(cm, zero_division=np.nan):
-    """Acc = M_1(R, η): recalls weighted by the class priors η_i = n_i / n.
+    """Acc = M_1(R, η): recalls weighted by the class priors η_i = n_i / n (ortigosa2016, Table 1).
 
-    Identical to overall accuracy (registered as ``accuracy``). Undefined for an empty
-    matrix.
+    The same quantity as overall accuracy (registered as ``accuracy``), computed as a mean
+    of recalls: it can differ from ``accuracy`` in the last bit, and an empty matrix with a
+    numeric ``zero_division`` raises here (its priors are not weights). Undefined for an
+    empty matrix.
+
+    Parameters
+    ----------
+    cm : array_like of shape (..., K, K)
+        Confusion matrices, rows = true class, columns = predicted class.
+    zero_division : float, default NaN
+        Value of a ratio whose denominator is 0.
+
+    Returns
+    -------
+    ndarray of shape (...)
+
+    Examples
+    --------
+    >>> from imbeval.indices.ortigosa2016 import weighted_accuracy
+    >>> round(float(weighted_accuracy([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)  # 12 / 17
+    0.7059
     """
     return holder_mean_of_recalls(cm, 1.0, weights="priors", zero_division=zero_division)
+
+
+# Same quantities as indices of other papers, computed as Hölder means: equal up to the last
+# bit, but not bit for bit, and a Hölder mean rejects negative recalls (a negative
+# zero_division), so they are separate indices, not aliases.
+_MEAN_NOTES = {
+    "a_mean": "\n    The same quantity as ``acsa`` / ``macro_recall`` (mean recall), computed as a"
+    "\n    Hölder mean: equal up to rounding, but not an alias (a negative ``zero_division``"
+    "\n    raises here).",
+    "g_mean": "\n    The same quantity as mullick2020's ``gmean``, computed as a Hölder mean: equal"
+    "\n    up to rounding, but not an alias (a negative ``zero_division`` raises here).",
+}
+
+_MEAN_EXAMPLES = {
+    "a_mean": "0.7",
+    "g_mean": "0.6934",
+    "h_mean": "0.687",
+    "max_recall": "0.8333",
+    "min_recall": "0.6",
+}
 
 
 def _register_mean(name, p, symbol, description):
@@ -155,9 +293,14 @@ def _register_mean(name, p, symbol, description):
     index.__doc__ = (
         f"{description[0].upper()}{description[1:]}: the unweighted Hölder mean M_{p} of "
         f"the recalls, {symbol} = {formula} (ortigosa2016, Table 1).\n\n"
-        "Undefined when a class has no true points (unless ``zero_division`` is given)."
+        "    Undefined when a class has no true points (unless ``zero_division`` is given)."
+        + _MEAN_NOTES.get(name, "")
+        + "\n\n    Examples\n    --------\n"
+        f"    >>> from imbeval.indices.ortigosa2016 import {name}\n"
+        "    >>> cm = [[5, 1, 0], [1, 3, 1], [0, 2, 4]]  # recalls 5/6, 3/5, 4/6\n"
+        f"    >>> round(float({name}(cm)), 4)\n    {_MEAN_EXAMPLES[name]}\n"
     )
-    register_index(
+    return register_index(
         name=name,
         paper=PAPER,
         symbol=symbol,
@@ -166,7 +309,6 @@ def _register_mean(name, p, symbol, description):
         bounds=(0, 1),
         description=description,
     )(index)
-    return index
 
 
 a_mean = _register_mean("a_mean", 1.0, "A", "arithmetic mean of the recalls")
@@ -174,53 +316,3 @@ g_mean = _register_mean("g_mean", 0.0, "G", "geometric mean of the recalls")
 h_mean = _register_mean("h_mean", -1.0, "H", "harmonic mean of the recalls")
 max_recall = _register_mean("max_recall", np.inf, "max", "largest recall")
 min_recall = _register_mean("min_recall", -np.inf, "min", "smallest recall")
-
-
-def s_inf(p, n_classes):
-    """S_inf^p = 1/K (eq. 23): below it, some recall is worse than random guessing."""
-    _check_k(n_classes)
-    return np.full(np.shape(p), 1.0 / n_classes)
-
-
-def s_sup(p, n_classes):
-    """S_sup^p, the lowest unweighted M_p that guarantees every recall ≥ 1/K.
-
-    The paper's extreme case -- one recall 1/K, the other K − 1 equal to 1 -- substituted
-    into M_p::
-
-        S_sup^p = (K^−(p+1) + (K−1)/K)^(1/p),
-
-    with limits K^(−1/K) at p = 0, 1/K at p = −∞ and 1 at p = +∞. Eq. (22) as printed,
-    (K^p + K^(p−1) + 1)^(1/p), is not this value (it gives 4 for K = 2, p = 1, above any mean of recalls): an erratum.
-    Evaluated in log space so any |p| is safe. ``p`` may be an array.
-    """
-    _check_k(n_classes)
-    p = np.asarray(p, dtype=np.float64)
-    k = float(n_classes)
-    log_inner = np.logaddexp(-(p + 1.0) * np.log(k), np.log((k - 1.0) / k))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.exp(log_inner / p)
-    out = np.where(p == 0, k ** (-1.0 / k), out)
-    out = np.where(p == np.inf, 1.0, out)
-    out = np.where(p == -np.inf, 1.0 / k, out)
-    return out[()] if out.ndim == 0 else out
-
-
-def competitiveness(score, p, n_classes):
-    """Classify an unweighted M_p score as 'superior', 'inferior' or 'indeterminate'.
-
-    Superior: score ≥ S_sup^p (every recall beats random guessing); inferior:
-    score < S_inf^p = 1/K (some recall is worse); indeterminate otherwise. Vectorised over
-    ``score``; returns an array of strings.
-    """
-    score = np.asarray(score, dtype=np.float64)
-    upper = s_sup(p, n_classes)
-    lower = s_inf(p, n_classes)
-    out = np.where(score >= upper, "superior", "indeterminate")
-    out = np.where(score < lower, "inferior", out)
-    return np.where(np.isnan(score), "undefined", out)
-
-
-def _check_k(n_classes):
-    if int(n_classes) != n_classes or n_classes < 2:
-        raise ValueError(f"the number of classes K must be an integer >= 2, got {n_classes}")
