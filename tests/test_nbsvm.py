@@ -76,8 +76,11 @@ def test_decision_is_half_the_shifted_weighted_svm():
     np.testing.assert_allclose(svc.C, 2.0)
     np.testing.assert_allclose(svc.class_weight[1] / svc.class_weight[0], 30 / 6)
     np.testing.assert_allclose(m.shifts_[0], 6 / 36 - 30 / 36)
+    # The machines are fitted on the precomputed training kernel (gamma = 1/(2 sigma^2)).
+    assert svc.kernel == "precomputed"
+    K = _kernel(X, X, "rbf", 1.0)
     np.testing.assert_allclose(m.decision_function(X),
-                               0.5 * (svc.decision_function(X) + m.shifts_[0]))
+                               0.5 * (svc.decision_function(K) + m.shifts_[0]), atol=1e-12)
 
 
 def test_unequal_costs_only_shift_the_bias():
@@ -120,3 +123,120 @@ def test_parameter_errors_name_the_parameter():
         NBSVM(sigma=-1.0).fit(X, y)
     with pytest.raises(ValueError, match="C must"):
         NBSVM(C=0).fit(X, y)
+
+
+# --- The precomputed kernel (BLAS, shared by every machine) against libsvm's own kernel ---
+
+def _random_problem(seed, sizes, d=6, n_test=80):
+    """Overlapping Gaussian classes (many support vectors, bounded and free)."""
+    rng = np.random.default_rng(seed)
+    centres = rng.normal(0.0, 1.0, (len(sizes), d))
+    X = np.vstack([rng.normal(c, 1.3, (s, d)) for c, s in zip(centres, sizes)])
+    y = np.repeat(np.arange(len(sizes)), sizes)
+    X_test = rng.normal(0.0, 1.8, (n_test, d))
+    return X, y, X_test
+
+
+def _direct(monkeypatch):
+    """Force today's path: libsvm computes the kernel itself from X."""
+    from imbeval.classifiers import nbsvm as mod
+    monkeypatch.setattr(mod, "GRAM_MAX_BYTES", 0)
+
+
+@pytest.mark.parametrize("sizes", [(70, 12), (50, 25, 9, 6)])
+@pytest.mark.parametrize("kernel,sigma,C", [("rbf", "scale", 1.0), ("rbf", 0.9, 10.0),
+                                            ("linear", "scale", 0.3)])
+def test_precomputed_kernel_equals_direct_fit(monkeypatch, sizes, kernel, sigma, C):
+    X, y, X_test = _random_problem(11 + len(sizes), sizes)
+    shared = NBSVM(C=C, kernel=kernel, sigma=sigma).fit(X, y)
+    assert all(svc.kernel == "precomputed" for svc in shared.estimators_)
+    with monkeypatch.context() as mp:
+        _direct(mp)
+        direct = NBSVM(C=C, kernel=kernel, sigma=sigma).fit(X, y)
+    assert all(svc.kernel == kernel for svc in direct.estimators_)
+    assert len(shared.estimators_) == (1 if len(sizes) == 2 else len(sizes))
+    np.testing.assert_array_equal(shared.predict(X_test), direct.predict(X_test))
+    np.testing.assert_array_equal(shared.predict(X), direct.predict(X))
+    # Same libsvm problem up to the last bits of the kernel values: same support vectors,
+    # decision values equal far below the solver tolerance (1e-3).
+    for a, b in zip(shared.estimators_, direct.estimators_):
+        np.testing.assert_array_equal(a.support_, b.support_)
+    np.testing.assert_allclose(shared.decision_function(X_test),
+                               direct.decision_function(X_test), atol=1e-6)
+    assert shared.gamma_ == direct.gamma_
+
+
+def test_kernel_base_blocks_are_exact_and_symmetric(monkeypatch):
+    from imbeval.classifiers import nbsvm as mod
+    rng = np.random.default_rng(2)
+    A, B = rng.normal(size=(23, 5)), rng.normal(size=(9, 5))
+    monkeypatch.setattr(mod, "_BLOCK_ROWS", 4)     # several blocks, a ragged last one
+    D = mod.base_matrix(A, None, "rbf")
+    np.testing.assert_array_equal(D, D.T)
+    np.testing.assert_array_equal(np.diag(D), 0.0)
+    np.testing.assert_allclose(D, cdist(A, A, "sqeuclidean"), atol=1e-12)
+    np.testing.assert_allclose(mod.base_matrix(B, A, "rbf"), cdist(B, A, "sqeuclidean"),
+                               atol=1e-12)
+    G = mod.base_matrix(A, None, "linear")
+    np.testing.assert_array_equal(G, G.T)
+    np.testing.assert_allclose(G, A @ A.T, atol=1e-12)
+    np.testing.assert_allclose(mod.kernel_from_base(D, "rbf", 0.3), np.exp(-0.3 * D))
+
+
+@pytest.mark.parametrize("sizes,grid", [
+    ((90, 15), {"C": [0.01, 0.1, 1.0, 10.0], "sigma": ["scale", 1.5]}),
+    ((60, 30, 14, 9), {"C": [0.1, 1.0, 100.0]}),
+    ((60, 30, 14), {"kernel": ["linear", "rbf"], "C": [0.05, 5.0]}),
+])
+def test_shared_grid_search_equals_gridsearchcv(monkeypatch, sizes, grid):
+    """tune() with the shared kernel base chooses, fits and predicts as GridSearchCV over
+    direct fits (today's path): same candidate, same predictions, decisions within
+    solver tolerance. 'scale' gives every inner fold its own gamma, as a direct fit."""
+    from imbeval.classifiers import tune
+    from imbeval.classifiers import tuning
+
+    X, y, X_test = _random_problem(21 + len(sizes), sizes)
+    calls = []
+    original = NBSVM._shared_grid_search
+
+    def spy(self, *args):
+        out = original(self, *args)
+        calls.append(out is not None)
+        return out
+
+    monkeypatch.setattr(NBSVM, "_shared_grid_search", spy)
+    est, chosen = tune(NBSVM(), grid, X, y, inner_folds=3, random_state=5)
+    assert calls == [True]
+    assert est.estimators_[0].kernel == "precomputed"
+    with monkeypatch.context() as mp:
+        _direct(mp)   # shared search declines (too large), fits compute kernels in libsvm
+        ref, ref_chosen = tune(NBSVM(), grid, X, y, inner_folds=3, random_state=5)
+    assert calls == [True, False]
+    assert ref.estimators_[0].kernel != "precomputed"
+    assert chosen == ref_chosen
+    np.testing.assert_array_equal(est.predict(X_test), ref.predict(X_test))
+    np.testing.assert_allclose(est.decision_function(X_test),
+                               ref.decision_function(X_test), atol=1e-6)
+    # The fold scores are GridSearchCV's: recompute them from its cv_results_.
+    from sklearn.model_selection import GridSearchCV, StratifiedKFold
+    cv = StratifiedKFold(3, shuffle=True, random_state=5)
+    with monkeypatch.context() as mp:
+        _direct(mp)
+        search = GridSearchCV(NBSVM(), grid, scoring="balanced_accuracy", cv=cv).fit(X, y)
+    splits = list(cv.split(X, y))
+    from sklearn.metrics import check_scoring
+    from sklearn.model_selection import ParameterGrid
+    scores = NBSVM()._shared_grid_search(list(ParameterGrid(grid)), X, y, splits,
+                                         check_scoring(NBSVM(), "balanced_accuracy"),
+                                         tuning._first_best)[1]
+    expected = np.column_stack([search.cv_results_[f"split{i}_test_score"] for i in range(3)])
+    np.testing.assert_array_equal(scores, expected)
+    assert tuning._first_best(scores) == search.best_index_
+
+
+def test_first_best_breaks_ties_like_gridsearchcv():
+    from imbeval.classifiers.tuning import _first_best
+    assert _first_best([[0.5, 0.7], [0.7, 0.5], [0.6, 0.6]]) == 0   # equal means: first
+    assert _first_best([[0.5, 0.5], [0.9, 0.8], [0.9, 0.8]]) == 1
+    assert _first_best([[np.nan, 0.5], [0.1, 0.2]]) == 1
+    assert _first_best([[np.nan], [np.nan]]) == 0

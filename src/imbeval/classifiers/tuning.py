@@ -7,8 +7,9 @@ import itertools
 import numpy as np
 from imblearn.metrics import geometric_mean_score
 from sklearn.base import clone
-from sklearn.metrics import make_scorer
-from sklearn.model_selection import GridSearchCV, StratifiedKFold
+from scipy.stats import rankdata
+from sklearn.metrics import check_scoring, make_scorer
+from sklearn.model_selection import GridSearchCV, ParameterGrid, StratifiedKFold
 
 #: Default tuning score. Balanced accuracy (the mean of per-class recalls, mullick2020's
 #: ACSA) rather than the geometric mean of recalls: both reward minority recall, but the
@@ -29,6 +30,17 @@ def _plain(value):
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
+
+
+def _first_best(fold_scores):
+    """Index of the candidate GridSearchCV chooses from (n_candidates, n_splits) scores:
+    the best mean score, ties to the first candidate (its ``rank_test_score`` rule)."""
+    means = np.average(np.asarray(fold_scores, dtype=np.float64), axis=1)
+    if np.isnan(means).all():
+        return 0
+    if np.isnan(means).any():
+        means = np.nan_to_num(means, nan=np.nanmin(means) - 1)
+    return int(rankdata(-means, method="min").argmin())
 
 
 def tune(estimator, param_grid, X, y, inner_folds=3, random_state=0,
@@ -62,6 +74,19 @@ def tune(estimator, param_grid, X, y, inner_folds=3, random_state=0,
         raise ValueError(f"tune: the smallest class has {counts.min()} training point(s); "
                          "inner stratified CV needs at least 2")
     cv = StratifiedKFold(n_splits=n_splits, shuffle=True, random_state=random_state)
+    shared = getattr(estimator, "_shared_grid_search", None)
+    if shared is not None and n_jobs in (None, 1):
+        # The estimator shares work between candidates and inner folds (NBSVM: one kernel
+        # base for the whole grid). Same candidates in the same order, same splits, same
+        # scorer and the same choice as GridSearchCV below.
+        grid_order = list(ParameterGrid(param_grid))
+        splits = list(cv.split(np.zeros((len(y), 1)), y))
+        result = shared(grid_order, X, y, splits, check_scoring(estimator, scoring=scorer),
+                        _first_best)
+        if result is not None:
+            best_estimator, fold_scores = result
+            chosen = grid_order[_first_best(fold_scores)]
+            return best_estimator, {k: _plain(v) for k, v in chosen.items()}
     search = GridSearchCV(clone(estimator), param_grid, scoring=scorer, cv=cv, refit=True,
                           error_score="raise", n_jobs=n_jobs)
     search.fit(X, y)
