@@ -182,3 +182,68 @@ def test_bad_parameters_are_named():
         DualLexiBoost(n_neighbors=0).fit(X, y)
     with pytest.raises(ValueError, match="n_estimators"):
         LexiBoost(n_estimators=0).fit(X, y)
+
+
+# --- Shared neighbour lists in tune(): inner-fold tables read off the outer fold's lists ---
+
+def _knn_problem(seed, sizes, d=5, duplicates=6):
+    rng = np.random.default_rng(seed)
+    centres = rng.normal(0.0, 1.5, (len(sizes), d))
+    X = np.vstack([rng.normal(c, 1.0, (s, d)) for c, s in zip(centres, sizes)])
+    y = np.repeat(np.arange(len(sizes)), sizes)
+    # exact duplicates (ties at distance 0, broken by index) and a coarse grid of values
+    # (many equal distances): the cases where the order of ties matters
+    X[-duplicates:] = X[:duplicates]
+    X[: len(X) // 3] = np.round(X[: len(X) // 3])
+    return X, y
+
+
+@pytest.mark.parametrize("k", [1, 3, 7])
+def test_subset_tables_equal_direct_queries(monkeypatch, k):
+    from sklearn.model_selection import StratifiedKFold
+
+    from imbeval.classifiers import lexiboost as mod
+
+    X, y = _knn_problem(3, (70, 30, 12))
+    splits = list(StratifiedKFold(3, shuffle=True, random_state=1).split(X, y))
+    for factor, margin in [(3, 10), (1, 0)]:   # long lists; lists that often run out
+        monkeypatch.setattr(mod, "LIST_FACTOR", factor)
+        monkeypatch.setattr(mod, "LIST_MARGIN", margin)
+        lists = neighbour_table(X, X, min(len(X), factor * k + margin))
+        for tr, te in splits:
+            np.testing.assert_array_equal(mod._subset_table(lists, X, tr, tr, k),
+                                          neighbour_table(X[tr], X[tr], k))
+            np.testing.assert_array_equal(mod._subset_table(lists, X, tr, te, k),
+                                          neighbour_table(X[tr], X[te], k))
+
+
+@pytest.mark.parametrize("sizes,grid", [
+    ((60, 20), {"n_neighbors": [1, 3, 5], "n_estimators": [2, 10]}),
+    ((50, 25, 10), {"n_neighbors": [3, 7]}),
+])
+def test_shared_grid_search_equals_gridsearchcv(monkeypatch, sizes, grid):
+    from sklearn.metrics import check_scoring
+    from sklearn.model_selection import GridSearchCV, ParameterGrid, StratifiedKFold
+
+    from imbeval.classifiers import tune, tuning
+
+    from imbeval.classifiers import lexiboost as mod
+
+    X, y = _knn_problem(8, sizes)
+    X_test = np.random.default_rng(9).normal(0.0, 2.0, (60, X.shape[1]))
+    est, chosen = tune(DualLexiBoost(), grid, X, y, inner_folds=3, random_state=4)
+    cv = StratifiedKFold(3, shuffle=True, random_state=4)
+    with monkeypatch.context() as mp:
+        # today's path: GridSearchCV over plain fits, each computing its own table
+        mp.setattr(mod._LexiBoostBase, "_shared_grid_search", None)
+        ref, ref_chosen = tune(DualLexiBoost(), grid, X, y, inner_folds=3, random_state=4)
+        search = GridSearchCV(DualLexiBoost(), grid, scoring="balanced_accuracy",
+                              cv=cv).fit(X, y)
+    assert chosen == ref_chosen
+    np.testing.assert_array_equal(est.predict(X_test), ref.predict(X_test))
+    np.testing.assert_array_equal(est.estimator_weights_, ref.estimator_weights_)
+    scores = DualLexiBoost()._shared_grid_search(
+        list(ParameterGrid(grid)), X, y, list(cv.split(X, y)),
+        check_scoring(DualLexiBoost(), "balanced_accuracy"), tuning._first_best)[1]
+    expected = np.column_stack([search.cv_results_[f"split{i}_test_score"] for i in range(3)])
+    np.testing.assert_array_equal(scores, expected)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import lexi_lp
+from ._decided import Decided
 from .knn_base import neighbour_table, weighted_knn_predict
 
 _COMMON_DOC = r"""
@@ -47,7 +48,11 @@ def _validate_common(est):
 class _LexiBoostBase(ClassifierMixin, BaseEstimator):
     """Shared fit preamble, prediction and LP bookkeeping."""
 
-    def _prepare(self, X, y):
+    def fit(self, X, y):
+        return self._fit(X, y, None)
+
+    def _prepare(self, X, y, table=None):
+        """Validate and store the training set; its neighbour table (given, or computed)."""
         _validate_common(self)
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
@@ -58,7 +63,8 @@ class _LexiBoostBase(ClassifierMixin, BaseEstimator):
                              f"{self.classes_[0]!r}")
         self.fit_X_ = X
         self.fit_codes_ = codes.astype(np.intp)
-        table = neighbour_table(X, X, self.n_neighbors)
+        if table is None:
+            table = neighbour_table(X, X, self.n_neighbors)
         return X, self.fit_codes_, table
 
     def _learner_outputs(self, table, weights):
@@ -72,9 +78,11 @@ class _LexiBoostBase(ClassifierMixin, BaseEstimator):
     def _votes(self, X):
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, reset=False)
-        table = neighbour_table(self.fit_X_, X, self.n_neighbors)
-        votes = np.zeros((X.shape[0], self.classes_.size))
-        rows = np.arange(X.shape[0])
+        return self._votes_from_table(neighbour_table(self.fit_X_, X, self.n_neighbors))
+
+    def _votes_from_table(self, table):
+        votes = np.zeros((table.shape[0], self.classes_.size))
+        rows = np.arange(table.shape[0])
         for a, w in zip(self.estimator_weights_, self.learner_weights_):
             pred = self._learner_outputs(table, w)
             votes[rows, pred] += a
@@ -84,7 +92,9 @@ class _LexiBoostBase(ClassifierMixin, BaseEstimator):
         """Weighted votes. Two classes: ``sum_t alpha_t h_t(x)`` with h in {-1, +1}, shape
         (n,), positive meaning ``classes_[1]``; otherwise the vote of every class,
         shape (n, n_classes), rows summing to 1."""
-        votes = self._votes(X)
+        return self._decision_from_votes(self._votes(X))
+
+    def _decision_from_votes(self, votes):
         if self.classes_.size == 2:
             return votes[:, 1] - votes[:, 0]
         return votes
@@ -93,6 +103,84 @@ class _LexiBoostBase(ClassifierMixin, BaseEstimator):
         votes = self._votes(X)
         # arg-max, ties to the first label; for two classes the same as f > 0 -> classes_[1].
         return self.classes_[np.argmax(votes, axis=1)]
+
+
+    def _shared_grid_search(self, candidates, X, y, splits, scorer, choose):
+        """Grid search over ``candidates`` on the inner ``splits`` with one neighbour table.
+
+        Called by :func:`imbeval.classifiers.tune` (same splits, scorer and choice rule as
+        its GridSearchCV path). The training set's neighbour lists are computed once, long
+        enough (``LIST_FACTOR`` times the largest ``n_neighbors``, plus a margin) that the
+        k nearest points *within an inner training fold* of every point are, for almost
+        every point, the first k fold members of its list. That is exact, not an
+        approximation: the lists are ordered by (distance, index) and the inner training
+        indices keep the order of the outer ones, so filtering a prefix of the order of
+        the whole set gives a prefix of the order of the subset. Rows whose list holds
+        fewer than k fold members are queried directly. The refit's table is the first k
+        entries of the lists. Returns ``(best_estimator, fold_scores)``, or ``None`` when
+        this does not apply (the caller then uses the plain grid search).
+        """
+        if hasattr(X, "tocsr"):
+            return None
+        X = np.asarray(X, dtype=np.float64)
+        y = np.asarray(y)
+        if X.ndim != 2 or X.shape[0] < 2:
+            return None
+        ests = [clone(self).set_params(**params) for params in candidates]
+        for est in ests:
+            _validate_common(est)
+        n = X.shape[0]
+        if any(np.any(np.diff(tr) <= 0) for tr, _ in splits):
+            return None
+        k_max = max(est.n_neighbors for est in ests)
+        length = min(n, LIST_FACTOR * k_max + LIST_MARGIN)
+        lists = neighbour_table(X, X, length)
+        scores = np.empty((len(ests), len(splits)))
+        for s, (tr, te) in enumerate(splits):
+            X_tr, X_te = X[tr], X[te]
+            tables = {}
+            for i, est in enumerate(ests):
+                k = est.n_neighbors
+                if k not in tables:
+                    tables[k] = (_subset_table(lists, X, tr, tr, k),
+                                 _subset_table(lists, X, tr, te, k))
+                fit_table, test_table = tables[k]
+                fitted = clone(est)._fit(X_tr, y[tr], fit_table)
+                votes = fitted._votes_from_table(test_table)
+                decided = Decided(fitted.classes_, X_te,
+                                  fitted.classes_[np.argmax(votes, axis=1)],
+                                  fitted._decision_from_votes(votes))
+                scores[i, s] = scorer(decided, X_te, y[te])
+        best = clone(ests[choose(scores)])
+        k = min(best.n_neighbors, n)
+        best._fit(X, y, lists[:, :k] if k <= length else None)
+        return best, scores
+
+
+#: Neighbour lists of the shared grid search hold ``LIST_FACTOR * k + LIST_MARGIN``
+#: entries: an inner training fold of a 3-fold CV holds 2/3 of the points, so a list of
+#: 3k + 10 misses k fold members only for very few points (those are queried directly).
+LIST_FACTOR = 3
+LIST_MARGIN = 10
+
+
+def _subset_table(lists, X, members, queries, k):
+    """Neighbour table (len(queries), k) among ``X[members]`` (indices into ``members``),
+    read off the whole set's (distance, index)-ordered ``lists``; rows whose list holds
+    fewer than k members are computed directly."""
+    n = lists.shape[0]
+    k = min(k, members.size)
+    pos = np.full(n, -1, dtype=np.intp)
+    pos[members] = np.arange(members.size)
+    cand = lists[queries]
+    is_member = pos[cand] >= 0
+    # stable sort of "not a member" keeps the members first, in list order
+    first = np.argsort(~is_member, axis=1, kind="stable")[:, :k]
+    table = pos[np.take_along_axis(cand, first, axis=1)]
+    short = np.flatnonzero(is_member.sum(axis=1) < k)
+    if short.size:
+        table[short] = neighbour_table(X[members], X[queries[short]], k)
+    return table
 
 
 class DualLexiBoost(_LexiBoostBase):
@@ -136,8 +224,8 @@ class DualLexiBoost(_LexiBoostBase):
         self.n_neighbors = n_neighbors
         self.n_estimators = n_estimators
 
-    def fit(self, X, y):
-        X, codes, table = self._prepare(X, y)
+    def _fit(self, X, y, table):
+        X, codes, table = self._prepare(X, y, table)
         K = self.classes_.size
         counts = np.bincount(codes, minlength=K).astype(float)
         D = 1.0 / (K * counts[codes])
@@ -202,8 +290,8 @@ class LexiBoost(_LexiBoostBase):
         self.n_neighbors = n_neighbors
         self.n_estimators = n_estimators
 
-    def fit(self, X, y):
-        X, codes, table = self._prepare(X, y)
+    def _fit(self, X, y, table):
+        X, codes, table = self._prepare(X, y, table)
         n, K = codes.size, self.classes_.size
         # Mislabel distribution over (i, y); the true-label entries are kept at zero.
         Dm = np.full((n, K), 1.0 / (n * (K - 1)))

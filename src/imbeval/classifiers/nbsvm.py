@@ -10,6 +10,8 @@ from sklearn.svm import SVC
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ._decided import Decided
+
 
 class NBSVM(ClassifierMixin, BaseEstimator):
     r"""Near-Bayesian SVM: prior-dependent margins and costs, one-vs-all for many classes.
@@ -276,7 +278,9 @@ class NBSVM(ClassifierMixin, BaseEstimator):
                 for i in members:
                     fitted = clone(ests[i])._fit_from_kernel(X_tr, y[tr], K_tr)
                     f = fitted._decision_from_kernel(K_te[:, fitted._sv_index])
-                    scores[i, s] = scorer(_Decided(fitted, X_te, f), X_te, y[te])
+                    decided = Decided(fitted.classes_, X_te,
+                                      fitted._predict_from_decision(f), f)
+                    scores[i, s] = scorer(decided, X_te, y[te])
                 del K_tr, K_te
         best = choose(scores)
         est = clone(ests[best])
@@ -295,31 +299,6 @@ class NBSVM(ClassifierMixin, BaseEstimator):
         X, y_codes, counts, costs = self._prepare(X, y)
         self._fit_kernel(K, y_codes, counts, costs)
         return self
-
-
-class _Decided(ClassifierMixin, BaseEstimator):
-    """A fitted NBSVM's answers on one query set, already computed, for a scorer."""
-
-    def __init__(self, fitted=None, X=None, decision=None):
-        self.fitted = fitted
-        self.X = X
-        self.decision = decision
-
-    @property
-    def classes_(self):
-        return self.fitted.classes_
-
-    def _check(self, X):
-        if X is not self.X:
-            raise RuntimeError("NBSVM shared grid search: scorer asked about other data")
-
-    def decision_function(self, X):
-        self._check(X)
-        return self.decision
-
-    def predict(self, X):
-        self._check(X)
-        return self.fitted._predict_from_decision(self.decision)
 
 
 #: Largest kernel storage (bytes) the precomputed-kernel path may use: one n x n float64
