@@ -13,14 +13,16 @@ many support vectors.
 
 Each side runs in its own subprocess with its own ``PYTHONPATH`` (``before``: the code at
 ``--before-src``, by default main's baseline checkout; ``after``: this checkout's
-``src``), back to back, at ``nice -n 5`` if started so. The sides write their predictions,
+``src``), back to back, at ``nice -n 5`` if started so, with one BLAS thread as in the
+pipeline (``--threads``). Wall and CPU time (``time.process_time``) are both recorded: on
+a loaded machine the CPU time is the steadier measure of the work. The sides write their predictions,
 decision values and chosen parameters; the parent compares them and writes
 ``benchmarks/results/paper_fold_<classifier>.json`` with the times, the load average
 (``os.getloadavg``) before and after each side, and the commit of each source tree.
 
 Usage:
   nice -n 5 python benchmarks/paper_fold.py [--classifier nbsvm] [--scale 1.0]
-      [--sides before after] [--repeat 1] [--before-src /work/baseline/src]
+      [--sides before after] [--repeat 1] [--threads 1] [--before-src /work/baseline/src]
 """
 
 from __future__ import annotations
@@ -101,19 +103,22 @@ def worker(args) -> None:
     for _ in range(args.repeat):
         load0 = os.getloadavg()[0]
         est = make_classifier(args.classifier, {}, random_state=args.seed)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", category=UserWarning)
             warnings.simplefilter("ignore", category=ConvergenceWarning)
             fitted, chosen = tune(est, grid, X[train], y[train], inner_folds=3,
                                   random_state=args.seed)
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.process_time()
         pred = np.asarray(fitted.predict(X[test]))
-        t2 = time.perf_counter()
+        t2, c2 = time.perf_counter(), time.process_time()
         times.append({"tune_fit_seconds": round(t1 - t0, 2),
                       "predict_seconds": round(t2 - t1, 2),
+                      "tune_fit_cpu_seconds": round(c1 - c0, 2),
+                      "predict_cpu_seconds": round(c2 - c1, 2),
                       "load_start": round(load0, 2), "load_end": round(os.getloadavg()[0], 2)})
-        print(f"[{args.label}] tune+fit {t1 - t0:8.1f} s  predict {t2 - t1:6.1f} s  "
+        print(f"[{args.label}] tune+fit {t1 - t0:8.1f} s (CPU {c1 - c0:.1f} s)  "
+              f"predict {t2 - t1:6.1f} s (CPU {c2 - c1:.1f} s)  "
               f"load {load0:.2f} -> {os.getloadavg()[0]:.2f}  chosen {chosen}", flush=True)
     dec = (np.asarray(fitted.decision_function(X[test]))
            if hasattr(fitted, "decision_function") else np.zeros(0))
@@ -130,6 +135,7 @@ def main(argv=None):
     ap.add_argument("--n-features", type=int, default=2048)
     ap.add_argument("--seed", type=int, default=20200)
     ap.add_argument("--repeat", type=int, default=1, help="timed repetitions per side")
+    ap.add_argument("--threads", type=int, default=1, help="BLAS/OpenMP threads per side")
     ap.add_argument("--sides", nargs="+", default=["before", "after"],
                     choices=["before", "after"])
     ap.add_argument("--before-src", type=Path, default=Path("/work/baseline/src"))
@@ -148,7 +154,11 @@ def main(argv=None):
         for side in args.sides:
             src = (args.before_src if side == "before" else args.after_src).resolve()
             wout = Path(tmp) / f"{side}.npz"
-            env = dict(os.environ, PYTHONPATH=str(src))
+            # one BLAS thread, as in the pipeline (Snakemake sets the *_NUM_THREADS
+            # variables to the rule's threads: 1)
+            threads = str(args.threads)
+            env = dict(os.environ, PYTHONPATH=str(src), OMP_NUM_THREADS=threads,
+                       OPENBLAS_NUM_THREADS=threads, MKL_NUM_THREADS=threads)
             cmd = [sys.executable, __file__, "--worker-out", str(wout), "--label", side,
                    "--classifier", args.classifier, "--scale", str(args.scale),
                    "--n-features", str(args.n_features), "--seed", str(args.seed),
@@ -160,7 +170,7 @@ def main(argv=None):
                         pred=data["pred"], dec=data["dec"], y_test=data["y_test"])
             sides[side] = info
     result = {"classifier": args.classifier, "grid": PAPER_GRIDS[args.classifier],
-              "scale": args.scale, "n_features": args.n_features, "seed": args.seed,
+              "scale": args.scale, "threads": args.threads, "n_features": args.n_features, "seed": args.seed,
               "machine": {"cpus": os.cpu_count(), "python": platform.python_version()}}
     for side, info in sides.items():
         result[side] = {k: info[k] for k in ("times", "chosen", "sizes", "n_train", "n_test",
@@ -172,6 +182,8 @@ def main(argv=None):
         b, a = sides["before"], sides["after"]
         best_b = min(t["tune_fit_seconds"] for t in b["times"])
         best_a = min(t["tune_fit_seconds"] for t in a["times"])
+        cpu = [min(t.get("tune_fit_cpu_seconds", float("nan")) for t in side["times"])
+               for side in (b, a)]
         same_shape = b["dec"].shape == a["dec"].shape
         result["comparison"] = {
             "same_chosen_params": b["chosen"] == a["chosen"],
@@ -180,6 +192,7 @@ def main(argv=None):
             "max_abs_decision_difference": (float(np.max(np.abs(b["dec"] - a["dec"])))
                                             if same_shape and b["dec"].size else None),
             "tune_fit_speedup_best": round(best_b / best_a, 2),
+            "tune_fit_cpu_speedup_best": round(cpu[0] / cpu[1], 2),
         }
         print(json.dumps(result["comparison"], indent=2))
     fd, tmpname = tempfile.mkstemp(dir=out.parent, suffix=".tmp")
