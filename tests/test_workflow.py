@@ -72,7 +72,8 @@ def test_bad_config_stops_before_any_job_naming_the_key(repo, name, edit, expect
 
 
 def test_slurm_profile_dry_run_lists_jobs_with_resources(repo):
-    proc = snakemake(repo, "-n", "--profile", "profiles/slurm")
+    # A dry run caps threads at --cores (1 if not given); a SLURM run does not.
+    proc = snakemake(repo, "-n", "--profile", "profiles/slurm", "--cores", "64")
     out = proc.stdout + proc.stderr
     assert "experiment_run" in out
     n_runs = out.count("rule experiment_run:")
@@ -80,8 +81,11 @@ def test_slurm_profile_dry_run_lists_jobs_with_resources(repo):
     expected = (len(cfg["two_class"]) + len(cfg["multi_class"])) * len(cfg["classifiers"]) * cfg["protocol"]["runs"]
     assert n_runs == expected
     blocks = out.split("rule experiment_run:")[1:]
-    assert all("mem_mb=8000" in b.split("\n\n")[0] and "runtime=360" in b.split("\n\n")[0] for b in blocks)
-    assert "threads: 2" in blocks[0]
+    # The rule's own reservation: one thread (what the command uses), mem_mb and runtime.
+    assert all("mem_mb=3000" in b.split("\n\n")[0] and "runtime=30\n" in b.split("\n\n")[0] for b in blocks)
+    assert not any("threads:" in b.split("\n\n")[0] for b in blocks)
+    features = out.split("rule experiment_features:")[1].split("\n\n")[0]
+    assert f"threads: {cfg['features'].get('tf_threads', 2)}" in features  # schema default 2
 
 
 # ---------------------------------------------------------------- the DAG

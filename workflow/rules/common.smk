@@ -80,3 +80,30 @@ def features_command(exp, seed):
         )
 
     return command
+
+
+# On SLURM, check before the first submission what the executor plugin would otherwise wait
+# on without a word (status polling that cannot work, a job larger than any node); the
+# checks and their messages are in src/imbeval/_cluster.py. onstart runs after the DAG is
+# built, so every job's threads and resources are final (profiles, --set-* applied).
+onstart:
+    plugin = workflow.executor_plugin
+    if plugin is not None and plugin.name.split("-")[-1] == "slurm":
+        from imbeval._cluster import JobRequest, slurm_preflight
+
+        def _number(value):
+            return float(value) if isinstance(value, (int, float)) else None
+
+        requests = []
+        for job in workflow.dag.needrun_jobs():
+            if job.is_local:
+                continue
+            res = job.resources
+            cpus = int(res.get("cpus_per_task") or job.threads)
+            mem = _number(res.get("mem_mb"))
+            if _number(res.get("mem_mb_per_cpu")) is not None:
+                mem = _number(res.get("mem_mb_per_cpu")) * cpus
+            requests.append(JobRequest(job.rule.name, cpus, mem, res.get("slurm_partition") or None))
+        settings = workflow.executor_settings
+        slurm_preflight(requests, getattr(settings, "status_command", None),
+                        int(getattr(settings, "init_seconds_before_status_checks", 40) or 40))
