@@ -117,8 +117,9 @@ def stop_orphans(base: Path = BASE) -> list[int]:
 class SlurmCluster:
     """munged + slurmctld + slurmd on localhost, configured and logged under a scratch folder.
 
-    ``accounting`` stays off (``accounting_storage/none``): ``sacct`` then exits 1, as on a
-    site without slurmdbd. ``MinJobAge=300`` keeps finished jobs visible to ``squeue``.
+    Accounting is off (``accounting_storage/none``): ``sacct`` then exits 1, as on a site
+    without slurmdbd. ``MinJobAge=3600`` keeps every finished job of a test session visible
+    to ``squeue`` (the tests read their states afterwards; SLURM's default is 300 s).
     """
 
     def __init__(self, cpus: int | None = None, memory_mb: int | None = None):
@@ -183,7 +184,7 @@ SelectTypeParameters=CR_Core_Memory
 SchedulerType=sched/backfill
 MpiDefault=none
 ReturnToService=2
-MinJobAge=300
+MinJobAge=3600
 SlurmctldTimeout=30
 SlurmdTimeout=30
 InactiveLimit=0
