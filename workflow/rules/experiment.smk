@@ -16,14 +16,18 @@
 import json
 import os
 
-from imbeval.data.check import check_experiment
 
 
 validate(config["experiment"], schema="../schemas/experiment.schema.yaml", set_default=True)
 # What the schema cannot express (concept members of the dataset, problems built from known
 # and disjoint concepts, an IR that leaves every class enough points for the folds) is
 # checked by the library, still before any job.
-check_experiment(config["experiment"])
+# Inside a cluster job (--mode remote) the submitting Snakemake has checked it already; the
+# check imports scikit-learn, 2 s of CPU per job, twice per SLURM job.
+if not workflow.remote_exec:
+    from imbeval.data.check import check_experiment
+
+    check_experiment(config["experiment"])
 
 EXP = config["experiment"]
 EXP_DIR = "results/experiment"
