@@ -45,7 +45,7 @@ def test_every_printed_mortaz_number_of_tables_2_to_6_and_9_has_a_row(static_row
 
 
 def test_every_printed_dembele_cell_of_tables_1_to_11_has_a_row(static_rows):
-    dm = static_rows[static_rows.paper == "dembele"]
+    dm = static_rows[(static_rows.paper == "dembele") & static_rows["item"].str.startswith("Table")]
     expected = {(t, r, c) for t, text in pr.DEMBELE_TABLES.items()
                 for (r, c) in pr.parse_dembele_table(text, canonical=False)}
     expected |= {("Table 11", "drop %", "κ" if k == "kappa" else k) for k in pr.DEMBELE_TABLE11_DROP}
@@ -64,7 +64,7 @@ def test_non_errata_match_at_print_precision(static_rows):
     core = static_rows[static_rows.paper.isin(["dembele"])
                        | static_rows["item"].isin(["Table 2", "Table 3", "Table 5", "Table 6",
                                                    "Table 9", "Table 1", "Table 4"])]
-    assert set(_kinds(core)) <= {"match", "erratum"}
+    assert set(_kinds(core)) <= {"match", cmp.TRUNCATED, "erratum"}
 
 
 def test_errata_rows_are_exactly_the_documented_ones(static_rows):
@@ -102,7 +102,8 @@ def test_match_rules():
 
 
 def test_row_statuses():
-    assert cmp.row("p", "i", "r", "c", "0.5", 0.56)["status"] == "MISMATCH"
+    assert cmp.row("p", "i", "r", "c", "0.5", 0.66)["status"] == "MISMATCH"
+    assert cmp.row("p", "i", "r", "c", "0.5", 0.44)["status"] == "MISMATCH"  # not a cut-off
     assert cmp.row("p", "i", "r", "c", "0.5", 0.56, setting="x")["status"] == "different setting: x"
     erratum = pr.Erratum("printed wrong", 0.56)
     assert cmp.row("p", "i", "r", "c", "0.5", 0.56, erratum=erratum)["status"].startswith("erratum")
@@ -118,10 +119,11 @@ def test_row_statuses():
 def test_kluska_and_ortigosa_rows(static_rows):
     kl = static_rows[static_rows.paper == "kluska"]
     assert len(kl) == len(pr.KLUSKA_EXAMPLE["values"]) + 8
-    assert set(_kinds(kl)) == {"match", "erratum"}
-    assert (_kinds(kl) == "erratum").sum() == 1
-    og = static_rows[static_rows.paper == "ortigosa2016"]
-    assert len(og) == 16 and set(og["status"]) == {"match"}
+    assert set(_kinds(kl)) == {"match", cmp.TRUNCATED}
+    og = static_rows[(static_rows.paper == "ortigosa2016")
+                     & (static_rows["item"] == "Table 1 / Section 4 (RAND)")]
+    assert len(og) == 24
+    assert set(_kinds(og)) == {"match", "claim does not hold"}
 
 
 def test_write_and_read_back(tmp_path, static_rows):
@@ -143,3 +145,24 @@ def test_read_parts_rejects_missing_columns(tmp_path):
     bad.write_text("paper,item\nx,y\n")
     with pytest.raises(ValueError, match="lack the columns"):
         cmp.read_parts([bad])
+
+
+def test_truncated_print_is_its_own_status():
+    # the spot cases of the papers: cut off, not rounded
+    for printed, value in [("0.41", 0.415403), ("0.40", 0.407636), ("-0.175", -0.175738),
+                           ("0.6124", 0.612452), ("2.9e-7", 2.97e-7)]:
+        assert cmp.row("p", "i", "r", "c", printed, value)["status"] == cmp.TRUNCATED, printed
+        assert cmp.status_kind(cmp.TRUNCATED) == cmp.TRUNCATED
+    # rounding that agrees stays a match; an erratum or a setting keeps its status
+    assert cmp.row("p", "i", "r", "c", "0.42", 0.4249)["status"] == "match"
+    assert cmp.row("p", "i", "r", "c", "0.41", 0.4154, setting="s")["status"].startswith(
+        "different setting")
+    assert cmp.decimals("2.9e-7") == 8 and cmp.decimals("0.77604") == 5
+
+
+def test_claim_rows():
+    held = cmp.claim("p", "Fig. 1", "x varies least", 0.2, True, detail="gap 0.2 > 0")
+    assert held["status"] == "claim holds: gap 0.2 > 0" and held["column"] == "claim"
+    failed = cmp.claim("p", "Fig. 1", "G reaches 0", 0.72, False, printed="0", detail="min 0.72")
+    assert cmp.status_kind(failed["status"]) == "claim does not hold"
+    assert failed["difference"] == pytest.approx(0.72)

@@ -39,6 +39,10 @@ FIGURES = {
 }
 
 
+#: how far a measured value may lie from a number the paper gives as "about"
+PRINTED_TOLERANCE = 0.05
+
+
 def class_sizes(table):
     """Class sizes of one of the paper's distribution tables (e.g. ``"Table 11"``), as printed."""
     return np.array([int(v) for v in pr.MORTAZ_DISTRIBUTIONS[table]], dtype=np.int64)
@@ -118,12 +122,19 @@ def claims(data: pd.DataFrame) -> pd.DataFrame:
     f2 = data[data.figure == "Fig. 2"]
     acc_span, iam_span = np.ptp(f2["ACC"]), np.ptp(f2["IAM"])
     add("Fig. 2", "ACC span (nearly flat: < 0.01)", acc_span, acc_span < 0.01)
-    add("Fig. 2", "IAM span (paper 0.32; claim: IAM varies where ACC does not, > 0.3)",
-        iam_span, iam_span > 0.3, "0.32")
+    # The paper's numbers ("about 0.32", "about −0.75 to 0.75") hold only within
+    # PRINTED_TOLERANCE; our sweep runs on to no skill, so they are expected to fail here
+    # and the comparison files them as "different setting" with that reason.
+    add("Fig. 2", "IAM varies where ACC does not (IAM span / ACC span > 10)",
+        iam_span / acc_span, iam_span > 10 * acc_span)
+    add("Fig. 2", "IAM span about 0.32 (paper; within 0.05)", iam_span,
+        abs(iam_span - 0.32) <= PRINTED_TOLERANCE, "0.32")
 
     f3 = data[data.figure == "Fig. 3"]
-    add("Fig. 3", "IAM min (paper about −0.75)", f3["IAM"].min(), f3["IAM"].min() <= -0.7, "-0.75")
-    add("Fig. 3", "IAM max (paper about 0.75)", f3["IAM"].max(), f3["IAM"].max() >= 0.7, "0.75")
+    add("Fig. 3", "IAM min about −0.75 (paper; within 0.05)", f3["IAM"].min(),
+        abs(f3["IAM"].min() + 0.75) <= PRINTED_TOLERANCE, "-0.75")
+    add("Fig. 3", "IAM max about 0.75 (paper; within 0.05)", f3["IAM"].max(),
+        abs(f3["IAM"].max() - 0.75) <= PRINTED_TOLERANCE, "0.75")
     add("Fig. 3", "IAM span exceeds ACC span (ratio)", np.ptp(f3["IAM"]) / np.ptp(f3["ACC"]),
         np.ptp(f3["IAM"]) > np.ptp(f3["ACC"]))
     add("Fig. 3", "IAM and ACC consistent (Spearman ρ)", _spearman(f3["IAM"], f3["ACC"]),
@@ -185,3 +196,8 @@ def comparison_rows(data: pd.DataFrame):
     for key, printed in pr.MORTAZ_FIGURE_CLAIMS.items():
         yield cmp.row("mortaz2020", key[0], key[1], key[2], printed, measured[key],
                       setting=setting)
+    # the statements without a printed number, as claim rows (the numbered ones are above)
+    for record in claims(data).itertuples():
+        if not record.printed:
+            yield cmp.claim("mortaz2020", record.figure, record.claim, record.measured,
+                            record.holds, detail=f"measured {record.measured:.4g} on our sweep")

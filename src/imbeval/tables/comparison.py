@@ -10,7 +10,13 @@ Columns: ``paper, item, row, column, printed, regenerated, difference, status``.
   fractions such as ``44/75`` must agree to 1e-12; rule ``"one unit"``: within one unit of
   the last printed digit, for numbers derived from rounded entries, e.g. Dembélé's
   percentage drops);
+- ``within print precision (printed truncated)`` -- the printed value is the regenerated
+  one cut off, not rounded, at the printed precision (0.4154 printed 0.41): the same number,
+  printed by another convention, so not an erratum;
 - ``erratum: <explanation>`` -- a documented misprint (:mod:`imbeval.tables.printed`);
+- ``claim holds: <measured>`` / ``claim does not hold: <measured>`` -- a statement of the
+  paper (about a figure, or a property), checked on what we regenerated, with the number
+  and the threshold it was checked against;
 - ``different setting: <why>`` -- regenerated, but not under the paper's conditions (our CV
   split and library versions, our synthetic sweep, ...), so agreement is not expected;
 - ``not comparable: <why>`` -- nothing to regenerate it from;
@@ -29,7 +35,9 @@ from imbeval._io import atomic_write_text
 from imbeval.tables._io import to_markdown, write_table
 
 COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status"]
-STATUSES = ("match", "erratum", "different setting", "not comparable", "MISMATCH")
+STATUSES = ("match", "within print precision (printed truncated)", "erratum", "claim holds",
+            "claim does not hold", "different setting", "not comparable", "MISMATCH")
+TRUNCATED = "within print precision (printed truncated)"
 
 
 def printed_number(printed: str) -> float:
@@ -41,10 +49,13 @@ def printed_number(printed: str) -> float:
 
 
 def decimals(printed: str) -> int | None:
-    """Digits after the decimal point; ``None`` for fractions and integers are exact."""
-    text = printed.strip()
+    """Digits after the decimal point (``2.9e-7``: 8); ``None`` for fractions (exact)."""
+    text = printed.strip().lower()
     if "/" in text:
         return None
+    if "e" in text:  # 2.9e-7: the mantissa's decimals shifted by the exponent
+        mantissa, exponent = text.split("e")
+        return max(decimals(mantissa) - int(exponent), 0)
     return len(text.split(".")[1]) if "." in text else 0
 
 
@@ -59,12 +70,24 @@ def matches(printed: str, value: float, rule: str = "round") -> bool:
     if rule == "round":
         # a tiny slack so that exact halves (0.125 -> '0.13' or '0.12') are not decided
         # by binary representation
-        return abs(value - target) <= 0.5 * 10.0 ** -places + 1e-9
+        return abs(value - target) <= 0.5 * 10.0 ** -places * (1 + 1e-6)
     if rule == "last digit":
-        return abs(value - target) <= min(10.0 ** -places, 0.01) + 1e-9
+        return abs(value - target) <= min(10.0 ** -places, 0.01) * (1 + 1e-6)
     if rule == "one unit":
-        return abs(value - target) <= 10.0 ** -places + 1e-9
+        return abs(value - target) <= 10.0 ** -places * (1 + 1e-6)
     raise ValueError(f"unknown rule {rule!r}")
+
+
+def truncated(printed: str, value: float) -> bool:
+    """Is ``printed`` the value cut off (towards zero) at its printed precision?"""
+    places = decimals(printed)
+    target = printed_number(printed)
+    if places is None or value is None or math.isnan(value) or math.isnan(target):
+        return False
+    scale = 10.0 ** places
+    # the small slack keeps 0.29999999 from truncating to 0.2
+    cut = math.trunc(value * scale + math.copysign(1e-9, value)) / scale
+    return abs(cut - target) <= 1e-6 / scale and not matches(printed, value, "round")
 
 
 def row(paper, item, row_label, column, printed, regenerated, *, rule="round", erratum=None,
@@ -77,6 +100,10 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
         status = f"not comparable: {not_comparable}"
     elif value is None:
         raise ValueError(f"{paper} {item} {row_label}/{column}: no regenerated value")
+    elif erratum is None and setting is None and rule == "round" and truncated(printed, value):
+        # only where nothing else explains the difference: a documented erratum or a
+        # different setting keeps its own, more informative status
+        status = TRUNCATED
     elif erratum is not None:
         if matches(printed, value, rule) and erratum.corrected is None:
             # a column-wide erratum (a different recipe for the whole column) can leave
@@ -114,6 +141,21 @@ def status_kind(status: str) -> str:
     raise ValueError(f"unknown status {status!r}")
 
 
+def claim(paper, item, claim_text, measured, holds, *, printed="", detail="") -> dict:
+    """A claim row: ``row`` = the paper's statement, ``regenerated`` = the number checked.
+
+    ``detail`` says what the number is and the threshold it is checked against; it is the
+    body of the status, so a reader sees the evidence beside the verdict.
+    """
+    value = None if measured is None else float(measured)
+    target = printed_number(printed) if printed else math.nan
+    difference = value - target if value is not None and not math.isnan(target) else math.nan
+    status = f"{'claim holds' if holds else 'claim does not hold'}: {detail}".rstrip(": ")
+    return {"paper": paper, "item": item, "row": str(claim_text), "column": "claim",
+            "printed": printed, "regenerated": value, "difference": difference,
+            "status": status}
+
+
 def summary(table: pd.DataFrame) -> pd.DataFrame:
     """Counts of rows by paper and status category."""
     kinds = table["status"].map(status_kind)
@@ -126,8 +168,11 @@ def write(table: pd.DataFrame, csv_path, md_path):
     write_table(table, csv_path, None, index=False)
     counts = summary(table)
     text = ["# Printed versus regenerated\n\n",
-            "One row per printed number. *match* = equal at print precision; *erratum* = a "
-            "documented misprint (the explanation says what the paper's formula gives); "
+            "One row per printed number or stated claim. *match* = equal at print precision; "
+            "*within print precision (printed truncated)* = the printed value is ours cut "
+            "off instead of rounded; *erratum* = a documented misprint (the explanation says "
+            "what the paper's formula gives); *claim holds* / *claim does not hold* = a "
+            "statement of the paper checked on our results, with the number and threshold; "
             "*different setting* = regenerated under other conditions (our data split, "
             "our synthetic sweep); *not comparable* = nothing to regenerate it from.\n\n",
             "## Counts\n\n", to_markdown(counts, index=True), "\n"]
@@ -152,13 +197,3 @@ def read_parts(paths) -> pd.DataFrame:
     if missing:
         raise ValueError(f"comparison parts lack the columns {sorted(missing)}")
     return table[COLUMNS]
-
-
-def mullick_fig2_rows():
-    """mullick2020 Fig. 2's stated numbers; the figure belongs to the theory stage."""
-    from imbeval.tables import printed as pr
-
-    for (item, row_label, column), printed in pr.MULLICK_FIG2.items():
-        yield row("mullick2020", item, row_label, column, printed, None,
-                  not_comparable="Fig. 2 is regenerated by the theory stage "
-                                 "(workflow/rules/theory.smk); its values are not read here")

@@ -159,6 +159,44 @@ def comparison_rows(regenerated: dict[str, pd.DataFrame] | None = None):
     for row_name, printed in pr.DEMBELE_TABLE11_DROP.items():
         label = "κ" if row_name == "kappa" else row_name
         yield cmp.row(PAPER, "Table 11", "drop %", label, printed, drop[label], rule="one unit")
+    yield from text_comparison_rows()
+
+
+def _change(before, after):
+    return 100 * (after - before) / before
+
+
+def text_comparison_rows(cm: dict | None = None):
+    """The numbers Section 3 and 5 quote in the text (:data:`printed.DEMBELE_TEXT`)."""
+    cm = matrices() if cm is None else cm
+    j5 = np.full((5, 5), 1 / 5)
+    eve = {"M7": dm.eve(cm["M7"]), "M7 + J5/5": dm.eve(cm["M7"] + j5)}
+    pairs = {"drop % M1 -> M2": (cm["M1"], cm["M2"]),
+             "change % M2 -> M~2": (cm["M2"], dm.m_tilde(cm["M2"])),
+             "drop % M6 -> M7": (cm["M6"], cm["M7"]), "drop % M8 -> M9": (cm["M8"], cm["M9"])}
+    names = {"precision": "pre", "F1-score": "f1", "accuracy": "acc", "auc": "auc", "eve": "eve"}
+    for (item, quantity, column), printed in pr.DEMBELE_TEXT.items():
+        if quantity == "EVE":
+            yield cmp.row(PAPER, item, quantity, column, printed, eve[column])
+            continue
+        a, b = (measure(names[column], x) for x in pairs[quantity])
+        value = _change(a, b) if quantity.startswith("change") else -_change(a, b)
+        yield cmp.row(PAPER, item, quantity, column, printed, value)
+    example = pr.DEMBELE_TEXT_EXAMPLE
+    m = np.asarray(example["matrix"], dtype=float)
+    values = {}
+    for (which, name), printed in example["values"].items():
+        x = m if which == "M" else dm.m_tilde(m)
+        values[(which, name)] = measure(name, x)
+        yield cmp.row(PAPER, "text, Section 3 example", name, which, printed,
+                      values[(which, name)])
+    # the paper's percentages are computed from its two-decimal values (0.44 -> 0.64 is
+    # +45.45 %, from 0.4444 it would be +44.0 %): so are ours
+    for name, printed in example["changes"].items():
+        before = round(values[("M", name)], 2)
+        after = round(values[("M~", name)], 2)
+        yield cmp.row(PAPER, "text, Section 3 example", f"change % M -> M~ (from the values "
+                      "at print precision)", name, printed, _change(before, after))
 
 
 def derived_matrices(cm: dict | None = None) -> pd.DataFrame:

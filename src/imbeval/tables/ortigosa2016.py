@@ -16,7 +16,7 @@ from imbeval.indices import ortigosa2016 as og
 from imbeval.tables import comparison as cmp
 from imbeval.tables import printed as pr
 
-__all__ = ["rand_confusion", "score_values", "table1", "comparison_rows"]
+__all__ = ["rand_confusion", "score_values", "table1", "overlap", "comparison_rows"]
 
 PAPER = "ortigosa2016"
 SKEWED_PRIORS = (0.6, 0.3, 0.1)
@@ -59,11 +59,46 @@ def table1() -> pd.DataFrame:
     return pd.DataFrame(records).set_index("notation")
 
 
+def overlap(delta, k) -> float:
+    """e_B (eq. 4) of K equiprobable unit-variance normals with means δ apart.
+
+    The Bayes rule cuts midway between adjacent means; each of the two outer classes errs
+    on one side, each inner class on both: e_B = 2 (K - 1) / K · Φ(-δ/2).
+    """
+    from scipy.stats import norm
+
+    return 2 * (k - 1) / k * float(norm.cdf(-delta / 2))
+
+
 def comparison_rows():
     """Section 4's statement (every score of RAND equals 1/K) against our values for
-    K = 2 and 3."""
+    K = 2 and 3, and for unequal priors; footnotes 6-7 (overlap at the integration limits)."""
+    item = "Table 1 / Section 4 (RAND)"
     for k in (2, 3):
         values = score_values(rand_confusion([1 / k] * k))
         for symbol, *_ in pr.ORTIGOSA_TABLE1:
-            yield cmp.row(PAPER, "Table 1 / Section 4 (RAND)", symbol, f"K = {k}",
-                          f"1/{k}", values[symbol])
+            yield cmp.row(PAPER, item, symbol, f"K = {k}", f"1/{k}", values[symbol])
+    # Section 4 states the value 1/K for every score, whatever the class distribution: it
+    # holds for recalls and their means, not for the precision of RAND on unequal classes
+    column = f"K = 3, η = {SKEWED_PRIORS}"
+    values = score_values(rand_confusion(SKEWED_PRIORS))
+    for symbol, *_ in pr.ORTIGOSA_TABLE1:
+        if symbol == "P^i":
+            value = values[symbol]
+            yield cmp.claim(PAPER, item, f"{symbol} of RAND is 1/K ({column})", value,
+                            abs(value - 1 / 3) < 1e-12, printed="1/3",
+                            detail=f"RAND's precision of class 1 is its prior η₁ = {value:.4g}, "
+                                   "not 1/K, when classes are unbalanced (1/K only if balanced)")
+        else:
+            yield cmp.row(PAPER, item, symbol, column, "1/3", values[symbol])
+    for (item, quantity, column), printed in pr.ORTIGOSA_FOOTNOTES.items():
+        delta = 10.0 if "δ = 10" in quantity else 0.01
+        k = int(column.split("=")[1])
+        value = overlap(delta, k)
+        erratum = None
+        if item == "footnote 7" and delta == 0.01:
+            erratum = pr.Erratum(
+                f"e_B = 2(K-1)/K Φ(-0.005) = {value:.4f} for K = {k}; the three printed "
+                "values 0.64, 0.72, 0.77 are 0.96 (K-1)/K, about 0.03 below (footnote 6's "
+                "binary 0.498 and all values at δ = 10 agree)", value)
+        yield cmp.row(PAPER, item, quantity, column, printed, value, erratum=erratum)

@@ -27,6 +27,7 @@ __all__ = [
     "DEMBELE_MATRICES", "DEMBELE_TABLES", "DEMBELE_TABLE11_DROP", "DEMBELE_ROW_ALIASES",
     "DEMBELE_ERRATA", "dembele_errata_cells", "parse_dembele_table",
     "KLUSKA_EXAMPLE", "KLUSKA_ROC", "KLUSKA_ERRATA", "ORTIGOSA_TABLE1", "MULLICK_FIG2",
+    "DEMBELE_TEXT", "DEMBELE_TEXT_EXAMPLE", "ORTIGOSA_FOOTNOTES",
 ]
 
 
@@ -96,18 +97,12 @@ MORTAZ_DISTRIBUTIONS = {
     "Table 17": ("1531", "703", "1356", "625", "707", "0", "1508"),
 }
 
-#: Errata, keyed (item, row, column) as in the comparison table.
-MORTAZ_ERRATA = {
-    ("Table 5", "CM3", "F"): Erratum(
-        "F (mean of per-class F1) of CM3 is 0.4154, printed 0.41 (truncated, not rounded)",
-        0.415403),
-    ("Table 6", "CM4", "MAP"): Erratum(
-        "MAP of CM4 is 0.4254, printed 0.42 (truncated, not rounded)", 0.425399),
-    ("Table 6", "CM4", "CBA"): Erratum(
-        "CBA of CM4 is 0.4076, printed 0.40 (truncated, not rounded)", 0.407636),
-    ("Table 9", "IAM", "Example 2a"): Erratum(
-        "IAM of CM3 is -0.1757, printed -0.175 (truncated, not rounded)", -0.175738),
-}
+#: Errata, keyed (item, row, column) as in the comparison table. None at present: the four
+#: values once listed here (Table 5 CM3 F 0.4154 printed 0.41; Table 6 CM4 MAP 0.4254
+#: printed 0.42 and CBA 0.4076 printed 0.40; Table 9 IAM of CM3 -0.1757 printed -0.175)
+#: are printed truncated instead of rounded, which the comparison reports as
+#: "within print precision (printed truncated)" without being told.
+MORTAZ_ERRATA: dict = {}
 
 _GRID_COLUMNS = ("ACC", "CBA", "MAR", "MAP", "F", "IAM")
 
@@ -502,12 +497,9 @@ KLUSKA_ROC = {
               ("T = 4", "FPR"): "0.0941", ("T = 4", "TPR"): "0.6124"},
 }
 
-#: Errata of the slides, keyed (item, row, column).
-KLUSKA_ERRATA = {
-    ("ROC example", "T = 4", "TPR"): Erratum(
-        "TPR(4) = P(N(5, 3.5²) > 4) = Φ(1/3.5) = 0.612452, printed 0.6124 (truncated, not "
-        "rounded; the other three rates round correctly)", 0.612452),
-}
+#: Errata of the slides, keyed (item, row, column). None: TPR(4) = 0.612452 printed
+#: 0.6124 is truncated, not rounded ("within print precision (printed truncated)").
+KLUSKA_ERRATA: dict = {}
 
 # =======================================================================================
 # ortigosa2016 -- Table 1 and the value every score gives the RAND classifier
@@ -535,4 +527,48 @@ MULLICK_FIG2 = {
     ("Fig. 2c", "Precision at boundary x = 4", "RRT 10"): "0.59",
     ("Fig. 2f", "AUROC-OVA at 60 % per-class accuracy", "C = 3"): "0.70",
     ("Fig. 2f", "AUROC-OVA at 60 % per-class accuracy", "C = 6"): "0.77",
+}
+
+
+# =======================================================================================
+# Numbers quoted in the papers' text (not in a table or figure)
+# =======================================================================================
+
+#: dembele, Section 5: (item, quantity, column) -> printed. Percentage drops are relative
+#: changes (100 (a - b) / a) of the measure between the two matrices named.
+DEMBELE_TEXT = {
+    ("text, Section 5.1", "EVE", "M7"): "0.77604",
+    ("text, Section 5.1", "EVE", "M7 + J5/5"): "0.77539",
+    ("text, Table 2", "drop % M1 -> M2", "precision"): "87",
+    ("text, Table 2", "drop % M1 -> M2", "F1-score"): "78",
+    ("text, Table 2", "drop % M1 -> M2", "accuracy"): "14",
+    ("text, Table 2", "drop % M1 -> M2", "auc"): "5",
+    ("text, Table 2", "drop % M1 -> M2", "eve"): "2.4",
+    ("text, Table 2", "change % M2 -> M~2", "eve"): "-4.2",
+    ("text, Table 4", "drop % M6 -> M7", "eve"): "9.7",
+    ("text, Table 11", "drop % M8 -> M9", "eve"): "8.4",
+}
+
+#: dembele, Section 3: a binary problem with ir = 1/5 and off-diagonal entries a quarter
+#: of the diagonal ones (rows true: [[80, 20], [100, 400]]); measures of M and of M~, and
+#: the relative changes M -> M~ in per cent.
+DEMBELE_TEXT_EXAMPLE = {
+    "matrix": [[80, 20], [100, 400]],
+    "values": {("M", "sen"): "0.8", ("M", "spe"): "0.8", ("M", "pre"): "0.44",
+               ("M", "auc"): "0.8", ("M~", "sen"): "0.64", ("M~", "spe"): "0.9",
+               ("M~", "pre"): "0.64", ("M~", "auc"): "0.77"},
+    "changes": {"spe": "12.5", "pre": "45.45", "sen": "-20", "auc": "-3.75"},
+}
+
+#: ortigosa2016 footnotes 6-7: the degree of overlapping e_B (eq. 4, the Bayes error) of K
+#: equiprobable unit-variance normals δ apart, at the integration limits δ = 10 and 0.01.
+ORTIGOSA_FOOTNOTES = {
+    ("footnote 6", "e_B at δ = 10", "K = 2"): "2.9e-7",
+    ("footnote 6", "e_B at δ = 0.01", "K = 2"): "0.498",
+    ("footnote 7", "e_B at δ = 10", "K = 3"): "3.8e-7",
+    ("footnote 7", "e_B at δ = 10", "K = 4"): "4.3e-7",
+    ("footnote 7", "e_B at δ = 10", "K = 5"): "4.6e-7",
+    ("footnote 7", "e_B at δ = 0.01", "K = 3"): "0.64",
+    ("footnote 7", "e_B at δ = 0.01", "K = 4"): "0.72",
+    ("footnote 7", "e_B at δ = 0.01", "K = 5"): "0.77",
 }
