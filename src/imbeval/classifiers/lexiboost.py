@@ -202,6 +202,11 @@ class DualLexiBoost(_LexiBoostBase):
     in the code; :mod:`.lexi_lp` explains how it differs from the exact dual of Stage 2.
     Optimal duals are not always unique; we take HiGHS's.
 
+    **Where the authors' code differs (docs/classifiers.md).** Run side by side, both give
+    the same predictions, but the internals differ: the authors' code fixes the per-class
+    losses L_j* after its first round and its learner weights collapse onto the first
+    learner, while this class re-solves Stage 1 every round, as the paper's algorithm states.
+
     Parameters
     ----------
     n_neighbors : int, default=3
@@ -274,6 +279,11 @@ class LexiBoost(_LexiBoostBase):
     [h_i = y]))``. For two classes this is AdaBoost.M1. Generation stops early when
     ``eps = 0`` (the weights would vanish; the perfect learner is kept) or ``eps >= 1/2``
     (the learner is discarded; the first learner is always kept).
+
+    **Where the authors' code differs (docs/classifiers.md).** Its AdaBoost.M2 always builds
+    ``n_estimators`` learners; this one stops at ``eps >= 1/2`` or ``eps = 0``, where the
+    algorithm's weight update is undefined or degenerate. Predictions agree on the cases
+    compared.
 
     Parameters
     ----------

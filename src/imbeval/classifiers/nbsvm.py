@@ -49,6 +49,11 @@ class NBSVM(ClassifierMixin, BaseEstimator):
     ``classes_[0]``. libsvm's bias, when no support vector is free, is the midpoint of its
     feasible interval; the shift above is applied to it unchanged.
 
+    **Where the authors' code differs (docs/classifiers.md).** Its SMO solver stops early,
+    once at most 5 % of the points violate the KKT conditions; libsvm here solves to
+    ``tol``. The same predictions result on the cases compared; decision values can differ
+    slightly.
+
     Parameters
     ----------
     C : float, default=1.0
