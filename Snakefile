@@ -27,6 +27,7 @@ include: "workflow/rules/common.smk"
 include: "workflow/rules/experiment.smk"
 include: "workflow/rules/theory.smk"
 include: "workflow/rules/papers.smk"
+include: "workflow/rules/report.smk"
 
 
 rule all:
@@ -34,4 +35,5 @@ rule all:
         experiment_targets(),
         theory_targets(),
         papers_targets(),
+        report_targets(),
     default_target: True

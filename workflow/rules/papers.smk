@@ -1,6 +1,7 @@
 # Stage "papers": the tables and figures of the five papers regenerated from their printed
-# matrices, stated distributions and data, and results/paper_comparison.csv (one row per
-# printed number: printed, regenerated, difference, status).
+# matrices, stated distributions and data, and the comparison parts that the report stage
+# merges into results/paper_comparison.csv (one row per printed number: printed,
+# regenerated, difference, status).
 #
 #   snakemake --cores 2 papers          everything below, offline (satimage grid ~7 min)
 #   snakemake --cores 2 papers_mnist    optional: dembele M8/M9 rebuilt from MNIST with LDA,
@@ -36,8 +37,6 @@ PAPERS_PARTS = [
 ]
 PAPERS_TARGETS = (
     [
-        "results/paper_comparison.csv",
-        "results/paper_comparison.md",
         f"{TABLES}/mortaz2020/tables_2_3_5_6_9.md",
         f"{TABLES}/ortigosa2016/table_01.md",
         f"{TABLES}/kluska/worked_example.md",
@@ -267,23 +266,3 @@ rule papers_ortigosa2016:
     shell:
         "imbeval papers ortigosa2016 --out-dir {params.out_dir} "
         "--comparison {output.part} > {log} 2>&1"
-
-
-rule papers_comparison:
-    input:
-        parts=PAPERS_PARTS,
-        sources=PAPERS_SOURCES,
-    output:
-        csv="results/paper_comparison.csv",
-        md=report(
-            "results/paper_comparison.md",
-            category="comparison",
-            caption="../report/papers/comparison.rst",
-        ),
-    conda:
-        "../../environment.yml"
-    log:
-        "logs/papers/comparison.log",
-    threads: 1
-    shell:
-        "imbeval papers compare {input.parts} --out {output.csv} > {log} 2>&1"

@@ -1,0 +1,178 @@
+"""The report a reader opens: `snakemake --report` on the test DAG, read in headless Chromium.
+
+One session fixture runs the whole test DAG (config/test.yaml) on top of the experiment
+``local_run`` already ran, then ``snakemake --report report.html``. The browser test clicks
+through the report as a reader would and reads the rendered iframe documents through the
+DevTools protocol (``tests/chromium.py``): HTML results are shown in an iframe, which
+``chromium --dump-dom`` leaves out.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pandas as pd
+import pytest
+import yaml
+from chromium import Browser, find_chromium, frames, text_of, walk
+from workflow_helpers import ROOT, snakemake
+
+from imbeval.report import pages
+from imbeval.tables import comparison as cmp
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="session")
+def report_run(local_run, tmp_path_factory):
+    """A copy of ``local_run`` with every target of config/test.yaml and report.html."""
+    work = tmp_path_factory.mktemp("report") / "work"
+    # copy2 keeps modification times, so the experiment's results stay up to date
+    shutil.copytree(local_run, work, copy_function=shutil.copy2, symlinks=True)
+    snakemake(work, "--cores", "2", "--configfile", "config/test.yaml", timeout=1800)
+    snakemake(work, "--configfile", "config/test.yaml", "--report", "report.html", timeout=600)
+    return work
+
+
+def test_rule_file_declares_every_page_of_the_catalog():
+    catalog = pages.load_catalog(ROOT / "workflow/report/items.yaml")
+    text = (ROOT / "workflow/rules/report.smk").read_text()
+    assert 'REPORT_ITEMS = "workflow/report/items.yaml"' in text
+    # the rule file builds its list the same way: overview, comparison, per paper
+    expected = ["overview.html", "comparison.html"] + [
+        page for paper, spec in yaml.safe_load(
+            (ROOT / "workflow/report/items.yaml").read_text()).items()
+        for page in [f"{paper}/{paper}_verdicts.html"]
+        + [f"{paper}/{i['id']}.html" for i in spec["items"]]]
+    assert pages.page_paths(catalog) == expected
+
+
+def test_catalog_errors_name_the_problem(tmp_path):
+    bad = tmp_path / "items.yaml"
+    bad.write_text("p: {title: t, items: [{id: a, label: A, name: n}, {id: a, label: B, name: m}]}")
+    with pytest.raises(ValueError, match="id 'a' repeats"):
+        pages.load_catalog(bad)
+    bad.write_text("p: {title: t}")
+    with pytest.raises(ValueError, match="has no 'items'"):
+        pages.load_catalog(bad)
+
+
+def test_item_verdict_worst_row_decides():
+    rows = cmp.frame([
+        cmp.row("p", "Fig. 1", "a", "x", "0.5", 0.5),
+        cmp.row("p", "Fig. 1", "b", "x", "0.41", 0.4154),
+        cmp.claim("p", "Fig. 1", "G reaches 0", 0.72, False, detail="min 0.72"),
+    ])
+    verdict, counts, evidence = pages.item_verdict(rows, {"label": "Fig. 1"})
+    assert verdict == "claim does not hold"
+    assert counts == f"1 match, 1 {cmp.TRUNCATED}, 1 claim does not hold"
+    assert any("G reaches 0" in e and "ours 0.72" in e for e in evidence)
+    assert pages.item_verdict(rows.iloc[:2], {"label": "Fig. 1"})[0] == "matches"
+    assert pages.item_verdict(rows.iloc[:0], {"label": "x"})[0] == "no printed numbers"
+    assert pages.item_verdict(rows, {"label": "x", "omitted": "schematic"})[0] == "not drawn"
+
+
+def test_comparison_spot_cases(report_run):
+    table = pd.read_csv(report_run / "results/paper_comparison.csv", dtype={"printed": str},
+                        keep_default_na=False, na_values={"regenerated": [""]})
+    kinds = table["status"].map(cmp.status_kind)
+    assert not (kinds == "MISMATCH").any()
+
+    def one(paper, item, row=None, column=None):
+        sel = (table.paper == paper) & (table["item"] == item)
+        if row is not None:
+            sel &= table["row"] == row
+        if column is not None:
+            sel &= table["column"] == column
+        assert sel.sum() == 1, (paper, item, row, column, sel.sum())
+        return table[sel].iloc[0]
+
+    # truncated, not rounded: a status of its own, not an erratum
+    for paper, item, row, column in [("mortaz2020", "Table 5", "CM3", "F"),
+                                     ("mortaz2020", "Table 6", "CM4", "CBA"),
+                                     ("kluska", "ROC example", "T = 4", "TPR")]:
+        assert one(paper, item, row, column)["status"] == cmp.TRUNCATED
+    # mullick2020 Fig. 2c/2f carry the theory stage's values (no "not comparable")
+    fig2 = pd.read_csv(report_run / "results/figures/mullick2020/fig2_numbers.csv")
+    c6 = one("mullick2020", "Fig. 2f", column="C = 6")
+    assert c6["regenerated"] == pytest.approx(fig2["regenerated"].iloc[3])
+    assert c6["status"].startswith("erratum")
+    assert one("mullick2020", "Fig. 2f", column="C = 3")["status"] == "match"
+    assert not table[table.paper == "mullick2020"]["status"].str.startswith("not comparable").any()
+    # RAND's precision on unequal classes is the prior, not 1/K
+    rand = table[(table.paper == "ortigosa2016") & table["row"].str.startswith("P^i of RAND")]
+    assert len(rand) == 1 and rand.iloc[0]["status"].startswith("claim does not hold")
+    assert rand.iloc[0]["regenerated"] == pytest.approx(0.6)
+    # claim rows of every paper with figures
+    for paper, item in [("mullick2020", "Fig. 3"), ("mullick2020", "Fig. 4a"),
+                        ("mullick2020", "Fig. 5"), ("mullick2020", "Fig. 6a"),
+                        ("ortigosa2016", "Fig. 4a"), ("ortigosa2016", "Fig. 7"),
+                        ("mortaz2020", "Fig. 4")]:
+        part = kinds[(table.paper == paper) & (table["item"] == item)]
+        assert part.isin(["claim holds", "claim does not hold"]).any(), (paper, item)
+    # the contradictions of ortigosa2016's text are flagged
+    assert one("ortigosa2016", "Fig. 4a")["status"].startswith("claim does not hold")
+    cut = one("ortigosa2016", "Fig. 7", row="G-DR and H-DR limits bounded by the EDR and the "
+                                          "min-DR (Ω₂|Ω₃)")
+    assert cut["status"].startswith("claim does not hold")
+    # mortaz2020: a printed "about 0.32" is not matched by a span of 1.33
+    span = one("mortaz2020", "Fig. 2", "skewed (Table 12)", "IAM span")
+    assert span["status"].startswith("different setting") and span["regenerated"] > 1
+    # numbers quoted in the text
+    assert one("dembele", "text, Section 5.1", "EVE", "M7")["status"] == "match"
+    assert one("dembele", "text, Section 5.1", "EVE", "M7 + J5/5")["status"] == "match"
+    assert one("ortigosa2016", "footnote 6", "e_B at δ = 10", "K = 2")["status"] == "match"
+    assert one("ortigosa2016", "footnote 7", "e_B at δ = 0.01", "K = 3")["status"].startswith(
+        "erratum")
+
+
+def _open_result(browser, session, category, path):
+    """Click a category, then the eye button of one result; return the iframe's document."""
+    has = ('Array.from(document.querySelectorAll("a")).some(a => a.textContent.trim() === %r)'
+           % category)
+    assert browser.wait_for(session, has), f"category {category} not in the report"
+    browser.evaluate(session, 'Array.from(document.querySelectorAll("a")).find('
+                              'a => a.textContent.trim() === %r).click()' % category)
+    row = ('Array.from(document.querySelectorAll("tr")).find('
+           'r => r.firstChild && r.firstChild.textContent.trim() === %r)' % path)
+    assert browser.wait_for(session, f"!!({row})"), f"{path} not listed under {category}"
+    browser.evaluate(session, f'({row}).querySelector("a[iconname=eye]").click()')
+    assert browser.wait_for(session, 'document.querySelector("iframe") !== null')
+    # the iframe document is loaded once it has a body with children
+    for _ in range(100):
+        docs = frames(browser.document(session))
+        # every page ends with a footer: once it is parsed, the page is complete
+        if docs and any(n.get("nodeName") == "FOOTER" for n in walk(docs[-1])):
+            return docs[-1]
+        browser.evaluate(session, "new Promise(r => setTimeout(r, 200))")
+    raise AssertionError(f"{path}: the iframe never rendered")
+
+
+def test_report_in_a_browser(report_run, tmp_path):
+    executable = find_chromium()
+    if executable is None:
+        pytest.skip("no Chromium: not installed, and it cannot be installed here "
+                    "(apt-get needs root); install Debian's chromium to run this test")
+    report = report_run / "report.html"
+    assert report.stat().st_size > 100_000
+    with Browser(executable, tmp_path / "profile") as browser:
+        session = browser.open(report.as_uri())
+        comparison = _open_result(browser, session, "0 overview",
+                                  "results/report/comparison.html")
+        tables = [n for n in walk(comparison) if n.get("nodeName") == "TABLE"]
+        assert len(tables) >= 2  # the counts and one table per paper
+        assert "MISMATCH" not in text_of(comparison)
+        assert "within print precision (printed truncated)" in text_of(comparison)
+
+        session = browser.open(report.as_uri())
+        dembele = _open_result(browser, session, "dembele", "results/report/dembele/table_02.html")
+        assert any(n.get("nodeName") == "TABLE" for n in walk(dembele))
+        text = text_of(dembele)
+        assert "sensitivity" in text and "Verdict:" in text
+
+        session = browser.open(report.as_uri())
+        fig5 = _open_result(browser, session, "mullick2020", "results/report/mullick2020/fig5.html")
+        text = text_of(fig5)
+        assert "claim does not hold" in text
+        assert "GMean drops to 0 on some C = 5 dataset" in text
+        assert any(n.get("nodeName") == "IMG" for n in walk(fig5))

@@ -1,0 +1,105 @@
+# Stage "report": results/paper_comparison.csv (every printed number and stated claim of the
+# five papers against ours) and the HTML pages `snakemake --report report.html` shows: one
+# landing page per paper with each figure and table's verdict, one page per item (the
+# paper's statement beside ours, the figure, the tables rendered as tables), the comparison
+# and an overview. The catalog of items is workflow/report/items.yaml.
+#
+#   snakemake --cores 2 report_all && snakemake --report report.html
+#
+# Rules call `imbeval tables compare` and `imbeval report pages`
+# (src/imbeval/cli/{tables,report}.py); the library is src/imbeval/tables/{comparison,claims}.py
+# and src/imbeval/report/.
+
+import yaml
+
+
+REPORT_DIR = "results/report"
+REPORT_ITEMS = "workflow/report/items.yaml"
+with open(os.path.join(workflow.basedir, REPORT_ITEMS), encoding="utf-8") as _handle:
+    _CATALOG = yaml.safe_load(_handle)
+# the same list as imbeval.report.pages.page_paths (tests/test_report.py checks it)
+REPORT_PAGES = ["overview.html", "comparison.html"] + [
+    page
+    for paper, spec in _CATALOG.items()
+    for page in [f"{paper}/{paper}_verdicts.html"]
+    + [f"{paper}/{item['id']}.html" for item in spec["items"]]
+]
+REPORT_SOURCES = library_sources("report", "tables") + [
+    "src/imbeval/cli/report.py",
+    "src/imbeval/cli/tables.py",
+]
+REPORT_TARGETS = ["results/paper_comparison.csv", "results/paper_comparison.md"] + [
+    f"{REPORT_DIR}/{page}" for page in REPORT_PAGES
+]
+report_targets = lambda: REPORT_TARGETS
+
+
+rule report_all:
+    input:
+        report_targets(),
+
+
+rule report_comparison:
+    input:
+        parts=PAPERS_PARTS,
+        fig2=f"{THEORY_FIGURES}/mullick2020/fig2_numbers.csv",
+        experiment=[f"{EXP_FIGURES}/{f}.csv" for f in EXP_FIGS],
+        audit=f"{AUDIT_DIR}/fig6.csv",
+        ortigosa=[
+            f"{THEORY_FIGURES}/ortigosa2016/{f}.csv"
+            for f in ("fig2", "fig3", "fig4", "fig7", "ssup_table")
+        ],
+        sources=REPORT_SOURCES,
+    output:
+        csv="results/paper_comparison.csv",
+        md="results/paper_comparison.md",
+    params:
+        experiment=EXP_FIGURES,
+        ortigosa=f"{THEORY_FIGURES}/ortigosa2016",
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/report/comparison.log",
+    threads: 1
+    shell:
+        "imbeval tables compare {input.parts} --csv {output.csv} --md {output.md} "
+        "--fig2-numbers {input.fig2} --experiment-figures {params.experiment} "
+        "--audit-fig6 {input.audit} --ortigosa-figures {params.ortigosa} > {log} 2>&1"
+
+
+rule report_pages:
+    input:
+        experiment_targets(),
+        theory_targets(),
+        papers_targets(),
+        REPORT_SOURCES,
+        catalog=REPORT_ITEMS,
+        comparison="results/paper_comparison.csv",
+    output:
+        overview=report(
+            f"{REPORT_DIR}/overview.html",
+            category="0 overview",
+            caption="../report/report/overview.rst",
+        ),
+        comparison=report(
+            f"{REPORT_DIR}/comparison.html",
+            category="0 overview",
+            caption="../report/report/comparison.rst",
+        ),
+        # one entry per paper, so each paper is a category of its own
+        **{
+            paper: report(
+                [f"{REPORT_DIR}/{p}" for p in REPORT_PAGES if p.startswith(f"{paper}/")],
+                category=paper,
+                caption="../report/report/item.rst",
+            )
+            for paper in _CATALOG
+        },
+    log:
+        "logs/report/pages.log",
+    conda:
+        "../../environment.yml"
+    threads: 1
+    shell:
+        "imbeval report pages --items {input.catalog} --results results "
+        "--comparison {input.comparison} --out " + REPORT_DIR + " > {log} 2>&1"
