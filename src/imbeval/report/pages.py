@@ -297,6 +297,11 @@ def render_item(paper, spec, item, comparison, results_dir) -> str:
             continue
         frame = _read_csv(path)
         frame = frame.set_index(frame.columns[0])
+        limit = item.get("max_rows")
+        if limit and len(frame) > limit:
+            body.append(f"<p>The first {limit} of {len(frame)} rows; the whole table is "
+                        f"<code>results/{html.escape(table)}</code>.</p>")
+            frame = frame.iloc[:limit]
         body.append(frame_html(frame, _marks_for(frame, rows)))
     if not rows.empty:
         body.append(f"<h3>Comparison rows ({len(rows)})</h3>")
