@@ -1,7 +1,7 @@
 """Imports run only downward through the library's layers.
 
 Layers, bottom to top: ``_io``/``_seeds``/``_settings`` → indices → data → features →
-classifiers → protocol → audit → figures/tables → cli. Every ``import`` of every module
+classifiers → protocol → audit → figures/tables → report → cli. Every ``import`` of every module
 under ``src/imbeval`` (module level and inside functions) is parsed with :mod:`ast`; a
 module may import its own layer or a lower one, never a higher one.
 """
@@ -25,7 +25,8 @@ LAYERS = {
     "protocol": 5,
     "audit": 6,
     "figures": 7, "tables": 7,
-    "cli": 8,
+    "report": 8,
+    "cli": 9,
 }
 
 
