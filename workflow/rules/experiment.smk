@@ -115,12 +115,7 @@ rule experiment_problems:
         shards=expand(f"{EXP_FEATURES}/{{concept}}.npz", concept=EXP_CONCEPTS),
     output:
         problems=expand(f"{EXP_DIR}/problems/{{problem}}.npz", problem=EXP_PROBLEMS),
-        table=report(
-            f"{EXP_DIR}/problems.csv",
-            category="mullick2020 experiment",
-            subcategory="tables",
-            caption="../report/experiment/problems.rst",
-        ),
+        table=f"{EXP_DIR}/problems.csv",
     params:
         settings=EXP_PROBLEM_SETTINGS,
         seed=config["seed"],
@@ -179,24 +174,9 @@ rule experiment_collect:
     output:
         indices=f"{EXP_DIR}/indices.csv",
         confusion=f"{EXP_DIR}/confusion_matrices.csv",
-        test_sets=report(
-            f"{EXP_DIR}/test_sets.csv",
-            category="mullick2020 experiment",
-            subcategory="tables",
-            caption="../report/experiment/test_sets.rst",
-        ),
-        hyperparameters=report(
-            f"{EXP_DIR}/hyperparameters.csv",
-            category="mullick2020 experiment",
-            subcategory="tables",
-            caption="../report/experiment/hyperparameters.rst",
-        ),
-        summary=report(
-            f"{EXP_DIR}/summary.csv",
-            category="mullick2020 experiment",
-            subcategory="tables",
-            caption="../report/experiment/summary.rst",
-        ),
+        test_sets=f"{EXP_DIR}/test_sets.csv",
+        hyperparameters=f"{EXP_DIR}/hyperparameters.csv",
+        summary=f"{EXP_DIR}/summary.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.indices),
         indices=EXP_INDICES,
@@ -223,36 +203,11 @@ rule experiment_figures:
     output:
         [f"{EXP_FIGURES}/{f}.pdf" for f in EXP_FIGS],
         [f"{EXP_FIGURES}/{f}.csv" for f in EXP_FIGS],
-        fig3=report(
-            f"{EXP_FIGURES}/fig3.png",
-            category="mullick2020 experiment",
-            subcategory="figures",
-            caption="../report/experiment/fig3.rst",
-        ),
-        fig4a=report(
-            f"{EXP_FIGURES}/fig4a.png",
-            category="mullick2020 experiment",
-            subcategory="figures",
-            caption="../report/experiment/fig4a.rst",
-        ),
-        fig4b=report(
-            f"{EXP_FIGURES}/fig4b.png",
-            category="mullick2020 experiment",
-            subcategory="figures",
-            caption="../report/experiment/fig4b.rst",
-        ),
-        fig5=report(
-            f"{EXP_FIGURES}/fig5.png",
-            category="mullick2020 experiment",
-            subcategory="figures",
-            caption="../report/experiment/fig5.rst",
-        ),
-        claims=report(
-            f"{EXP_FIGURES}/claims.csv",
-            category="mullick2020 experiment",
-            subcategory="figures",
-            caption="../report/experiment/claims.rst",
-        ),
+        fig3=f"{EXP_FIGURES}/fig3.png",
+        fig4a=f"{EXP_FIGURES}/fig4a.png",
+        fig4b=f"{EXP_FIGURES}/fig4b.png",
+        fig5=f"{EXP_FIGURES}/fig5.png",
+        claims=f"{EXP_FIGURES}/claims.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.fig3),
     conda:

@@ -59,17 +59,9 @@ rule papers_mortaz2020_examples:
         PAPERS_SOURCES,
     output:
         csv=f"{TABLES}/mortaz2020/tables_2_3_5_6_9.csv",
-        md=report(
-            f"{TABLES}/mortaz2020/tables_2_3_5_6_9.md",
-            category="mortaz2020",
-            caption="../report/papers/mortaz2020_examples.rst",
-        ),
+        md=f"{TABLES}/mortaz2020/tables_2_3_5_6_9.md",
         dist=f"{TABLES}/mortaz2020/class_distributions.csv",
-        dist_md=report(
-            f"{TABLES}/mortaz2020/class_distributions.md",
-            category="mortaz2020",
-            caption="../report/papers/mortaz2020_distributions.rst",
-        ),
+        dist_md=f"{TABLES}/mortaz2020/class_distributions.md",
         part=f"{PARTS}/mortaz2020_examples.csv",
     conda:
         "../../environment.yml"
@@ -88,11 +80,7 @@ rule papers_mortaz2020_grid:
         PAPERS_SOURCES,
     output:
         csv=f"{TABLES}/mortaz2020/grid_{{dataset}}.csv",
-        md=report(
-            f"{TABLES}/mortaz2020/grid_{{dataset}}.md",
-            category="mortaz2020",
-            caption="../report/papers/mortaz2020_grid.rst",
-        ),
+        md=f"{TABLES}/mortaz2020/grid_{{dataset}}.md",
         folds=f"{TABLES}/mortaz2020/grid_{{dataset}}_folds.csv",
         summary=f"{TABLES}/mortaz2020/grid_{{dataset}}_summary.json",
         part=f"{PARTS}/mortaz2020_grid_{{dataset}}.csv",
@@ -119,18 +107,10 @@ rule papers_mortaz2020_figures:
     input:
         PAPERS_SOURCES,
     output:
-        pngs=report(
-            expand(f"{FIGURES}/mortaz2020/{{fig}}.png", fig=MORTAZ_FIGURES),
-            category="mortaz2020",
-            caption="../report/papers/mortaz2020_figures.rst",
-        ),
+        pngs=expand(f"{FIGURES}/mortaz2020/{{fig}}.png", fig=MORTAZ_FIGURES),
         pdfs=expand(f"{FIGURES}/mortaz2020/{{fig}}.pdf", fig=MORTAZ_FIGURES),
         data=f"{FIGURES}/mortaz2020/figs_1_4_sweep.csv",
-        claims=report(
-            f"{FIGURES}/mortaz2020/figs_1_4_claims.md",
-            category="mortaz2020",
-            caption="../report/papers/mortaz2020_figures.rst",
-        ),
+        claims=f"{FIGURES}/mortaz2020/figs_1_4_claims.md",
         claims_csv=f"{FIGURES}/mortaz2020/figs_1_4_claims.csv",
         part=f"{PARTS}/mortaz2020_figures.csv",
     params:
@@ -152,11 +132,7 @@ rule papers_dembele:
         PAPERS_SOURCES,
     output:
         csv=expand(f"{TABLES}/dembele/{{table}}.csv", table=DEMBELE_TABLES),
-        md=report(
-            expand(f"{TABLES}/dembele/{{table}}.md", table=DEMBELE_TABLES),
-            category="dembele",
-            caption="../report/papers/dembele_tables.rst",
-        ),
+        md=expand(f"{TABLES}/dembele/{{table}}.md", table=DEMBELE_TABLES),
         derived=f"{TABLES}/dembele/derived_matrices.csv",
         part=f"{PARTS}/dembele.csv",
     conda:
@@ -177,16 +153,8 @@ rule papers_dembele_mnist:
         PAPERS_SOURCES,
         mnist=PAPERS["mnist_dir"] or "resources/mnist",
     output:
-        t10=report(
-            f"{TABLES}/dembele/table_10_mnist_lda.md",
-            category="dembele",
-            caption="../report/papers/dembele_mnist.rst",
-        ),
-        t11=report(
-            f"{TABLES}/dembele/table_11_mnist_lda.md",
-            category="dembele",
-            caption="../report/papers/dembele_mnist.rst",
-        ),
+        t10=f"{TABLES}/dembele/table_10_mnist_lda.md",
+        t11=f"{TABLES}/dembele/table_11_mnist_lda.md",
         m8=f"{TABLES}/dembele/M8_mnist_lda.csv",
         m9=f"{TABLES}/dembele/M9_mnist_lda.csv",
     conda:
@@ -212,23 +180,11 @@ rule papers_kluska:
     input:
         PAPERS_SOURCES,
     output:
-        example=report(
-            f"{TABLES}/kluska/worked_example.md",
-            category="kluska",
-            caption="../report/papers/kluska_tables.rst",
-        ),
+        example=f"{TABLES}/kluska/worked_example.md",
         example_csv=f"{TABLES}/kluska/worked_example.csv",
-        roc=report(
-            f"{TABLES}/kluska/roc_example.md",
-            category="kluska",
-            caption="../report/papers/kluska_tables.rst",
-        ),
+        roc=f"{TABLES}/kluska/roc_example.md",
         roc_csv=f"{TABLES}/kluska/roc_example.csv",
-        png=report(
-            f"{FIGURES}/kluska/roc_curve.png",
-            category="kluska",
-            caption="../report/papers/kluska_roc.rst",
-        ),
+        png=f"{FIGURES}/kluska/roc_curve.png",
         pdf=f"{FIGURES}/kluska/roc_curve.pdf",
         data=f"{FIGURES}/kluska/roc_curve.csv",
         part=f"{PARTS}/kluska.csv",
@@ -250,11 +206,7 @@ rule papers_ortigosa2016:
         PAPERS_SOURCES,
     output:
         csv=f"{TABLES}/ortigosa2016/table_01.csv",
-        md=report(
-            f"{TABLES}/ortigosa2016/table_01.md",
-            category="ortigosa2016",
-            caption="../report/papers/ortigosa2016_table1.rst",
-        ),
+        md=f"{TABLES}/ortigosa2016/table_01.md",
         part=f"{PARTS}/ortigosa2016.csv",
     conda:
         "../../environment.yml"

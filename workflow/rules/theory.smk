@@ -20,11 +20,13 @@ THEORY_FIGURES = "results/figures"
 THEORY_SOURCES = cli_sources("theory")
 # item of `imbeval theory` -> (paper directory, file stem)
 THEORY_FIGURE_FILES = {
+    "ortigosa2016-fig1": ("ortigosa2016", "fig1"),
     "ortigosa2016-fig2": ("ortigosa2016", "fig2"),
     "ortigosa2016-fig3": ("ortigosa2016", "fig3"),
     "ortigosa2016-fig4": ("ortigosa2016", "fig4"),
     "ortigosa2016-fig6": ("ortigosa2016", "fig6"),
     "ortigosa2016-fig7": ("ortigosa2016", "fig7"),
+    "dembele-fig1": ("dembele", "fig1"),
     "dembele-fig2": ("dembele", "fig2"),
 }
 
@@ -33,6 +35,7 @@ THEORY_TARGETS = [
     f"{AUDIT_DIR}/audit.csv",
     f"{AUDIT_DIR}/audit.md",
     f"{THEORY_FIGURES}/mullick2020/fig6.png",
+    f"{THEORY_FIGURES}/mullick2020/fig1.png",
     f"{THEORY_FIGURES}/mullick2020/fig2.png",
     f"{THEORY_FIGURES}/mullick2020/fig2_numbers.csv",
     f"{THEORY_FIGURES}/ortigosa2016/ssup_table.md",
@@ -53,24 +56,12 @@ rule theory_audit:
     input:
         THEORY_SOURCES,
     output:
-        csv=report(
-            f"{AUDIT_DIR}/audit.csv",
-            category="audit",
-            caption="../report/theory/audit.rst",
-        ),
-        md=report(
-            f"{AUDIT_DIR}/audit.md",
-            category="audit",
-            caption="../report/theory/audit.rst",
-        ),
+        csv=f"{AUDIT_DIR}/audit.csv",
+        md=f"{AUDIT_DIR}/audit.md",
         bounds=f"{AUDIT_DIR}/audit_bounds.csv",
         limits=f"{AUDIT_DIR}/audit_condition3.csv",
         fig_pdf=f"{AUDIT_DIR}/fig6.pdf",
-        fig_png=report(
-            f"{AUDIT_DIR}/fig6.png",
-            category="audit",
-            caption="../report/theory/audit_fig6.rst",
-        ),
+        fig_png=f"{AUDIT_DIR}/fig6.png",
         fig_csv=f"{AUDIT_DIR}/fig6.csv",
     params:
         classes=f"{THEORY['audit']['min_classes']}-{THEORY['audit']['max_classes']}",
@@ -95,11 +86,7 @@ rule theory_mullick2020_fig6:
         audit=f"{AUDIT_DIR}/audit.csv",
     output:
         pdf=f"{THEORY_FIGURES}/mullick2020/fig6.pdf",
-        png=report(
-            f"{THEORY_FIGURES}/mullick2020/fig6.png",
-            category="mullick2020",
-            caption="../report/theory/mullick2020_fig6.rst",
-        ),
+        png=f"{THEORY_FIGURES}/mullick2020/fig6.png",
         csv=f"{THEORY_FIGURES}/mullick2020/fig6.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.csv),
@@ -118,18 +105,10 @@ rule theory_mullick2020_fig2:
         THEORY_SOURCES,
     output:
         pdf=f"{THEORY_FIGURES}/mullick2020/fig2.pdf",
-        png=report(
-            f"{THEORY_FIGURES}/mullick2020/fig2.png",
-            category="mullick2020",
-            caption="../report/theory/mullick2020_fig2.rst",
-        ),
+        png=f"{THEORY_FIGURES}/mullick2020/fig2.png",
         csv=f"{THEORY_FIGURES}/mullick2020/fig2.csv",
         points=f"{THEORY_FIGURES}/mullick2020/fig2_points.csv",
-        numbers=report(
-            f"{THEORY_FIGURES}/mullick2020/fig2_numbers.csv",
-            category="mullick2020",
-            caption="../report/theory/mullick2020_fig2.rst",
-        ),
+        numbers=f"{THEORY_FIGURES}/mullick2020/fig2_numbers.csv",
     params:
         seed=config["seed"],
         n=THEORY["mullick2020_fig2"]["n_per_class"],
@@ -151,11 +130,7 @@ rule theory_ortigosa2016_ssup:
         THEORY_SOURCES,
     output:
         csv=f"{THEORY_FIGURES}/ortigosa2016/ssup_table.csv",
-        md=report(
-            f"{THEORY_FIGURES}/ortigosa2016/ssup_table.md",
-            category="ortigosa2016",
-            caption="../report/theory/ortigosa2016_ssup.rst",
-        ),
+        md=f"{THEORY_FIGURES}/ortigosa2016/ssup_table.md",
     params:
         out=lambda wildcards, output: os.path.dirname(output.csv),
     log:
@@ -173,23 +148,19 @@ rule theory_figure:
         THEORY_SOURCES,
     output:
         pdf=f"{THEORY_FIGURES}/{{paper}}/{{stem}}.pdf",
-        png=report(
-            f"{THEORY_FIGURES}/{{paper}}/{{stem}}.png",
-            category="{paper}",
-            # Snakemake does not fill wildcards into a caption path: one template that
-            # prints the figure's own caption, read here per (paper, stem).
-            caption="../report/theory/figure.rst",
-        ),
+        png=f"{THEORY_FIGURES}/{{paper}}/{{stem}}.png",
         csv=f"{THEORY_FIGURES}/{{paper}}/{{stem}}.csv",
     wildcard_constraints:
         paper="ortigosa2016|dembele",
         stem="fig[0-9]+",
     params:
         figure=lambda wc: f"{wc.paper}-{wc.stem}",
-        caption=lambda wc: Path(workflow.basedir, "workflow/report/theory", f"{wc.paper}_{wc.stem}.rst").read_text(),
         out=lambda wildcards, output: os.path.dirname(output.csv),
-        # only Fig. 7 of ortigosa2016 takes an option
-        options=lambda wc: f"--sd {THEORY['ortigosa2016_fig7_sd']}" if wc.stem == "fig7" else "",
+        # Fig. 7 of ortigosa2016 takes the class sd, its Fig. 1 the seed of its samples
+        options=lambda wc: {
+            "ortigosa2016-fig7": f"--sd {THEORY['ortigosa2016_fig7_sd']}",
+            "ortigosa2016-fig1": f"--seed {config['seed']}",
+        }.get(f"{wc.paper}-{wc.stem}", ""),
     log:
         "logs/theory/{paper}_{stem}.log",
     threads: 1
@@ -198,3 +169,21 @@ rule theory_figure:
     shell:
         "imbeval theory {params.figure} --out-dir {params.out} "
         "{params.options} > {log} 2>&1"
+
+
+rule theory_mullick2020_fig1:
+    input:
+        THEORY_SOURCES,
+    output:
+        pdf=f"{THEORY_FIGURES}/mullick2020/fig1.pdf",
+        png=f"{THEORY_FIGURES}/mullick2020/fig1.png",
+        csv=f"{THEORY_FIGURES}/mullick2020/fig1.csv",
+    params:
+        out=lambda wildcards, output: os.path.dirname(output.csv),
+    log:
+        "logs/theory/mullick2020_fig1.log",
+    threads: 1
+    conda:
+        "../../environment.yml"
+    shell:
+        "imbeval theory mullick2020-fig1 --out-dir {params.out} > {log} 2>&1"

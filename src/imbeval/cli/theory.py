@@ -3,9 +3,10 @@ needed); the Snakemake rules of workflow/rules/theory.smk call these.
 
 - ``audit``            every registered index against mullick2020's Conditions 1-3 (the same
   command as ``imbeval audit``): audit.csv/.md, the evidence and Fig. 6a/6b;
-- ``mullick2020-fig2`` and ``mullick2020-fig6`` (the latter from ``--audit audit.csv``);
-- ``ortigosa2016-fig2|fig3|fig4|fig6|fig7`` and ``ortigosa2016-ssup`` (the S_sup table);
-- ``dembele-fig2``.
+- ``mullick2020-fig1``, ``mullick2020-fig2`` and ``mullick2020-fig6`` (the latter from
+  ``--audit audit.csv``);
+- ``ortigosa2016-fig1|fig2|fig3|fig4|fig6|fig7`` and ``ortigosa2016-ssup`` (the S_sup table);
+- ``dembele-fig1`` and ``dembele-fig2``.
 
 Each figure writes PDF, PNG and the CSV behind it into ``--out-dir``.
 """
@@ -17,14 +18,17 @@ import argparse
 from imbeval.cli import audit as _audit
 
 FIGURES = (
+    "mullick2020-fig1",
     "mullick2020-fig2",
     "mullick2020-fig6",
+    "ortigosa2016-fig1",
     "ortigosa2016-fig2",
     "ortigosa2016-fig3",
     "ortigosa2016-fig4",
     "ortigosa2016-fig6",
     "ortigosa2016-fig7",
     "ortigosa2016-ssup",
+    "dembele-fig1",
     "dembele-fig2",
 )
 
@@ -51,8 +55,9 @@ def _figure_options(p, name):
     if name == "mullick2020-fig6":
         p.add_argument("--audit", metavar="CSV",
                        help="audit.csv of `imbeval theory audit`")
-    if name == "mullick2020-fig2":
+    if name in ("mullick2020-fig2", "ortigosa2016-fig1"):
         p.add_argument("--seed", type=int, default=0, help="seed of the synthetic data (default 0)")
+    if name == "mullick2020-fig2":
         p.add_argument("--n-per-class", type=int, default=5000,
                        help="points per class of the two-class data (default 5000)")
         p.add_argument("--half-separation", type=float, default=1.5,
@@ -67,7 +72,13 @@ def run_figure(args):
     from imbeval.figures import dembele, mullick2020_theory, ortigosa2016
 
     name, out = args.figure, args.out_dir
-    if name == "mullick2020-fig2":
+    if name == "mullick2020-fig1":
+        mullick2020_theory.make_fig1(out)
+    elif name == "ortigosa2016-fig1":
+        ortigosa2016.make_fig1(out, seed=args.seed)
+    elif name == "dembele-fig1":
+        dembele.make_fig1(out)
+    elif name == "mullick2020-fig2":
         if args.n_per_class < 10:
             raise ValueError("--n-per-class must be at least 10")
         data = mullick2020_theory.make_fig2(out, seed=args.seed, n_per_class=args.n_per_class,

@@ -1,4 +1,13 @@
-"""mullick2020 theory figures: Fig. 2 (the two distortions, synthetic) and Fig. 6 (audit).
+"""mullick2020 theory figures: Fig. 1 and Fig. 2 (the two distortions) and Fig. 6 (audit).
+
+Fig. 1 is a schematic in the paper; drawn here from the indices themselves:
+
+- Type 1: Precision and GMean of one fixed two-class classifier (recalls 0.9 on the
+  minority, 0.8 on the majority) on test sets of RRT 1 … 20 (1000 minority points): GMean
+  stays put, Precision falls;
+- Type 2: the lowest value AUROC-OVO, AUROC-OVA and ACSA can take (every point wrong, the
+  errors spread evenly; 100 points a class) against the highest (1), C = 2 … 10: the
+  AUROC ranges shrink, ACSA's does not.
 
 Fig. 2 (the construction is in the paper's unavailable supplement; this is ours, stated):
 
@@ -33,6 +42,9 @@ from imbeval.indices import mullick2020 as mu
 from imbeval.tables import printed as pr
 
 __all__ = [
+    "fig1_data",
+    "plot_fig1",
+    "make_fig1",
     "fig2_data",
     "plot_fig2",
     "make_fig2",
@@ -44,6 +56,78 @@ __all__ = [
     "hexagon_sweep",
 ]
 
+
+
+#: Fig. 1: the fixed classifier's recalls (minority, majority) and the ranges' class counts
+FIG1_RECALLS = (0.9, 0.8)
+FIG1_RRTS = tuple(range(1, 21))
+FIG1_CLASSES = tuple(range(2, 11))
+
+
+def fig1_data() -> pd.DataFrame:
+    """Both panels of Fig. 1 (module docstring), long: ``panel, x, index, bound, value``."""
+    tpr, tnr = FIG1_RECALLS
+    n_min = 1000
+    rows = []
+    for r in FIG1_RRTS:
+        n_maj = n_min * r
+        cm = np.array([[tpr * n_min, (1 - tpr) * n_min], [(1 - tnr) * n_maj, tnr * n_maj]])
+        for name, f in (("Precision", mu.precision), ("GMean", mu.gmean2)):
+            rows.append({"panel": "Type 1", "x": r, "index": name, "bound": "value",
+                         "value": float(f(cm))})
+    for c in FIG1_CLASSES:
+        n = np.full(c, 100.0)
+        best = np.diag(n)
+        worst = (np.ones((c, c)) - np.eye(c)) * (n[:, None] / (c - 1))
+        for name, f in (("AUROC-OVO", mu.auroc_ovo), ("AUROC-OVA", mu.auroc_ova),
+                        ("ACSA", mu.acsa)):
+            rows.append({"panel": "Type 2", "x": c, "index": name, "bound": "lowest",
+                         "value": float(f(worst))})
+            rows.append({"panel": "Type 2", "x": c, "index": name, "bound": "highest",
+                         "value": float(f(best))})
+    return pd.DataFrame(rows)
+
+
+def plot_fig1(data: pd.DataFrame):
+    """The two panels of :func:`fig1_data`; returns the Figure."""
+    import matplotlib.pyplot as plt
+
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 3.8), constrained_layout=True)
+    t1 = data[data["panel"] == "Type 1"]
+    for name, style in (("Precision", "o-"), ("GMean", "s-")):
+        part = t1[t1["index"] == name]
+        a1.plot(part["x"], part["value"], style, markersize=3, label=name)
+    a1.set_xlabel("RRT (majority : minority points in the test set)")
+    a1.set_ylabel("index value")
+    a1.set_ylim(0, 1.02)
+    a1.set_title("Type 1: one classifier (recalls 0.9, 0.8) on test sets of growing RRT",
+                 fontsize=8.5)
+    a1.legend(fontsize=8)
+    t2 = data[data["panel"] == "Type 2"]
+    for name, colour, style in (("AUROC-OVO", "C0", "o-"), ("AUROC-OVA", "C1", "s--"),
+                                ("ACSA", "C2", "o-")):
+        part = t2[t2["index"] == name]
+        lo, hi = part[part["bound"] == "lowest"], part[part["bound"] == "highest"]
+        a2.fill_between(lo["x"], lo["value"], hi["value"], color=colour, alpha=0.12)
+        a2.plot(lo["x"], lo["value"], style, color=colour, markersize=3,
+                label=f"{name}: lowest possible value")
+    a2.axhline(1, color="0.5", linewidth=0.8)
+    a2.set_xlabel("number of classes C")
+    a2.set_ylabel("range of the index (shaded)")
+    a2.set_ylim(-0.02, 1.05)
+    a2.set_title("Type 2: the range an index can take shrinks as C grows", fontsize=8.5)
+    a2.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0.02, 0.93))
+    a2.annotate("AUROC-OVO and AUROC-OVA coincide\n(equal class sizes)", (7, 0.42),
+                (6.2, 0.2), fontsize=7.5, arrowprops={"arrowstyle": "->", "color": "0.4"})
+    fig.suptitle("mullick2020 Fig. 1: the two types of distortion, computed", fontsize=10)
+    return fig
+
+
+def make_fig1(out_dir):
+    """Write fig1.pdf/png/csv into ``out_dir``; returns the data."""
+    data = fig1_data()
+    save_figure(plot_fig1(data), Path(out_dir) / "fig1", data)
+    return data
 
 
 def _printed(panel, quantity, column) -> float:
@@ -242,6 +326,7 @@ def plot_fig6(data: pd.DataFrame, title=None):
     colours = {"true": "#4daf4a", "false": "#e41a1c", "": "#dddddd"}
     labels = {"true": "yes", "false": "no", "": "n/a"}
     both = [r for r in rows if r["panel_b"] == "true"]
+    several_papers = len({r["paper"] for r in rows}) > 1
     n_a, n_b = len(rows), max(len(both), 1)
     height = 0.28 * max(n_a, n_b) + 1.6
     fig, (ax_a, ax_b) = plt.subplots(1, 2, figsize=(9.5, height))
@@ -256,7 +341,7 @@ def plot_fig6(data: pd.DataFrame, title=None):
                 ax.add_patch(Rectangle((j, i), 1, 1, facecolor=colours[v], edgecolor="white"))
                 ax.text(j + 0.5, i + 0.5, labels[v], ha="center", va="center", fontsize=7)
         ax.set_yticks([i + 0.5 for i in range(len(items))])
-        ax.set_yticklabels([r["index"] for r in items], fontsize=7)
+        ax.set_yticklabels([_symbol(r, several_papers) for r in items], fontsize=7)
         ax.set_xticks([j + 0.5 for j in range(len(cols))])
         ax.set_xticklabels([c.replace("condition", "Cond. ") for c in cols], fontsize=8)
         ax.xaxis.tick_top()
@@ -271,6 +356,16 @@ def plot_fig6(data: pd.DataFrame, title=None):
         fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     return fig
+
+
+def _symbol(row, with_paper):
+    """The paper's symbol of an index (``ζ^ (mPrecision)``), not the code name; with the
+    paper's name when indices of several papers share a figure."""
+    from imbeval.indices import registry
+
+    info = registry().get(row["index"])
+    label = info.symbol if info is not None else row["index"]
+    return f"{label} — {row['paper']}" if with_paper else label
 
 
 def render_fig6(rows, prefix, title=None):

@@ -102,10 +102,12 @@ _ALL = [
                  needs=("indices.csv", "problems.csv"))
       for stem in ("fig3", "fig4a", "fig4b", "fig5")],
     # theory stage: one `imbeval theory NAME` each
+    _theory("mullick2020", "fig1", _MU_T, data="fig1_data", plot="plot_fig1"),
     _theory("mullick2020", "fig2", _MU_T, data="fig2_data", plot="plot_fig2",
             extra=("fig2_points.csv", "fig2_numbers.csv")),
     _theory("mullick2020", "fig6", _MU_T, data="fig6_data", plot="plot_fig6",
             needs=("audit.csv",)),
+    _theory("ortigosa2016", "fig1", _OG, data="fig1_data", plot="plot_fig1"),
     _theory("ortigosa2016", "fig2", _OG, data="influence_data"),
     _theory("ortigosa2016", "fig3", _OG, data="influence_data"),
     _theory("ortigosa2016", "fig4", _OG, data="influence_data"),
@@ -114,6 +116,7 @@ _ALL = [
     FigureInfo(name="ortigosa2016-ssup", paper="ortigosa2016", stage="theory",
                stem="ssup_table", command="imbeval theory ortigosa2016-ssup",
                formats=("csv", "md"), data=f"{_OG}:ssup_table", make=f"{_OG}:make_ssup_table"),
+    _theory("dembele", "fig1", "imbeval.figures.dembele", data="fig1_data", plot="plot_fig1"),
     _theory("dembele", "fig2", "imbeval.figures.dembele", data="lambda2_grid",
             extra=("fig2_zero_curve.csv",)),
     # papers stage: drawn by `imbeval papers ...` beside the tables
