@@ -126,6 +126,17 @@ def test_comparison_spot_cases(report_run):
         "erratum")
 
 
+def test_missing_figures_are_drawn_or_explained(report_run):
+    for figure in ("mullick2020/fig1.png", "ortigosa2016/fig1.png", "dembele/fig1.png"):
+        assert (report_run / "results/figures" / figure).stat().st_size > 10_000, figure
+    page = (report_run / "results/report/ortigosa2016/fig5.html").read_text(encoding="utf-8")
+    assert "not drawn" in page and "schematic" in page
+    landing = (report_run / "results/report/mullick2020/mullick2020_verdicts.html").read_text(
+        encoding="utf-8")
+    for label in ("Fig. 1", "Fig. 2", "Fig. 3", "Fig. 4a", "Fig. 4b", "Fig. 5", "Fig. 6"):
+        assert f"<b>{label}</b>" in landing
+
+
 def _open_result(browser, session, category, path):
     """Click a category, then the eye button of one result; return the iframe's document."""
     has = ('Array.from(document.querySelectorAll("a")).some(a => a.textContent.trim() === %r)'

@@ -124,6 +124,8 @@ def _fmt(value, digits=4) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
     value = float(value)
+    if abs(value) < 1e-12:  # rounding noise such as -1e-16 would print as "-0"
+        value = 0.0
     if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e5):
         return f"{value:.3g}"
     return f"{value:.{digits}f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:.0f}"
