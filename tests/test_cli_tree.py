@@ -35,7 +35,8 @@ def leaf_arguments():
 
 def test_top_level_commands_are_the_stages_and_the_tools():
     (action,) = _subparsers(build_parser())
-    assert list(action.choices) == ["experiment", "theory", "papers", "indices", "audit", "data"]
+    assert list(action.choices) == ["experiment", "theory", "papers", "report", "indices", "audit",
+                                    "data"]
 
 
 def test_every_stage_item_is_a_subcommand():

@@ -6,8 +6,8 @@
 #
 #   snakemake --cores 2 report_all && snakemake --report report.html
 #
-# Rules call `imbeval tables compare` and `imbeval report pages`
-# (src/imbeval/cli/{tables,report}.py); the library is src/imbeval/tables/{comparison,claims}.py
+# Rules call `imbeval papers compare` and `imbeval report pages`
+# (src/imbeval/cli/{papers,report}.py); the library is src/imbeval/tables/{comparison,claims}.py
 # and src/imbeval/report/.
 
 import yaml
@@ -24,10 +24,9 @@ REPORT_PAGES = ["overview.html", "comparison.html"] + [
     for page in [f"{paper}/{paper}_verdicts.html"]
     + [f"{paper}/{item['id']}.html" for item in spec["items"]]
 ]
-REPORT_SOURCES = library_sources("report", "tables") + [
-    "src/imbeval/cli/report.py",
-    "src/imbeval/cli/tables.py",
-]
+# The library files `imbeval report` and `imbeval papers` reach (derived from their
+# imports, common.smk).
+REPORT_SOURCES = sorted(set(cli_sources("report")) | set(cli_sources("papers")))
 REPORT_TARGETS = ["results/paper_comparison.csv", "results/paper_comparison.md"] + [
     f"{REPORT_DIR}/{page}" for page in REPORT_PAGES
 ]
@@ -62,7 +61,7 @@ rule report_comparison:
         "logs/report/comparison.log",
     threads: 1
     shell:
-        "imbeval tables compare {input.parts} --csv {output.csv} --md {output.md} "
+        "imbeval papers compare {input.parts} --out {output.csv} "
         "--fig2-numbers {input.fig2} --experiment-figures {params.experiment} "
         "--audit-fig6 {input.audit} --ortigosa-figures {params.ortigosa} > {log} 2>&1"
 
@@ -102,4 +101,4 @@ rule report_pages:
     threads: 1
     shell:
         "imbeval report pages --items {input.catalog} --results results "
-        "--comparison {input.comparison} --out " + REPORT_DIR + " > {log} 2>&1"
+        "--comparison {input.comparison} --out-dir " + REPORT_DIR + " > {log} 2>&1"

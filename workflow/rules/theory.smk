@@ -8,7 +8,6 @@
 
 
 import os
-from pathlib import Path
 
 
 validate(config["theory"], schema="../schemas/theory.schema.yaml", set_default=True)
