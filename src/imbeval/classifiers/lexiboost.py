@@ -49,6 +49,7 @@ class _LexiBoostBase(ClassifierMixin, BaseEstimator):
     """Shared fit preamble, prediction and LP bookkeeping."""
 
     def fit(self, X, y):
+        """Fit the ensemble on ``X`` (n, d) and labels ``y`` (n,); returns ``self``."""
         return self._fit(X, y, None)
 
     def _prepare(self, X, y, table=None):
@@ -100,6 +101,7 @@ class _LexiBoostBase(ClassifierMixin, BaseEstimator):
         return votes
 
     def predict(self, X):
+        """The class with the largest weighted vote for each row of ``X``."""
         votes = self._votes(X)
         # arg-max, ties to the first label; for two classes the same as f > 0 -> classes_[1].
         return self.classes_[np.argmax(votes, axis=1)]

@@ -202,6 +202,11 @@ class NBSVM(ClassifierMixin, BaseEstimator):
         return f[:, 0] if f.shape[1] == 1 else f
 
     def fit(self, X, y):
+        """Fit one NBSVM machine (two classes) or one per class (class vs rest).
+
+        The training kernel is computed once and shared by every machine when it fits in
+        ``GRAM_MAX_BYTES``; otherwise libsvm computes kernel rows itself. Returns ``self``.
+        """
         X, y_codes, counts, costs = self._prepare(X, y)
         n = X.shape[0]
         if n * n * 8 <= GRAM_MAX_BYTES:
@@ -237,6 +242,7 @@ class NBSVM(ClassifierMixin, BaseEstimator):
         return np.column_stack(cols)
 
     def predict(self, X):
+        """``classes_[1]`` where f(x) > 0 for two classes, else the arg-max machine."""
         return self._predict_from_decision(self.decision_function(X))
 
     def _predict_from_decision(self, f):
