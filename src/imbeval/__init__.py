@@ -9,3 +9,12 @@ per-job seeds, protocol defaults) → ``indices`` (pure functions of confusion-m
 """
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # imbeval.evaluate(estimator, X, y) without importing pandas/matplotlib on `import imbeval`.
+    if name in ("evaluate", "evaluate_predictions"):
+        from imbeval import evaluation
+
+        return getattr(evaluation, name)
+    raise AttributeError(f"module 'imbeval' has no attribute {name!r}")

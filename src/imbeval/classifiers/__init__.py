@@ -5,7 +5,9 @@
   (Datta, Nag & Das 2020), :mod:`.lexiboost`, :mod:`.lexi_lp`, :mod:`.knn_base`;
 - :func:`make_rusboost`, :func:`make_smote_mlp`, :func:`mortaz_grid`,
   :func:`make_classifier` -- :mod:`.factories`;
-- :func:`tune` -- in-fold tuning by inner stratified CV, :mod:`.tuning`.
+- :func:`tune` -- in-fold tuning by inner stratified CV, :mod:`.tuning`;
+- :func:`build_classifier` -- a built-in by name or a user's classifier by import path,
+  :mod:`.user`.
 """
 
 from .factories import (
@@ -20,9 +22,10 @@ from .factories import (
 from .lexiboost import DualLexiBoost, LexiBoost
 from .nbsvm import NBSVM
 from .tuning import DEFAULT_SCORING, tune
+from .user import build_classifier
 
 __all__ = [
     "NBSVM", "LexiBoost", "DualLexiBoost", "make_rusboost", "make_smote_mlp", "mortaz_grid",
     "make_classifier", "tune", "DEFAULT_PARAM_GRIDS", "DEFAULT_SCORING", "GRID_NAMES",
-    "MULLICK_NAMES",
+    "MULLICK_NAMES", "build_classifier",
 ]

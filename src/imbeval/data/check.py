@@ -4,7 +4,8 @@ The workflow calls :func:`check_experiment` while it parses (workflow/rules/expe
 after the schema, so a config that no job could run stops before any job starts:
 
 - concept members must be classes of the dataset (Fashion-MNIST names or numbers, digits
-  0-9, ImageNet wnids) and disjoint;
+  0-9, ImageNet wnids, an ``image_folder``'s class folders, a ``table``'s labels) and
+  disjoint; a user's folder or table must exist and hold at least two non-empty classes;
 - every class of a problem must be a known concept, and no concept may be on two sides of
   a problem (e.g. a two-class minority that is also part of the majority);
 - every IR must be feasible: the smallest class of the problem, sized as
@@ -37,6 +38,33 @@ LEAF_COUNTS = {
     "imagenet": None,  # any wnid: at most 1300
 }
 IMAGENET_MAX_PER_WNID = 1300
+#: Datasets a user brings: their class counts are read from the data when the config is
+#: checked (an image folder's files per class folder, a table's rows per label).
+USER_DATASETS = ("image_folder", "table")
+
+
+def _user_data(experiment: Mapping) -> tuple[dict[str, list], dict]:
+    """Concepts and leaf-class counts of an ``image_folder`` or ``table`` dataset, read
+    from the data itself (folder listing, label column) -- still before any job."""
+    features = experiment.get("features", {})
+    dataset = experiment["dataset"]
+    if dataset == "image_folder":
+        from imbeval.data.image_folder import list_class_folders, parse_folder_concepts
+
+        if not features.get("root"):
+            raise ValueError("experiment.features.root: an image_folder dataset needs the "
+                             "folder holding one sub-folder of images per class")
+        listing = list_class_folders(features["root"], what="experiment.features.root")
+        counts = {c: len(files) for c, files in listing.items()}
+        return parse_folder_concepts(experiment["concepts"], counts), counts
+    from imbeval.data.table import parse_label_concepts, table_classes
+
+    if not features.get("path"):
+        raise ValueError("experiment.features.path: a table dataset needs the CSV, Parquet "
+                         "or NPZ file of features with a label column")
+    counts = table_classes(features["path"], features.get("label_column", "label"),
+                           what="experiment.features.path")
+    return parse_label_concepts(experiment["concepts"], counts), counts
 
 
 def _parse_concepts(dataset: str, concepts: Mapping) -> dict[str, list]:
@@ -47,7 +75,8 @@ def _parse_concepts(dataset: str, concepts: Mapping) -> dict[str, list]:
     elif dataset == "imagenet":
         from imbeval.data.imagenet import parse_imagenet_concepts as parse
     else:
-        raise ValueError(f"experiment.dataset: {dataset!r} is not one of digits, fashion_mnist, imagenet")
+        raise ValueError(f"experiment.dataset: {dataset!r} is not one of digits, fashion_mnist, "
+                         "imagenet, image_folder, table")
     try:
         return parse(concepts)
     except ValueError as exc:
@@ -85,8 +114,11 @@ def check_experiment(experiment: Mapping) -> None:
     """Raise ValueError (message starting with the key) if the problems cannot be built or
     cross-validated; ``experiment`` is the schema-validated section with defaults set."""
     dataset = experiment["dataset"]
-    concepts = _parse_concepts(dataset, experiment["concepts"])
-    counts = LEAF_COUNTS[dataset]
+    if dataset in USER_DATASETS:
+        concepts, counts = _user_data(experiment)
+    else:
+        concepts = _parse_concepts(dataset, experiment["concepts"])
+        counts = LEAF_COUNTS[dataset]
     concept_size = {
         name: sum(counts[m] for m in members) if counts is not None
         else IMAGENET_MAX_PER_WNID * len(members)

@@ -222,6 +222,31 @@ def extract_inception_features(
     weights = resolve_weights(weights)
     folder = train_folder(root)
     listing = list_concept_images(folder, concepts)  # validates everything up front
+    return extract_listing_features(
+        folder, listing, out_dir, weights, batch_size=batch_size, seed=seed,
+        progress=progress, force=force,
+        meta_for=lambda rel: {"wnids": list(dict.fromkeys(p.split("/")[0] for p in rel))},
+    )
+
+
+def extract_listing_features(
+    folder: str | os.PathLike,
+    listing: Mapping[str, list[str]],
+    out_dir: str | os.PathLike,
+    weights: str | None,
+    *,
+    batch_size: int = 32,
+    seed: int = 0,
+    progress: bool = True,
+    force: bool = False,
+    meta_for=None,
+) -> list[ConceptReport]:
+    """Inception V3 features of ``listing`` (``{concept: ["class/file", ...]}``, paths
+    relative to ``folder``) into ``out_dir/<concept>.npz``; ``labels`` are the first path
+    component (the class folder). ``weights`` as returned by :func:`resolve_weights`;
+    ``meta_for(rel_paths)`` adds fields to the shard's meta. Shared by ImageNet and
+    ``image_folder`` datasets."""
+    folder = Path(folder)
     reports: list[ConceptReport] = []
     model = None
     for name, rel_paths in listing.items():
@@ -229,7 +254,7 @@ def extract_inception_features(
         meta = make_meta(
             extractor="inception_v3",
             image_size=IMAGE_SIZE,
-            wnids=list(dict.fromkeys(p.split("/")[0] for p in rel_paths)),
+            **(meta_for(rel_paths) if meta_for else {}),
             images_sha256=hashlib.sha256("\n".join(rel_paths).encode()).hexdigest(),
             n_images=len(rel_paths),
             **_weights_id(weights, seed),

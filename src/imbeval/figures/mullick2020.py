@@ -12,6 +12,11 @@ Fig. 4b divides each dataset's ``std_pooled`` of ACSA and nAUROC-OVA by that ind
 smallest value over the multi-class datasets. Fig. 5 is, per multi-class dataset, the
 minimum over (classifier, test set) of the run x fold mean of AUROC-OVA, AUROC-OVO,
 nAUROC-OVA, ACSA and GMean.
+
+A user's own indices (names in ``indices.csv`` that are not built-in registered indices, see
+:mod:`imbeval.indices.user`) join the figures of their problems' kind: Fig. 3 for those
+computed on two-class problems, Figs. 4a and 5 for multi-class ones; :func:`claims` adds a
+row per user index and figure comparing it with the paper's indices.
 """
 
 from __future__ import annotations
@@ -68,16 +73,30 @@ def _std_table(indices, problems, kind, labels):
     return v.sort_values(["problem", "index"], key=lambda s: s.map(pos) if s.name == "problem" else s).reset_index(drop=True)
 
 
+def user_indices(indices: pd.DataFrame, problems: pd.DataFrame, kind: str) -> dict[str, str]:
+    """``{name: name}`` of the user's indices (not built-in) in ``indices`` that were
+    computed on problems of ``kind``, in order of appearance."""
+    from imbeval.indices import registry
+
+    builtin = {n for n, info in registry().items() if info.paper != "user"}
+    of_kind = set(problems.loc[problems["kind"] == kind, "problem"])
+    names = indices.loc[indices["problem"].isin(of_kind), "index"]
+    return {n: n for n in dict.fromkeys(names) if n not in builtin}
+
+
 def fig3_data(indices, problems):
-    """Fig. 3's data: per two-class problem and index of :data:`FIG3_INDICES`, the spread
-    over RRT test sets x classifiers (:func:`variability`)."""
-    return _std_table(indices, problems, "two-class", FIG3_INDICES)
+    """Fig. 3's data: per two-class problem and index of :data:`FIG3_INDICES` (and the
+    user's two-class indices, :func:`user_indices`), the spread over RRT test sets x
+    classifiers (:func:`variability`)."""
+    labels = {**FIG3_INDICES, **user_indices(indices, problems, "two-class")}
+    return _std_table(indices, problems, "two-class", labels)
 
 
 def fig4a_data(indices, problems):
     """Fig. 4a's data: as :func:`fig3_data` for the multi-class problems and
-    :data:`FIG4A_INDICES`."""
-    return _std_table(indices, problems, "multi-class", FIG4A_INDICES)
+    :data:`FIG4A_INDICES` (and the user's indices)."""
+    labels = {**FIG4A_INDICES, **user_indices(indices, problems, "multi-class")}
+    return _std_table(indices, problems, "multi-class", labels)
 
 
 def fig4b_data(indices, problems):
@@ -89,13 +108,14 @@ def fig4b_data(indices, problems):
 
 
 def fig5_data(indices, problems):
-    """Fig. 5's data: per multi-class problem and index of :data:`FIG5_INDICES`, the
-    minimum over (classifier, test set) of the run x fold mean (column ``minimum``)."""
+    """Fig. 5's data: per multi-class problem and index of :data:`FIG5_INDICES` (and the
+    user's indices), the minimum over (classifier, test set) of the run x fold mean (column ``minimum``)."""
     order = _problems_of(problems, "multi-class")
-    cells = cell_means(indices[indices["problem"].isin(order["problem"])], FIG5_INDICES)
+    labels = {**FIG5_INDICES, **user_indices(indices, problems, "multi-class")}
+    cells = cell_means(indices[indices["problem"].isin(order["problem"])], labels)
     mins = cells.groupby(["problem", "index"])["value"].min().rename("minimum").reset_index()
     mins = mins.merge(order[["problem", "n_classes", "ir"]], on="problem")
-    mins["label"] = mins["index"].map(FIG5_INDICES)
+    mins["label"] = mins["index"].map(labels)
     pos = {p: i for i, p in enumerate(order["problem"])}
     return mins.sort_values(["problem", "index"], key=lambda s: s.map(pos) if s.name == "problem" else s).reset_index(drop=True)
 
@@ -123,7 +143,10 @@ def _bars(ax, data, value, labels, title, ylabel):
 def claims(indices, problems) -> pd.DataFrame:
     """Each figure's claim, measured on these results: ``figure, claim, measured, holds``."""
     rows = []
-    f3 = fig3_data(indices, problems)
+    # The paper's claims are about the paper's indices: a user's index is measured in its
+    # own rows (_user_claims) and never changes these.
+    f3_all = fig3_data(indices, problems)
+    f3 = f3_all[f3_all["index"].isin(list(FIG3_INDICES))]
     if not f3.empty:
         for stat in ("std_pooled", "std_within"):
             mean = f3.groupby("index")[stat].mean()
@@ -148,7 +171,8 @@ def claims(indices, problems) -> pd.DataFrame:
                          "measured": f"max(mPrecision, mAURPC) = {max(mean['mprecision'], mean['maurpc']):.4f}"
                                      f" vs min(Precision, AURPC) = {min(mean['precision'], mean['aurpc']):.4f}",
                          "holds": bool(max(mean["mprecision"], mean["maurpc"]) < min(mean["precision"], mean["aurpc"]))})
-    f4 = fig4a_data(indices, problems)
+    f4_all = fig4a_data(indices, problems)
+    f4 = f4_all[f4_all["index"].isin(list(FIG4A_INDICES))]
     if not f4.empty:
         for stat in ("std_pooled", "std_within"):
             mean = f4.groupby("index")[stat].mean()
@@ -163,7 +187,7 @@ def claims(indices, problems) -> pd.DataFrame:
                      "measured": f"mean normalised std: ACSA {m['acsa']:.3f}, nAUROC-OVA {m['nauroc_ova']:.3f}",
                      "holds": bool(m["nauroc_ova"] > m["acsa"])})
         f5 = fig5_data(indices, problems)
-        ten = f5[f5["n_classes"] == f5["n_classes"].max()]
+        ten = f5[(f5["n_classes"] == f5["n_classes"].max()) & f5["index"].isin(list(FIG5_INDICES))]
         if not ten.empty:
             piv = ten.pivot(index="problem", columns="index", values="minimum")
             gap = piv[["auroc_ova", "auroc_ovo"]].min(axis=1) - piv[["acsa", "nauroc_ova"]].max(axis=1)
@@ -182,7 +206,45 @@ def claims(indices, problems) -> pd.DataFrame:
                          "measured": "GMean minima: " + ", ".join(f"{p} {v:.3f}" for p, v in piv["gmean"].items())
                                      + "; smallest GMean of any single C=%d confusion matrix: %.3f" % (C, _raw_min(indices, piv.index, "gmean")),
                          "holds": bool((piv["gmean"] == 0).any())})
+    rows += _user_claims(indices, problems, f3_all, f4_all)
     return pd.DataFrame(rows, columns=["figure", "claim", "measured", "holds"])
+
+
+def _rank_claims(figure, data, user, reference, stat="std_pooled"):
+    """A user index against the paper's index ``reference`` in one variability figure."""
+    mean = data.groupby("index")[stat].mean()
+    if user not in mean or reference not in mean:
+        return []
+    ranked = list(mean.sort_values().index)
+    return [{"figure": figure,
+             "claim": f"user index {user} varies less than {reference} ({stat})",
+             "measured": f"mean std {user} {mean[user]:.4f}, {reference} {mean[reference]:.4f}; "
+                         f"{user} ranks {ranked.index(user) + 1} of {len(ranked)} (1 = least varying)",
+             "holds": bool(mean[user] < mean[reference])}]
+
+
+def _user_claims(indices, problems, f3, f4):
+    """Claims rows of the user's indices: RRT variability against the paper's least
+    robust index (Precision in Fig. 3, AURPC-OVA in Fig. 4a), and Fig. 5's collapse."""
+    rows = []
+    if not f3.empty:
+        for u in user_indices(indices, problems, "two-class"):
+            rows += _rank_claims("fig3", f3, u, "precision")
+    if not f4.empty:
+        multi = user_indices(indices, problems, "multi-class")
+        for u in multi:
+            rows += _rank_claims("fig4a", f4, u, "aurpc_ova")
+        f5 = fig5_data(indices, problems)
+        top = f5[f5["n_classes"] == f5["n_classes"].max()]
+        for u in multi:
+            mins = top.loc[top["index"] == u].set_index("problem")["minimum"]
+            if mins.empty:
+                continue
+            C = int(top["n_classes"].max())
+            rows.append({"figure": "fig5", "claim": f"user index {u} stays above 0 on C={C}",
+                         "measured": f"{u} minima: " + ", ".join(f"{p} {v:.3f}" for p, v in mins.items()),
+                         "holds": bool((mins > 0).all())})
+    return rows
 
 
 def _raw_min(indices, problems, name):

@@ -23,7 +23,10 @@ of ``acsa`` (:attr:`IndexInfo.aliases`).
 
 Adding an index: decorate ``f(cm, zero_division=nan) -> ndarray`` with
 :func:`register_index` (see its docstring); :func:`register_alias` gives an existing index
-another name, :func:`unregister_index` removes one.
+another name, :func:`unregister_index` removes one. A user's own index (a function of a
+stack with or without ``zero_division``) joins the registry with :func:`add_index`, which
+checks it on valid stacks first, or by import path with :func:`load_index`: see
+:mod:`~imbeval.indices.user`.
 
 Examples
 --------
@@ -48,9 +51,12 @@ from imbeval.indices._validation import (
     validate_params,
 )
 from imbeval.indices import mullick2020, mortaz2020, ortigosa2016, dembele, kluska  # noqa: F401  (registers)
+from imbeval.indices.user import add_index, load_index
 
 __all__ = [
     "IndexInfo",
+    "add_index",
+    "load_index",
     "check_confusion_stack",
     "check_zero_division",
     "compute",

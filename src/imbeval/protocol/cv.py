@@ -68,12 +68,14 @@ def run_protocol(problem: Mapping, classifier: str, run: int, *, seed: int, n_fo
                  params: Mapping | None = None, grid: Mapping | None = None,
                  inner_folds: int = DEFAULTS.inner_folds, scoring: str = DEFAULTS.scoring,
                  min_count: int = DEFAULTS.min_count, infeasible: str = DEFAULTS.infeasible,
-                 schemes: Mapping | None = None) -> dict:
+                 schemes: Mapping | None = None, estimator: str | None = None) -> dict:
     """Outer CV + tuning + RRT test sets for one (problem, classifier, run).
 
     ``schemes`` may restrict the test sets: ``{"two_class": [...], "multi_class": [...]}``.
+    ``estimator``: the import path of a user's classifier (class or factory) named
+    ``classifier`` in the results; None for the built-in ``classifier``.
     """
-    from imbeval.classifiers import make_classifier, tune
+    from imbeval.classifiers import build_classifier, tune
 
     X, y, name = problem["X"], np.asarray(problem["y"]), problem["name"]
     C = len(problem["class_names"])
@@ -82,14 +84,14 @@ def run_protocol(problem: Mapping, classifier: str, run: int, *, seed: int, n_fo
     folds_out = []
     for fold, (train, test) in enumerate(outer_folds(y, n_folds, seed, name, run)):
         job_seed = derive_seed(seed, "fit", name, classifier, run, fold)
-        estimator = make_classifier(classifier, dict(params or {}), random_state=job_seed)
+        model = build_classifier(classifier, dict(params or {}), job_seed, estimator)
         with warnings.catch_warnings():
             # MLP convergence warnings on small inner folds are expected; the chosen
             # setting is recorded either way.
             warnings.simplefilter("ignore", category=UserWarning)
             from sklearn.exceptions import ConvergenceWarning
             warnings.simplefilter("ignore", category=ConvergenceWarning)
-            fitted, chosen = tune(estimator, dict(grid or {}), X[train], y[train],
+            fitted, chosen = tune(model, dict(grid or {}), X[train], y[train],
                                   inner_folds=inner_folds, random_state=job_seed,
                                   scoring=scoring)
         pred = np.asarray(fitted.predict(X[test])).astype(np.int64)
