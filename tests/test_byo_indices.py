@@ -127,3 +127,29 @@ def test_audit_of_user_copy_of_accuracy_matches_registered(usermod):
     assert (mine.condition1, mine.condition2, mine.condition3) == (
         ref.condition1, ref.condition2, ref.condition3)
     assert mine.condition1 is False and mine.condition2 is True
+
+
+# --- the command line ---------------------------------------------------------------------
+
+def test_cli_audit_index_user_copy_of_accuracy(capsys, tmp_path):
+    from imbeval.cli import main
+
+    assert main(["audit", "--index", "byo_indices:my_accuracy", "--only", "accuracy", "--quick",
+                 "--classes", "2-5", "--quiet", "--no-figure"]) == 0
+    lines = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[2:]}
+    # index, paper, scope, C1, C2, C3: the same verdicts for the copy and the original
+    assert lines["my_accuracy"][2:6] == lines["accuracy"][2:6] == ["multi-class", "no", "yes", "no"]
+    assert lines["my_accuracy"][1] == "user"
+
+
+def test_cli_indices_with_user_index(capsys, tmp_path):
+    from imbeval.cli import main
+
+    path = tmp_path / "m.json"
+    path.write_text("[[40, 10], [30, 920]]")
+    assert main(["indices", str(path), "--index", "byo_indices:my_accuracy",
+                 "--only", "accuracy"]) == 0
+    rows = {line.split()[0]: line.split()[1] for line in capsys.readouterr().out.splitlines()[2:]}
+    assert rows == {"accuracy": "0.960000", "my_accuracy": "0.960000"}
+    assert main(["indices", str(path), "--index", "byo_indices:nope"]) == 2
+    assert "--index: 'byo_indices:nope' does not import" in capsys.readouterr().err

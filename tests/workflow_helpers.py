@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SNAKEMAKE = Path(sys.executable).parent / "snakemake"
 # The fake cluster (profile and submitter) for the cluster-generic executor: a test tool.
 FAKE_CLUSTER = ROOT / "tests" / "fake_cluster"
-COPIED = ["Snakefile", "workflow", "config", "profiles", "src", "environment.yml", "pyproject.toml"]
+COPIED = ["Snakefile", "workflow", "config", "profiles", "src", "examples", "plugins",
+          "environment.yml", "pyproject.toml"]
 # The result files that must not depend on how, where or when the DAG ran (benchmark
 # records under results/benchmarks/ hold wall times; figures' PDF/PNG carry metadata).
 EXPERIMENT_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"]

@@ -22,7 +22,8 @@ import re
 import sys
 from pathlib import Path
 
-__all__ = ["IMPORT_PATH_RE", "is_import_path", "import_object", "add_plugin_dirs", "plugin_pythonpath"]
+__all__ = ["IMPORT_PATH_RE", "is_import_path", "import_object", "add_plugin_dirs",
+           "plugin_pythonpath", "plugin_sources"]
 
 #: ``module.sub:attr`` or ``module.sub:Class.attr``: dotted Python identifiers around one colon.
 IMPORT_PATH_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*"
@@ -91,3 +92,22 @@ def plugin_pythonpath(dirs, base=None, current=None) -> str:
     current = os.environ.get("PYTHONPATH", "") if current is None else current
     parts += [p for p in current.split(os.pathsep) if p and p not in parts]
     return os.pathsep.join(parts)
+
+
+def plugin_sources(import_paths, dirs, base=None) -> list[str]:
+    """Files (relative to ``base``) of the modules of ``import_paths`` that live in one of
+    the plugin folders ``dirs``; modules elsewhere (installed packages) are left out."""
+    import importlib.util
+
+    base = Path(base or os.getcwd()).resolve()
+    roots = [str((base / d).resolve()) for d in dirs or ()]
+    files = set()
+    for spec in import_paths:
+        try:
+            found = importlib.util.find_spec(spec.partition(":")[0])
+        except (ImportError, ValueError):
+            continue
+        origin = str(Path(found.origin).resolve()) if found and found.origin else None
+        if origin and any(origin.startswith(r + os.sep) for r in roots):
+            files.add(os.path.relpath(origin, base))
+    return sorted(files)

@@ -87,7 +87,7 @@ class Evaluation:
     counts : true points per class in the test set.
     values : long table ``repeat, scheme, target_rrt, rrt, index, value`` (one row per draw).
     per_scheme : ``index, scheme, target_rrt, rrt, mean, std, n`` (mean over the draws).
-    summary : per index ``index, paper, scope, as_given, spread_std, spread_range, mean``,
+    summary : per index ``index, paper, scope, as_given, spread_std, spread_range, mean_over_schemes``,
         then ``condition1..3`` (``true`` / ``false`` / empty = not applicable or undecided).
     schemes : the schemes in order.
     settings : repeats, seed, min_count, infeasible, audit.
@@ -329,7 +329,7 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
             "as_given": float(as_given[info.name]),
             "spread_std": float(np.std(finite)) if finite.size == means.size else float("nan"),
             "spread_range": float(np.ptp(finite)) if finite.size == means.size else float("nan"),
-            "mean": float(np.mean(finite)) if finite.size else float("nan"),
+            "mean_over_schemes": float(np.mean(finite)) if finite.size else float("nan"),
             "condition1": c1, "condition2": c2, "condition3": c3,
         })
     return Evaluation(

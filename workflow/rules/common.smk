@@ -2,14 +2,30 @@
 # functions of the features rule.
 
 import os
+import shlex
 
 from snakemake.utils import validate
 
+from imbeval._plugins import add_plugin_dirs, plugin_pythonpath, plugin_sources
 from imbeval.cli._sources import module_sources
 
 
 # Validate before any job: an unknown key or a wrong value stops here, naming the key.
-validate(config, schema="../schemas/config.schema.yaml")
+validate(config, schema="../schemas/config.schema.yaml", set_default=True)
+
+# The user's own modules (plugins/ and the config's plugin_dirs): importable here, where the
+# config's import paths are checked, and in every job -- shell commands inherit
+# PYTHONPATH, and a cluster job re-reads this file in the workflow folder, so it gets the
+# same path there.
+PLUGIN_DIRS = config.get("plugin_dirs", ["plugins"])
+add_plugin_dirs(PLUGIN_DIRS)
+os.environ["PYTHONPATH"] = plugin_pythonpath(PLUGIN_DIRS)
+
+
+def user_sources(import_paths):
+    """Plugin-folder files of the modules of ``import_paths``: rule inputs, so that editing
+    a user's classifier or index reruns the jobs that use it."""
+    return plugin_sources(import_paths, PLUGIN_DIRS)
 
 
 # Snakemake does not notice edits to imported modules: a rule lists as inputs the library
@@ -30,8 +46,14 @@ def cli_sources(module):
 
 
 def features_per_concept(exp):
-    """True if the feature extractor runs once per concept (ImageNet)."""
-    return exp["dataset"] == "imagenet"
+    """True if the feature extractor runs once per concept (ImageNet, a user's image folder:
+    Inception V3)."""
+    return exp["dataset"] in ("imagenet", "image_folder")
+
+
+def features_data(exp):
+    """Data files a features job reads that can change (a user's table): rule inputs."""
+    return [exp["features"]["path"]] if exp["dataset"] == "table" else []
 
 
 def features_outputs(exp, folder):
@@ -65,7 +87,22 @@ def features_command(exp, seed):
                 f"--batch-size {feats['batch_size']} --seed {seed} "
                 f"--threads {feats['tf_threads']} --quiet --force"
             )
+        if exp["dataset"] == "image_folder":
+            return (
+                f"image-folder --root {shlex.quote(feats['root'])} "
+                f"{_concept_args([wildcards.concept], exp)} --weights {feats['weights']} "
+                f"--batch-size {feats['batch_size']} --seed {seed} "
+                f"--threads {feats['tf_threads']} --quiet --force"
+            )
         concepts = _concept_args(exp["concepts"], exp)
+        if exp["dataset"] == "table":
+            columns = feats["feature_columns"]
+            return (
+                f"table --path {shlex.quote(feats['path'])} {concepts} "
+                f"--label-column {shlex.quote(feats['label_column'])}"
+                + (f" --feature-columns {shlex.quote(','.join(columns))}" if columns else "")
+                + " --force"
+            )
         if exp["dataset"] == "digits":
             return f"digits {concepts} --force"
         optional = ""

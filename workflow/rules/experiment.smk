@@ -16,6 +16,7 @@
 import json
 import os
 
+from imbeval._plugins import is_import_path
 
 
 validate(config["experiment"], schema="../schemas/experiment.schema.yaml", set_default=True)
@@ -28,6 +29,10 @@ if not workflow.remote_exec:
     from imbeval.data.check import check_experiment
 
     check_experiment(config["experiment"])
+    # The user's classifiers and indices (import paths): each imports and behaves as one.
+    from imbeval.protocol.user_code import check_user_code
+
+    check_user_code(config["experiment"])
 
 EXP = config["experiment"]
 EXP_DIR = "results/experiment"
@@ -51,6 +56,14 @@ EXP_RUN_SETTINGS = {
     for c in EXP_CLASSIFIERS
 }
 EXP_INDICES = "all" if EXP["indices"] == "all" else ",".join(EXP["indices"])
+# Source files of the user's code in plugin folders: an edit reruns the jobs using it.
+EXP_USER_INDEX_SOURCES = user_sources(
+    [] if EXP["indices"] == "all" else [i for i in EXP["indices"] if is_import_path(i)]
+)
+EXP_USER_CLASSIFIER_SOURCES = {
+    c: user_sources([spec["estimator"]]) if spec.get("estimator") else []
+    for c, spec in EXP["classifiers"].items()
+}
 EXP_TARGETS = (
     [f"{EXP_DIR}/{t}.csv" for t in EXP_TABLES]
     + [f"{EXP_DIR}/problems.csv"]
@@ -90,6 +103,7 @@ EXP_FEATURES_JOB = {
 rule experiment_features:
     input:
         cli_sources("_experiment_features"),
+        features_data(EXP),
     output:
         features_outputs(EXP, EXP_FEATURES),
     params:
@@ -137,6 +151,7 @@ rule experiment_problems:
 rule experiment_run:
     input:
         EXP_SOURCES,
+        lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
         problem=f"{EXP_DIR}/problems/{{problem}}.npz",
     output:
         f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{{run}}.json",
@@ -165,6 +180,7 @@ rule experiment_run:
 rule experiment_collect:
     input:
         EXP_SOURCES,
+        EXP_USER_INDEX_SOURCES,
         runs=expand(
             f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{{run}}.json",
             problem=EXP_PROBLEMS,

@@ -29,6 +29,7 @@ __all__ = [
     "write_audit",
     "audit_rows",
     "markdown_table",
+    "text_table",
     "read_audit_csv",
 ]
 
@@ -82,6 +83,33 @@ def markdown_table(rows):
             f"{mark(r['ortigosa_adequate'])} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def text_table(rows):
+    """The verdicts and their evidence as an aligned plain-text table (for a terminal)."""
+    mark = {"true": "yes", "false": "no", "": "-"}
+    header = ["index", "paper", "scope", "C1", "C2", "C3", "C1 worst change",
+              "lower bound C=2..", "upper bound C=2..", "C3 margin", "I2(0.1)",
+              "I2>0 share", "ortigosa adequate"]
+    body = []
+    for r in rows:
+        body.append([r["index"], r.get("paper", ""), r["scope"], mark[r["condition1"]],
+                     mark[r["condition2"]], mark[r["condition3"]], _fmt_text(r["c1_max_deviation"]),
+                     _range(r["c2_lower_by_C"]).replace("–", "-").replace("…", ".."),
+                     _range(r["c2_upper_by_C"]).replace("–", "-").replace("…", ".."),
+                     _fmt_text(r["c3_margin"]), _fmt_text(r["influence2_at_eta_0.1"]),
+                     _fmt_text(r["influence2_positive_fraction"]),
+                     mark[r["ortigosa_adequate"]]])
+    widths = [max(len(str(x[i])) for x in [header] + body) for i in range(len(header))]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(str(c).ljust(w) for c, w in zip(b, widths)).rstrip() for b in body]
+    return "\n".join(lines)
+
+
+def _fmt_text(v):
+    text = _fmt(v)
+    return "-" if text == "" else text
 
 
 def _range(encoded):

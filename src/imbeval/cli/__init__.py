@@ -20,7 +20,7 @@ import importlib
 import sys
 
 # One entry per command module; add a module here to add a command.
-COMMANDS = ("experiment", "theory", "papers", "report", "indices", "audit", "data")
+COMMANDS = ("experiment", "theory", "papers", "report", "indices", "audit", "data", "evaluate")
 
 
 def build_parser() -> argparse.ArgumentParser:

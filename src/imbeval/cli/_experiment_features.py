@@ -5,7 +5,9 @@ Sources (each writes ``OUT_DIR/<concept>.npz`` with ``X``, ``paths``, ``labels``
 
 - ``inception``      Inception V3 on ILSVRC-2012 training images (mullick2020);
 - ``fashion-mnist``  the offline default: Fashion-MNIST through a small CNN (or pixels);
-- ``digits``         scikit-learn's digits, pixels (the tiny test data).
+- ``digits``         scikit-learn's digits, pixels (the tiny test data);
+- ``image-folder``   a user's images, one sub-folder per class, through Inception V3;
+- ``table``          a user's precomputed features: CSV, Parquet or NPZ with a label column.
 
 Concepts are given as ``--concept NAME=MEMBER[,MEMBER...]`` (repeatable) or in a YAML/JSON
 file ``--concepts FILE`` mapping names to member lists (a ``concepts:`` key is accepted).
@@ -98,6 +100,31 @@ def _run_digits(args) -> int:
     return 0
 
 
+def _run_image_folder(args) -> int:
+    _set_threads(args.threads)
+    from imbeval.features.user_data import extract_image_folder_features
+
+    reports = extract_image_folder_features(
+        args.root, _load_concepts(args), args.out_dir, args.weights, batch_size=args.batch_size,
+        seed=args.seed, progress=not args.quiet, force=args.force,
+    )
+    for r in reports:
+        print(r.summary())
+    return 0
+
+
+def _run_table(args) -> int:
+    from imbeval.features.user_data import extract_table_features
+
+    columns = [c.strip() for c in args.feature_columns.split(",")] if args.feature_columns else None
+    for r in extract_table_features(args.path, _load_concepts(args), args.out_dir,
+                                    label_column=args.label_column, feature_columns=columns,
+                                    force=args.force):
+        state = "already complete, kept" if r["reused"] else "written"
+        print(f"{r['name']}: {r['n']} rows -> {r['path']} ({state})")
+    return 0
+
+
 def register(subparsers) -> None:
     """Add ``features`` (with one subcommand per source) to the experiment's subparsers."""
     parser = subparsers.add_parser(
@@ -139,3 +166,22 @@ def register(subparsers) -> None:
     p = sub.add_parser("digits", help="scikit-learn digits pixels (tiny test data)")
     _add_common(p, "DIGIT")
     p.set_defaults(func=_run_digits)
+
+    p = sub.add_parser("image-folder", help="a folder of class sub-folders of images, Inception V3")
+    p.add_argument("--root", required=True, metavar="DIR", help="folder holding <class>/<image>")
+    _add_common(p, "CLASS_FOLDER")
+    p.add_argument("--weights", default="imagenet", metavar="none|imagenet|PATH",
+                   help="Inception V3 weights, as for `experiment features inception` [imagenet]")
+    p.add_argument("--batch-size", type=int, default=32, help="images per forward pass [32]")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random weights of --weights none")
+    p.add_argument("--threads", type=int, default=None, help="TensorFlow threads [all cores]")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_run_image_folder)
+
+    p = sub.add_parser("table", help="precomputed features: CSV, Parquet or NPZ with a label column")
+    p.add_argument("--path", required=True, metavar="FILE", help="the table (.csv, .parquet, .npz)")
+    _add_common(p, "LABEL")
+    p.add_argument("--label-column", default="label", help="name of the label column [label]")
+    p.add_argument("--feature-columns", metavar="A,B,...",
+                   help="feature columns (default: every column but the label)")
+    p.set_defaults(func=_run_table)

@@ -4,6 +4,10 @@ The theory stage runs the same command as ``imbeval theory audit``. Writes ``DIR
 ``true``/``false``/empty, then evidence), ``DIR/audit.md``, the per-C evidence
 (``audit_bounds.csv``, ``audit_condition3.csv``) and the Fig. 6a/6b rendering
 (``fig6.pdf``/``fig6.png``/``fig6.csv``). See :mod:`imbeval.audit` for the method.
+
+``--index module:function`` audits a user's index (a function of a stack (..., C, C)) the
+same way -- Conditions 1-3 with their evidence and ortigosa2016's influence analysis --
+and prints the result as a table; ``--out-dir`` is then optional.
 """
 
 from __future__ import annotations
@@ -19,7 +23,13 @@ def register(subparsers, name="audit"):
         help="decide numerically which conditions each index meets",
         description=__doc__,
     )
-    parser.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
+    parser.add_argument("--out-dir", metavar="DIR",
+                        help="output directory (required unless --index is given)")
+    parser.add_argument("--index", action="append", default=[], metavar="MODULE:FUNC",
+                        help="audit a user's index, a function of a stack (..., C, C) named by "
+                        "import path (installed, ./plugins or the current folder; "
+                        "repeatable): prints a table of verdicts and evidence, and writes "
+                        "the files too with --out-dir")
     parser.add_argument(
         "--only", metavar="NAMES", help="comma-separated index names (default: every registered index)"
     )
@@ -49,12 +59,18 @@ def parse_classes(text):
 
 
 def run(args):
-    """Audit the indices and write the tables (and Fig. 6) into ``args.out_dir``."""
+    """Audit the indices and write the tables (and Fig. 6) into ``args.out_dir``; with
+    ``--index``, also the user's indices, printed as a table."""
     from imbeval.audit import AuditSizes, audit_registry
     from imbeval.audit.report import write_audit
-    from imbeval.indices import registry
+    from imbeval.indices import load_index, registry
 
+    if not args.out_dir and not args.index:
+        raise ValueError("--out-dir DIR is required (or audit a user's index with --index)")
+    user = [load_index(spec, "--index").name for spec in args.index]
     names = [n.strip() for n in args.only.split(",") if n.strip()] if args.only else None
+    if user:
+        names = (names or []) + [n for n in user if n not in (names or [])]
     classes = parse_classes(args.classes)
     sizes = AuditSizes.quick() if args.quick else AuditSizes()
     start = time.perf_counter()
@@ -65,13 +81,18 @@ def run(args):
 
     results = audit_registry(names, classes=classes, sizes=sizes, seed=args.seed, progress=progress)
     papers = {n: info.paper for n, info in registry().items()}
-    rows = write_audit(results, args.out_dir, papers=papers)
-    if rows and not args.no_figure:
-        from pathlib import Path
-
-        from imbeval.figures.mullick2020_theory import render_fig6
-
-        render_fig6(rows, Path(args.out_dir) / "fig6", title="Conditions met by every audited index")
     elapsed = time.perf_counter() - start
-    print(f"audited {len(results)} indices in {elapsed:.1f} s; wrote {args.out_dir}/audit.csv")
+    if args.index:
+        from imbeval.audit.report import audit_rows, text_table
+
+        print(text_table(audit_rows(results, papers)))
+    if args.out_dir:
+        rows = write_audit(results, args.out_dir, papers=papers)
+        if rows and not args.no_figure:
+            from pathlib import Path
+
+            from imbeval.figures.mullick2020_theory import render_fig6
+
+            render_fig6(rows, Path(args.out_dir) / "fig6", title="Conditions met by every audited index")
+        print(f"audited {len(results)} indices in {elapsed:.1f} s; wrote {args.out_dir}/audit.csv")
     return 0

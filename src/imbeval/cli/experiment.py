@@ -13,7 +13,8 @@ the Snakemake rules of workflow/rules/experiment.smk call these.
 
 ``--settings`` takes JSON: for ``problems`` the config's ``experiment`` section (``concepts``
 is not needed), for ``run`` ``{"protocol": {...}, "classifier": {"params": {...},
-"grid": {...}}}``.
+"grid": {...}}}`` (plus ``"estimator": "module:name"`` for a user's classifier).
+``collect --indices`` takes registered names, ``all`` and import paths of user indices.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def _run_run(args) -> int:
         params=clf.get("params", {}), grid=clf.get("grid", {}),
         inner_folds=ps.inner_folds, scoring=ps.scoring,
         min_count=ps.min_count, infeasible=ps.infeasible,
-        schemes=proto.get("schemes"),
+        schemes=proto.get("schemes"), estimator=clf.get("estimator"),
     )
     atomic_write_text(args.out, json.dumps(result, indent=1, sort_keys=True))
     rules = [ts["rule"] for f in result["folds"] for ts in f["test_sets"]]
@@ -85,8 +86,9 @@ def _run_run(args) -> int:
 def _run_collect(args) -> int:
     from imbeval._io import write_csv
     from imbeval.protocol.collect import collect_runs
+    from imbeval.protocol.user_code import index_names
 
-    indices = None if args.indices in (None, "all") else args.indices.split(",")
+    indices = index_names(args.indices, "--indices")
     tables = collect_runs(args.runs, indices)
     for name, frame in tables.items():
         path = write_csv(frame, f"{args.out_dir}/{name}.csv")
@@ -137,7 +139,8 @@ def register(subparsers) -> None:
     p.add_argument("runs", nargs="+", metavar="RUN_JSON", help="run files of `imbeval experiment run`")
     p.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the result tables")
     p.add_argument("--indices", default="all", metavar="NAME[,NAME...]",
-                   help="indices to compute (default: every registered index that applies)")
+                   help="indices to compute: registered names, 'all', import paths "
+                   "module:function of user indices (default: every registered index that applies)")
     p.set_defaults(func=_run_collect)
 
     p = sub.add_parser("figures", help="Figs. 3, 4a, 4b, 5 and the claims table")

@@ -3,6 +3,7 @@
 The file holds one matrix, rows = true class and columns = predicted class (``--transpose``
 for the other layout), as CSV (numbers only, or with a header row and a label column) or
 JSON (nested lists; a list of matrices is a stack). ``-`` reads standard input.
+``--index module:function`` adds a user's index (a function of a stack (..., C, C)).
 """
 
 from __future__ import annotations
@@ -39,6 +40,14 @@ def register(subparsers):
         "--only",
         metavar="NAMES",
         help="comma-separated canonical index names to compute (default: all that apply)",
+    )
+    parser.add_argument(
+        "--index",
+        action="append",
+        default=[],
+        metavar="MODULE:FUNC",
+        help="also compute a user's index, a function of a stack (..., C, C) named by import "
+        "path (repeatable; see imbeval.indices.user)",
     )
     parser.add_argument(
         "--zero-division",
@@ -145,16 +154,23 @@ def load_matrix(path: str, transpose: bool = False) -> np.ndarray:
 
 
 def run(args) -> int:
-    """Print the indices of the matrix in ``args.file`` (a table or JSON)."""
-    from imbeval.indices import check_confusion_stack, compute, registry
+    """Print the indices of the matrix in ``args.file`` (a table or JSON), with the user's
+    ``--index`` functions next to the registered ones."""
+    from imbeval.indices import check_confusion_stack, compute, load_index, registry
 
     matrix = load_matrix(args.file, args.transpose)
     check_confusion_stack(matrix, name=f"the matrix in {'stdin' if args.file == '-' else args.file}")
+    user = [load_index(spec, "--index") for spec in args.index]
+    for info in user:
+        if not info.applies_to(matrix.shape[-1]):
+            raise ValueError(f"--index {info.name} is two-class only; the matrix has "
+                             f"C = {matrix.shape[-1]} classes")
     names = None
     if args.only:
         names = [name.strip() for name in args.only.split(",") if name.strip()]
         if not names:
             raise ValueError("--only needs at least one index name")
+        names += [info.name for info in user if info.name not in names]
     try:
         zero_division = float(args.zero_division)
     except ValueError:

@@ -1,0 +1,62 @@
+"""``imbeval evaluate PREDICTIONS.csv``: how much of a model's score is the test set's class
+ratio?
+
+Reads a CSV with columns ``y_true,y_pred`` (one row per test point; labels as text), redraws
+the test set under mullick2020's five RRT schemes (``--repeats`` draws each, seeded by
+``--seed``, the protocol's own resampling), computes every applicable index on each draw,
+and prints per index its value at each scheme, the spread across schemes and the audit's
+verdicts on Conditions 1-3. With ``--out-dir`` it also writes ``evaluate.csv`` (tidy: index
+x scheme), ``evaluate_draws.csv`` (every draw) and ``evaluate.pdf``/``.png`` (a Fig. 3-style
+figure for this one model). See :mod:`imbeval.evaluation`.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers):
+    parser = subparsers.add_parser(
+        "evaluate", help="a model's predictions under the five RRT test sets, per index",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("predictions", metavar="CSV", help="file with columns y_true,y_pred")
+    parser.add_argument("--out-dir", metavar="DIR",
+                        help="write evaluate.csv, evaluate_draws.csv and evaluate.pdf/.png here")
+    parser.add_argument("--index", action="append", default=[], metavar="NAME|MODULE:FUNC",
+                        help="an index to report (registered name or import path of a "
+                        "function of a stack (..., C, C)); repeatable; default: every "
+                        "registered index that applies")
+    parser.add_argument("--labels", metavar="A,B,...",
+                        help="the classes (default: the distinct y_true labels); a label "
+                        "outside them is an error")
+    parser.add_argument("--positive", metavar="LABEL",
+                        help="two-class: the positive class (default: the minority)")
+    parser.add_argument("--repeats", type=int, default=10, help="draws per RRT scheme [10]")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the draws and the audit [0]")
+    parser.add_argument("--min-count", type=int, default=3,
+                        help="smallest class of a subsampled test set (protocol.min_count) [3]")
+    parser.add_argument("--infeasible", choices=("bootstrap", "clip"), default="bootstrap",
+                        help="rule when a scheme cannot be subsampled (protocol.infeasible)")
+    parser.add_argument("--audit", default="quick", metavar="quick|full|none|AUDIT_CSV",
+                        help="how to get the Condition 1-3 verdicts: a quick or full audit "
+                        "of each index, none, or an audit.csv from `imbeval audit` [quick]")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args) -> int:
+    from imbeval.evaluation import evaluate_predictions, read_predictions
+
+    y_true, y_pred = read_predictions(args.predictions)
+    labels = [s.strip() for s in args.labels.split(",")] if args.labels else None
+    ev = evaluate_predictions(
+        y_true, y_pred, labels=labels, positive=args.positive, indices=args.index or None,
+        repeats=args.repeats, seed=args.seed, min_count=args.min_count,
+        infeasible=args.infeasible, audit=args.audit, source=args.predictions,
+    )
+    print(ev.table())
+    if args.out_dir:
+        for path in ev.write(args.out_dir):
+            print(f"wrote {path}")
+    return 0

@@ -1,0 +1,131 @@
+"""The user's classifier and index in the pipeline (issue 13), on the CI-sized DAG.
+
+Adding them to a finished run of config/test.yaml runs only the new classifier's jobs,
+collect and figures; the built-ins' rows of every table are unchanged, and the user's
+classifier and index are in the tables, figures and claims. Bad user code stops the run
+before any job, naming the config key.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pandas as pd
+import pytest
+import yaml
+from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, snakemake
+
+pytestmark = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed")
+
+USER_CLASSIFIER = {"estimator": "byo_models:make_model", "grid": {"logreg__C": [0.1, 1.0]}}
+USER_INDICES = ["all", "byo_indices:nmacro_f1", "byo_indices:my_accuracy"]
+
+
+def _with_user_code(cfg):
+    cfg["plugin_dirs"] = ["plugins", "examples"]
+    cfg["experiment"]["classifiers"]["byo_logreg"] = USER_CLASSIFIER
+    cfg["experiment"]["indices"] = USER_INDICES
+    return cfg
+
+
+@pytest.fixture(scope="module")
+def byo_run(local_run, tmp_path_factory):
+    """The finished test DAG (results and Snakemake's records), then the same config plus
+    a user classifier and two user indices."""
+    work = tmp_path_factory.mktemp("byo") / "repo"
+    shutil.copytree(local_run, work, symlinks=True)
+    cfg = _with_user_code(yaml.safe_load((ROOT / "config/test.yaml").read_text()))
+    (work / "config/byo.yaml").write_text(yaml.safe_dump(cfg))
+    proc = snakemake(work, "experiment_all", "--cores", "2", "--configfile", "config/byo.yaml")
+    return work, proc.stdout + proc.stderr
+
+
+def _rows(path, **where):
+    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    for column, values in where.items():
+        frame = frame[frame[column].isin(values)]
+    return frame.reset_index(drop=True)
+
+
+def test_only_the_new_jobs_run(byo_run):
+    work, log = byo_run
+    assert "experiment_features" not in log and "experiment_problems" not in log
+    ran = [line.split("runs/")[1].split("/")[1] for line in log.splitlines()
+           if "output: results/experiment/runs/" in line]
+    assert ran and set(ran) == {"byo_logreg"}
+
+
+def test_builtin_rows_unchanged_and_user_code_present(byo_run, local_run):
+    work, _ = byo_run
+    builtin = ["dual_lexiboost", "nbsvm", "rusboost", "smote_mlp"]
+    old_idx = pd.read_csv(local_run / "results/experiment/indices.csv", dtype=str,
+                          keep_default_na=False)
+    new_idx = _rows(work / "results/experiment/indices.csv")
+    kept = new_idx[new_idx["classifier"].isin(builtin) & new_idx["index"].isin(set(old_idx["index"]))]
+    pd.testing.assert_frame_equal(kept.reset_index(drop=True), old_idx)
+    for table in ("confusion_matrices", "test_sets", "hyperparameters"):
+        old = pd.read_csv(local_run / f"results/experiment/{table}.csv", dtype=str,
+                          keep_default_na=False)
+        pd.testing.assert_frame_equal(_rows(work / f"results/experiment/{table}.csv",
+                                            classifier=builtin), old)
+    assert set(new_idx["classifier"]) == set(builtin) | {"byo_logreg"}
+    assert {"nmacro_f1", "my_accuracy"} <= set(new_idx["index"])
+    # the user's classifier saw the same test sets as the built-ins
+    ts = _rows(work / "results/experiment/test_sets.csv")
+    keys = ["problem", "run", "fold", "scheme", "counts", "rule"]
+    mine = ts[ts["classifier"] == "byo_logreg"][keys].reset_index(drop=True)
+    theirs = ts[ts["classifier"] == "nbsvm"][keys].reset_index(drop=True)
+    pd.testing.assert_frame_equal(mine, theirs)
+    # my_accuracy is accuracy, matrix by matrix
+    acc = new_idx[new_idx["index"] == "accuracy"]["value"].astype(float).to_numpy()
+    mine = new_idx[new_idx["index"] == "my_accuracy"]["value"].astype(float).to_numpy()
+    assert len(acc) == len(mine) and abs(acc - mine).max() < 1e-9
+
+
+def test_user_index_and_classifier_in_figures_and_claims(byo_run):
+    work, _ = byo_run
+    figs = work / "results/figures/mullick2020"
+    for fig in ("fig3", "fig4a", "fig5"):
+        data = pd.read_csv(figs / f"{fig}.csv")
+        assert {"nmacro_f1", "my_accuracy"} <= set(data["index"]), fig
+    claims = pd.read_csv(figs / "claims.csv")
+    user = claims[claims["claim"].str.startswith("user index")]
+    assert set(user["figure"]) == {"fig3", "fig4a", "fig5"}
+    assert user["claim"].str.contains("nmacro_f1").any()
+    summary = pd.read_csv(work / "results/experiment/summary.csv")
+    assert "byo_logreg" in set(summary["classifier"])
+
+
+def _bad(repo, name, edit):
+    cfg = _with_user_code(yaml.safe_load((ROOT / "config/test.yaml").read_text()))
+    cfg["experiment"]["classifiers"].pop("byo_logreg")
+    edit(cfg)
+    (repo / f"config/{name}.yaml").write_text(yaml.safe_dump(cfg))
+    return snakemake(repo, "experiment_all", "--cores", "1", "--configfile",
+                     f"config/{name}.yaml", check=False)
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory):
+    work = copy_repo(tmp_path_factory.mktemp("bad"))
+    (work / "plugins/broken.py").write_text(
+        "import numpy as np\n\n"
+        "def wrong_shape(cm):\n    return np.zeros(3)\n\n"
+        "class NotAClassifier:\n    def fit(self, X, y):\n        return self\n")
+    return work
+
+
+@pytest.mark.parametrize("name, edit, expected", [
+    ("no_module", lambda c: c["experiment"]["classifiers"].update(mine={"estimator": "nomod_zz:Make"}),
+     "experiment.classifiers.mine.estimator: 'nomod_zz:Make' does not import: no module named 'nomod_zz'"),
+    ("not_classifier", lambda c: c["experiment"]["classifiers"].update(mine={"estimator": "broken:NotAClassifier"}),
+     "experiment.classifiers.mine.estimator: 'broken:NotAClassifier' gives NotAClassifier, which is not"),
+    ("index_shape", lambda c: c["experiment"].update(indices=["all", "broken:wrong_shape"]),
+     "experiment.indices[1]: index broken:wrong_shape: returns shape (3,)"),
+])
+def test_bad_user_code_stops_before_any_job(repo, name, edit, expected):
+    proc = _bad(repo, name, edit)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0 and expected in out, out[-3000:]
+    assert "Building DAG of jobs" not in out
+    assert not (repo / "results").exists() and not (repo / "logs").exists()
