@@ -129,3 +129,30 @@ def test_bad_user_code_stops_before_any_job(repo, name, edit, expected):
     assert proc.returncode != 0 and expected in out, out[-3000:]
     assert "Building DAG of jobs" not in out
     assert not (repo / "results").exists() and not (repo / "logs").exists()
+
+
+def test_table_dataset_features_and_problems(repo):
+    """A user's table (the vendored UCI glass data as a Parquet file) through the features
+    and problems jobs of the workflow."""
+    from imbeval.data.uci import load_glass
+
+    X, y = load_glass()
+    frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(X.shape[1])]).assign(glass_type=y)
+    frame.to_parquet(repo / "glass.parquet")
+    cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())
+    cfg["experiment"].update(
+        dataset="table",
+        features={"path": "glass.parquet", "label_column": "glass_type"},
+        concepts={"float": [1, 3], "nonfloat": [2], "containers": [5], "headlamps": [7]},
+        two_class=[{"name": "headlamps_vs_windows", "minority": "headlamps",
+                    "majority": ["float", "nonfloat"], "ir": 5}],
+        multi_class=[{"name": "g3", "classes": ["nonfloat", "containers", "headlamps"], "ir": 5}],
+    )
+    (repo / "config/table.yaml").write_text(yaml.safe_dump(cfg))
+    snakemake(repo, "results/experiment/problems.csv", "--cores", "1", "--configfile",
+              "config/table.yaml")
+    problems = pd.read_csv(repo / "results/experiment/problems.csv").set_index("problem")
+    assert problems.loc["headlamps_vs_windows", "sizes"] == "29;145"
+    assert problems.loc["g3", "n_classes"] == 3
+    shutil.rmtree(repo / "results")
+    shutil.rmtree(repo / "logs", ignore_errors=True)
