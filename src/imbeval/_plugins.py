@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 __all__ = ["IMPORT_PATH_RE", "is_import_path", "import_object", "add_plugin_dirs",
-           "plugin_pythonpath", "plugin_sources"]
+           "plugin_pythonpath", "plugin_sources", "add_command_line_dirs"]
 
 #: ``module.sub:attr`` or ``module.sub:Class.attr``: dotted Python identifiers around one colon.
 IMPORT_PATH_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*"
@@ -111,3 +111,13 @@ def plugin_sources(import_paths, dirs, base=None) -> list[str]:
         if origin and any(origin.startswith(r + os.sep) for r in roots):
             files.add(os.path.relpath(origin, base))
     return sorted(files)
+
+
+def add_command_line_dirs() -> None:
+    """For ``--index module:function`` on the command line: the current folder and its
+    ``plugins/`` become importable, *after* everything else on ``sys.path`` (so a user file
+    never shadows an installed module)."""
+    for path in (os.getcwd(), os.path.join(os.getcwd(), "plugins")):
+        if os.path.isdir(path) and path not in sys.path:
+            sys.path.append(path)
+    importlib.invalidate_caches()

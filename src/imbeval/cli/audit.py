@@ -67,6 +67,9 @@ def run(args):
 
     if not args.out_dir and not args.index:
         raise ValueError("--out-dir DIR is required (or audit a user's index with --index)")
+    from imbeval._plugins import add_command_line_dirs
+
+    add_command_line_dirs()
     user = [load_index(spec, "--index").name for spec in args.index]
     names = [n.strip() for n in args.only.split(",") if n.strip()] if args.only else None
     if user:

@@ -24,8 +24,8 @@ def register(subparsers):
     parser.add_argument("--out-dir", metavar="DIR",
                         help="write evaluate.csv, evaluate_draws.csv and evaluate.pdf/.png here")
     parser.add_argument("--index", action="append", default=[], metavar="NAME|MODULE:FUNC",
-                        help="an index to report (registered name or import path of a "
-                        "function of a stack (..., C, C)); repeatable; default: every "
+                        help="an index to report (registered name, or import path of a "
+                        "function of a stack (..., C, C), found in installed packages, ./plugins or the current folder); repeatable; default: every "
                         "registered index that applies")
     parser.add_argument("--labels", metavar="A,B,...",
                         help="the classes (default: the distinct y_true labels); a label "
@@ -46,7 +46,10 @@ def register(subparsers):
 
 
 def run(args) -> int:
+    from imbeval._plugins import add_command_line_dirs
     from imbeval.evaluation import evaluate_predictions, read_predictions
+
+    add_command_line_dirs()  # --index module:function from ./plugins or the current folder
 
     y_true, y_pred = read_predictions(args.predictions)
     labels = [s.strip() for s in args.labels.split(",")] if args.labels else None

@@ -160,6 +160,9 @@ def run(args) -> int:
 
     matrix = load_matrix(args.file, args.transpose)
     check_confusion_stack(matrix, name=f"the matrix in {'stdin' if args.file == '-' else args.file}")
+    from imbeval._plugins import add_command_line_dirs
+
+    add_command_line_dirs()
     user = [load_index(spec, "--index") for spec in args.index]
     for info in user:
         if not info.applies_to(matrix.shape[-1]):
