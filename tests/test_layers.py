@@ -17,14 +17,14 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "imbeval"
 
 #: Rank of each top-level part of the package (equal ranks may import each other).
 LAYERS = {
-    "_io": 0, "_seeds": 0, "_settings": 0, "_cluster": 0,
+    "_io": 0, "_seeds": 0, "_settings": 0, "_cluster": 0, "_plugins": 0,
     "indices": 1,
     "data": 2,
     "features": 3,
     "classifiers": 4,
     "protocol": 5,
     "audit": 6,
-    "figures": 7, "tables": 7,
+    "figures": 7, "tables": 7, "evaluation": 7,
     "report": 8,
     "cli": 9,
 }

@@ -134,9 +134,7 @@ class Evaluation:
         """Figure in the style of mullick2020 Fig. 3 for one model: the spread across RRT
         schemes per index (bars, coloured by the Condition 1 verdict) above the mean value
         at each scheme."""
-        import matplotlib
-
-        matplotlib.use("Agg")
+        import imbeval.figures  # noqa: F401  (sets the Agg backend, once for the package)
         import matplotlib.pyplot as plt
 
         s = self.summary
@@ -170,7 +168,8 @@ class Evaluation:
         """Write ``evaluate.csv`` (index x scheme, tidy, with the index's spread and
         verdicts), ``evaluate_draws.csv`` (every draw) and ``evaluate.pdf``/``.png``
         into ``out_dir``, each atomically; returns the paths."""
-        from imbeval.figures._output import save_figure, write_csv
+        from imbeval._io import write_csv
+        from imbeval.figures._output import save_figure
 
         out = Path(out_dir)
         tidy = self.per_scheme.merge(self.summary, on="index", how="left")

@@ -61,7 +61,7 @@ def list_class_folders(root: str | os.PathLike, what: str = "image folder") -> d
 def parse_folder_concepts(concepts: Mapping[str, Iterable], classes: Iterable[str],
                           what: str = "experiment.concepts") -> dict[str, list[str]]:
     """Validate ``{concept: [class folder, ...]}`` against the folder's classes."""
-    from imbeval.features.shards import check_concepts
+    from imbeval.data.shards import check_concepts
 
     known = set(classes)
     parsed = check_concepts({n: [str(m) for m in ms] for n, ms in concepts.items()}, "class")

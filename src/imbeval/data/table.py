@@ -147,7 +147,7 @@ def read_table(path: str | os.PathLike, label_column: str = "label",
 def parse_label_concepts(concepts: Mapping[str, Iterable], classes: Iterable[str],
                          what: str = "experiment.concepts") -> dict[str, list[str]]:
     """Validate ``{concept: [label, ...]}`` against the table's labels (compared as text)."""
-    from imbeval.features.shards import check_concepts
+    from imbeval.data.shards import check_concepts
 
     known = set(classes)
     parsed = check_concepts({n: [str(m).strip() for m in ms] for n, ms in concepts.items()},

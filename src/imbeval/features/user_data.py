@@ -4,7 +4,7 @@
   through the same Inception V3 extraction as ImageNet (one 2048-d row per image);
 - :func:`extract_table_features` -- the rows of each concept's labels, features as given.
 
-Both write the shard format of :mod:`imbeval.features.shards` (a rerun keeps a shard whose
+Both write the shard format of :mod:`imbeval.data.shards` (a rerun keeps a shard whose
 meta is unchanged) and validate everything before writing anything.
 """
 
@@ -17,7 +17,7 @@ from typing import Iterable, Mapping
 
 from imbeval.data.image_folder import list_folder_concept_images
 from imbeval.data.table import table_concept_rows
-from imbeval.features.shards import (
+from imbeval.data.shards import (
     load_shard, make_meta, shard_is_complete, shard_path, write_shard,
 )
 
