@@ -36,13 +36,14 @@ def leaf_arguments():
 def test_top_level_commands_are_the_stages_and_the_tools():
     (action,) = _subparsers(build_parser())
     assert list(action.choices) == ["experiment", "theory", "papers", "report", "indices", "audit",
-                                    "data"]
+                                    "data", "evaluate"]
 
 
 def test_every_stage_item_is_a_subcommand():
     tree = {" ".join(path) for path, _ in walk(build_parser())}
     for item in ("problems", "run", "collect", "figures", "features fashion-mnist",
-                 "features digits", "features inception"):
+                 "features digits", "features inception", "features image-folder",
+                 "features table"):
         assert f"imbeval experiment {item}" in tree
     for item in ("audit", "mullick2020-fig2", "mullick2020-fig6", "ortigosa2016-fig7",
                  "ortigosa2016-ssup", "dembele-fig2"):

