@@ -36,7 +36,8 @@ def byo_run(local_run, tmp_path_factory):
     shutil.copytree(local_run, work, symlinks=True)
     cfg = _with_user_code(yaml.safe_load((ROOT / "config/test.yaml").read_text()))
     (work / "config/byo.yaml").write_text(yaml.safe_dump(cfg))
-    proc = snakemake(work, "experiment_all", "--cores", "2", "--configfile", "config/byo.yaml")
+    proc = snakemake(work, "experiment_all", "--cores", "2", "--configfile", "config/byo.yaml",
+                     timeout=1800)
     return work, proc.stdout + proc.stderr
 
 
