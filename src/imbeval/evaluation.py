@@ -145,7 +145,7 @@ class Evaluation:
         colours = {"true": "tab:green", "false": "tab:red", "": "tab:gray"}
         top.bar(x, s["spread_std"].to_numpy(), color=[colours[v] for v in s["condition1"]])
         for verdict, label in (("true", "Condition 1 holds"), ("false", "Condition 1 fails"),
-                               ("", "Condition 1 not decided")):
+                               ("", "Condition 1 not applicable, undecided or not audited")):
             if (s["condition1"] == verdict).any():
                 top.bar([np.nan], [np.nan], color=colours[verdict], label=label)
         top.set_ylabel("std over the 5 RRT test sets")
