@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 __all__ = ["IMPORT_PATH_RE", "is_import_path", "import_object", "add_plugin_dirs",
-           "plugin_pythonpath", "plugin_sources", "add_command_line_dirs"]
+           "plugin_pythonpath", "plugin_sources", "add_command_line_dirs", "use_plugin_dirs"]
 
 #: ``module.sub:attr`` or ``module.sub:Class.attr``: dotted Python identifiers around one colon.
 IMPORT_PATH_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*"
@@ -121,3 +121,13 @@ def add_command_line_dirs() -> None:
         if os.path.isdir(path) and path not in sys.path:
             sys.path.append(path)
     importlib.invalidate_caches()
+
+
+def use_plugin_dirs(dirs, base=None) -> list[str]:
+    """What the workflow does with the config's ``plugin_dirs``: put them on this process's
+    import path (the config's import paths are checked while it parses) and at the front of
+    ``PYTHONPATH``, which every job's shell command inherits (a cluster job re-reads the
+    workflow in the workflow folder and so sets the same). Returns the folders added."""
+    added = add_plugin_dirs(dirs, base)
+    os.environ["PYTHONPATH"] = plugin_pythonpath(dirs, base)
+    return added

@@ -6,7 +6,7 @@ import shlex
 
 from snakemake.utils import validate
 
-from imbeval._plugins import add_plugin_dirs, plugin_pythonpath, plugin_sources
+from imbeval._plugins import plugin_sources, use_plugin_dirs
 from imbeval.cli._sources import module_sources
 
 
@@ -18,8 +18,7 @@ validate(config, schema="../schemas/config.schema.yaml", set_default=True)
 # PYTHONPATH, and a cluster job re-reads this file in the workflow folder, so it gets the
 # same path there.
 PLUGIN_DIRS = config.get("plugin_dirs", ["plugins"])
-add_plugin_dirs(PLUGIN_DIRS)
-os.environ["PYTHONPATH"] = plugin_pythonpath(PLUGIN_DIRS)
+use_plugin_dirs(PLUGIN_DIRS)
 
 
 def user_sources(import_paths):
