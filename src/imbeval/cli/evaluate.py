@@ -16,6 +16,7 @@ import argparse
 
 
 def register(subparsers):
+    """Add ``imbeval evaluate`` to ``subparsers``; returns its parser."""
     parser = subparsers.add_parser(
         "evaluate", help="a model's predictions under the five RRT test sets, per index",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -46,6 +47,8 @@ def register(subparsers):
 
 
 def run(args) -> int:
+    """Evaluate the predictions file ``args.predictions``: print the table, and write the
+    files into ``args.out_dir`` when given."""
     from imbeval._plugins import add_command_line_dirs
     from imbeval.evaluation import evaluate_predictions, read_predictions
 
