@@ -53,8 +53,9 @@ rule report_comparison:
         csv="results/paper_comparison.csv",
         md="results/paper_comparison.md",
     params:
-        experiment=EXP_FIGURES,
-        ortigosa=f"{THEORY_FIGURES}/ortigosa2016",
+        # folders derived from the inputs (lint: no hard-coded path prefixes)
+        experiment=lambda w, input: os.path.dirname(input.experiment[0]),
+        ortigosa=lambda w, input: os.path.dirname(input.ortigosa[0]),
     conda:
         "../../environment.yml"
     log:
@@ -94,6 +95,8 @@ rule report_pages:
             )
             for paper in _CATALOG
         },
+    params:
+        out_dir=lambda w, output: os.path.dirname(output.overview),
     log:
         "logs/report/pages.log",
     conda:
@@ -101,4 +104,4 @@ rule report_pages:
     threads: 1
     shell:
         "imbeval report pages --items {input.catalog} --results results "
-        "--comparison {input.comparison} --out-dir " + REPORT_DIR + " > {log} 2>&1"
+        "--comparison {input.comparison} --out-dir {params.out_dir} > {log} 2>&1"
