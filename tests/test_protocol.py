@@ -202,3 +202,76 @@ def test_collect_computes_every_applicable_index(tmp_path):
     assert row["value"].item() == pytest.approx(float(compute(m, ["acsa"])["acsa"]))
     assert len(t["test_sets"]) == 2 * 2 * 5
     assert set(t["hyperparameters"]["params"]) == {json.dumps({}, sort_keys=True)}
+
+
+# ---------------------------------------------------------------- per-fold jobs, gathered
+
+def _test_config_problem(name):
+    """A problem of config/test.yaml (digits), built as the workflow builds it."""
+    from pathlib import Path
+
+    import yaml
+
+    from imbeval.data import digits_concept_tables
+    from imbeval.data.problems import build_problems
+
+    cfg = yaml.safe_load((Path(__file__).resolve().parents[1] / "config/test.yaml").read_text())
+    exp = cfg["experiment"]
+    concepts = {k: t["X"] for k, t in digits_concept_tables(exp["concepts"]).items()}
+    problem = next(p for p in build_problems(exp, concepts, cfg["seed"]) if p["name"] == name)
+    return problem, cfg
+
+
+@pytest.mark.parametrize("name,classifier", [("c3", "nbsvm"), ("three_vs_five", "smote_mlp")])
+def test_folds_computed_apart_and_gathered_equal_the_whole_run(name, classifier, tmp_path):
+    """Per-fold jobs (each fold alone, in any order, in its own file) gathered give the
+    same run -- and the same result tables, byte for byte -- as the run computed at once."""
+    import json
+
+    from imbeval.protocol import gather_folds, run_folds
+    from imbeval._io import write_csv
+
+    problem, cfg = _test_config_problem(name)
+    proto, spec = cfg["experiment"]["protocol"], cfg["experiment"]["classifiers"][classifier]
+    kw = dict(seed=cfg["seed"], n_folds=proto["folds"], params=spec.get("params", {}),
+              grid=spec.get("grid", {}), inner_folds=proto["inner_folds"])
+    whole = run_protocol(problem, classifier, 0, **kw)
+    parts = [run_folds(problem, classifier, 0, [k], **kw)[0] for k in reversed(range(proto["folds"]))]
+    assert [p["folds"][0]["fold"] for p in parts] == list(reversed(range(proto["folds"])))
+    assert all(p["n_folds"] == proto["folds"] and len(p["folds"]) == 1 for p in parts)
+    gathered = gather_folds(parts)
+    assert json.dumps(gathered, indent=1, sort_keys=True) == json.dumps(whole, indent=1, sort_keys=True)
+
+    # as files: a run file against fold files in run<r>/fold<k>.json, with a second run
+    # (run 10: sorts before run 2 as a file name, as today's run files do)
+    other = run_protocol(problem, classifier, 10, **kw)
+    run_dir, fold_dir = tmp_path / "runs", tmp_path / "folds"
+    for r, result in ((0, whole), (10, other)):
+        (run_dir / f"run{r}.json").parent.mkdir(parents=True, exist_ok=True)
+        (run_dir / f"run{r}.json").write_text(json.dumps(result, indent=1, sort_keys=True))
+        for part in run_folds(problem, classifier, r, **kw):
+            path = fold_dir / f"run{r}" / f"fold{part['folds'][0]['fold']}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(part, indent=1, sort_keys=True))
+    a = collect_runs(sorted(run_dir.glob("*.json")))
+    b = collect_runs(sorted(fold_dir.rglob("*.json"), reverse=True))
+    for table in a:
+        pa, pb = write_csv(a[table], tmp_path / f"a_{table}.csv"), write_csv(b[table], tmp_path / f"b_{table}.csv")
+        assert pa.read_bytes() == pb.read_bytes(), table
+    assert list(a["hyperparameters"]["run"]) == [0] * proto["folds"] + [10] * proto["folds"]
+
+
+def test_gather_refuses_a_missing_a_repeated_or_a_foreign_fold():
+    from imbeval.protocol import gather_folds, run_folds
+
+    p = _toy_problem(2)
+    parts = run_folds(p, "nbsvm", 0, seed=3, n_folds=3)
+    with pytest.raises(ValueError, match=r"folds \[1\] missing"):
+        gather_folds([parts[0], parts[2]])
+    with pytest.raises(ValueError, match="fold 2 .* given twice .*b.json and c.json"):
+        gather_folds([parts[2], parts[2], parts[0]], sources=["b.json", "c.json", "a.json"])
+    foreign = run_folds(p, "nbsvm", 1, [1], seed=3, n_folds=3)[0]
+    with pytest.raises(ValueError, match="x.json belongs to another run"):
+        gather_folds([parts[0], foreign, parts[2]], sources=["a.json", "x.json", "c.json"])
+    with pytest.raises(ValueError, match="fold 3 is out of range: the run has 3 folds"):
+        run_folds(p, "nbsvm", 0, [3], seed=3, n_folds=3)

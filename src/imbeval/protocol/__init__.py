@@ -3,15 +3,18 @@
 - :func:`derive_seed` -- per-job seeds from the config's seed (:mod:`imbeval._seeds`);
 - :class:`ProtocolSettings` -- the protocol's defaults, held once (:mod:`imbeval._settings`);
 - :mod:`.rrt` -- the five test-set schemes and the sampling rule of each test set;
-- :mod:`.cv` -- one (problem, classifier, run): folds, in-fold tuning, confusion matrices;
+- :mod:`.cv` -- one (problem, classifier, run) or some of its outer folds: in-fold tuning,
+  confusion matrices; a run gathered back from its folds;
 - :mod:`.mortaz_grid` -- mortaz2020's 18-model grid under stratified CV (Tables 16/18);
 - :mod:`.mnist_lda` -- dembele's M8/M9 from LDA on MNIST (Tables 10-11);
-- :mod:`.collect` -- per-run JSON results gathered into CSV tables.
+- :mod:`.collect` -- per-fold (or per-run) JSON results gathered into CSV tables.
 """
 
 from imbeval._seeds import derive_rng, derive_seed
 from imbeval._settings import DEFAULTS, ProtocolSettings
-from imbeval.protocol.cv import confusion, outer_folds, rrt_test_sets, run_protocol
+from imbeval.protocol.cv import (
+    confusion, gather_folds, outer_folds, rrt_test_sets, run_folds, run_protocol,
+)
 from imbeval.protocol.rrt import (
     INFEASIBLE_RULES, MULTI_CLASS_SCHEMES, TWO_CLASS_SCHEMES, TestSetPlan, draw_test_set,
     plan_test_set, schemes_for, target_weights,
@@ -20,6 +23,6 @@ from imbeval.protocol.rrt import (
 __all__ = [
     "DEFAULTS", "INFEASIBLE_RULES", "MULTI_CLASS_SCHEMES", "ProtocolSettings",
     "TWO_CLASS_SCHEMES", "TestSetPlan",
-    "confusion", "derive_rng", "derive_seed", "draw_test_set", "outer_folds",
-    "plan_test_set", "rrt_test_sets", "run_protocol", "schemes_for", "target_weights",
+    "confusion", "derive_rng", "derive_seed", "draw_test_set", "gather_folds", "outer_folds",
+    "plan_test_set", "rrt_test_sets", "run_folds", "run_protocol", "schemes_for", "target_weights",
 ]

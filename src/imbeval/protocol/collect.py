@@ -1,4 +1,12 @@
-"""Gather the per-job run files into the result tables of the experiment.
+"""Gather the per-job result files into the result tables of the experiment.
+
+Input files are *fold files* (one outer fold of a (problem, classifier, run), written by a
+per-fold job, :func:`imbeval.protocol.cv.run_folds`) or whole *run files*
+(:func:`imbeval.protocol.cv.run_protocol`). Fold files are gathered into runs
+(:func:`imbeval.protocol.cv.gather_folds`: every fold exactly once, in fold order); runs are
+taken in the sorted order of their files' paths (a run's fold files
+``.../run<r>/fold<k>.json`` sort where its run file ``.../run<r>.json`` would), so the
+tables are the same bytes whichever way the runs were cut into jobs.
 
 Tables (CSV, written atomically):
 
@@ -26,7 +34,7 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 
-__all__ = ["collect_runs"]
+__all__ = ["collect_runs", "gather_runs"]
 
 
 RUN_KEYS = {"problem", "classifier", "run", "classes", "folds"}
@@ -45,14 +53,46 @@ def _load_run(path) -> dict:
     return run
 
 
+def _run_order_key(path: str, run: dict) -> str:
+    """Where a run sorts: its run file's path, or for a fold file the folder of its run
+    (``.../run3/fold0.json`` -> ``.../run3``, which sorts among siblings as ``.../run3.json``
+    does: '/' and '.' both sort before every digit and letter)."""
+    return os.path.dirname(path) if "n_folds" in run else os.path.splitext(path)[0]
+
+
+def gather_runs(paths: Iterable[str | os.PathLike]) -> list[dict]:
+    """Run dicts from run files and fold files, in the deterministic order described above.
+
+    Fold files of one run are gathered into that run; a fold missing, given twice, or a
+    header that disagrees raises ``ValueError`` naming the files.
+    """
+    from imbeval.protocol.cv import gather_folds
+
+    groups: dict[tuple, list[tuple[str, dict]]] = {}
+    for path in sorted(map(str, paths)):
+        r = _load_run(path)
+        groups.setdefault((r["problem"], r["classifier"], r["run"]), []).append((path, r))
+    runs = []
+    for members in groups.values():
+        if len(members) == 1 and "n_folds" not in members[0][1]:
+            runs.append((_run_order_key(*members[0]), members[0][1]))
+            continue
+        whole = [p for p, r in members if "n_folds" not in r]
+        if whole:
+            raise ValueError(f"run file {whole[0]} and fold files of the same run are both given "
+                             f"({members[0][0]}, ...); give one or the other")
+        run = gather_folds([r for _, r in members], sources=[p for p, _ in members])
+        runs.append((min(_run_order_key(p, r) for p, r in members), run))
+    return [run for _, run in sorted(runs, key=lambda pair: pair[0])]
+
+
 def collect_runs(paths: Iterable[str | os.PathLike], indices: list[str] | None = None) -> dict[str, pd.DataFrame]:
-    """Build the result tables from run files (see the module docstring)."""
+    """Build the result tables from run files or fold files (see the module docstring)."""
     from imbeval.indices import compute, registry
 
     reg = registry()
     cm_rows, ts_rows, hp_rows, keys, mats = [], [], [], [], []
-    for path in sorted(map(str, paths)):
-        r = _load_run(path)
+    for r in gather_runs(paths):
         classes = r["classes"]
         for f in r["folds"]:
             base = {"problem": r["problem"], "classifier": r["classifier"], "run": r["run"], "fold": f["fold"]}

@@ -12,14 +12,19 @@
    classifier -- and count one confusion matrix per test set from the fold's predictions
    (a prediction does not depend on which other points are in the test set).
 
-The result is a JSON-friendly dict: per fold the chosen hyperparameters, fit time, and per
-test set the scheme, target and realised RRT, counts, sampling rule and confusion matrix.
+The result is a JSON-friendly dict: per fold the chosen hyperparameters, and per test set
+the scheme, target and realised RRT, counts, sampling rule and confusion matrix.
+
+Every random choice of a fold is seeded from the run and fold numbers, so the outer fold is
+a unit of work of its own: :func:`run_folds` computes some folds of a run (one per-fold job
+of the workflow), :func:`gather_folds` puts a run back together, equal to
+:func:`run_protocol`'s result for the whole run.
 """
 
 from __future__ import annotations
 
 import warnings
-from typing import Mapping
+from typing import Iterable, Mapping
 
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
@@ -28,7 +33,7 @@ from imbeval.protocol.rrt import draw_test_set, plan_test_set, schemes_for, targ
 from imbeval._seeds import derive_rng, derive_seed
 from imbeval._settings import DEFAULTS
 
-__all__ = ["outer_folds", "rrt_test_sets", "run_protocol"]
+__all__ = ["gather_folds", "outer_folds", "rrt_test_sets", "run_folds", "run_protocol"]
 
 
 def outer_folds(y, n_folds: int, seed: int, problem: str, run: int):
@@ -64,6 +69,129 @@ def confusion(y_true, y_pred, n_classes: int) -> np.ndarray:
     return m
 
 
+def _fold_result(problem: Mapping, classifier: str, run: int, fold: int, train, test, *,
+                 seed: int, params, grid, inner_folds: int, scoring: str, min_count: int,
+                 infeasible: str, schemes, estimator: str | None = None) -> dict:
+    """Tune, predict and count the RRT confusion matrices of one outer fold.
+
+    Everything random in a fold is seeded from ``(seed, ..., run, fold)`` alone, so a fold
+    computed on its own equals the same fold computed inside its run.
+    """
+    from imbeval.classifiers import build_classifier, tune
+
+    X, y, name = problem["X"], np.asarray(problem["y"]), problem["name"]
+    C = len(problem["class_names"])
+    ir = float(problem["ir"])
+    chosen_schemes = (schemes or {}).get("two_class" if C == 2 else "multi_class")
+    job_seed = derive_seed(seed, "fit", name, classifier, run, fold)
+    model = build_classifier(classifier, dict(params or {}), job_seed, estimator)
+    with warnings.catch_warnings():
+        # MLP convergence warnings on small inner folds are expected; the chosen
+        # setting is recorded either way.
+        warnings.simplefilter("ignore", category=UserWarning)
+        from sklearn.exceptions import ConvergenceWarning
+        warnings.simplefilter("ignore", category=ConvergenceWarning)
+        fitted, chosen = tune(model, dict(grid or {}), X[train], y[train],
+                              inner_folds=inner_folds, random_state=job_seed,
+                              scoring=scoring)
+    pred = np.asarray(fitted.predict(X[test])).astype(np.int64)
+    rng = derive_rng(seed, "rrt", name, run, fold)
+    sets = []
+    for ts in rrt_test_sets(y[test], ir, rng, schemes=chosen_schemes,
+                            min_count=min_count, infeasible=infeasible):
+        idx = ts["index"]
+        plan = ts["plan"]
+        sets.append({
+            "scheme": ts["scheme"], "target_rrt": ts["target_rrt"], "rrt": plan.rrt,
+            "counts": list(plan.counts), "rule": plan.rule,
+            "replaced": [problem["class_names"][c] for c in plan.replaced],
+            "confusion": confusion(y[test][idx], pred[idx], C).tolist(),
+        })
+    return {
+        "fold": int(fold), "n_train": int(train.size), "n_test": int(test.size),
+        "test_counts": np.bincount(y[test], minlength=C).tolist(),
+        "params": chosen, "test_sets": sets,
+    }
+
+
+def _run_header(problem: Mapping, classifier: str, run: int) -> dict:
+    return {"problem": problem["name"], "classifier": classifier, "run": int(run),
+            "kind": problem["kind"], "classes": list(problem["class_names"]),
+            "ir": float(problem["ir"])}
+
+
+def run_folds(problem: Mapping, classifier: str, run: int, folds=None, *, seed: int,
+              n_folds: int, params: Mapping | None = None, grid: Mapping | None = None,
+              inner_folds: int = 3, scoring: str = "balanced_accuracy", min_count: int = 3,
+              infeasible: str = "bootstrap", schemes: Mapping | None = None,
+              estimator: str | None = None) -> list[dict]:
+    """Some outer folds of one (problem, classifier, run), each as a *fold result*.
+
+    A fold result is the run's header (problem, classifier, run, kind, classes, ir), the
+    run's ``n_folds`` and ``folds`` holding that one fold: the unit of work of a per-fold
+    job. ``folds`` lists fold numbers (default: all ``n_folds``). The outer split is the
+    run's (seeded from ``(seed, "cv", problem, run)``), whichever folds are asked for.
+    :func:`gather_folds` turns the fold results of a run back into :func:`run_protocol`'s
+    dict, identical to computing the run at once.
+    """
+    y = np.asarray(problem["y"])
+    splits = outer_folds(y, n_folds, seed, problem["name"], run)
+    wanted = range(n_folds) if folds is None else [int(f) for f in folds]
+    bad = [f for f in wanted if not 0 <= f < n_folds]
+    if bad:
+        raise ValueError(f"fold {bad[0]} is out of range: the run has {n_folds} folds "
+                         f"(0..{n_folds - 1})")
+    out = []
+    for fold in wanted:
+        train, test = splits[fold]
+        result = _fold_result(problem, classifier, run, fold, train, test, seed=seed,
+                              params=params, grid=grid, inner_folds=inner_folds,
+                              scoring=scoring, min_count=min_count, infeasible=infeasible,
+                              schemes=schemes, estimator=estimator)
+        out.append({**_run_header(problem, classifier, run), "n_folds": int(n_folds),
+                    "folds": [result]})
+    return out
+
+
+HEADER_KEYS = ("problem", "classifier", "run", "kind", "classes", "ir")
+
+
+def gather_folds(fold_results: Iterable[Mapping], *, sources: Iterable[str] | None = None) -> dict:
+    """The run dict of :func:`run_protocol` from the fold results of one run.
+
+    Folds are put in fold order whatever the input order; every fold of the run must be
+    there exactly once and every header must agree, else ``ValueError`` (naming the
+    offending input from ``sources`` when given).
+    """
+    items = list(fold_results)
+    names = list(sources) if sources is not None else [f"fold result {i}" for i in range(len(items))]
+    if not items:
+        raise ValueError("no fold results to gather")
+    header = {k: items[0][k] for k in HEADER_KEYS}
+    n_folds = items[0].get("n_folds")
+    by_fold: dict[int, tuple[dict, str]] = {}
+    for item, src in zip(items, names):
+        other = {k: item[k] for k in HEADER_KEYS}
+        if other != header or item.get("n_folds") != n_folds:
+            raise ValueError(f"{src} belongs to another run or configuration "
+                             f"({other['problem']}/{other['classifier']}/run {other['run']}, "
+                             f"{item.get('n_folds')} folds) than {names[0]}")
+        for f in item["folds"]:
+            k = int(f["fold"])
+            if k in by_fold:
+                raise ValueError(f"fold {k} of {header['problem']}/{header['classifier']}/run "
+                                 f"{header['run']} is given twice ({by_fold[k][1]} and {src})")
+            by_fold[k] = (f, src)
+    if n_folds is not None:
+        missing = sorted(set(range(n_folds)) - set(by_fold))
+        extra = sorted(set(by_fold) - set(range(n_folds)))
+        if missing or extra:
+            raise ValueError(f"{header['problem']}/{header['classifier']}/run {header['run']}: "
+                             f"folds {missing} missing" + (f", folds {extra} out of range" if extra else "")
+                             + f" (the run has {n_folds} folds)")
+    return {**header, "folds": [by_fold[k][0] for k in sorted(by_fold)]}
+
+
 def run_protocol(problem: Mapping, classifier: str, run: int, *, seed: int, n_folds: int,
                  params: Mapping | None = None, grid: Mapping | None = None,
                  inner_folds: int = DEFAULTS.inner_folds, scoring: str = DEFAULTS.scoring,
@@ -74,43 +202,10 @@ def run_protocol(problem: Mapping, classifier: str, run: int, *, seed: int, n_fo
     ``schemes`` may restrict the test sets: ``{"two_class": [...], "multi_class": [...]}``.
     ``estimator``: the import path of a user's classifier (class or factory) named
     ``classifier`` in the results; None for the built-in ``classifier``.
+    The same as gathering :func:`run_folds` of every fold (:func:`gather_folds`).
     """
-    from imbeval.classifiers import build_classifier, tune
-
-    X, y, name = problem["X"], np.asarray(problem["y"]), problem["name"]
-    C = len(problem["class_names"])
-    ir = float(problem["ir"])
-    chosen_schemes = (schemes or {}).get("two_class" if C == 2 else "multi_class")
-    folds_out = []
-    for fold, (train, test) in enumerate(outer_folds(y, n_folds, seed, name, run)):
-        job_seed = derive_seed(seed, "fit", name, classifier, run, fold)
-        model = build_classifier(classifier, dict(params or {}), job_seed, estimator)
-        with warnings.catch_warnings():
-            # MLP convergence warnings on small inner folds are expected; the chosen
-            # setting is recorded either way.
-            warnings.simplefilter("ignore", category=UserWarning)
-            from sklearn.exceptions import ConvergenceWarning
-            warnings.simplefilter("ignore", category=ConvergenceWarning)
-            fitted, chosen = tune(model, dict(grid or {}), X[train], y[train],
-                                  inner_folds=inner_folds, random_state=job_seed,
-                                  scoring=scoring)
-        pred = np.asarray(fitted.predict(X[test])).astype(np.int64)
-        rng = derive_rng(seed, "rrt", name, run, fold)
-        sets = []
-        for ts in rrt_test_sets(y[test], ir, rng, schemes=chosen_schemes,
-                                min_count=min_count, infeasible=infeasible):
-            idx = ts["index"]
-            plan = ts["plan"]
-            sets.append({
-                "scheme": ts["scheme"], "target_rrt": ts["target_rrt"], "rrt": plan.rrt,
-                "counts": list(plan.counts), "rule": plan.rule,
-                "replaced": [problem["class_names"][c] for c in plan.replaced],
-                "confusion": confusion(y[test][idx], pred[idx], C).tolist(),
-            })
-        folds_out.append({
-            "fold": fold, "n_train": int(train.size), "n_test": int(test.size),
-            "test_counts": np.bincount(y[test], minlength=C).tolist(),
-            "params": chosen, "test_sets": sets,
-        })
-    return {"problem": name, "classifier": classifier, "run": int(run), "kind": problem["kind"],
-            "classes": list(problem["class_names"]), "ir": ir, "folds": folds_out}
+    folds = run_folds(problem, classifier, run, seed=seed, n_folds=n_folds, params=params,
+                      grid=grid, inner_folds=inner_folds, scoring=scoring,
+                      min_count=min_count, infeasible=infeasible, schemes=schemes,
+                      estimator=estimator)
+    return gather_folds(folds)
