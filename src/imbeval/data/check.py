@@ -11,9 +11,10 @@ after the schema, so a config that no job could run stops before any job starts:
 - every IR must be feasible: the smallest class of the problem, sized as
   :func:`imbeval.data.problems.class_sizes` will size it, needs one point in each outer
   test fold (``folds``) and, in each outer training part, one point per inner fold
-  (``inner_folds``). Class sizes come from the leaf-class counts below -- exact for digits
-  and Fashion-MNIST's test split, an upper bound (1300 images per wnid) for ImageNet, so for
-  ImageNet this is a necessary condition only.
+  (``inner_folds``). Class sizes come from the leaf-class counts below -- exact for digits,
+  Fashion-MNIST's test split and synthetic data (``features.points_per_leaf``), an upper
+  bound (1300 images per wnid) for ImageNet, so for ImageNet this is a necessary condition
+  only.
 
 Each error message starts with the offending key (``experiment.two_class[1].ir``) and says
 what is allowed.
@@ -36,6 +37,7 @@ LEAF_COUNTS = {
     "digits": dict(enumerate((178, 182, 177, 183, 181, 182, 181, 179, 174, 180))),
     "fashion_mnist": dict.fromkeys(range(10), 1000),
     "imagenet": None,  # any wnid: at most 1300
+    "synthetic": None,  # any leaf: experiment.features.points_per_leaf each
 }
 IMAGENET_MAX_PER_WNID = 1300
 #: Datasets a user brings: their class counts are read from the data when the config is
@@ -74,9 +76,11 @@ def _parse_concepts(dataset: str, concepts: Mapping) -> dict[str, list]:
         from imbeval.data.fashion_mnist import parse_fashion_concepts as parse
     elif dataset == "imagenet":
         from imbeval.data.imagenet import parse_imagenet_concepts as parse
+    elif dataset == "synthetic":
+        from imbeval.data.synthetic import parse_synthetic_concepts as parse
     else:
         raise ValueError(f"experiment.dataset: {dataset!r} is not one of digits, fashion_mnist, "
-                         "imagenet, image_folder, table")
+                         "imagenet, synthetic, image_folder, table")
     try:
         return parse(concepts)
     except ValueError as exc:
@@ -119,9 +123,11 @@ def check_experiment(experiment: Mapping) -> None:
     else:
         concepts = _parse_concepts(dataset, experiment["concepts"])
         counts = LEAF_COUNTS[dataset]
+    per_leaf = (experiment.get("features", {}).get("points_per_leaf", 1300)
+                if dataset == "synthetic" else IMAGENET_MAX_PER_WNID)
     concept_size = {
         name: sum(counts[m] for m in members) if counts is not None
-        else IMAGENET_MAX_PER_WNID * len(members)
+        else per_leaf * len(members)
         for name, members in concepts.items()
     }
     protocol = experiment.get("protocol", {})
