@@ -1,35 +1,46 @@
-"""Cost model of the paper-scale grid (config/paper.yaml): core-hours and wall time.
+"""Cost model of the paper-scale grid (config/paper.yaml), built from the paper-shaped slice.
 
 Inputs, all measured or read, none guessed silently:
 
-- per-fit seconds of each classifier on the paper-scale unit (6,500 x 2048, two classes,
-  IR 20) from ``benchmarks/results/fit_time.json`` (``python benchmarks/fit_time.py``);
-- the job structure of the config: problems, their class sizes (``imbeval.data.problems
-  .class_sizes`` with 1,300 training images per ILSVRC leaf class, the nominal size),
-  runs x folds, inner folds and tuning grids per classifier;
-- feature extraction at the measured Inception-V3 rate (``benchmarks/results/features.json``
-  or ``--images-per-second``; that rate is for the whole 2-core machine).
+- the per-fold job benchmark files of a run of ``config/paper-slice.yaml`` (Snakemake's
+  ``results/benchmarks/experiment/runs/<problem>/<classifier>/run<r>/fold<k>.tsv``: wall
+  seconds ``s``, ``cpu_time``, ``max_rss``) and its ``results/experiment/problems.csv``
+  (class sizes) -- the slice holds one two-class problem at IR 20 and one 10-class problem,
+  both at the paper's shapes (2048-d, 1300 points per leaf class);
+- the job structure of the paper config: problems and their class sizes
+  (``imbeval.data.problems.class_sizes`` with 1,300 images per ILSVRC leaf class, the
+  nominal size), runs x folds (one job per outer fold); classifier grids and inner folds
+  must be the slice's (checked), since the slice measured them;
+- feature extraction at the Inception-V3 rate measured in docs/performance.md
+  (``--images-per-second``, the rate of the whole 2-core machine; the slice has no images).
 
-Model of one job (problem, classifier, run) = ``folds`` outer folds, each:
-``refit on 0.8 n`` + ``grid x inner_folds fits on 0.8 n x (1 - 1/inner)`` + one prediction
-of the test fold (the five RRT test sets are subsamples of that one prediction, so they
-cost only index arithmetic). A fit on n_train points costs the measured unit time scaled by
-the size that drives each algorithm (exponents below, stated assumptions):
+Model of one per-fold job of (problem, classifier) = the fixed per-job cost (``--job-overhead``:
+interpreter, imports, loading the problem) + a compute part scaled from the slice:
 
-- NBSVM: libsvm, ~ n^2 (kernel rows); C > 2 classes: one binary fit per class on all n;
-- (Dual-)LexiBoost: the n x n neighbour table, ~ n^2, once per fit;
-- RUSBoost: trees on the under-sampled set; taken as linear in n (an upper bound);
-- SMOTE+MLP: epochs over the over-sampled set, C x n_max points; linear.
+    compute = s ** e * (a + b * m),   m = 1 machine for two classes, C for C classes
 
-Prediction is scaled linearly in the test-fold size. Per-job overhead (Python, imports,
-loading the problem) and, on SLURM, scheduling overhead and queue wait are parameters.
-Wall time on P cores: longest-processing-time-first list scheduling of the jobs (one core
-each, as the rules request ``threads: 1``) after the feature stage.
+where ``s`` is the size that drives the algorithm and ``e`` its exponent (stated
+assumptions: NBSVM and Dual-LexiBoost ``s = n``, ``e = 2`` -- kernel matrix / neighbour
+table; RUSBoost ``s = n``, ``e = 1``; SMOTE+MLP ``s = C * n_max``, the SMOTE-balanced set,
+``e = 1``). ``a`` (the part shared by all classes, e.g. NBSVM's Gram matrix) and ``b`` (the
+part per one-vs-rest machine / class) are solved from the two slice problems (m = 1 and
+m = 10); if the solution has a negative part the two anchors are used piecewise (two-class
+problems scale from the two-class anchor, multi-class from the 10-class one, ``b = 0``).
+Per-job compute is the mean CPU time of the slice's 5 folds minus the overhead; the
+longest job uses the slowest fold.
+
+Wall time on P cores: the feature stage (12 concept jobs, up to 4 threads each, linear
+thread scaling) then longest-processing-time-first list scheduling of the fold jobs (one
+core each) and the collect job. SLURM: queue wait before the first job, a per-submission
+overhead, and the slurm profile's grouping (``group-components: 5`` -- five fold jobs per
+submission, run side by side on 5 cores; assumed to be the five folds of one run).
 
 Usage::
 
-    python benchmarks/cost_model.py [--config config/paper.yaml] [--fit-json ...]
-        [--job-overhead 5] [--slurm-overhead 30] [--slurm-queue-wait 900] [--slurm-slots 128]
+    python benchmarks/cost_model.py --slice-dir DIR   # DIR: where the slice ran (results/ inside)
+        [--config config/paper.yaml] [--slice-config config/paper-slice.yaml]
+        [--job-overhead 2.5] [--images-per-second 7.8]
+        [--slurm-overhead 30] [--slurm-queue-wait 900] [--slurm-slots 128] [--group 5]
 
 Writes ``benchmarks/results/cost_model.json`` (atomically) and prints a summary.
 """
@@ -37,10 +48,13 @@ Writes ``benchmarks/results/cost_model.json`` (atomically) and prints a summary.
 from __future__ import annotations
 
 import argparse
+import csv
 import heapq
 import itertools
 import json
+import math
 import os
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -50,19 +64,19 @@ from imbeval.data.problems import class_sizes
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-UNIT_N = 6500          # training points of the measured unit fit
-UNIT_N_TEST = 1300     # test points of the measured unit prediction
-UNIT_SMOTE_N = 2 * 6190  # SMOTE's balanced training set in the unit (two classes x 6,190)
 IMAGES_PER_LEAF = 1300
-
-
-def grid_size(spec) -> int:
-    grid = (spec or {}).get("grid") or {}
-    sizes = [len(v) for v in grid.values()]
-    return int(np.prod(sizes)) if sizes else 1
+# (size, exponent) per classifier, see the module docstring.
+SCALING = {
+    "nbsvm": ("n", 2),
+    "dual_lexiboost": ("n", 2),
+    "lexiboost": ("n", 2),
+    "rusboost": ("n", 1),
+    "smote_mlp": ("C*n_max", 1),
+}
 
 
 def problem_sizes(exp) -> dict[str, list[int]]:
+    """Class sizes of every problem of a config, 1,300 points per leaf class."""
     leaves = {name: len(members) for name, members in exp["concepts"].items()}
     cap = exp.get("max_class_size")
     out = {}
@@ -76,121 +90,201 @@ def problem_sizes(exp) -> dict[str, list[int]]:
     return out
 
 
-def fit_seconds(clf, unit, sizes, frac):
-    """Seconds of one fit on the fraction ``frac`` of a problem with class ``sizes``."""
-    n = frac * sum(sizes)
-    c = len(sizes)
-    if clf == "nbsvm":
-        per_binary = unit * (n / UNIT_N) ** 2
-        return per_binary * (1 if c == 2 else c)
-    if clf in ("dual_lexiboost", "lexiboost"):
-        return unit * (n / UNIT_N) ** 2
-    if clf == "rusboost":
-        return unit * n / UNIT_N
-    if clf == "smote_mlp":
-        return unit * c * frac * max(sizes) / UNIT_SMOTE_N
-    raise ValueError(clf)
+def driving_size(clf: str, sizes) -> float:
+    kind, _ = SCALING[clf]
+    return float(len(sizes) * max(sizes)) if kind == "C*n_max" else float(sum(sizes))
 
 
-def job_seconds(clf, spec, fit_unit, predict_unit, sizes, protocol, overhead):
-    folds, inner = protocol["folds"], protocol["inner_folds"]
-    g = grid_size(spec)
-    train = 1.0 - 1.0 / folds
-    per_fold = fit_seconds(clf, fit_unit, sizes, train)
-    if g > 1:
-        per_fold += g * inner * fit_seconds(clf, fit_unit, sizes, train * (1 - 1 / inner))
-        # each inner fit also predicts its held-out third of the training part
-        per_fold += g * inner * predict_unit * (train * sum(sizes) / inner) / UNIT_N_TEST
-    per_fold += predict_unit * (sum(sizes) / folds) / UNIT_N_TEST
-    return folds * per_fold + overhead
+def machines(sizes) -> int:
+    return 1 if len(sizes) == 2 else len(sizes)
+
+
+def read_benchmark(path: Path) -> dict:
+    with open(path, newline="") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t"))
+    if not rows:
+        raise ValueError(f"benchmark file {path} is empty")
+    r = rows[-1]
+    cpu = r.get("cpu_time", "NA")
+    return {"wall": float(r["s"]), "cpu": float(cpu) if cpu not in ("NA", "") else float(r["s"]),
+            "max_rss_mb": float(r["max_rss"]) if r.get("max_rss", "NA") not in ("NA", "") else None,
+            "load": float(r["mean_load"]) if r.get("mean_load", "NA") not in ("NA", "") else None}
+
+
+def slice_measurements(slice_dir: Path, exp) -> dict:
+    """{(problem, classifier): [per-fold benchmark dicts]} of the slice run."""
+    root = slice_dir / "results/benchmarks/experiment/runs"
+    out = {}
+    problems = [p["name"] for p in exp["two_class"] + exp["multi_class"]]
+    for problem, clf in itertools.product(problems, exp["classifiers"]):
+        files = sorted((root / problem / clf).glob("run*/fold*.tsv"))
+        if not files:
+            raise FileNotFoundError(f"no per-fold benchmark files under {root / problem / clf}; "
+                                    "run the slice (job_unit: fold) first")
+        out[(problem, clf)] = [{**read_benchmark(f), "file": str(f.relative_to(slice_dir))}
+                               for f in files]
+    return out
+
+
+def fit_coefficients(clf, anchors, overhead):
+    """(a, b, how) of ``compute = s**e * (a + b*m)`` from the slice's anchors.
+
+    ``anchors``: [(sizes, seconds)] of the two slice problems (two-class and multi-class).
+    """
+    _, e = SCALING[clf]
+    u = {machines(sz): max(sec - overhead, 0.0) / driving_size(clf, sz) ** e for sz, sec in anchors}
+    if len(u) != 2 or 1 not in u:
+        raise ValueError("the slice needs one two-class and one multi-class problem")
+    m_multi = max(u)
+    b = (u[m_multi] - u[1]) / (m_multi - 1)
+    a = u[1] - b
+    if a >= 0 and b >= 0:
+        return {"a": a, "b": b, "how": "two-parameter fit"}
+    return {"a_two": u[1], "a_multi": u[m_multi], "how": "piecewise anchors (fit had a negative part)"}
+
+
+def compute_seconds(clf, coef, sizes):
+    _, e = SCALING[clf]
+    s = driving_size(clf, sizes) ** e
+    if "a" in coef:
+        return s * (coef["a"] + coef["b"] * machines(sizes))
+    return s * (coef["a_two"] if len(sizes) == 2 else coef["a_multi"])
 
 
 def makespan(durations, cores):
     """Longest-processing-time-first list schedule on ``cores`` identical cores."""
-    loads = [0.0] * min(cores, max(1, len(durations)))
+    if not durations:
+        return 0.0
+    loads = [0.0] * min(cores, len(durations))
     heapq.heapify(loads)
     for d in sorted(durations, reverse=True):
         heapq.heappush(loads, heapq.heappop(loads) + d)
     return max(loads)
 
 
+def feature_wall(concept_images, rate_2_cores, cores, threads=4):
+    """Concept jobs of ``min(threads, cores)`` threads each, linear thread scaling."""
+    t = min(threads, cores)
+    per_core = rate_2_cores / 2
+    return makespan([n / (per_core * t) for n in concept_images], max(1, cores // t))
+
+
+def _git_commit():
+    try:
+        return subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--config", type=Path, default=REPO / "config" / "paper.yaml")
-    ap.add_argument("--fit-json", type=Path, default=HERE / "results" / "fit_time.json")
-    ap.add_argument("--features-json", type=Path, default=HERE / "results" / "features.json")
-    ap.add_argument("--images-per-second", type=float, default=None,
-                    help="Inception-V3 rate of the whole 2-core machine (default: features.json)")
-    ap.add_argument("--job-overhead", type=float, default=5.0,
-                    help="seconds per job: interpreter, imports, loading the problem")
+    ap.add_argument("--slice-config", type=Path, default=REPO / "config" / "paper-slice.yaml")
+    ap.add_argument("--slice-dir", type=Path, default=REPO,
+                    help="the folder the slice ran in (holding results/)")
+    ap.add_argument("--job-overhead", type=float, default=2.5,
+                    help="fixed CPU seconds per job (start-up, imports, loading the problem); "
+                         "config/test.yaml's digits jobs take 2.0-2.8 s of CPU in all")
+    ap.add_argument("--images-per-second", type=float, default=7.8,
+                    help="Inception-V3 rate of the whole 2-core machine (docs/performance.md)")
     ap.add_argument("--slurm-overhead", type=float, default=30.0,
-                    help="extra seconds per SLURM job: submission, start-up, status polling")
+                    help="seconds per SLURM submission: submission, start-up, status polling")
     ap.add_argument("--slurm-queue-wait", type=float, default=900.0,
                     help="queue wait before the first jobs start (seconds)")
     ap.add_argument("--slurm-slots", type=int, default=128,
                     help="cores the cluster gives the workflow at once")
+    ap.add_argument("--group", type=int, default=5,
+                    help="fold jobs per SLURM submission (the slurm profile's group-components)")
     ap.add_argument("--out", type=Path, default=HERE / "results" / "cost_model.json")
     args = ap.parse_args(argv)
 
     cfg = yaml.safe_load(args.config.read_text())
     exp = cfg["experiment"]
+    sl = yaml.safe_load(args.slice_config.read_text())["experiment"]
+    for clf in exp["classifiers"]:
+        if clf not in sl["classifiers"] or sl["classifiers"][clf] != exp["classifiers"][clf]:
+            raise ValueError(f"classifier {clf}: the slice's settings differ from {args.config}")
+    for key in ("inner_folds", "folds"):
+        if sl["protocol"][key] != exp["protocol"][key]:
+            raise ValueError(f"protocol.{key}: the slice's differs from {args.config}")
     protocol = exp["protocol"]
-    fits = {r["classifier"]: r for r in json.loads(args.fit_json.read_text())["results"]}
+
+    measured = slice_measurements(args.slice_dir, sl)
+    slice_sizes = {}
+    with open(args.slice_dir / "results/experiment/problems.csv", newline="") as fh:
+        for row in csv.DictReader(fh):
+            slice_sizes[row["problem"]] = [int(v) for v in row["sizes"].split(";")]
+
+    coefficients, slice_rows = {}, []
+    for clf in exp["classifiers"]:
+        anchors = []
+        for problem in slice_sizes:
+            folds = measured[(problem, clf)]
+            cpu = [f["cpu"] for f in folds]
+            anchors.append((slice_sizes[problem], float(np.mean(cpu))))
+            slice_rows.append({"problem": problem, "classifier": clf, "n": sum(slice_sizes[problem]),
+                               "classes": len(slice_sizes[problem]), "folds": len(folds),
+                               "cpu_mean": float(np.mean(cpu)), "cpu_max": float(np.max(cpu)),
+                               "wall_max": max(f["wall"] for f in folds),
+                               "max_rss_mb": max((f["max_rss_mb"] or 0) for f in folds),
+                               "mean_load": float(np.mean([f["load"] or 0 for f in folds]))})
+        coefficients[clf] = fit_coefficients(clf, anchors, args.job_overhead)
+    # slowest fold / mean fold of the slice, per (classifier, two- or multi-class): the
+    # margin of the longest single job over the mean job
+    spread = {(r["classifier"], r["classes"] == 2): r["cpu_max"] / r["cpu_mean"] for r in slice_rows}
+
     sizes = problem_sizes(exp)
-
-    if args.images_per_second is None:
-        feats = json.loads(args.features_json.read_text())
-        rate = next(v for k, v in _walk(feats) if k == "full_images_per_s")
-    else:
-        rate = args.images_per_second
-    n_images = IMAGES_PER_LEAF * sum(len(m) for m in exp["concepts"].values())
-    feature_core_seconds = n_images / rate * 2  # the measured rate used both cores
-
     jobs = []
-    for (name, sz), clf, run in itertools.product(sizes.items(), exp["classifiers"],
-                                                   range(protocol["runs"])):
-        spec = exp["classifiers"][clf]
-        seconds = job_seconds(clf, spec, fits[clf]["fit_seconds"], fits[clf]["predict_seconds"],
-                              sz, protocol, args.job_overhead)
-        jobs.append({"problem": name, "classifier": clf, "run": run, "n": sum(sz),
-                     "classes": len(sz), "seconds": seconds})
+    for (name, sz), clf in itertools.product(sizes.items(), exp["classifiers"]):
+        mean = args.job_overhead + compute_seconds(clf, coefficients[clf], sz)
+        ratio = spread[(clf, len(sz) == 2)]
+        for run, fold in itertools.product(range(protocol["runs"]), range(protocol["folds"])):
+            jobs.append({"problem": name, "classifier": clf, "run": run, "fold": fold,
+                         "n": sum(sz), "classes": len(sz), "seconds": mean,
+                         "slowest_fold_seconds": mean * ratio})
     durations = [j["seconds"] for j in jobs]
     total = sum(durations)
     by_clf = {c: sum(j["seconds"] for j in jobs if j["classifier"] == c) / 3600
               for c in exp["classifiers"]}
-    longest = max(jobs, key=lambda j: j["seconds"])
+    longest = max(jobs, key=lambda j: j["slowest_fold_seconds"])
+
+    concept_images = [IMAGES_PER_LEAF * len(m) for m in exp["concepts"].values()]
+    n_images = sum(concept_images)
+    feature_core_seconds = n_images / args.images_per_second * 2
 
     wall = {}
-    for p in (1, 16, 128):
-        wall[str(p)] = (feature_core_seconds / min(p, 2 * len(exp["concepts"]))
+    for p in (1, 16, 64, 128):
+        wall[str(p)] = (feature_wall(concept_images, args.images_per_second, p)
                         + makespan(durations, p)) / 3600
-    slurm_durations = [d + args.slurm_overhead for d in durations]
+    # SLURM: the five folds of a run in one submission, side by side on `group` cores
+    groups = [max(durations[i:i + args.group]) + args.slurm_overhead
+              for i in range(0, len(durations), args.group)]
     slurm_wall = (args.slurm_queue_wait
-                  + feature_core_seconds / min(args.slurm_slots, 4 * len(exp["concepts"]))
-                  + makespan(slurm_durations, args.slurm_slots)) / 3600
+                  + feature_wall(concept_images, args.images_per_second, args.slurm_slots)
+                  + makespan(groups, max(1, args.slurm_slots // args.group))) / 3600
+    ungrouped = (args.slurm_queue_wait
+                 + feature_wall(concept_images, args.images_per_second, args.slurm_slots)
+                 + makespan([d + args.slurm_overhead for d in durations], args.slurm_slots)) / 3600
 
     result = {
-        "config": str(args.config.relative_to(REPO) if args.config.is_relative_to(REPO) else args.config),
+        "commit": _git_commit(),
+        "config": str(args.config), "slice_config": str(args.slice_config),
+        "slice_dir": str(args.slice_dir),
         "assumptions": {
             "images_per_leaf_class": IMAGES_PER_LEAF,
-            "fit_scaling": {"nbsvm": "n^2 per binary fit, C binary fits for C > 2",
-                            "dual_lexiboost": "n^2 (neighbour table)",
-                            "rusboost": "n (upper bound)",
-                            "smote_mlp": "C x n_max (SMOTE-balanced set)"},
+            "scaling": {c: f"{k}^{e}" for c, (k, e) in SCALING.items() if c in exp["classifiers"]},
             "job_overhead_seconds": args.job_overhead,
-            "slurm_overhead_seconds_per_job": args.slurm_overhead,
+            "inception_images_per_second_2_cores": args.images_per_second,
+            "slurm_overhead_seconds_per_submission": args.slurm_overhead,
             "slurm_queue_wait_seconds": args.slurm_queue_wait,
             "slurm_slots": args.slurm_slots,
-            "inception_images_per_second_2_cores": rate,
+            "slurm_fold_jobs_per_submission": args.group,
         },
-        "measured_unit_fit_seconds": {c: fits[c]["fit_seconds"] for c in exp["classifiers"]},
-        "measured_unit_predict_seconds": {c: fits[c]["predict_seconds"] for c in exp["classifiers"]},
-        "problems": {k: v for k, v in sizes.items()},
+        "slice": slice_rows,
+        "coefficients": coefficients,
+        "problems": sizes,
         "jobs": len(jobs),
-        "grid_sizes": {c: grid_size(s) for c, s in exp["classifiers"].items()},
-        "fits_per_job": {c: protocol["folds"] * (1 + (grid_size(s) * protocol["inner_folds"]
-                                                    if grid_size(s) > 1 else 0))
-                         for c, s in exp["classifiers"].items()},
         "feature_images": n_images,
         "feature_core_hours": feature_core_seconds / 3600,
         "training_core_hours": total / 3600,
@@ -199,33 +293,30 @@ def main(argv=None):
         "longest_job": longest,
         "wall_hours": wall,
         "slurm_wall_hours": slurm_wall,
+        "slurm_wall_hours_ungrouped": ungrouped,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     tmp = args.out.with_suffix(".tmp")
     tmp.write_text(json.dumps(result, indent=2))
     os.replace(tmp, args.out)
 
-    print(f"{len(jobs)} jobs; features {n_images} images, {result['feature_core_hours']:.1f} core-h")
+    print("slice (CPU seconds per fold job, mean / max over folds; load):")
+    for r in slice_rows:
+        print(f"  {r['problem']:>15} {r['classifier']:>15} n={r['n']:>6} C={r['classes']:>2}: "
+              f"{r['cpu_mean']:8.1f} / {r['cpu_max']:8.1f}  rss {r['max_rss_mb']:.0f} MB  "
+              f"load {r['mean_load']:.1f}")
+    print(f"{len(jobs)} fold jobs; features {n_images} images, {result['feature_core_hours']:.1f} core-h")
     print("training core-hours by classifier: "
-          + ", ".join(f"{c} {h:.1f}" for c, h in by_clf.items()))
-    print(f"total {result['total_core_hours']:.1f} core-hours")
-    print(f"longest job: {longest['problem']}/{longest['classifier']}/run{longest['run']} "
-          f"{longest['seconds'] / 3600:.2f} h")
-    print("wall: " + ", ".join(f"{p} cores {h:.1f} h" for p, h in wall.items())
-          + f", SLURM ({args.slurm_slots} slots, {args.slurm_queue_wait / 60:.0f} min queue) "
-          f"{slurm_wall:.1f} h")
+          + ", ".join(f"{c} {h:.2f}" for c, h in by_clf.items()))
+    print(f"total {result['total_core_hours']:.1f} core-hours "
+          f"(training {result['training_core_hours']:.1f})")
+    print(f"longest job: {longest['problem']}/{longest['classifier']} one fold "
+          f"{longest['slowest_fold_seconds'] / 60:.1f} min (mean fold {longest['seconds'] / 60:.1f} min)")
+    print("wall: " + ", ".join(f"{p} cores {h:.2f} h" for p, h in wall.items())
+          + f"; SLURM ({args.slurm_slots} slots, {args.slurm_queue_wait / 60:.0f} min queue, "
+          f"{args.slurm_overhead:.0f} s per submission, {args.group} folds per submission) "
+          f"{slurm_wall:.2f} h (ungrouped {ungrouped:.2f} h)")
     print(f"written to {args.out}")
-
-
-def _walk(obj, key=None):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _walk(v, k)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _walk(v, key)
-    else:
-        yield key, obj
 
 
 if __name__ == "__main__":

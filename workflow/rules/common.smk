@@ -104,6 +104,12 @@ def features_command(exp, seed):
             )
         if exp["dataset"] == "digits":
             return f"digits {concepts} --force"
+        if exp["dataset"] == "synthetic":
+            return (
+                f"synthetic {concepts} --seed {seed} --dim {feats['feature_dim']} "
+                f"--points-per-leaf {feats['points_per_leaf']} --separation {feats['separation']} "
+                f"--active-features {feats['active_features']} --force"
+            )
         optional = ""
         if feats["n_train"]:
             optional += f" --n-train {feats['n_train']}"

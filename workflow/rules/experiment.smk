@@ -2,9 +2,14 @@
 #
 #   features   concept shards   results/experiment/features/<concept>.npz
 #   problems   problem files    results/experiment/problems/<problem>.npz, problems.csv
-#   run        one job per (problem, classifier, run): outer CV, in-fold tuning, RRT test
-#              sets, confusion matrices -> results/experiment/runs/<problem>/<clf>/run<r>.json
-#   collect    results/experiment/{indices,confusion_matrices,test_sets,hyperparameters,summary}.csv
+#   fold/run/runs  the classifier jobs: outer CV, in-fold tuning, RRT test sets, confusion
+#              matrices -> one fold file per outer fold,
+#              results/experiment/runs/<problem>/<clf>/run<r>/fold<k>.json; a job computes one
+#              fold (experiment.job_unit: fold, rule experiment_fold), one run (run,
+#              experiment_run) or every run of a (problem, classifier) (all_runs,
+#              experiment_runs) -- the same files either way
+#   collect    gathers the fold files (deterministic order) ->
+#              results/experiment/{indices,confusion_matrices,test_sets,hyperparameters,summary}.csv
 #   figures    results/figures/mullick2020/{fig3,fig4a,fig4b,fig5}.{pdf,png,csv}, claims.csv
 #
 #   snakemake --cores 2 experiment_all
@@ -42,6 +47,7 @@ EXP_CONCEPTS = list(EXP["concepts"])
 EXP_PROBLEMS = [p["name"] for p in EXP["two_class"]] + [p["name"] for p in EXP["multi_class"]]
 EXP_CLASSIFIERS = list(EXP["classifiers"])
 EXP_RUNS = list(range(EXP["protocol"]["runs"]))
+EXP_FOLDS = list(range(EXP["protocol"]["folds"]))
 EXP_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"]
 EXP_FIGS = ["fig3", "fig4a", "fig4b", "fig5"]
 # The library files `imbeval experiment` reaches (derived from its imports, common.smk).
@@ -77,6 +83,7 @@ wildcard_constraints:
     problem="|".join(EXP_PROBLEMS),
     classifier="|".join(EXP_CLASSIFIERS),
     run=r"\d+",
+    fold=r"\d+",
     concept="|".join(EXP_CONCEPTS),
 
 
@@ -96,6 +103,8 @@ EXP_FEATURES_JOB = {
     "fashion_mnist": {"threads": EXP["features"]["tf_threads"], "mem_mb": 3000, "runtime": 30},
     "digits": {"threads": 1, "mem_mb": 1000, "runtime": 10},
     "imagenet": {"threads": EXP["features"]["tf_threads"], "mem_mb": 8000, "runtime": 240},
+    # measured on config/paper-slice.yaml: 3.5 s of CPU, 306 MB for 22,100 x 2048 points
+    "synthetic": {"threads": 1, "mem_mb": 2000, "runtime": 10},
 }[EXP["dataset"]]
 
 
@@ -148,45 +157,145 @@ rule experiment_problems:
         "--seed {params.seed} --out-dir {params.out} --table {output.table} > {log} 2>&1"
 
 
-rule experiment_run:
-    input:
-        EXP_SOURCES,
-        lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
-        problem=f"{EXP_DIR}/problems/{{problem}}.npz",
-    output:
-        f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{{run}}.json",
-    params:
-        settings=lambda wc: EXP_RUN_SETTINGS[wc.classifier],
-        seed=config["seed"],
-    conda:
-        "../../environment.yml"
-    log:
-        "logs/experiment/runs/{problem}/{classifier}/run{run}.log",
-    benchmark:
-        "results/benchmarks/experiment/runs/{problem}/{classifier}/run{run}.tsv"
-    # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
-    threads: 1
-    resources:
-        # Peak RSS 0.2 GB (test config); at paper scale the ten-class NBSVM jobs hold up to
-        # 17,700 x 2048 features plus libsvm's cache, and run for hours (docs/performance.md).
-        mem_mb=3000,
-        runtime=360 if EXP["dataset"] == "imagenet" else 30,
-    shell:
-        "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
-        "--run {wildcards.run} --seed {params.seed} --settings {params.settings:q} "
-        "--out {output} > {log} 2>&1"
+# The classifier jobs: each writes fold files runs/<problem>/<classifier>/run<r>/fold<k>.json
+# (imbeval.protocol.run_folds); experiment.job_unit says how many folds one job computes.
+EXP_FOLD = f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{{run}}/fold{{fold}}.json"
+EXP_FOLD_FILES = expand(
+    EXP_FOLD, problem=EXP_PROBLEMS, classifier=EXP_CLASSIFIERS, run=EXP_RUNS, fold=EXP_FOLDS
+)
+
+
+def exp_fold_files(runs, folds):
+    """Fold-file patterns of the given runs and folds (wildcards problem, classifier left)."""
+    return [
+        f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{r}/fold{k}.json" for r in runs for k in folds
+    ]
+
+
+# Resources of one fold job, measured on the paper-shaped slice (config/paper-slice.yaml,
+# docs/performance.md; CPU seconds and peak RSS of its fold jobs): runtime = the slowest
+# fold's CPU time x 3 (cluster nodes may be slower or shared), at least 10 min; memory =
+# peak RSS x 2. Two-class problems from its IR-20 pair (6825 points), multi-class from its
+# 10-class problem (22,135 points, the paper's largest shape). Not measured (marked): the
+# 10-class RUSBoost folds (the paper grid's depth 2 fails there) and Dual-LexiBoost.
+EXP_FOLD_RESOURCES = {
+    ("dual_lexiboost", True): {"mem_mb": 4000, "runtime": 30},  # not measured
+    ("dual_lexiboost", False): {"mem_mb": 8000, "runtime": 60},  # not measured
+    ("nbsvm", True): {"mem_mb": 2000, "runtime": 10},  # 9 s, 0.95 GB
+    ("nbsvm", False): {"mem_mb": 12000, "runtime": 15},  # > 207 s (unfinished), 5.5 GB
+    ("rusboost", True): {"mem_mb": 1000, "runtime": 10},  # 53 s, 0.36 GB
+    ("rusboost", False): {"mem_mb": 3000, "runtime": 30},  # not measured (fails)
+    ("smote_mlp", True): {"mem_mb": 2000, "runtime": 10},  # 51 s, 0.53 GB
+    ("smote_mlp", False): {"mem_mb": 3000, "runtime": 15},  # 253 s, 1.38 GB
+}
+EXP_TWO_CLASS = {p["name"] for p in EXP["two_class"]}
+
+
+def exp_fold_resources(wc):
+    return EXP_FOLD_RESOURCES[(wc.classifier, wc.problem in EXP_TWO_CLASS)]
+
+
+EXP_RUN_ARGS = dict(
+    settings=lambda wc: EXP_RUN_SETTINGS[wc.classifier],
+    seed=config["seed"],
+    out=f"{EXP_DIR}/runs/{{problem}}/{{classifier}}",
+)
+# Minutes of one run (run and all_runs units): at paper scale the ten-class jobs are long.
+EXP_RUN_MINUTES = 360 if EXP["dataset"] == "imagenet" else 30
+
+
+if EXP["job_unit"] == "fold":
+
+    # One job per outer fold: the paper's grid as many short jobs that fill a cluster.
+    rule experiment_fold:
+        input:
+            EXP_SOURCES,
+            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
+            problem=f"{EXP_DIR}/problems/{{problem}}.npz",
+        output:
+            EXP_FOLD,
+        params:
+            **EXP_RUN_ARGS,
+        conda:
+            "../../environment.yml"
+        log:
+            "logs/experiment/runs/{problem}/{classifier}/run{run}/fold{fold}.log",
+        benchmark:
+            "results/benchmarks/experiment/runs/{problem}/{classifier}/run{run}/fold{fold}.tsv",
+        # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
+        threads: 1
+        resources:
+            mem_mb=lambda wc: exp_fold_resources(wc)["mem_mb"],
+            runtime=lambda wc: exp_fold_resources(wc)["runtime"],
+        shell:
+            "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
+            "--run {wildcards.run} --folds {wildcards.fold} --seed {params.seed} --settings {params.settings:q} "
+            "--out-dir {params.out} > {log} 2>&1"
+
+elif EXP["job_unit"] == "run":
+
+    # One job per run: its outer folds one after the other (peak RSS 0.2 GB on the test config).
+    rule experiment_run:
+        input:
+            EXP_SOURCES,
+            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
+            problem=f"{EXP_DIR}/problems/{{problem}}.npz",
+        output:
+            exp_fold_files(["{run}"], EXP_FOLDS),
+        params:
+            **EXP_RUN_ARGS,
+        conda:
+            "../../environment.yml"
+        log:
+            "logs/experiment/runs/{problem}/{classifier}/run{run}.log",
+        benchmark:
+            "results/benchmarks/experiment/runs/{problem}/{classifier}/run{run}.tsv",
+        # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
+        threads: 1
+        resources:
+            mem_mb=3000,
+            runtime=EXP_RUN_MINUTES,
+        shell:
+            "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
+            "--run {wildcards.run} --seed {params.seed} --settings {params.settings:q} "
+            "--out-dir {params.out} > {log} 2>&1"
+
+else:
+
+    # One job per (problem, classifier), every run: Python's start-up and imports (1-2 s of
+    # CPU) paid once instead of per run, where a run's work is a few seconds.
+    rule experiment_runs:
+        input:
+            EXP_SOURCES,
+            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
+            problem=f"{EXP_DIR}/problems/{{problem}}.npz",
+        output:
+            exp_fold_files(EXP_RUNS, EXP_FOLDS),
+        params:
+            **EXP_RUN_ARGS,
+            runs=",".join(map(str, EXP_RUNS)),
+        conda:
+            "../../environment.yml"
+        log:
+            "logs/experiment/runs/{problem}/{classifier}/runs.log",
+        benchmark:
+            "results/benchmarks/experiment/runs/{problem}/{classifier}/runs.tsv",
+        # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
+        threads: 1
+        resources:
+            mem_mb=3000,
+            runtime=EXP_RUN_MINUTES * len(EXP_RUNS),
+        shell:
+            "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
+            "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
+            "--out-dir {params.out} > {log} 2>&1"
 
 
 rule experiment_collect:
     input:
         EXP_SOURCES,
         EXP_USER_INDEX_SOURCES,
-        runs=expand(
-            f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{{run}}.json",
-            problem=EXP_PROBLEMS,
-            classifier=EXP_CLASSIFIERS,
-            run=EXP_RUNS,
-        ),
+        runs=EXP_FOLD_FILES,
     output:
         indices=f"{EXP_DIR}/indices.csv",
         confusion=f"{EXP_DIR}/confusion_matrices.csv",

@@ -8,6 +8,8 @@ Sources (each writes ``OUT_DIR/<concept>.npz`` with ``X``, ``paths``, ``labels``
 - ``digits``         scikit-learn's digits, pixels (the tiny test data);
 - ``image-folder``   a user's images, one sub-folder per class, through Inception V3;
 - ``table``          a user's precomputed features: CSV, Parquet or NPZ with a label column.
+- ``synthetic``      Gaussian concepts generated from the seed at the paper's shapes (the
+  paper-shaped slice, config/paper-slice.yaml).
 
 Concepts are given as ``--concept NAME=MEMBER[,MEMBER...]`` (repeatable) or in a YAML/JSON
 file ``--concepts FILE`` mapping names to member lists (a ``concepts:`` key is accepted).
@@ -185,3 +187,23 @@ def register(subparsers) -> None:
     p.add_argument("--feature-columns", metavar="A,B,...",
                    help="feature columns (default: every column but the label)")
     p.set_defaults(func=_run_table)
+
+    p = sub.add_parser("synthetic", help="Gaussian concept features from the seed (paper shapes)")
+    _add_common(p, "LEAF")
+    p.add_argument("--seed", type=int, required=True, help="the config's seed (every draw follows it)")
+    p.add_argument("--dim", type=int, default=2048, help="feature dimension [2048]")
+    p.add_argument("--points-per-leaf", type=int, default=1300, help="points per leaf class [1300]")
+    p.add_argument("--separation", type=float, default=3.0,
+                   help="distance of two concept means in noise standard deviations [3]")
+    p.set_defaults(func=_run_synthetic)
+
+
+def _run_synthetic(args) -> int:
+    from imbeval.features.synthetic import extract_synthetic_features
+
+    for r in extract_synthetic_features(_load_concepts(args), args.out_dir, seed=args.seed,
+                                        dim=args.dim, points_per_leaf=args.points_per_leaf,
+                                        separation=args.separation, force=args.force):
+        state = "already complete, kept" if r["reused"] else "written"
+        print(f"{r['name']}: {r['n']} points -> {r['path']} ({state})")
+    return 0

@@ -5,9 +5,10 @@ the Snakemake rules of workflow/rules/experiment.smk call these.
   :mod:`imbeval.cli._experiment_features`);
 - ``problems``  build the two-class and multi-class problems from concept feature shards:
   ``OUT_DIR/<problem>.npz`` and a summary table;
-- ``run``       one (problem, classifier, run): outer stratified CV, in-fold tuning, the five
-  RRT test sets per fold, a confusion matrix per test set -> a JSON run file;
-- ``collect``   run files -> indices.csv, confusion_matrices.csv, test_sets.csv,
+- ``run``       outer folds of one (problem, classifier) and run(s): outer stratified CV, in-fold
+  tuning, the five RRT test sets per fold, a confusion matrix per test set -> one JSON fold
+  file per fold (``--out-dir``), or a run file of one whole run (``--out``);
+- ``collect``   fold files (or run files) -> indices.csv, confusion_matrices.csv, test_sets.csv,
   hyperparameters.csv, summary.csv;
 - ``figures``   Figs. 3, 4a, 4b, 5 (PDF, PNG, CSV) and claims.csv.
 
@@ -58,28 +59,51 @@ def _run_problems(args) -> int:
     return 0
 
 
+def _int_list(text: str) -> list[int]:
+    try:
+        values = [int(v) for v in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected N or N,N,... (integers), got {text!r}") from None
+    if any(v < 0 for v in values):
+        raise argparse.ArgumentTypeError(f"expected non-negative integers, got {text!r}")
+    return values
+
+
 def _run_run(args) -> int:
     from imbeval.data.problems import load_problem
-    from imbeval.protocol import ProtocolSettings, run_protocol
     from imbeval._io import atomic_write_text
+    from imbeval.protocol import ProtocolSettings, run_folds
 
+    if (args.out is None) == (args.out_dir is None):
+        raise ValueError("give one of --out (a run file, all folds of one run) or --out-dir "
+                         "(fold files RUN_DIR/run<r>/fold<k>.json)")
+    if args.out is not None and (len(args.run) != 1 or args.folds is not None):
+        raise ValueError("--out writes one whole run: give one --run and no --folds "
+                         "(or use --out-dir for fold files)")
     settings = _settings(args.settings)
     proto = settings.get("protocol", {})
     ps = ProtocolSettings.from_config(proto)
     clf = settings.get("classifier", {})
     problem = load_problem(args.problem)
-    result = run_protocol(
-        problem, args.classifier, args.run, seed=args.seed, n_folds=ps.folds,
-        params=clf.get("params", {}), grid=clf.get("grid", {}),
-        inner_folds=ps.inner_folds, scoring=ps.scoring,
-        min_count=ps.min_count, infeasible=ps.infeasible,
-        schemes=proto.get("schemes"), estimator=clf.get("estimator"),
-    )
-    atomic_write_text(args.out, json.dumps(result, indent=1, sort_keys=True))
-    rules = [ts["rule"] for f in result["folds"] for ts in f["test_sets"]]
-    print(f"{problem['name']} / {args.classifier} / run {args.run}: {len(result['folds'])} folds, "
-          f"{len(rules)} test sets ({rules.count('subsample')} subsampled, "
-          f"{len(rules) - rules.count('subsample')} by the fallback rule) -> {args.out}")
+    kw = dict(seed=args.seed, n_folds=ps.folds, params=clf.get("params", {}),
+              grid=clf.get("grid", {}), inner_folds=ps.inner_folds, scoring=ps.scoring,
+              min_count=ps.min_count, infeasible=ps.infeasible, schemes=proto.get("schemes"),
+              estimator=clf.get("estimator"))
+    for run in args.run:
+        parts = run_folds(problem, args.classifier, run, args.folds, **kw)
+        if args.out is not None:
+            from imbeval.protocol import gather_folds
+
+            targets = [(args.out, gather_folds(parts))]
+        else:
+            targets = [(f"{args.out_dir}/run{run}/fold{p['folds'][0]['fold']}.json", p) for p in parts]
+        for path, result in targets:
+            atomic_write_text(path, json.dumps(result, indent=1, sort_keys=True))
+        rules = [ts["rule"] for p in parts for f in p["folds"] for ts in f["test_sets"]]
+        print(f"{problem['name']} / {args.classifier} / run {run}: folds "
+              f"{[p['folds'][0]['fold'] for p in parts]}, {len(rules)} test sets "
+              f"({rules.count('subsample')} subsampled, {len(rules) - rules.count('subsample')} "
+              f"by the fallback rule) -> {', '.join(str(t) for t, _ in targets)}")
     return 0
 
 
@@ -122,21 +146,26 @@ def register(subparsers) -> None:
     p.add_argument("--table", required=True, metavar="CSV", help="summary of the problems")
     p.set_defaults(func=_run_problems)
 
-    p = sub.add_parser("run", help="one (problem, classifier, run)")
+    p = sub.add_parser("run", help="outer folds of one (problem, classifier) and run(s)")
     p.add_argument("--problem", required=True, metavar="NPZ",
                    help="a problem file written by `imbeval experiment problems`")
     p.add_argument("--classifier", required=True, metavar="NAME",
                    help="a classifier of mullick2020 (e.g. nbsvm, lexiboost)")
-    p.add_argument("--run", required=True, type=int, metavar="R",
-                   help="run number (seeds this run's folds and resampling)")
+    p.add_argument("--run", required=True, type=_int_list, metavar="R[,R...]",
+                   help="run number(s) (each seeds its run's folds and resampling)")
+    p.add_argument("--folds", type=_int_list, default=None, metavar="K[,K...]",
+                   help="outer folds to compute (default: all of each run)")
     p.add_argument("--settings", default="{}", metavar="JSON",
                    help='{"protocol": {...}, "classifier": {"params": {...}, "grid": {...}}}')
     p.add_argument("--seed", required=True, type=int, help="the config's seed")
-    p.add_argument("--out", required=True, metavar="JSON", help="the run file to write")
+    p.add_argument("--out", metavar="JSON", help="one run file (all folds of one run)")
+    p.add_argument("--out-dir", metavar="DIR",
+                   help="fold files DIR/run<r>/fold<k>.json, one per fold (the workflow's)")
     p.set_defaults(func=_run_run)
 
-    p = sub.add_parser("collect", help="run files -> result tables")
-    p.add_argument("runs", nargs="+", metavar="RUN_JSON", help="run files of `imbeval experiment run`")
+    p = sub.add_parser("collect", help="fold files or run files -> result tables")
+    p.add_argument("runs", nargs="+", metavar="FOLD_OR_RUN_JSON",
+                   help="fold files (or run files) of `imbeval experiment run`")
     p.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the result tables")
     p.add_argument("--indices", default="all", metavar="NAME[,NAME...]",
                    help="indices to compute: registered names, 'all', import paths "

@@ -122,9 +122,9 @@ def _run_header(problem: Mapping, classifier: str, run: int) -> dict:
 
 def run_folds(problem: Mapping, classifier: str, run: int, folds=None, *, seed: int,
               n_folds: int, params: Mapping | None = None, grid: Mapping | None = None,
-              inner_folds: int = 3, scoring: str = "balanced_accuracy", min_count: int = 3,
-              infeasible: str = "bootstrap", schemes: Mapping | None = None,
-              estimator: str | None = None) -> list[dict]:
+              inner_folds: int = DEFAULTS.inner_folds, scoring: str = DEFAULTS.scoring,
+              min_count: int = DEFAULTS.min_count, infeasible: str = DEFAULTS.infeasible,
+              schemes: Mapping | None = None, estimator: str | None = None) -> list[dict]:
     """Some outer folds of one (problem, classifier, run), each as a *fold result*.
 
     A fold result is the run's header (problem, classifier, run, kind, classes, ir), the
