@@ -29,24 +29,29 @@ def test_concepts_are_separable_but_not_trivially():
     """Nearest class mean on held-out points: far above chance, short of perfect."""
     names = [f"c{k}" for k in range(5)]
     t = synthetic_concept_tables({n: [f"{n}_leaf"] for n in names}, seed=1, dim=256,
-                                 points_per_leaf=200, separation=3.0)
+                                 points_per_leaf=200, separation=3.0, active_features=16)
     train = np.stack([t[n]["X"][:100].mean(axis=0) for n in names])
     X = np.concatenate([t[n]["X"][100:] for n in names])
     y = np.repeat(np.arange(5), 100)
     d = ((X[:, None, :] - train[None]) ** 2).sum(axis=2)
     acc = float(np.mean(d.argmin(axis=1) == y))
     assert 0.5 < acc < 0.999
+    # the signal sits in a few features (so that single-feature tree splits see it)
+    shift = np.abs(t["c0"]["X"].mean(axis=0))
+    assert np.sum(shift > 0.3) <= 16 + 5 and np.sum(shift > 0.3) >= 8
 
 
 def test_shards_round_trip_and_are_reused(tmp_path):
     rep = extract_synthetic_features({"a": ["x"], "b": ["y", "z"]}, tmp_path, seed=3, dim=16,
-                                     points_per_leaf=10)
+                                     points_per_leaf=10, active_features=4)
     assert [r["n"] for r in rep] == [10, 20] and not any(r["reused"] for r in rep)
     X = load_concept_features(tmp_path, ["a", "b"])
     assert X["b"].shape == (20, 16)
-    rep = extract_synthetic_features({"a": ["x"]}, tmp_path, seed=3, dim=16, points_per_leaf=10)
+    rep = extract_synthetic_features({"a": ["x"]}, tmp_path, seed=3, dim=16, points_per_leaf=10,
+                                     active_features=4)
     assert rep[0]["reused"]
-    rep = extract_synthetic_features({"a": ["x"]}, tmp_path, seed=4, dim=16, points_per_leaf=10)
+    rep = extract_synthetic_features({"a": ["x"]}, tmp_path, seed=4, dim=16, points_per_leaf=10,
+                                     active_features=4)
     assert not rep[0]["reused"]                                     # another seed: rebuilt
 
 

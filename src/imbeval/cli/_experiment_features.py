@@ -193,8 +193,10 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=int, required=True, help="the config's seed (every draw follows it)")
     p.add_argument("--dim", type=int, default=2048, help="feature dimension [2048]")
     p.add_argument("--points-per-leaf", type=int, default=1300, help="points per leaf class [1300]")
-    p.add_argument("--separation", type=float, default=3.0,
-                   help="distance of two concept means in noise standard deviations [3]")
+    p.add_argument("--separation", type=float, default=6.0,
+                   help="distance of two concept means in noise standard deviations [6]")
+    p.add_argument("--active-features", type=int, default=64,
+                   help="features that carry a concept's signal [64]")
     p.set_defaults(func=_run_synthetic)
 
 
@@ -203,7 +205,8 @@ def _run_synthetic(args) -> int:
 
     for r in extract_synthetic_features(_load_concepts(args), args.out_dir, seed=args.seed,
                                         dim=args.dim, points_per_leaf=args.points_per_leaf,
-                                        separation=args.separation, force=args.force):
+                                        separation=args.separation,
+                                        active_features=args.active_features, force=args.force):
         state = "already complete, kept" if r["reused"] else "written"
         print(f"{r['name']}: {r['n']} points -> {r['path']} ({state})")
     return 0
