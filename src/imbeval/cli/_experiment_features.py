@@ -193,10 +193,10 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=int, required=True, help="the config's seed (every draw follows it)")
     p.add_argument("--dim", type=int, default=2048, help="feature dimension [2048]")
     p.add_argument("--points-per-leaf", type=int, default=1300, help="points per leaf class [1300]")
-    p.add_argument("--separation", type=float, default=6.0,
-                   help="distance of two concept means in noise standard deviations [6]")
-    p.add_argument("--active-features", type=int, default=64,
-                   help="features that carry a concept's signal [64]")
+    p.add_argument("--separation", type=float, default=8.0,
+                   help="distance of two concept means in noise standard deviations [8]")
+    p.add_argument("--active-features", type=int, default=16,
+                   help="features that carry a concept's signal [16]")
     p.set_defaults(func=_run_synthetic)
 
 

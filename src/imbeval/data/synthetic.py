@@ -37,8 +37,8 @@ __all__ = ["parse_synthetic_concepts", "synthetic_concept_tables"]
 
 DEFAULT_DIM = 2048
 DEFAULT_POINTS_PER_LEAF = 1300
-DEFAULT_SEPARATION = 6.0
-DEFAULT_ACTIVE_FEATURES = 64
+DEFAULT_SEPARATION = 8.0
+DEFAULT_ACTIVE_FEATURES = 16
 
 
 def parse_synthetic_concepts(concepts: Mapping[str, Iterable]) -> dict[str, list[str]]:

@@ -12,8 +12,8 @@ __all__ = ["extract_synthetic_features"]
 
 def extract_synthetic_features(
     concepts: Mapping[str, Iterable], out_dir: str | os.PathLike, *, seed: int,
-    dim: int = 2048, points_per_leaf: int = 1300, separation: float = 6.0,
-    active_features: int = 64, force: bool = False,
+    dim: int = 2048, points_per_leaf: int = 1300, separation: float = 8.0,
+    active_features: int = 16, force: bool = False,
 ) -> list[dict]:
     """Write ``out_dir/<concept>.npz`` of generated features (reusing complete shards with
     the same settings unless ``force``)."""
