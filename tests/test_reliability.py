@@ -70,7 +70,9 @@ def test_two_clean_runs_give_byte_identical_results(local_run, cluster_run):
     executor with a retried job): every result table, confusion matrix, problem file, run
     file and figure table is byte-identical."""
     a, b = result_files(local_run), result_files(cluster_run[0])
-    assert len(a) == len(EXPERIMENT_TABLES) + 1 + 4 + 16 + 5
+    exp = load_test_config()["experiment"]
+    n_fold_files = 4 * len(exp["classifiers"]) * exp["protocol"]["runs"] * exp["protocol"]["folds"]
+    assert len(a) == len(EXPERIMENT_TABLES) + 1 + 4 + n_fold_files + 5
     assert a.keys() == b.keys()
     assert [name for name in a if a[name] != b[name]] == []
 
@@ -118,16 +120,20 @@ def test_sigkill_mid_training_then_documented_restart_completes_identically(loca
                             stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 600  # a guard against hanging, not a timing assertion
-        while not (runs.is_dir() and any(runs.glob("*/*/run*.json"))):
-            assert proc.poll() is None, "snakemake finished before any run file appeared"
-            assert time.monotonic() < deadline, "no run file after 10 minutes"
+        while not (runs.is_dir() and any(runs.glob("*/*/run*/fold*.json"))):
+            assert proc.poll() is None, "snakemake finished before any fold file appeared"
+            assert time.monotonic() < deadline, "no fold file after 10 minutes"
             time.sleep(0.1)
     finally:
         os.killpg(proc.pid, signal.SIGKILL)  # snakemake and every job it started
         proc.wait()
-    n_runs = len(load_test_config()["experiment"]["classifiers"]) * 4
-    done = sorted(runs.glob("*/*/run*.json"))
-    assert 1 <= len(done) < n_runs
+    exp = load_test_config()["experiment"]
+    n_runs = len(exp["classifiers"]) * 4
+    # a run job writes its fold files one by one: the runs with every fold file are done
+    folds_done = sorted(runs.glob("*/*/run*/fold*.json"))
+    done = {p.parent for p in folds_done
+            if len(list(p.parent.glob("fold*.json"))) == exp["protocol"]["folds"]}
+    assert 1 <= len(folds_done) and len(done) < n_runs
     assert not (work / "results/experiment/indices.csv").exists()
     upstream = {p: p.stat().st_mtime_ns for p in
                 [*(work / "results/experiment/features").glob("*.npz"),
@@ -163,7 +169,7 @@ def _truncate(src: Path, dest: Path) -> Path:
 def test_truncated_run_file_is_refused_by_collect_naming_it(local_run, tmp_path, capsys):
     """Run files are written atomically (temp file + os.replace), so a killed job leaves
     none; a run file damaged afterwards is refused by the collect step, never read."""
-    runs = sorted((local_run / "results/experiment/runs").rglob("run*.json"))
+    runs = sorted((local_run / "results/experiment/runs").rglob("fold*.json"))
     bad = _truncate(runs[0], tmp_path / "run0.json")
     out = tmp_path / "tables"
     rc = main(["experiment", "collect", str(runs[1]), str(bad), "--out-dir", str(out)])
@@ -201,8 +207,9 @@ def test_a_class_absent_from_a_test_set_is_recorded_as_undefined(local_run, tmp_
     """A test set where class 2 has no point: its confusion matrix keeps the empty row, the
     indices that need that class's recall are NaN (the documented zero_division default),
     the others are numbers; nothing crashes."""
-    src = min((local_run / "results/experiment/runs/c3").rglob("run*.json"))
+    src = min((local_run / "results/experiment/runs/c3").rglob("fold*.json"))
     run = json.loads(src.read_text())
+    run.pop("n_folds")  # one fold, collected as a run of its own
     test_set = run["folds"][0]["test_sets"][0]
     cm = np.asarray(test_set["confusion"], dtype=float)
     cm[2, :] = 0

@@ -72,21 +72,65 @@ def test_bad_config_stops_before_any_job_naming_the_key(repo, name, edit, expect
     assert "Job stats" not in out and not (repo / "results").exists()
 
 
+JOB_RULE = {"fold": "experiment_fold", "run": "experiment_run", "all_runs": "experiment_runs"}
+
+
+def n_classifier_jobs(exp: dict) -> int:
+    """Jobs of the classifier rule of a config's experiment.job_unit."""
+    unit = exp.get("job_unit", "run")
+    n = (len(exp["two_class"]) + len(exp["multi_class"])) * len(exp["classifiers"])
+    return n * {"fold": exp["protocol"]["runs"] * exp["protocol"]["folds"],
+                "run": exp["protocol"]["runs"], "all_runs": 1}[unit]
+
+
 def test_slurm_profile_dry_run_lists_jobs_with_resources(repo):
     # A dry run caps threads at --cores (1 if not given); a SLURM run does not.
     proc = snakemake(repo, "-n", "--profile", "profiles/slurm", "--cores", "64")
     out = proc.stdout + proc.stderr
-    assert "experiment_run" in out
-    n_runs = out.count("rule experiment_run:")
     cfg = yaml.safe_load((ROOT / "config/config.yaml").read_text())["experiment"]
-    expected = (len(cfg["two_class"]) + len(cfg["multi_class"])) * len(cfg["classifiers"]) * cfg["protocol"]["runs"]
-    assert n_runs == expected
-    blocks = out.split("rule experiment_run:")[1:]
-    # The rule's own reservation: one thread (what the command uses), mem_mb and runtime.
-    assert all("mem_mb=3000" in b.split("\n\n")[0] and "runtime=30\n" in b.split("\n\n")[0] for b in blocks)
+    rule = JOB_RULE[cfg.get("job_unit", "run")]
+    assert out.count(f"rule {rule}:") == n_classifier_jobs(cfg)
+    blocks = out.split(f"rule {rule}:")[1:]
+    # The rule's own reservation: one thread (what the command uses), mem_mb and runtime
+    # (30 min per run; an all_runs job holds every run).
+    minutes = 30 * (cfg["protocol"]["runs"] if rule == "experiment_runs" else 1)
+    assert all("mem_mb=3000" in b.split("\n\n")[0] and f"runtime={minutes}\n" in b.split("\n\n")[0]
+               for b in blocks)
     assert not any("threads:" in b.split("\n\n")[0] for b in blocks)
     features = out.split("rule experiment_features:")[1].split("\n\n")[0]
     assert f"threads: {cfg['features'].get('tf_threads', 2)}" in features  # schema default 2
+
+
+def test_slurm_dry_run_of_the_paper_config_lists_per_fold_jobs_in_groups(repo):
+    """The paper's grid as one job per outer fold, each with the resources measured on the
+    paper-shaped slice (by classifier and problem kind), five to a SLURM submission."""
+    proc = snakemake(repo, "-n", "--profile", "profiles/slurm", "--configfile", "config/paper.yaml")
+    out = proc.stdout + proc.stderr
+    exp = yaml.safe_load((ROOT / "config/paper.yaml").read_text())["experiment"]
+    assert exp["job_unit"] == "fold"
+    blocks = [b.split("\n\n")[0] for b in out.split("rule experiment_fold:")[1:]]
+    assert len(blocks) == n_classifier_jobs(exp) == 22 * 4 * 5 * 5
+    two = {p["name"] for p in exp["two_class"]}
+    resources = EXPERIMENT_FOLD_RESOURCES(repo)
+    seen = set()
+    for b in blocks:
+        wc = dict(kv.split("=") for kv in b.split("wildcards: ")[1].split("\n")[0].split(", "))
+        expected = resources[(wc["classifier"], wc["problem"] in two)]
+        assert f"mem_mb={expected['mem_mb']}," in b and f"runtime={expected['runtime']}\n" in b, b
+        assert "--folds " + wc["fold"] + " " in b
+        seen.add((wc["problem"], wc["classifier"], wc["run"], wc["fold"]))
+    assert len(seen) == len(blocks)
+    # the slurm profile's grouping: five fold jobs per submission
+    assert out.count("Group job experiment_folds") == len(blocks) // 5
+
+
+def EXPERIMENT_FOLD_RESOURCES(repo):
+    """EXP_FOLD_RESOURCES of workflow/rules/experiment.smk (read, not imported: a rule file)."""
+    import ast
+
+    text = (repo / "workflow/rules/experiment.smk").read_text()
+    start = text.index("EXP_FOLD_RESOURCES = {")
+    return ast.literal_eval(text[start + len("EXP_FOLD_RESOURCES = "):text.index("}\n", start) + 1])
 
 
 # ---------------------------------------------------------------- the DAG
@@ -149,15 +193,16 @@ def test_cluster_generic_executor_retries_a_failed_job_and_gives_the_same_result
         assert a == b, table
 
 
-@pytest.mark.parametrize("configfile", ["config/config.yaml", "config/paper.yaml", "config/test.yaml"])
-def test_every_shipped_config_validates_and_plans_one_job_per_problem_classifier_run(repo, configfile):
+@pytest.mark.parametrize("configfile", ["config/config.yaml", "config/paper.yaml",
+                                        "config/paper-slice.yaml", "config/test.yaml"])
+def test_every_shipped_config_validates_and_plans_its_classifier_jobs(repo, configfile):
     proc = snakemake(repo, "experiment_all", "-n", "--cores", "1", "--configfile", configfile)
     out = proc.stdout + proc.stderr
     cfg = yaml.safe_load((ROOT / configfile).read_text())
     exp = cfg["experiment"]
     assert set(cfg) >= {"seed", "experiment", "theory", "papers"}
-    n = (len(exp["two_class"]) + len(exp["multi_class"])) * len(exp["classifiers"]) * exp["protocol"]["runs"]
-    assert any(line.split() == ["experiment_run", str(n)] for line in out.splitlines())
+    rule = JOB_RULE[exp.get("job_unit", "run")]
+    assert any(line.split() == [rule, str(n_classifier_jobs(exp))] for line in out.splitlines())
 
 
 def test_feature_command_does_not_depend_on_cores(repo):
