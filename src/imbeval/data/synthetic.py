@@ -30,8 +30,8 @@ from typing import Iterable, Mapping
 
 import numpy as np
 
-from imbeval.features.shards import check_concepts
-from imbeval.protocol.seeds import derive_rng
+from imbeval.data.shards import check_concepts
+from imbeval._seeds import derive_rng
 
 __all__ = ["parse_synthetic_concepts", "synthetic_concept_tables"]
 

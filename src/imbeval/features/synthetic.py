@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Iterable, Mapping
 
-from imbeval.features.shards import load_shard, make_meta, shard_is_complete, shard_path, write_shard
+from imbeval.data.shards import load_shard, make_meta, shard_is_complete, shard_path, write_shard
 
 __all__ = ["extract_synthetic_features"]
 
