@@ -103,3 +103,32 @@ def test_figure_comparison_rows(sweep):
     rows = cmp.frame(fm.comparison_rows(sweep))
     assert len(rows) == 4
     assert set(rows["status"].map(cmp.status_kind)) <= {"match", "different setting"}
+
+
+def test_grid_split_by_model_merges_to_the_whole_grid_and_tables_carry_no_times(glass_scores, tmp_path):
+    """Models computed in separate jobs (parts written and read back as CSV, in any order)
+    give the very fold scores -- and tables -- of one job computing them all; fit times
+    are split off, so the tables are the same from one run to the next."""
+    import pandas as pd
+
+    from imbeval.protocol.mortaz_grid import SCORE_COLUMNS, merge_grid_parts, split_timings
+
+    results, timings = split_timings(glass_scores)
+    assert "seconds" not in results and list(timings.columns) == ["model", "fold", "seconds"]
+    paths = []
+    for i, models in enumerate([["RF-ROS", "KNN"], ["LR", "SVM-ROS", "RF"], ["KNN-RUS", "KNN-ROS"],
+                                ["LR-ROS", "SVM"]]):
+        part, _ = split_timings(grid_fold_scores("glass", folds=3, seed=7, models=models))
+        paths.append(tmp_path / f"part{i}.csv")
+        part.to_csv(paths[-1], index=False)
+    parts = [pd.read_csv(p, float_precision="round_trip") for p in reversed(paths)]
+    merged = merge_grid_parts(parts, seed=7)
+    assert merged.equals(results.reset_index(drop=True))
+    assert merged.to_csv(index=False) == results.to_csv(index=False)
+    table = tm.grid_table(merged)
+    assert "seconds" not in table.columns and table.equals(tm.grid_table(glass_scores))
+    assert list(merged.columns) == SCORE_COLUMNS
+    with pytest.raises(ValueError, match=r"more than one grid part"):
+        merge_grid_parts([parts[0], parts[0]], seed=7)
+    with pytest.raises(ValueError, match=r"are not 0..2"):
+        merge_grid_parts([parts[0][parts[0].fold != 1]], seed=7)

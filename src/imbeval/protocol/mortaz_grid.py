@@ -17,7 +17,8 @@ import pandas as pd
 
 from imbeval.indices import mortaz2020 as mz
 
-__all__ = ["INDEX_FUNCTIONS", "grid_fold_scores", "load_grid_dataset"]
+__all__ = ["INDEX_FUNCTIONS", "SCORE_COLUMNS", "grid_fold_scores", "load_grid_dataset",
+           "merge_grid_parts", "split_timings"]
 
 #: Column -> index function, in the order of the paper's tables.
 INDEX_FUNCTIONS = {
@@ -53,11 +54,17 @@ def _fit_fold(name, model, X, y, train, test, labels):
 _COST_RANK = {"GBM": 5, "ANN": 4, "RF": 3, "SVM": 2, "LR": 1, "KNN": 0}
 
 
+#: Columns of the fold scores written as results (``seconds`` goes to a timing file).
+SCORE_COLUMNS = ["model", "fold", *INDEX_FUNCTIONS, "confusion"]
+
+
 def grid_fold_scores(dataset, *, folds=5, seed=0, models=None, n_jobs=1) -> pd.DataFrame:
     """Per (model, fold): the confusion matrix's six indices and the fit+predict seconds.
 
     ``models`` restricts the grid to some names (default: all 18). Work is spread over
-    ``n_jobs`` processes (joblib), one task per (model, fold).
+    ``n_jobs`` processes (joblib), one task per (model, fold). Every model's fits are
+    seeded by ``seed`` alone, so models computed in separate jobs give the same scores as
+    one job computing all of them (:func:`merge_grid_parts`).
     """
     from joblib import Parallel, delayed
     from sklearn.model_selection import StratifiedKFold
@@ -88,3 +95,35 @@ def grid_fold_scores(dataset, *, folds=5, seed=0, models=None, n_jobs=1) -> pd.D
         record["confusion"] = ";".join(",".join(str(int(v)) for v in r) for r in cm)
         records.append(record)
     return pd.DataFrame(records)
+
+
+def split_timings(scores: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``(results, timings)``: the scores without ``seconds`` (:data:`SCORE_COLUMNS`), and
+    ``model, fold, seconds``. Results must not change from one run to the next; timings do."""
+    return scores[SCORE_COLUMNS].copy(), scores[["model", "fold", "seconds"]].copy()
+
+
+def merge_grid_parts(parts, seed=0) -> pd.DataFrame:
+    """The fold scores of the whole grid from parts computed separately (any split by
+    model, any order): rows in grid order, then fold order -- as :func:`grid_fold_scores`
+    orders them. A model given twice, or with missing or repeated folds, is an error."""
+    from imbeval.classifiers import mortaz_grid
+
+    frames = [p[SCORE_COLUMNS] for p in parts]
+    scores = pd.concat(frames, ignore_index=True)
+    order = list(mortaz_grid(seed))
+    unknown = sorted(set(scores["model"]) - set(order))
+    if unknown:
+        raise ValueError(f"unknown models {unknown} in the grid parts; the grid has {order}")
+    seen = [m for f in frames for m in dict.fromkeys(f["model"])]
+    repeated = sorted({m for m in seen if seen.count(m) > 1})
+    if repeated:
+        raise ValueError(f"models {repeated} are in more than one grid part")
+    folds = scores.groupby("model")["fold"].apply(sorted)
+    n = int(scores["fold"].max()) + 1
+    bad = sorted(m for m, v in folds.items() if v != list(range(n)))
+    if bad:
+        raise ValueError(f"models {bad}: folds {[folds[m] for m in bad]} are not 0..{n - 1}")
+    rank = scores["model"].map(order.index)
+    return (scores.assign(_rank=rank).sort_values(["_rank", "fold"], kind="stable")
+            .drop(columns="_rank").reset_index(drop=True))

@@ -148,8 +148,9 @@ def grid_table(fold_scores: pd.DataFrame) -> pd.DataFrame:
 
     Columns ACC, CBA, MAR, MAP, F, IAM (means), ``row_min`` (minimum of the five multiple
     metrics), ``row_min_of`` (which of them), ``iam_is_row_min`` (IAM <= every other index
-    of the row), ``selected_row_min`` / ``selected_iam`` (✓ on the selected model), and
-    ``seconds`` (fit + predict time summed over folds).
+    of the row), ``selected_row_min`` / ``selected_iam`` (✓ on the selected model). Fit
+    times are not part of the table (they differ from run to run): the command writes them
+    to a benchmark file.
     """
     order = list(dict.fromkeys(fold_scores["model"]))
     means = fold_scores.groupby("model")[list(INDEX_FUNCTIONS)].mean().loc[order]
@@ -161,7 +162,6 @@ def grid_table(fold_scores: pd.DataFrame) -> pd.DataFrame:
     best_min, best_iam = table["row_min"].idxmax(), table["IAM"].idxmax()
     table["selected_row_min"] = np.where(table.index == best_min, "✓", "")
     table["selected_iam"] = np.where(table.index == best_iam, "✓", "")
-    table["seconds"] = fold_scores.groupby("model")["seconds"].sum().loc[order]
     table.index.name = "model"
     return table
 
