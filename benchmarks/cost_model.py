@@ -33,7 +33,8 @@ Wall time on P cores: the feature stage (12 concept jobs, up to 4 threads each, 
 thread scaling) then longest-processing-time-first list scheduling of the fold jobs (one
 core each) and the collect job. SLURM: queue wait before the first job, a per-submission
 overhead, and the slurm profile's grouping (``group-components: 5`` -- five fold jobs per
-submission, run side by side on 5 cores; assumed to be the five folds of one run).
+submission, run side by side on 5 cores; which five is Snakemake's choice, modelled as a
+random partition, so a group lasts as long as its longest member).
 
 Usage::
 
@@ -52,7 +53,6 @@ import csv
 import heapq
 import itertools
 import json
-import math
 import os
 import subprocess
 from pathlib import Path
@@ -117,10 +117,9 @@ def slice_measurements(slice_dir: Path, exp) -> dict:
     out = {}
     problems = [p["name"] for p in exp["two_class"] + exp["multi_class"]]
     for problem, clf in itertools.product(problems, exp["classifiers"]):
+        # a failed job leaves no benchmark file: such a (problem, classifier) is reported
+        # as not measured and the other problem's anchor is used for it
         files = sorted((root / problem / clf).glob("run*/fold*.tsv"))
-        if not files:
-            raise FileNotFoundError(f"no per-fold benchmark files under {root / problem / clf}; "
-                                    "run the slice (job_unit: fold) first")
         out[(problem, clf)] = [{**read_benchmark(f), "file": str(f.relative_to(slice_dir))}
                                for f in files]
     return out
@@ -133,6 +132,12 @@ def fit_coefficients(clf, anchors, overhead):
     """
     _, e = SCALING[clf]
     u = {machines(sz): max(sec - overhead, 0.0) / driving_size(clf, sz) ** e for sz, sec in anchors}
+    if not u:
+        return None
+    if len(u) == 1:
+        (only,) = u.values()
+        return {"a": only, "b": 0.0,
+                "how": f"one anchor only (m = {next(iter(u))}): size scaling, no class scaling"}
     if len(u) != 2 or 1 not in u:
         raise ValueError("the slice needs one two-class and one multi-class problem")
     m_multi = max(u)
@@ -221,6 +226,11 @@ def main(argv=None):
         anchors = []
         for problem in slice_sizes:
             folds = measured[(problem, clf)]
+            if not folds:
+                slice_rows.append({"problem": problem, "classifier": clf,
+                                   "n": sum(slice_sizes[problem]),
+                                   "classes": len(slice_sizes[problem]), "folds": 0})
+                continue
             cpu = [f["cpu"] for f in folds]
             anchors.append((slice_sizes[problem], float(np.mean(cpu))))
             slice_rows.append({"problem": problem, "classifier": clf, "n": sum(slice_sizes[problem]),
@@ -232,13 +242,17 @@ def main(argv=None):
         coefficients[clf] = fit_coefficients(clf, anchors, args.job_overhead)
     # slowest fold / mean fold of the slice, per (classifier, two- or multi-class): the
     # margin of the longest single job over the mean job
-    spread = {(r["classifier"], r["classes"] == 2): r["cpu_max"] / r["cpu_mean"] for r in slice_rows}
+    spread = {(r["classifier"], r["classes"] == 2): r["cpu_max"] / r["cpu_mean"]
+              for r in slice_rows if r["folds"]}
 
     sizes = problem_sizes(exp)
     jobs = []
+    unmeasured = [c for c in exp["classifiers"] if coefficients[c] is None]
     for (name, sz), clf in itertools.product(sizes.items(), exp["classifiers"]):
+        if coefficients[clf] is None:
+            continue
         mean = args.job_overhead + compute_seconds(clf, coefficients[clf], sz)
-        ratio = spread[(clf, len(sz) == 2)]
+        ratio = spread.get((clf, len(sz) == 2), max(v for (c, _), v in spread.items() if c == clf))
         for run, fold in itertools.product(range(protocol["runs"]), range(protocol["folds"])):
             jobs.append({"problem": name, "classifier": clf, "run": run, "fold": fold,
                          "n": sum(sz), "classes": len(sz), "seconds": mean,
@@ -246,7 +260,7 @@ def main(argv=None):
     durations = [j["seconds"] for j in jobs]
     total = sum(durations)
     by_clf = {c: sum(j["seconds"] for j in jobs if j["classifier"] == c) / 3600
-              for c in exp["classifiers"]}
+              for c in exp["classifiers"] if c not in unmeasured}
     longest = max(jobs, key=lambda j: j["slowest_fold_seconds"])
 
     concept_images = [IMAGES_PER_LEAF * len(m) for m in exp["concepts"].values()]
@@ -257,9 +271,12 @@ def main(argv=None):
     for p in (1, 16, 64, 128):
         wall[str(p)] = (feature_wall(concept_images, args.images_per_second, p)
                         + makespan(durations, p)) / 3600
-    # SLURM: the five folds of a run in one submission, side by side on `group` cores
-    groups = [max(durations[i:i + args.group]) + args.slurm_overhead
-              for i in range(0, len(durations), args.group)]
+    # SLURM: `group` fold jobs per submission, side by side on `group` cores; Snakemake
+    # fills groups in no particular order (a dry run shows mixed problems and classifiers),
+    # so the groups are a seeded random partition of the jobs.
+    shuffled = list(np.random.default_rng(0).permutation(durations))
+    groups = [max(shuffled[i:i + args.group]) + args.slurm_overhead
+              for i in range(0, len(shuffled), args.group)]
     slurm_wall = (args.slurm_queue_wait
                   + feature_wall(concept_images, args.images_per_second, args.slurm_slots)
                   + makespan(groups, max(1, args.slurm_slots // args.group))) / 3600
@@ -285,6 +302,7 @@ def main(argv=None):
         "coefficients": coefficients,
         "problems": sizes,
         "jobs": len(jobs),
+        "unmeasured_classifiers": unmeasured,
         "feature_images": n_images,
         "feature_core_hours": feature_core_seconds / 3600,
         "training_core_hours": total / 3600,
@@ -302,9 +320,16 @@ def main(argv=None):
 
     print("slice (CPU seconds per fold job, mean / max over folds; load):")
     for r in slice_rows:
-        print(f"  {r['problem']:>15} {r['classifier']:>15} n={r['n']:>6} C={r['classes']:>2}: "
+        if not r["folds"]:
+            print(f"  {r['problem']:>15} {r['classifier']:>15} n={r['n']:>6} C={r['classes']:>2}: "
+                  "not measured (no benchmark file)")
+            continue
+        print(f"  {r['problem']:>15} {r['classifier']:>15} n={r['n']:>6} C={r['classes']:>2} "
+              f"({r['folds']} folds): "
               f"{r['cpu_mean']:8.1f} / {r['cpu_max']:8.1f}  rss {r['max_rss_mb']:.0f} MB  "
               f"load {r['mean_load']:.1f}")
+    if unmeasured:
+        print(f"NOT MEASURED, LEFT OUT OF EVERY TOTAL BELOW: {', '.join(unmeasured)}")
     print(f"{len(jobs)} fold jobs; features {n_images} images, {result['feature_core_hours']:.1f} core-h")
     print("training core-hours by classifier: "
           + ", ".join(f"{c} {h:.2f}" for c, h in by_clf.items()))
