@@ -66,7 +66,10 @@ def local_run(tmp_path_factory):
 def cluster_run(tmp_path_factory):
     """The same DAG through the cluster-generic executor and the fake submitter
     (tests/fake_cluster), in another clean copy, with ``--retries 1``: the first
-    submission of the experiment_collect job fails and must be retried.
+    submission of the experiment_collect job fails and must be retried. It runs one job
+    per outer fold (``experiment.job_unit: fold``, as the paper config does) where
+    ``local_run`` runs one per run, so the byte-identity tests between the two compare
+    per-fold jobs gathered against per-run jobs.
 
     Returns (workdir, completed process).
     """
@@ -75,6 +78,7 @@ def cluster_run(tmp_path_factory):
     work = copy_repo(tmp_path_factory.mktemp("cluster"))
     proc = snakemake(work, "experiment_all", "--profile", str(FAKE_CLUSTER),
                      "--cluster-generic-submit-cmd", f"{sys.executable} {FAKE_CLUSTER / 'submit.py'}",
-                     "--configfile", "config/test.yaml", "--retries", "1",
+                     "--configfile", "config/test.yaml", "--config", "experiment={job_unit: fold}",
+                     "--retries", "1",
                      env=snakemake_env(IMBEVAL_FAKE_CLUSTER_FAIL_ONCE="experiment_collect"))
     return work, proc

@@ -15,7 +15,7 @@ import os
 import pandas as pd
 import pytest
 import yaml
-from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, n_run_jobs, snakemake
+from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, n_fold_jobs, snakemake
 
 pytestmark = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed in this environment")
 
@@ -186,7 +186,9 @@ def test_cluster_generic_executor_retries_a_failed_job_and_gives_the_same_result
     # the fake submitter ran every job once (one output file per started job script)
     cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
     n_jobs = len(list((work / ".snakemake/local-cluster").glob("*.out")))
-    assert n_jobs == n_run_jobs(cfg) + 4      # features, problems, runs, collect, figures (experiment_all is local)
+    assert n_jobs == n_fold_jobs(cfg) + 4     # features, problems, folds, collect, figures (experiment_all is local)
+    assert "rule experiment_fold:" in out and "rule experiment_run:" not in out
+    # one job per fold here, one per run in local_run: the gathered tables are the same bytes
     for table in ("indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"):
         a = (local_run / f"results/experiment/{table}.csv").read_bytes()
         b = (work / f"results/experiment/{table}.csv").read_bytes()

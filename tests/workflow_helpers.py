@@ -60,6 +60,11 @@ def n_run_jobs(experiment: dict) -> int:
             * len(experiment["classifiers"]) * experiment["protocol"]["runs"])
 
 
+def n_fold_jobs(experiment: dict) -> int:
+    """Jobs of rule experiment_fold: one per (problem, classifier, run, outer fold)."""
+    return n_run_jobs(experiment) * experiment["protocol"]["folds"]
+
+
 def result_files(work: Path) -> dict[str, bytes]:
     """The bytes of every result that must be reproducible: result tables, problems.csv,
     figure data and claims, problem files and run files (relative path -> bytes)."""

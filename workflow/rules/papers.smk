@@ -3,7 +3,8 @@
 # merges into results/paper_comparison.csv (one row per printed number: printed,
 # regenerated, difference, status).
 #
-#   snakemake --cores 2 papers          everything below, offline (satimage grid ~7 min)
+#   snakemake --cores 2 papers          everything below, offline (satimage grid: ~630 s of
+#                                       CPU in 18 one-model jobs)
 #   snakemake --cores 2 papers_mnist    optional: dembele M8/M9 rebuilt from MNIST with LDA,
 #       needs the four MNIST IDX files; point the config at them, e.g.
 #       snakemake --cores 2 papers_mnist --config 'papers={mnist_dir: /data/mnist}'
@@ -75,9 +76,51 @@ rule papers_mortaz2020_examples:
         "--comparison {output.part} > {log} 2>&1"
 
 
+# The 18-model grid: one single-threaded job per model (so that the scheduler packs these
+# among the other stages' jobs instead of waiting for a two-core job; satimage's models
+# take 1 s to a few minutes each), then one job laying out the tables. The model names are
+# imbeval.classifiers.GRID_NAMES (checked by tests/test_workflow.py; importing the
+# classifiers here would cost every Snakemake start-up about 2 s). Costlier models first.
+GRID_MODELS = [b + s for b in ("KNN", "LR", "SVM", "RF", "ANN", "GBM") for s in ("", "-RUS", "-ROS")]
+GRID_PRIORITY = {"GBM": 5, "ANN": 4, "RF": 3, "SVM": 2, "LR": 1, "KNN": 0}
+GRID_DIR = "results/papers/mortaz2020_grid"
+
+
+rule papers_mortaz2020_grid_model:
+    input:
+        PAPERS_SOURCES,
+    output:
+        f"{GRID_DIR}/{{dataset}}/{{model}}.csv",
+    wildcard_constraints:
+        dataset="glass|satimage",
+        model="|".join(GRID_MODELS),
+    params:
+        folds=PAPERS["grid_folds"],
+        seed=config["seed"],
+        timings="results/benchmarks/papers/mortaz2020_grid/{dataset}/{model}_fits.csv",
+    priority: lambda wildcards: GRID_PRIORITY[wildcards.model.partition("-")[0]]
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/papers/mortaz2020_grid/{dataset}/{model}.log",
+    benchmark:
+        "results/benchmarks/papers/mortaz2020_grid/{dataset}/{model}.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=15,
+    shell:
+        "imbeval papers mortaz2020-grid-model --dataset {wildcards.dataset} "
+        "--folds {params.folds} --seed {params.seed} --model {wildcards.model} "
+        "--out {output} --timings {params.timings} > {log} 2>&1"
+
+
 rule papers_mortaz2020_grid:
     input:
         PAPERS_SOURCES,
+        parts=lambda wildcards: expand(
+            f"{GRID_DIR}/{wildcards.dataset}/{{model}}.csv", model=GRID_MODELS
+        ),
     output:
         csv=f"{TABLES}/mortaz2020/grid_{{dataset}}.csv",
         md=f"{TABLES}/mortaz2020/grid_{{dataset}}.md",
@@ -96,10 +139,10 @@ rule papers_mortaz2020_grid:
         "logs/papers/mortaz2020_grid_{dataset}.log",
     benchmark:
         "results/benchmarks/papers/mortaz2020_grid_{dataset}.tsv"
-    threads: 2
+    threads: 1
     shell:
         "imbeval papers mortaz2020-grid --dataset {wildcards.dataset} "
-        "--folds {params.folds} --seed {params.seed} --n-jobs {threads} "
+        "--folds {params.folds} --seed {params.seed} --parts {input.parts} "
         "--out-dir {params.out_dir} --comparison {output.part} > {log} 2>&1"
 
 

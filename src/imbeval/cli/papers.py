@@ -6,7 +6,10 @@ Items (each writes its outputs atomically; ``--comparison FILE`` is this item's 
 ``results/paper_comparison.csv``):
 
 - ``mortaz2020-examples`` Tables 2, 3, 5, 6, 9 and the class-distribution tables;
-- ``mortaz2020-grid``     Table 16 (glass) or 18 (satimage): the 18-model grid under CV;
+- ``mortaz2020-grid``     Table 16 (glass) or 18 (satimage): the 18-model grid under CV
+  (fitted here, or laid out from ``--parts`` of ``mortaz2020-grid-model`` jobs);
+- ``mortaz2020-grid-model`` one model of that grid: its fold scores, and its fit times
+  (a timing file: times stay out of the tables);
 - ``mortaz2020-figures``  Figs. 1-4 (synthetic sweep) and their claims;
 - ``dembele``             Tables 1-11 and the derived 2x2 / M~ matrices;
 - ``dembele-mnist``       M8/M9 rebuilt from local MNIST files with LDA (optional);
@@ -53,6 +56,24 @@ def register(subparsers):
     p.add_argument("--n-jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--models", nargs="*", default=None, metavar="MODEL",
                    help="a subset of the 18 (default all)")
+    p.add_argument("--parts", nargs="+", default=None, type=Path, metavar="CSV",
+                   help="fold scores of `mortaz2020-grid-model` jobs: lay out these instead of "
+                        "fitting (the workflow's way: one job per model)")
+    p.add_argument("--timings", type=Path, default=None, metavar="CSV",
+                   help="where to write the fit + predict seconds per (model, fold); they are "
+                        "kept out of the tables, which must not change from run to run")
+
+    p = add("mortaz2020-grid-model", "one model of the mortaz2020 grid: its fold scores",
+            _mortaz_grid_model, out_dir_help=None, comparison=False)
+    p.add_argument("--dataset", required=True, choices=["glass", "satimage"],
+                   help="glass (Table 16) or satimage (Table 18)")
+    p.add_argument("--folds", type=int, default=5, help="folds of the cross-validation (default 5)")
+    p.add_argument("--seed", type=int, required=True, help="the config's seed (folds, models)")
+    p.add_argument("--model", required=True, metavar="MODEL", help="one of the 18 (KNN ... GBM-ROS)")
+    p.add_argument("--out", required=True, type=Path, metavar="CSV",
+                   help="the model's fold scores (input of `mortaz2020-grid --parts`)")
+    p.add_argument("--timings", required=True, type=Path, metavar="CSV",
+                   help="fit + predict seconds per fold (a benchmark file, not a result)")
 
     p = add("mortaz2020-figures", "mortaz2020 Figs. 1-4", _mortaz_figures,
             out_dir_help="folder for the figures, the sweep and its claims")
@@ -117,29 +138,71 @@ def _mortaz_examples(args):
     return 0
 
 
+def _write_timings(timings, path, wall=None):
+    """Fit times per (model, fold) -- and the whole command's wall time -- as a CSV."""
+    from imbeval._io import write_csv
+
+    frame = timings.copy()
+    if wall is not None:
+        frame.loc[len(frame)] = {"model": "(all, wall)", "fold": -1, "seconds": wall}
+    write_csv(frame, path)
+
+
+def _mortaz_grid_model(args):
+    from imbeval._io import atomic_write_text
+    from imbeval.protocol.mortaz_grid import grid_fold_scores, split_timings
+
+    if args.folds < 2:
+        raise ValueError(f"--folds must be at least 2, got {args.folds}")
+    scores, timings = split_timings(grid_fold_scores(args.dataset, folds=args.folds,
+                                                     seed=args.seed, models=[args.model]))
+    # full precision (repr), read back exactly by `mortaz2020-grid --parts`
+    atomic_write_text(args.out, scores.to_csv(index=False))
+    _write_timings(timings, args.timings)
+    print(f"{args.model} on {args.dataset}: {len(scores)} folds -> {args.out}")
+    return 0
+
+
 def _mortaz_grid(args):
-    from imbeval.protocol.mortaz_grid import grid_fold_scores
+    import pandas as pd
+
+    from imbeval.protocol.mortaz_grid import grid_fold_scores, merge_grid_parts, split_timings
     from imbeval.tables import mortaz2020 as mt
     from imbeval._io import atomic_write_text
     from imbeval.tables._io import write_table
 
     if args.folds < 2:
         raise ValueError(f"--folds must be at least 2, got {args.folds}")
-    start = time.perf_counter()
-    scores = grid_fold_scores(args.dataset, folds=args.folds, seed=args.seed,
-                              models=args.models, n_jobs=args.n_jobs)
-    elapsed = time.perf_counter() - start
+    if args.parts:
+        parts = []
+        for path in args.parts:
+            try:
+                parts.append(pd.read_csv(path, float_precision="round_trip"))
+            except (OSError, ValueError) as exc:
+                raise ValueError(f"grid part {path} cannot be read ({exc}); delete it and rerun") from None
+        scores = merge_grid_parts(parts, seed=args.seed)
+        if args.models is None and len(set(scores["model"])) != 18:
+            raise ValueError(f"the grid parts hold {len(set(scores['model']))} of the 18 models; "
+                             "give every model's part (or --models for a subset)")
+    else:
+        start = time.perf_counter()
+        scores, timings = split_timings(grid_fold_scores(args.dataset, folds=args.folds,
+                                                         seed=args.seed, models=args.models,
+                                                         n_jobs=args.n_jobs))
+        if args.timings is not None:
+            _write_timings(timings, args.timings, time.perf_counter() - start)
+    if int(scores["fold"].max()) + 1 != args.folds:
+        raise ValueError(f"the grid parts have {int(scores['fold'].max()) + 1} folds, "
+                         f"--folds says {args.folds}")
     table = mt.grid_table(scores)
     item = mt.GRID_DATASETS[args.dataset]
     stem = f"grid_{args.dataset}"
     write_table(scores, args.out_dir / f"{stem}_folds.csv", None, index=False)
     notes = mt.grid_markdown_notes(table, args.dataset, args.folds, args.seed, scores)
-    notes.append(f"Wall time {elapsed:.1f} s with {args.n_jobs} worker(s).")
     write_table(table, args.out_dir / f"{stem}.csv", args.out_dir / f"{stem}.md",
                 title=f"mortaz2020 {item}: 18 models on {args.dataset} ({args.folds}-fold CV)",
                 notes=notes)
     summary = {"dataset": args.dataset, "folds": args.folds, "seed": args.seed,
-               "n_jobs": args.n_jobs, "wall_seconds": round(elapsed, 2),
                "selected": mt.grid_selection(table),
                "paper_selected": {k: v for k, v in mt.pr.MORTAZ_GRID_SELECTED[item].items()
                                   if k != "dataset"},
