@@ -270,3 +270,14 @@ def test_config_readme_is_generated_from_the_schemas():
         "config/README.md is stale: run `python -m imbeval.cli._config_doc`")
     for key in ("experiment.protocol.min_count", "theory.audit.quick", "papers.grid_folds", "seed"):
         assert f"| `{key}` |" in committed
+
+
+def test_the_grid_rules_name_every_model_of_the_library():
+    """papers.smk lists the 18 grid models (importing the classifiers at every Snakemake
+    start-up would cost seconds); they must be the library's, in its order."""
+    from imbeval.classifiers import GRID_NAMES
+
+    text = (ROOT / "workflow/rules/papers.smk").read_text()
+    line = next(x for x in text.splitlines() if x.startswith("GRID_MODELS = "))
+    models = eval(line.split("=", 1)[1], {})  # a list comprehension over two literal tuples
+    assert models == list(GRID_NAMES)
