@@ -177,7 +177,7 @@ def _mortaz_grid(args):
         parts = []
         for path in args.parts:
             try:
-                parts.append(pd.read_csv(path, float_precision="round_trip"))
+                parts.append(pd.read_csv(path))
             except (OSError, ValueError) as exc:
                 raise ValueError(f"grid part {path} cannot be read ({exc}); delete it and rerun") from None
         scores = merge_grid_parts(parts, seed=args.seed)
