@@ -38,7 +38,7 @@ random partition, so a group lasts as long as its longest member).
 
 Usage::
 
-    python benchmarks/cost_model.py --slice-dir DIR   # DIR: where the slice ran (results/ inside)
+    python benchmarks/cost_model.py --slice-dir DIR [--slice-dir DIR2]  # where the slice ran
         [--config config/paper.yaml] [--slice-config config/paper-slice.yaml]
         [--job-overhead 2.5] [--images-per-second 7.8]
         [--slurm-overhead 30] [--slurm-queue-wait 900] [--slurm-slots 128] [--group 5]
@@ -111,17 +111,19 @@ def read_benchmark(path: Path) -> dict:
             "load": float(r["mean_load"]) if r.get("mean_load", "NA") not in ("NA", "") else None}
 
 
-def slice_measurements(slice_dir: Path, exp) -> dict:
-    """{(problem, classifier): [per-fold benchmark dicts]} of the slice run."""
-    root = slice_dir / "results/benchmarks/experiment/runs"
+def slice_measurements(slice_dirs, exp) -> dict:
+    """{(problem, classifier): [per-fold benchmark dicts]} of the slice run(s) -- the slice
+    may have run in several folders (e.g. some classifiers at a time)."""
     out = {}
     problems = [p["name"] for p in exp["two_class"] + exp["multi_class"]]
     for problem, clf in itertools.product(problems, exp["classifiers"]):
         # a failed job leaves no benchmark file: such a (problem, classifier) is reported
         # as not measured and the other problem's anchor is used for it
-        files = sorted((root / problem / clf).glob("run*/fold*.tsv"))
-        out[(problem, clf)] = [{**read_benchmark(f), "file": str(f.relative_to(slice_dir))}
-                               for f in files]
+        out[(problem, clf)] = [
+            {**read_benchmark(f), "file": str(f)}
+            for d in slice_dirs
+            for f in sorted((d / "results/benchmarks/experiment/runs" / problem / clf).glob("run*/fold*.tsv"))
+        ]
     return out
 
 
@@ -186,8 +188,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--config", type=Path, default=REPO / "config" / "paper.yaml")
     ap.add_argument("--slice-config", type=Path, default=REPO / "config" / "paper-slice.yaml")
-    ap.add_argument("--slice-dir", type=Path, default=REPO,
-                    help="the folder the slice ran in (holding results/)")
+    ap.add_argument("--slice-dir", type=Path, action="append", default=None,
+                    help="a folder the slice ran in (holding results/); repeatable [.]")
     ap.add_argument("--job-overhead", type=float, default=2.5,
                     help="fixed CPU seconds per job (start-up, imports, loading the problem); "
                          "config/test.yaml's digits jobs take 2.0-2.8 s of CPU in all")
@@ -215,9 +217,10 @@ def main(argv=None):
             raise ValueError(f"protocol.{key}: the slice's differs from {args.config}")
     protocol = exp["protocol"]
 
-    measured = slice_measurements(args.slice_dir, sl)
+    slice_dirs = args.slice_dir or [REPO]
+    measured = slice_measurements(slice_dirs, sl)
     slice_sizes = {}
-    with open(args.slice_dir / "results/experiment/problems.csv", newline="") as fh:
+    with open(slice_dirs[0] / "results/experiment/problems.csv", newline="") as fh:
         for row in csv.DictReader(fh):
             slice_sizes[row["problem"]] = [int(v) for v in row["sizes"].split(";")]
 
@@ -287,7 +290,7 @@ def main(argv=None):
     result = {
         "commit": _git_commit(),
         "config": str(args.config), "slice_config": str(args.slice_config),
-        "slice_dir": str(args.slice_dir),
+        "slice_dirs": [str(d) for d in slice_dirs],
         "assumptions": {
             "images_per_leaf_class": IMAGES_PER_LEAF,
             "scaling": {c: f"{k}^{e}" for c, (k, e) in SCALING.items() if c in exp["classifiers"]},
