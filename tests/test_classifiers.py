@@ -1,5 +1,7 @@
 """scikit-learn conformance, factories, the mortaz2020 grid, tuning, and the imbalanced toy."""
 
+import warnings
+
 import numpy as np
 import pytest
 from imblearn.ensemble import RUSBoostClassifier
@@ -7,6 +9,7 @@ from imblearn.over_sampling import SMOTE, RandomOverSampler
 from imblearn.pipeline import Pipeline
 from imblearn.under_sampling import RandomUnderSampler
 from sklearn.base import clone
+from sklearn.exceptions import FitFailedWarning
 from sklearn.metrics import recall_score
 from sklearn.model_selection import StratifiedKFold
 from sklearn.neighbors import KNeighborsClassifier
@@ -203,3 +206,34 @@ def test_default_grids_cover_the_mullick_names():
     for name, grid in DEFAULT_PARAM_GRIDS.items():
         clone(make_classifier(name, {}, 0)).set_params(
             **{k: v[0] for k, v in grid.items()})
+
+
+class _FailsAtDepth(KNeighborsClassifier):
+    """A kNN that refuses to fit for one value of a parameter, as RUSBoost's depth-2 trees
+    do on ten classes ("worse than random")."""
+
+    def __init__(self, n_neighbors=5, fail_at=1):
+        super().__init__(n_neighbors=n_neighbors)
+        self.fail_at = fail_at
+
+    def fit(self, X, y):
+        if self.n_neighbors == self.fail_at:
+            raise ValueError("BaseClassifier in AdaBoostClassifier ensemble is worse than random")
+        return super().fit(X, y)
+
+
+def test_tune_skips_a_candidate_that_cannot_be_fit():
+    rng = np.random.default_rng(5)
+    X, y = _toy(rng, 80, 10)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        est, chosen = tune(_FailsAtDepth(fail_at=1), {"n_neighbors": [1, 3]}, X, y, 3, 0)
+    assert chosen == {"n_neighbors": 3} and est.n_neighbors == 3
+    # the failure is not silent: the job's log gets scikit-learn's FitFailedWarning
+    assert any(issubclass(w.category, FitFailedWarning) for w in caught)
+    # every candidate failing is still the job's error, with the estimator's message
+    with pytest.raises(ValueError, match="worse than random"):
+        tune(_FailsAtDepth(fail_at=1), {"n_neighbors": [1]}, X, y, 3, 0)
+    with pytest.raises(ValueError, match="worse than random"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tune(_FailsAtDepth(fail_at=3), {"n_neighbors": [3, 3]}, X, y, 3, 0)

@@ -87,7 +87,11 @@ def tune(estimator, param_grid, X, y, inner_folds=3, random_state=0,
             best_estimator, fold_scores = result
             chosen = grid_order[_first_best(fold_scores)]
             return best_estimator, {k: _plain(v) for k, v in chosen.items()}
+    # A candidate that cannot be fit on an inner fold (RUSBoost's depth-2 trees on ten
+    # classes: "worse than random") scores NaN and is never chosen, instead of failing the
+    # whole job; scikit-learn warns (FitFailedWarning, in the job's log). If every
+    # candidate fails, the refit of the first one raises the real error.
     search = GridSearchCV(clone(estimator), param_grid, scoring=scorer, cv=cv, refit=True,
-                          error_score="raise", n_jobs=n_jobs)
+                          error_score=np.nan, n_jobs=n_jobs)
     search.fit(X, y)
     return search.best_estimator_, {k: _plain(v) for k, v in search.best_params_.items()}
