@@ -105,6 +105,10 @@ EXP_FEATURES_JOB = {
     "imagenet": {"threads": EXP["features"]["tf_threads"], "mem_mb": 8000, "runtime": 240},
     # measured on config/paper-slice.yaml: 3.5 s of CPU, 306 MB for 22,100 x 2048 points
     "synthetic": {"threads": 1, "mem_mb": 2000, "runtime": 10},
+    # a user's own data (issue 13): a table is read, not computed; image folders go through
+    # the same Inception V3 extraction as ImageNet
+    "table": {"threads": 1, "mem_mb": 2000, "runtime": 10},
+    "image_folder": {"threads": EXP["features"]["tf_threads"], "mem_mb": 8000, "runtime": 240},
 }[EXP["dataset"]]
 
 
@@ -165,11 +169,10 @@ EXP_FOLD_FILES = expand(
 )
 
 
-def exp_fold_files(runs, folds):
-    """Fold-file patterns of the given runs and folds (wildcards problem, classifier left)."""
-    return [
-        f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{r}/fold{k}.json" for r in runs for k in folds
-    ]
+# Fold-file patterns of the given runs and folds (wildcards problem, classifier left).
+exp_fold_files = lambda runs, folds: [
+    f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{r}/fold{k}.json" for r in runs for k in folds
+]
 
 
 # Resources of one fold job, measured on the paper-shaped slice (config/paper-slice.yaml,
@@ -191,8 +194,7 @@ EXP_FOLD_RESOURCES = {
 EXP_TWO_CLASS = {p["name"] for p in EXP["two_class"]}
 
 
-def exp_fold_resources(wc):
-    return EXP_FOLD_RESOURCES[(wc.classifier, wc.problem in EXP_TWO_CLASS)]
+exp_fold_resources = lambda wc: EXP_FOLD_RESOURCES[(wc.classifier, wc.problem in EXP_TWO_CLASS)]
 
 
 EXP_RUN_ARGS = dict(
