@@ -63,14 +63,8 @@ def parse_folder_concepts(concepts: Mapping[str, Iterable], classes: Iterable[st
     """Validate ``{concept: [class folder, ...]}`` against the folder's classes."""
     from imbeval.data.shards import check_concepts
 
-    known = set(classes)
-    parsed = check_concepts({n: [str(m) for m in ms] for n, ms in concepts.items()}, "class")
-    for name, members in parsed.items():
-        unknown = [m for m in members if m not in known]
-        if unknown:
-            raise ValueError(f"{what}.{name}: {unknown} not class folder(s) of the dataset; "
-                             f"allowed: {sorted(known)}")
-    return parsed
+    return check_concepts({n: [str(m) for m in ms] for n, ms in concepts.items()},
+                          "class folder", known=classes, source="the dataset's folder", key=what)
 
 
 def list_folder_concept_images(root: str | os.PathLike, concepts: Mapping[str, Iterable]

@@ -67,11 +67,16 @@ def parse_concept_specs(specs: Iterable[str]) -> dict[str, list[str]]:
     return concepts
 
 
-def check_concepts(concepts: Mapping[str, Iterable], what: str = "member") -> dict[str, list]:
+def check_concepts(concepts: Mapping[str, Iterable], what: str = "member",
+                   known: Iterable | None = None, source: str = "the dataset",
+                   key: str = "experiment.concepts") -> dict[str, list]:
     """Validate a concept → members mapping: names usable, members non-empty, disjoint.
 
     Higher-level concepts are unions of leaf classes; a leaf in two concepts would put
-    the same images on both sides of a problem, so it is an error.
+    the same images on both sides of a problem, so it is an error. With ``known`` (the
+    dataset's classes), every member must be one of them; the error names the config key
+    (``key``), the unknown members, where they were looked for (``source``) and the
+    allowed ones.
     """
     if not isinstance(concepts, Mapping) or not concepts:
         raise ValueError("concepts must be a non-empty mapping of name -> list of classes")
@@ -90,6 +95,13 @@ def check_concepts(concepts: Mapping[str, Iterable], what: str = "member") -> di
                 raise ValueError(f"concept {name!r}: {what} {m!r} is {where}")
             owner[m] = name
         out[name] = members
+    if known is not None:
+        allowed = set(known)
+        for name, members in out.items():
+            unknown = [m for m in members if m not in allowed]
+            if unknown:
+                raise ValueError(f"{key}.{name}: {what}(s) {unknown} not in {source}; "
+                                 f"allowed: {sorted(allowed)}")
     return out
 
 

@@ -149,15 +149,8 @@ def parse_label_concepts(concepts: Mapping[str, Iterable], classes: Iterable[str
     """Validate ``{concept: [label, ...]}`` against the table's labels (compared as text)."""
     from imbeval.data.shards import check_concepts
 
-    known = set(classes)
-    parsed = check_concepts({n: [str(m).strip() for m in ms] for n, ms in concepts.items()},
-                            "label")
-    for name, members in parsed.items():
-        unknown = [m for m in members if m not in known]
-        if unknown:
-            raise ValueError(f"{what}.{name}: label(s) {unknown} not in the table; "
-                             f"allowed: {sorted(known)}")
-    return parsed
+    return check_concepts({n: [str(m).strip() for m in ms] for n, ms in concepts.items()},
+                          "label", known=classes, source="the table", key=what)
 
 
 def table_concept_rows(path, concepts, label_column="label", feature_columns=None) -> dict:
