@@ -65,6 +65,18 @@ def test_a_job_larger_than_every_node_of_its_partition_is_named():
     assert fit_problems(jobs[:1], parts, None)[0].startswith("rule small: no partition given")
 
 
+def test_a_group_job_is_checked_with_its_summed_resources():
+    # Five 14,000 MB fold jobs fit a 64,000 MB node one by one, but not as one submission.
+    parts, default = parse_sinfo(SINFO)
+    single = JobRequest("experiment_fold", 1, 14000, None)
+    grouped = JobRequest("experiment_fold", 5, 70000, None, group="experiment_folds")
+    assert fit_problems([single], parts, default) == []
+    assert fit_problems([JobRequest("experiment_fold", 5, 50000, None, group="g")], parts, default) == []
+    (problem,) = fit_problems([single, grouped], parts, default)
+    assert problem.startswith("group experiment_folds (rule experiment_fold): a group job")
+    assert "5 CPUs and 70000 MB" in problem and "--group-components experiment_folds=N" in problem
+
+
 def test_status_polling_that_would_hang_is_refused():
     no_acct = (1, "", "Slurm accounting storage is disabled\n")
     config = (0, "MinJobAge               = 300 sec\n", "")
@@ -194,6 +206,23 @@ def test_job_larger_than_any_node_stops_before_submission(slurm_cluster, tmp_pat
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0
     assert "rule experiment_run: a job asks for 64 CPUs" in out and "'imbeval'" in out
+    assert {j[0] for j in _jobs(slurm_cluster)} <= before  # nothing submitted
+
+
+def test_group_larger_than_any_node_stops_before_submission(slurm_cluster, tmp_path):
+    # Each run job fits the 2-CPU node; all of them in one group (one submission) do not.
+    work = copy_repo(tmp_path / "group")
+    env = slurm_cluster.env(**{k: v for k, v in snakemake_env().items() if k == "PATH"})
+    before = {j[0] for j in _jobs(slurm_cluster)}
+    proc = subprocess.run([str(SNAKEMAKE), *SLURM_DAG, "--groups", "experiment_run=runs",
+                           "--group-components", "runs=100"], cwd=work,
+                          env=env, capture_output=True, text=True, timeout=300, check=False)
+    out = proc.stdout + proc.stderr
+    n = n_run_jobs(load_test_config()["experiment"])
+    assert proc.returncode != 0
+    assert (f"group runs (rule experiment_run): a group job (its jobs' cores and memory summed) "
+            f"asks for {n} CPUs and {n * 3000} MB") in out
+    assert "--group-components runs=N" in out
     assert {j[0] for j in _jobs(slurm_cluster)} <= before  # nothing submitted
 
 

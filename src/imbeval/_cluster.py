@@ -31,12 +31,19 @@ class ClusterPreflightError(RuntimeError):
 
 @dataclass(frozen=True)
 class JobRequest:
-    """What one job asks SLURM for."""
+    """What one submission asks SLURM for: a job of ``rule``, or with ``group`` set, a group
+    job (Snakemake's ``groups``/``group-components``: several jobs in one submission, which
+    asks for their summed cores and memory)."""
 
     rule: str
     cpus: int
     mem_mb: float | None
     partition: str | None
+    group: str | None = None
+
+    @property
+    def name(self) -> str:
+        return f"group {self.group} (rule {self.rule})" if self.group else f"rule {self.rule}"
 
 
 Runner = Callable[[list[str]], subprocess.CompletedProcess]
@@ -74,34 +81,39 @@ def parse_sinfo(text: str) -> tuple[dict[str, list[tuple[int, int]]], str | None
 
 def fit_problems(jobs: Iterable[JobRequest], partitions: dict[str, list[tuple[int, int]]],
                  default: str | None) -> list[str]:
-    """One message per rule (and partition) whose jobs fit on no node of their partition."""
+    """One message per rule or group (and partition) whose submissions fit on no node of
+    their partition."""
     worst: dict[tuple[str, str | None], JobRequest] = {}
     for job in jobs:
-        key = (job.rule, job.partition or default)
+        key = (job.name, job.partition or default)
         old = worst.get(key)
         if old is None or (job.cpus, job.mem_mb or 0) > (old.cpus, old.mem_mb or 0):
             worst[key] = job
     problems = []
-    for (rule, part), job in sorted(worst.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
+    for (name, part), job in sorted(worst.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
         if part is None:
-            problems.append(f"rule {rule}: no partition given and SLURM has no default partition; "
+            problems.append(f"{name}: no partition given and SLURM has no default partition; "
                             "set one with --default-resources slurm_partition=NAME")
             continue
         nodes = partitions.get(part)
         if not nodes:
-            problems.append(f"rule {rule}: partition '{part}' does not exist (sinfo lists: "
+            problems.append(f"{name}: partition '{part}' does not exist (sinfo lists: "
                             f"{', '.join(sorted(partitions)) or 'none'})")
             continue
         fits = [n for n in nodes if n[0] >= job.cpus and (job.mem_mb is None or n[1] >= job.mem_mb)]
         if not fits:
             max_cpus, max_mem = max(n[0] for n in nodes), max(n[1] for n in nodes)
             mem = f"{job.mem_mb:.0f} MB" if job.mem_mb is not None else "no memory limit"
+            what = "a group job (its jobs' cores and memory summed)" if job.group else "a job"
+            fix = (f"Lower --group-components {job.group}=N (fewer jobs per submission) or the "
+                   f"rule's threads/mem_mb (--set-threads / --set-resources)" if job.group else
+                   "Lower the rule's threads/mem_mb (--set-threads / --set-resources, or the "
+                   "config value the rule's threads come from)")
             problems.append(
-                f"rule {rule}: a job asks for {job.cpus} CPUs and {mem}, but no node of partition "
+                f"{name}: {what} asks for {job.cpus} CPUs and {mem}, but no node of partition "
                 f"'{part}' has that (largest: {max_cpus} CPUs, {max_mem} MB); SLURM would keep it "
-                "pending forever. Lower the rule's threads/mem_mb (--set-threads / "
-                "--set-resources, or the config value the rule's threads come from) or choose a "
-                "larger partition (--default-resources slurm_partition=NAME)")
+                f"pending forever. {fix} or choose a larger partition "
+                "(--default-resources slurm_partition=NAME)")
     return problems
 
 

@@ -136,16 +136,25 @@ onstart:
         def _number(value):
             return float(value) if isinstance(value, (int, float)) else None
 
-        requests = []
+        requests, groups_seen = [], set()
         for job in workflow.dag.needrun_jobs():
             if job.is_local:
                 continue
-            res = job.resources
-            cpus = int(res.get("cpus_per_task") or job.threads)
+            # A grouped job is submitted with its group (profiles/slurm: five experiment_fold
+            # jobs per submission), which asks for the members' cores and memory summed.
+            group = workflow.dag.get_job_group(job)
+            if group is not None:
+                if id(group) in groups_seen:
+                    continue
+                groups_seen.add(id(group))
+            unit = job if group is None else group
+            res = unit.resources
+            cpus = int(res.get("cpus_per_task") or unit.threads)
             mem = _number(res.get("mem_mb"))
             if _number(res.get("mem_mb_per_cpu")) is not None:
                 mem = _number(res.get("mem_mb_per_cpu")) * cpus
-            requests.append(JobRequest(job.rule.name, cpus, mem, res.get("slurm_partition") or None))
+            requests.append(JobRequest(job.rule.name, cpus, mem, res.get("slurm_partition") or None,
+                                       group=None if group is None else group.groupid))
         settings = workflow.executor_settings
         slurm_preflight(requests, getattr(settings, "status_command", None),
                         int(getattr(settings, "init_seconds_before_status_checks", 40) or 40))
