@@ -21,13 +21,19 @@ interpreter, imports, loading the problem) + a compute part scaled from the slic
 
 where ``s`` is the size that drives the algorithm and ``e`` its exponent (stated
 assumptions: NBSVM and Dual-LexiBoost ``s = n``, ``e = 2`` -- kernel matrix / neighbour
-table; RUSBoost ``s = n``, ``e = 1``; SMOTE+MLP ``s = C * n_max``, the SMOTE-balanced set,
+table; RUSBoost ``s = C * n_min``, the under-sampled set every tree is grown on, ``e = 1``
+(a tree's split search is linear in its points up to a log, and in the classes through the
+impurity sums: the ``b * m`` part); SMOTE+MLP ``s = C * n_max``, the SMOTE-balanced set,
 ``e = 1``). ``a`` (the part shared by all classes, e.g. NBSVM's Gram matrix) and ``b`` (the
 part per one-vs-rest machine / class) are solved from the two slice problems (m = 1 and
 m = 10); if the solution has a negative part the two anchors are used piecewise (two-class
 problems scale from the two-class anchor, multi-class from the 10-class one, ``b = 0``).
-Per-job compute is the mean CPU time of the slice's 5 folds minus the overhead; the
-longest job uses the slowest fold.
+Per-job compute is the mean time of the slice's 5 folds minus the overhead; the longest job
+uses the slowest fold. The time is the job's wall time (``--measure wall``, the default: one
+single-threaded job per core on a quiet machine) or Snakemake's ``cpu_time`` (``--measure
+cpu``, for a loaded machine). Snakemake samples ``cpu_time`` every 0.5 s for the first 15 s
+of a job, then every 30 s, and keeps the last sample, so it misses up to 30 s of every job:
+a short job's ``cpu_time`` can be half its real CPU use.
 
 Wall time on P cores: the feature stage (12 concept jobs, up to 4 threads each, linear
 thread scaling) then longest-processing-time-first list scheduling of the fold jobs (one
@@ -70,7 +76,7 @@ SCALING = {
     "nbsvm": ("n", 2),
     "dual_lexiboost": ("n", 2),
     "lexiboost": ("n", 2),
-    "rusboost": ("n", 1),
+    "rusboost": ("C*n_min", 1),
     "smote_mlp": ("C*n_max", 1),
 }
 
@@ -92,7 +98,11 @@ def problem_sizes(exp) -> dict[str, list[int]]:
 
 def driving_size(clf: str, sizes) -> float:
     kind, _ = SCALING[clf]
-    return float(len(sizes) * max(sizes)) if kind == "C*n_max" else float(sum(sizes))
+    if kind == "C*n_max":
+        return float(len(sizes) * max(sizes))
+    if kind == "C*n_min":
+        return float(len(sizes) * min(sizes))
+    return float(sum(sizes))
 
 
 def machines(sizes) -> int:
@@ -190,6 +200,9 @@ def main(argv=None):
     ap.add_argument("--slice-config", type=Path, default=REPO / "config" / "paper-slice.yaml")
     ap.add_argument("--slice-dir", type=Path, action="append", default=None,
                     help="a folder the slice ran in (holding results/); repeatable [.]")
+    ap.add_argument("--measure", choices=("wall", "cpu"), default="wall",
+                    help="time of a slice job: its wall time (quiet machine, one job per core) "
+                         "or Snakemake's sampled cpu_time (loaded machine; misses up to 30 s) [wall]")
     ap.add_argument("--job-overhead", type=float, default=2.5,
                     help="fixed CPU seconds per job (start-up, imports, loading the problem); "
                          "config/test.yaml's digits jobs take 2.0-2.8 s of CPU in all")
@@ -234,18 +247,19 @@ def main(argv=None):
                                    "n": sum(slice_sizes[problem]),
                                    "classes": len(slice_sizes[problem]), "folds": 0})
                 continue
-            cpu = [f["cpu"] for f in folds]
-            anchors.append((slice_sizes[problem], float(np.mean(cpu))))
+            times = [f[args.measure] for f in folds]
+            anchors.append((slice_sizes[problem], float(np.mean(times))))
             slice_rows.append({"problem": problem, "classifier": clf, "n": sum(slice_sizes[problem]),
                                "classes": len(slice_sizes[problem]), "folds": len(folds),
-                               "cpu_mean": float(np.mean(cpu)), "cpu_max": float(np.max(cpu)),
+                               "mean_seconds": float(np.mean(times)), "max_seconds": float(np.max(times)),
+                               "cpu_time_mean": float(np.mean([f["cpu"] for f in folds])),
                                "wall_max": max(f["wall"] for f in folds),
                                "max_rss_mb": max((f["max_rss_mb"] or 0) for f in folds),
                                "mean_load": float(np.mean([f["load"] or 0 for f in folds]))})
         coefficients[clf] = fit_coefficients(clf, anchors, args.job_overhead)
     # slowest fold / mean fold of the slice, per (classifier, two- or multi-class): the
     # margin of the longest single job over the mean job
-    spread = {(r["classifier"], r["classes"] == 2): r["cpu_max"] / r["cpu_mean"]
+    spread = {(r["classifier"], r["classes"] == 2): r["max_seconds"] / r["mean_seconds"]
               for r in slice_rows if r["folds"]}
 
     sizes = problem_sizes(exp)
@@ -294,6 +308,7 @@ def main(argv=None):
         "assumptions": {
             "images_per_leaf_class": IMAGES_PER_LEAF,
             "scaling": {c: f"{k}^{e}" for c, (k, e) in SCALING.items() if c in exp["classifiers"]},
+            "slice_time_measure": args.measure,
             "job_overhead_seconds": args.job_overhead,
             "inception_images_per_second_2_cores": args.images_per_second,
             "slurm_overhead_seconds_per_submission": args.slurm_overhead,
@@ -321,7 +336,7 @@ def main(argv=None):
     tmp.write_text(json.dumps(result, indent=2))
     os.replace(tmp, args.out)
 
-    print("slice (CPU seconds per fold job, mean / max over folds; load):")
+    print(f"slice ({args.measure} seconds per fold job, mean / max over folds; load):")
     for r in slice_rows:
         if not r["folds"]:
             print(f"  {r['problem']:>15} {r['classifier']:>15} n={r['n']:>6} C={r['classes']:>2}: "
@@ -329,7 +344,7 @@ def main(argv=None):
             continue
         print(f"  {r['problem']:>15} {r['classifier']:>15} n={r['n']:>6} C={r['classes']:>2} "
               f"({r['folds']} folds): "
-              f"{r['cpu_mean']:8.1f} / {r['cpu_max']:8.1f}  rss {r['max_rss_mb']:.0f} MB  "
+              f"{r['mean_seconds']:8.1f} / {r['max_seconds']:8.1f}  rss {r['max_rss_mb']:.0f} MB  "
               f"load {r['mean_load']:.1f}")
     if unmeasured:
         print(f"NOT MEASURED, LEFT OUT OF EVERY TOTAL BELOW: {', '.join(unmeasured)}")
