@@ -38,9 +38,9 @@ a short job's ``cpu_time`` can be half its real CPU use.
 Wall time on P cores: the feature stage (12 concept jobs, up to 4 threads each, linear
 thread scaling) then longest-processing-time-first list scheduling of the fold jobs (one
 core each) and the collect job. SLURM: queue wait before the first job, a per-submission
-overhead, and the slurm profile's grouping (``group-components: 5`` -- five fold jobs per
-submission, run side by side on 5 cores; which five is Snakemake's choice, modelled as a
-random partition, so a group lasts as long as its longest member).
+overhead, and the slurm profile's grouping (``group-components: 5`` -- five fold jobs of one
+problem and classifier per submission, run side by side on 5 cores; a group lasts as long as
+its longest member).
 
 Usage::
 
@@ -288,12 +288,15 @@ def main(argv=None):
     for p in (1, 16, 64, 128):
         wall[str(p)] = (feature_wall(concept_images, args.images_per_second, p)
                         + makespan(durations, p)) / 3600
-    # SLURM: `group` fold jobs per submission, side by side on `group` cores; Snakemake
-    # fills groups in no particular order (a dry run shows mixed problems and classifiers),
-    # so the groups are a seeded random partition of the jobs.
-    shuffled = list(np.random.default_rng(0).permutation(durations))
-    groups = [max(shuffled[i:i + args.group]) + args.slurm_overhead
-              for i in range(0, len(shuffled), args.group)]
+    # SLURM: `group` fold jobs per submission, side by side on `group` cores; the profile
+    # names a group per (problem, classifier) (folds_{problem}_{classifier}), so a group's
+    # members are folds of one problem and classifier: consecutive jobs of `jobs`, whose
+    # folds are listed problem by problem, classifier by classifier.
+    groups = []
+    for _, same in itertools.groupby(jobs, key=lambda j: (j["problem"], j["classifier"])):
+        same = [j["seconds"] for j in same]
+        groups += [max(same[i:i + args.group]) + args.slurm_overhead
+                   for i in range(0, len(same), args.group)]
     slurm_wall = (args.slurm_queue_wait
                   + feature_wall(concept_images, args.images_per_second, args.slurm_slots)
                   + makespan(groups, max(1, args.slurm_slots // args.group))) / 3600

@@ -69,12 +69,12 @@ def test_a_group_job_is_checked_with_its_summed_resources():
     # Five 14,000 MB fold jobs fit a 64,000 MB node one by one, but not as one submission.
     parts, default = parse_sinfo(SINFO)
     single = JobRequest("experiment_fold", 1, 14000, None)
-    grouped = JobRequest("experiment_fold", 5, 70000, None, group="experiment_folds")
+    grouped = JobRequest("experiment_fold", 5, 70000, None, group="folds_{problem}_{classifier}")
     assert fit_problems([single], parts, default) == []
     assert fit_problems([JobRequest("experiment_fold", 5, 50000, None, group="g")], parts, default) == []
     (problem,) = fit_problems([single, grouped], parts, default)
-    assert problem.startswith("group experiment_folds (rule experiment_fold): a group job")
-    assert "5 CPUs and 70000 MB" in problem and "--group-components experiment_folds=N" in problem
+    assert problem.startswith("group folds_{problem}_{classifier} (rule experiment_fold): a group job")
+    assert "5 CPUs and 70000 MB" in problem and "--group-components folds_{problem}_{classifier}=N" in problem
 
 
 def test_status_polling_that_would_hang_is_refused():

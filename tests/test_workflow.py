@@ -120,8 +120,15 @@ def test_slurm_dry_run_of_the_paper_config_lists_per_fold_jobs_in_groups(repo):
         assert "--folds " + wc["fold"] + " " in b
         seen.add((wc["problem"], wc["classifier"], wc["run"], wc["fold"]))
     assert len(seen) == len(blocks)
-    # the slurm profile's grouping: five fold jobs per submission
-    assert out.count("Group job experiment_folds") == len(blocks) // 5
+    # the slurm profile's grouping: five folds of one problem and classifier per submission
+    groups = out.split("Group job folds_")[1:]
+    assert len(groups) == len(blocks) // 5
+    for g in groups:
+        name = g.split(" ")[0]
+        members = [dict(kv.split("=") for kv in m.split("\n")[0].split(", "))
+                   for m in g.split("wildcards: ")[1:]]
+        assert len(members) == 5, name
+        assert {f"{m['problem']}_{m['classifier']}" for m in members} == {name}
 
 
 def EXPERIMENT_FOLD_RESOURCES(repo):

@@ -141,7 +141,9 @@ onstart:
             if job.is_local:
                 continue
             # A grouped job is submitted with its group (profiles/slurm: five experiment_fold
-            # jobs per submission), which asks for the members' cores and memory summed.
+            # jobs per submission), which asks for the members' cores and memory summed; the
+            # group is named as in the profile (folds_{problem}_{classifier}), which is what
+            # --group-components takes.
             group = workflow.dag.get_job_group(job)
             if group is not None:
                 if id(group) in groups_seen:
@@ -154,7 +156,8 @@ onstart:
             if _number(res.get("mem_mb_per_cpu")) is not None:
                 mem = _number(res.get("mem_mb_per_cpu")) * cpus
             requests.append(JobRequest(job.rule.name, cpus, mem, res.get("slurm_partition") or None,
-                                       group=None if group is None else group.groupid))
+                                       group=None if group is None else
+                                       workflow.parent_groupids.get(group.groupid, group.groupid)))
         settings = workflow.executor_settings
         slurm_preflight(requests, getattr(settings, "status_command", None),
                         int(getattr(settings, "init_seconds_before_status_checks", 40) or 40))
