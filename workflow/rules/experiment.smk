@@ -176,20 +176,20 @@ exp_fold_files = lambda runs, folds: [
 
 
 # Resources of one fold job, measured on the paper-shaped slice (config/paper-slice.yaml,
-# docs/performance.md; CPU seconds and peak RSS of its fold jobs): runtime = the slowest
-# fold's CPU time x 3 (cluster nodes may be slower or shared), at least 10 min; memory =
-# peak RSS x 2. Two-class problems from its IR-20 pair (6825 points), multi-class from its
-# 10-class problem (22,135 points, the paper's largest shape). Not measured (marked): the
-# 10-class RUSBoost folds (the paper grid's depth 2 fails there) and Dual-LexiBoost.
+# docs/performance.md: the whole slice on a quiet machine, 5 folds of each pair; wall
+# seconds of the slowest fold and peak RSS): runtime = the slowest fold x 3 (cluster nodes
+# may be slower or shared), at least 10 min; memory = peak RSS x 2, rounded up to 1000 MB.
+# Two-class problems from its IR-20 pair (6825 points), multi-class from its 10-class
+# problem (22,135 points, the paper's largest shape).
 EXP_FOLD_RESOURCES = {
-    ("dual_lexiboost", True): {"mem_mb": 4000, "runtime": 30},  # not measured
-    ("dual_lexiboost", False): {"mem_mb": 8000, "runtime": 60},  # not measured
-    ("nbsvm", True): {"mem_mb": 2000, "runtime": 10},  # 9 s, 0.95 GB
-    ("nbsvm", False): {"mem_mb": 12000, "runtime": 15},  # > 207 s (unfinished), 5.5 GB
-    ("rusboost", True): {"mem_mb": 1000, "runtime": 10},  # 53 s, 0.36 GB
-    ("rusboost", False): {"mem_mb": 3000, "runtime": 30},  # not measured (fails)
-    ("smote_mlp", True): {"mem_mb": 2000, "runtime": 10},  # 51 s, 0.53 GB
-    ("smote_mlp", False): {"mem_mb": 3000, "runtime": 15},  # 253 s, 1.38 GB
+    ("dual_lexiboost", True): {"mem_mb": 2000, "runtime": 10},  # 7.8 s, 0.58 GB
+    ("dual_lexiboost", False): {"mem_mb": 3000, "runtime": 10},  # 51 s, 1.37 GB
+    ("nbsvm", True): {"mem_mb": 2000, "runtime": 10},  # 10 s, 0.97 GB
+    ("nbsvm", False): {"mem_mb": 12000, "runtime": 15},  # 218 s, 5.80 GB
+    ("rusboost", True): {"mem_mb": 1000, "runtime": 10},  # 58 s, 0.36 GB
+    ("rusboost", False): {"mem_mb": 2000, "runtime": 45},  # 838 s, 0.70 GB
+    ("smote_mlp", True): {"mem_mb": 2000, "runtime": 10},  # 44 s, 0.52 GB
+    ("smote_mlp", False): {"mem_mb": 3000, "runtime": 15},  # 217 s, 1.44 GB
 }
 EXP_TWO_CLASS = {p["name"] for p in EXP["two_class"]}
 
