@@ -76,42 +76,55 @@ rule papers_mortaz2020_examples:
         "--comparison {output.part} > {log} 2>&1"
 
 
-# The 18-model grid: one single-threaded job per model (so that the scheduler packs these
-# among the other stages' jobs instead of waiting for a two-core job; satimage's models
-# take 1 s to a few minutes each), then one job laying out the tables. The model names are
+# The 18-model grid as single-threaded jobs (so that the scheduler packs them among the
+# other stages' jobs instead of waiting for a two-core job), then one job laying out the
+# tables. A job fits a part of the grid: satimage's ANN and GBM models take 30-100 s each
+# and get a job each; its twelve others (3-12 s each) and all of glass's 18 (2-10 s) share
+# one job per dataset, since a job's start-up (Python, scikit-learn's imports: about 2 s)
+# was most of a cheap model's job (docs/performance.md). The model names are
 # imbeval.classifiers.GRID_NAMES (checked by tests/test_workflow.py; importing the
-# classifiers here would cost every Snakemake start-up about 2 s). Costlier models first.
+# classifiers here would cost every Snakemake start-up about 2 s). Costlier parts first.
 GRID_MODELS = [b + s for b in ("KNN", "LR", "SVM", "RF", "ANN", "GBM") for s in ("", "-RUS", "-ROS")]
 GRID_PRIORITY = {"GBM": 5, "ANN": 4, "RF": 3, "SVM": 2, "LR": 1, "KNN": 0}
+GRID_COSTLY = [m for m in GRID_MODELS if m.partition("-")[0] in ("ANN", "GBM")]
+GRID_PARTS = {
+    "glass": {"all": GRID_MODELS},
+    "satimage": {
+        **{m: [m] for m in GRID_COSTLY},
+        "others": [m for m in GRID_MODELS if m not in GRID_COSTLY],
+    },
+}
 GRID_DIR = "results/papers/mortaz2020_grid"
+grid_part_models = lambda wildcards: GRID_PARTS[wildcards.dataset][wildcards.part]
 
 
 rule papers_mortaz2020_grid_model:
     input:
         PAPERS_SOURCES,
     output:
-        f"{GRID_DIR}/{{dataset}}/{{model}}.csv",
+        f"{GRID_DIR}/{{dataset}}/{{part}}.csv",
     wildcard_constraints:
         dataset="glass|satimage",
-        model="|".join(GRID_MODELS),
+        part="|".join(sorted({p for parts in GRID_PARTS.values() for p in parts}, key=len, reverse=True)),
     params:
         folds=PAPERS["grid_folds"],
         seed=config["seed"],
-        timings="results/benchmarks/papers/mortaz2020_grid/{dataset}/{model}_fits.csv",
-    priority: lambda wildcards: GRID_PRIORITY[wildcards.model.partition("-")[0]]
+        models=lambda wildcards: " ".join(grid_part_models(wildcards)),
+        timings="results/benchmarks/papers/mortaz2020_grid/{dataset}/{part}_fits.csv",
+    priority: lambda wildcards: max(GRID_PRIORITY[m.partition("-")[0]] for m in grid_part_models(wildcards))
     conda:
         "../../environment.yml"
     log:
-        "logs/papers/mortaz2020_grid/{dataset}/{model}.log",
+        "logs/papers/mortaz2020_grid/{dataset}/{part}.log",
     benchmark:
-        "results/benchmarks/papers/mortaz2020_grid/{dataset}/{model}.tsv"
+        "results/benchmarks/papers/mortaz2020_grid/{dataset}/{part}.tsv"
     threads: 1
     resources:
         mem_mb=1000,
         runtime=15,
     shell:
         "imbeval papers mortaz2020-grid-model --dataset {wildcards.dataset} "
-        "--folds {params.folds} --seed {params.seed} --model {wildcards.model} "
+        "--folds {params.folds} --seed {params.seed} --model {params.models} "
         "--out {output} --timings {params.timings} > {log} 2>&1"
 
 
@@ -119,7 +132,7 @@ rule papers_mortaz2020_grid:
     input:
         PAPERS_SOURCES,
         parts=lambda wildcards: expand(
-            f"{GRID_DIR}/{wildcards.dataset}/{{model}}.csv", model=GRID_MODELS
+            f"{GRID_DIR}/{wildcards.dataset}/{{part}}.csv", part=GRID_PARTS[wildcards.dataset]
         ),
     output:
         csv=f"{TABLES}/mortaz2020/grid_{{dataset}}.csv",

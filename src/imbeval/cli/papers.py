@@ -8,7 +8,7 @@ Items (each writes its outputs atomically; ``--comparison FILE`` is this item's 
 - ``mortaz2020-examples`` Tables 2, 3, 5, 6, 9 and the class-distribution tables;
 - ``mortaz2020-grid``     Table 16 (glass) or 18 (satimage): the 18-model grid under CV
   (fitted here, or laid out from ``--parts`` of ``mortaz2020-grid-model`` jobs);
-- ``mortaz2020-grid-model`` one model of that grid: its fold scores, and its fit times
+- ``mortaz2020-grid-model`` some models of that grid: their fold scores, and their fit times
   (a timing file: times stay out of the tables);
 - ``mortaz2020-figures``  Figs. 1-4 (synthetic sweep) and their claims;
 - ``dembele``             Tables 1-11 and the derived 2x2 / M~ matrices;
@@ -58,20 +58,21 @@ def register(subparsers):
                    help="a subset of the 18 (default all)")
     p.add_argument("--parts", nargs="+", default=None, type=Path, metavar="CSV",
                    help="fold scores of `mortaz2020-grid-model` jobs: lay out these instead of "
-                        "fitting (the workflow's way: one job per model)")
+                        "fitting (the workflow's way: one job per part of the grid)")
     p.add_argument("--timings", type=Path, default=None, metavar="CSV",
                    help="where to write the fit + predict seconds per (model, fold); they are "
                         "kept out of the tables, which must not change from run to run")
 
-    p = add("mortaz2020-grid-model", "one model of the mortaz2020 grid: its fold scores",
+    p = add("mortaz2020-grid-model", "some models of the mortaz2020 grid: their fold scores",
             _mortaz_grid_model, out_dir_help=None, comparison=False)
     p.add_argument("--dataset", required=True, choices=["glass", "satimage"],
                    help="glass (Table 16) or satimage (Table 18)")
     p.add_argument("--folds", type=int, default=5, help="folds of the cross-validation (default 5)")
     p.add_argument("--seed", type=int, required=True, help="the config's seed (folds, models)")
-    p.add_argument("--model", required=True, metavar="MODEL", help="one of the 18 (KNN ... GBM-ROS)")
+    p.add_argument("--model", required=True, nargs="+", metavar="MODEL",
+                   help="one or more of the 18 (KNN ... GBM-ROS)")
     p.add_argument("--out", required=True, type=Path, metavar="CSV",
-                   help="the model's fold scores (input of `mortaz2020-grid --parts`)")
+                   help="the models' fold scores (input of `mortaz2020-grid --parts`)")
     p.add_argument("--timings", required=True, type=Path, metavar="CSV",
                    help="fit + predict seconds per fold (a benchmark file, not a result)")
 
@@ -155,11 +156,11 @@ def _mortaz_grid_model(args):
     if args.folds < 2:
         raise ValueError(f"--folds must be at least 2, got {args.folds}")
     scores, timings = split_timings(grid_fold_scores(args.dataset, folds=args.folds,
-                                                     seed=args.seed, models=[args.model]))
+                                                     seed=args.seed, models=args.model))
     # full precision (repr), read back exactly by `mortaz2020-grid --parts`
     atomic_write_text(args.out, scores.to_csv(index=False))
     _write_timings(timings, args.timings)
-    print(f"{args.model} on {args.dataset}: {len(scores)} folds -> {args.out}")
+    print(f"{', '.join(args.model)} on {args.dataset}: {len(scores)} (model, fold) rows -> {args.out}")
     return 0
 
 
