@@ -52,6 +52,17 @@ def _set_threads(n: int | None) -> None:
         tf.config.threading.set_inter_op_parallelism_threads(n)
 
 
+def _add_inception_options(p: argparse.ArgumentParser) -> None:
+    """The Inception V3 options shared by the ILSVRC and the image-folder sources."""
+    p.add_argument("--weights", default="imagenet", metavar="none|imagenet|PATH",
+                   help="'imagenet' (Keras downloads them), a local notop .h5 file, or 'none' "
+                   "(random weights from --seed; for testing) [imagenet]")
+    p.add_argument("--batch-size", type=int, default=32, help="images per Inception batch [32]")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random weights of --weights none")
+    p.add_argument("--threads", type=int, default=None, help="TensorFlow threads [all cores]")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 def _add_common(p: argparse.ArgumentParser, member: str) -> None:
     p.add_argument("--concept", action="append", default=[], metavar=f"NAME={member}[,{member}...]",
                    help="a higher-level concept and its classes (repeatable)")
@@ -140,13 +151,7 @@ def register(subparsers) -> None:
     p.add_argument("--root", required=True, metavar="DIR",
                    help="ILSVRC-2012 training folder holding <wnid>/*.JPEG (or DIR/train/<wnid>)")
     _add_common(p, "WNID")
-    p.add_argument("--weights", default="imagenet", metavar="none|imagenet|PATH",
-                   help="'imagenet' (Keras downloads them), a local notop .h5 file, or 'none' "
-                   "(random weights from --seed; for testing) [imagenet]")
-    p.add_argument("--batch-size", type=int, default=32, help="images per Inception batch [32]")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random weights of --weights none")
-    p.add_argument("--threads", type=int, default=None, help="TensorFlow threads [all cores]")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_inception_options(p)
     p.set_defaults(func=_run_inception)
 
     p = sub.add_parser("fashion-mnist", help="the offline default: Fashion-MNIST CNN (or pixel) features")
@@ -172,12 +177,7 @@ def register(subparsers) -> None:
     p = sub.add_parser("image-folder", help="a folder of class sub-folders of images, Inception V3")
     p.add_argument("--root", required=True, metavar="DIR", help="folder holding <class>/<image>")
     _add_common(p, "CLASS_FOLDER")
-    p.add_argument("--weights", default="imagenet", metavar="none|imagenet|PATH",
-                   help="Inception V3 weights, as for `experiment features inception` [imagenet]")
-    p.add_argument("--batch-size", type=int, default=32, help="images per forward pass [32]")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random weights of --weights none")
-    p.add_argument("--threads", type=int, default=None, help="TensorFlow threads [all cores]")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_inception_options(p)
     p.set_defaults(func=_run_image_folder)
 
     p = sub.add_parser("table", help="precomputed features: CSV, Parquet or NPZ with a label column")
