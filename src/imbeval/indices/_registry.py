@@ -11,6 +11,8 @@ import inspect
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+import numpy as np
+
 from imbeval.indices._validation import validate_params
 
 __all__ = ["IndexInfo", "register_index", "register_alias", "unregister_index", "registry"]
@@ -38,6 +40,10 @@ class IndexInfo:
     aliases : the other registered names of this very quantity (same function, same
         values), e.g. ``macro_recall`` for ``acsa``; empty for an alias itself.
     alias_of : for an alias, the name of the index it is an alias of; None otherwise.
+    greater_is_better : the index's orientation: True where a larger value means a better
+        classifier (accuracy, GMean, ...), False for a loss or an entropy (CEN, MCEN). The
+        auditor's Condition 3 and influence analysis look at an index's *worst* side, and
+        scorers flip the sign of a lower-is-better index, both from this flag.
 
     Examples
     --------
@@ -49,6 +55,8 @@ class IndexInfo:
     (('macro_recall',), 'acsa')
     >>> float(info.function([[3, 1], [0, 2]]))
     0.875
+    >>> info.greater_is_better, registry()["cen"].greater_is_better
+    (True, False)
     """
 
     name: str
@@ -61,6 +69,7 @@ class IndexInfo:
     description: str
     aliases: tuple[str, ...] = ()
     alias_of: str | None = None
+    greater_is_better: bool = True
 
     def applies_to(self, n_classes: int) -> bool:
         """Whether the index is defined for ``n_classes``-class matrices.
@@ -75,7 +84,8 @@ class IndexInfo:
 _REGISTRY: dict[str, IndexInfo] = {}
 
 
-def register_index(*, name, paper, symbol, formula, scope, bounds, description):
+def register_index(*, name, paper, symbol, formula, scope, bounds, description,
+                   greater_is_better=True):
     """Decorator adding an index function to the registry under ``name``.
 
     This is the public way to add an index. The function must have the signature
@@ -99,11 +109,14 @@ def register_index(*, name, paper, symbol, formula, scope, bounds, description):
     scope : {"two-class", "multi-class"}
     bounds : (float, float)
         The index's range as stated by its paper.
+    greater_is_better : bool, default True
+        False for an index whose smaller values are better (a loss, an entropy).
 
     Raises
     ------
     ValueError
-        If ``scope`` is unknown or ``name`` is registered already.
+        If ``scope`` is unknown, ``greater_is_better`` is not a bool, or ``name`` is
+        registered already.
 
     Examples
     --------
@@ -127,6 +140,9 @@ def register_index(*, name, paper, symbol, formula, scope, bounds, description):
     """
     if scope not in (TWO_CLASS, MULTI_CLASS):
         raise ValueError(f"scope must be {TWO_CLASS!r} or {MULTI_CLASS!r}, got {scope!r}")
+    if not isinstance(greater_is_better, (bool, np.bool_)):
+        raise ValueError(f"index {name}: greater_is_better must be True or False, "
+                         f"got {greater_is_better!r}")
 
     def decorate(function):
         if name in _REGISTRY:
@@ -145,6 +161,7 @@ def register_index(*, name, paper, symbol, formula, scope, bounds, description):
             scope=scope,
             bounds=tuple(float(b) for b in bounds),
             description=description,
+            greater_is_better=bool(greater_is_better),
         )
         return validated
 
@@ -194,7 +211,7 @@ def _with_standard_sections(doc, scope):
 def register_alias(*, name, alias_of, paper, symbol, formula, description):
     """Register ``name`` as another paper's name of the registered index ``alias_of``.
 
-    The alias shares the function, scope and bounds of ``alias_of`` (one implementation,
+    The alias shares the function, scope, bounds and orientation of ``alias_of`` (one implementation,
     so always the same values) and keeps its own paper, symbol, formula and description;
     :func:`compute` lists it under its own name as well. Both entries record the relation
     (:attr:`IndexInfo.aliases`, :attr:`IndexInfo.alias_of`).
@@ -234,6 +251,7 @@ def register_alias(*, name, alias_of, paper, symbol, formula, description):
         bounds=target.bounds,
         description=description,
         alias_of=alias_of,
+        greater_is_better=target.greater_is_better,
     )
     return target.function
 

@@ -178,6 +178,7 @@ def _confusion_entropy(x, modified, zero_division):
     bounds=(0, _CEN_BINARY_SUP),
     description="confusion entropy of Wei et al. (LOWER is better; 0 = perfect; ≤ 1 for "
     "C ≥ 3, up to 2/(e ln 2) ≈ 1.061 for C = 2); Dembélé's tables print cen.s = 1 − CEN",
+    greater_is_better=False,
 )
 def cen(cm, zero_division=np.nan):
     """Confusion entropy CEN of Wei et al. (2010), as used by Dembélé. Lower is better.
@@ -218,6 +219,7 @@ def cen(cm, zero_division=np.nan):
     bounds=(0, 1),
     description="modified confusion entropy of Delgado & Núñez-González (LOWER is "
     "better); Dembélé's tables print mcen.s = 1 − MCEN",
+    greater_is_better=False,
 )
 def mcen(cm, zero_division=np.nan):
     """Modified confusion entropy MCEN (Delgado & Núñez-González 2019). Lower is better.

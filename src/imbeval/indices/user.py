@@ -24,6 +24,12 @@ the function's name with the scope detected on probe stacks and unknown bounds.
 Either way the function is checked on valid stacks first: it must not raise and must
 return one number per matrix; otherwise a ``ValueError`` names the index and the cause.
 A function that does not take ``zero_division=`` is called without it.
+
+**Orientation.** An index is taken as higher-is-better unless it says otherwise: a loss
+or an entropy declares ``greater_is_better = False`` as an attribute of its function
+(``def my_loss(cm): ...`` then ``my_loss.greater_is_better = False``), which both ways
+read, or passes ``add_index(..., greater_is_better=False)``. The auditor then looks at
+its worst side (its supremum) in Condition 3 and the influence analysis.
 """
 
 from __future__ import annotations
@@ -35,7 +41,8 @@ import numpy as np
 from imbeval._plugins import import_object, is_import_path
 from imbeval.indices._registry import MULTI_CLASS, TWO_CLASS, register_index, registry
 
-__all__ = ["USER_PAPER", "add_index", "check_index_function", "detect_scope", "load_index"]
+__all__ = ["USER_PAPER", "add_index", "check_index_function", "declared_orientation",
+           "detect_scope", "load_index"]
 
 #: The ``paper`` of an index registered by a user without naming one.
 USER_PAPER = "user"
@@ -99,6 +106,21 @@ def detect_scope(function, name: str) -> str:
         return TWO_CLASS
 
 
+def declared_orientation(function, name: str) -> bool:
+    """The ``greater_is_better`` attribute a function declares (True if it declares none).
+
+    >>> def loss(cm): ...
+    >>> loss.greater_is_better = False
+    >>> declared_orientation(loss, "loss"), declared_orientation(len, "len")
+    (False, True)
+    """
+    value = getattr(function, "greater_is_better", True)
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"index {name}: the function's greater_is_better attribute must be "
+                         f"True or False, got {value!r}")
+    return bool(value)
+
+
 def _plain(function, zero_division_ok):
     """The registry calls ``f(stack, zero_division=...)``; wrap functions without it."""
     if zero_division_ok:
@@ -115,7 +137,8 @@ def _plain(function, zero_division_ok):
 
 def add_index(function=None, *, name: str, formula: str, scope: str = MULTI_CLASS,
               bounds=(float("nan"), float("nan")), symbol: str | None = None,
-              paper: str = USER_PAPER, description: str | None = None):
+              paper: str = USER_PAPER, description: str | None = None,
+              greater_is_better: bool | None = None):
     """Register a user's index so it behaves like a built-in everywhere.
 
     Use as a decorator (``@add_index(name=..., formula=..., ...)``) or call it with the
@@ -136,6 +159,9 @@ def add_index(function=None, *, name: str, formula: str, scope: str = MULTI_CLAS
         The index's range over all matrices (NaN where unknown).
     symbol, paper, description : str, optional
         Shown in tables; default the name, ``"user"`` and the docstring's first line.
+    greater_is_better : bool, optional
+        The index's orientation; default the function's own ``greater_is_better``
+        attribute, else True. Pass False for a loss or an entropy.
 
     Returns
     -------
@@ -161,6 +187,14 @@ def add_index(function=None, *, name: str, formula: str, scope: str = MULTI_CLAS
     >>> registry()["diag_share"].paper, registry()["diag_share"].description
     ('user', 'Share of the points on the diagonal.')
     >>> unregister_index("diag_share")
+    >>> def error_rate(cm):
+    ...     'Share of the points off the diagonal.'
+    ...     return 1 - np.trace(cm, axis1=-2, axis2=-1) / cm.sum(axis=(-2, -1))
+    >>> error_rate.greater_is_better = False
+    >>> _ = add_index(error_rate, name="error_rate", formula="1 - tr M / sum M")
+    >>> registry()["error_rate"].greater_is_better
+    False
+    >>> unregister_index("error_rate")
     >>> add_index(lambda cm: np.zeros(3), name="bad", formula="-")
     Traceback (most recent call last):
     ...
@@ -174,9 +208,12 @@ def add_index(function=None, *, name: str, formula: str, scope: str = MULTI_CLAS
         for c in (2,) if scope == TWO_CLASS else (2, 3):
             check_index_function(fn, name, c)
         doc = (inspect.getdoc(fn) or "").strip().splitlines()
+        orientation = (declared_orientation(fn, name) if greater_is_better is None
+                       else greater_is_better)
         register_index(
             name=name, paper=paper, symbol=symbol or name, formula=formula, scope=scope,
             bounds=bounds, description=description or (doc[0] if doc else f"user index {name}"),
+            greater_is_better=orientation,
         )(_plain(fn, _accepts_zero_division(fn)))
         return fn
 
@@ -201,7 +238,8 @@ def load_index(spec: str, what: str = "--index"):
     An import path's function is looked up in the registry (a module that registers its
     index with :func:`add_index` is found under that registration); otherwise it is
     checked, its scope detected, and it is registered under its attribute name with
-    ``paper="user"`` and unknown bounds. ``what`` names the config key or option in errors.
+    ``paper="user"``, unknown bounds and the orientation its ``greater_is_better``
+    attribute declares (higher-is-better if none). ``what`` names the config key or option in errors.
 
     Parameters
     ----------
