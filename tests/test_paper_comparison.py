@@ -30,7 +30,47 @@ def _kinds(table):
 
 def test_columns_are_the_interface(static_rows):
     assert list(static_rows.columns) == [
-        "paper", "item", "row", "column", "printed", "regenerated", "difference", "status"]
+        "paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
+        "basis", "ci_low", "ci_high"]
+
+
+def test_rows_from_printed_numbers_are_exact(static_rows):
+    # arithmetic redone on the papers' own numbers: no interval
+    assert (static_rows["basis"] == cmp.PRINTED_BASIS).all()
+    assert static_rows["ci_low"].isna().all() and static_rows["ci_high"].isna().all()
+
+
+def test_a_run_number_is_within_or_beyond_its_spread():
+    basis = cmp.run_basis("UCI glass")
+    inside = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV", basis=basis,
+                     ci=(0.45, 0.66))
+    outside = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV", basis=basis,
+                      ci=(0.52, 0.62))
+    bare = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV")
+    assert cmp.status_kind(inside["status"]) == "within the run's spread"
+    assert cmp.status_kind(outside["status"]) == "differs beyond the run's spread"
+    assert cmp.status_kind(bare["status"]) == "different setting"
+    assert (inside["ci_low"], inside["ci_high"], inside["basis"]) == (0.45, 0.66, "run on UCI glass")
+
+
+def test_an_interval_needs_a_run_basis_and_its_ends_in_order():
+    with pytest.raises(ValueError, match="run basis"):
+        cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="s", ci=(0.4, 0.6))
+    with pytest.raises(ValueError, match="low end"):
+        cmp.claim("p", "T", "x", 0.1, True, basis=cmp.run_basis("d"), ci=(0.2, 0.1))
+    with pytest.raises(ValueError, match="name its dataset"):
+        cmp.run_basis("")
+
+
+def test_claim_has_three_outcomes_and_a_finding_its_own_status():
+    basis = cmp.run_basis("d")
+    kinds = [cmp.status_kind(cmp.claim("p", "F", "x", 0.1, holds, basis=basis,
+                                       ci=(0.0, 0.2))["status"])
+             for holds in (True, False, None)]
+    assert kinds == ["claim holds", "claim does not hold", "claim inconclusive"]
+    found = cmp.finding("mortaz2020", "IAM", "IAM = 2 CBA - 1", 0.0, detail="proved")
+    assert cmp.status_kind(found["status"]) == "finding"
+    assert found["basis"] == cmp.PRINTED_BASIS
 
 
 def test_every_printed_mortaz_number_of_tables_2_to_6_and_9_has_a_row(static_rows):

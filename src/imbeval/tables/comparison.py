@@ -1,6 +1,13 @@
 """Printed versus regenerated: one row per printed number, with a status.
 
-Columns: ``paper, item, row, column, printed, regenerated, difference, status``.
+Columns: ``paper, item, row, column, printed, regenerated, difference, status, basis,
+ci_low, ci_high``.
+
+``basis`` says what a regenerated number rests on: ``printed numbers`` (arithmetic redone
+on the paper's own matrices and values: exact, no interval) or ``run on <dataset>`` (an
+empirical re-run, e.g. ``run on Fashion-MNIST (stand-in for ImageNet)``). ``ci_low`` and
+``ci_high`` bound the 95% interval of a run's number over its resampling units (the
+method is stated where the number is made); they are empty for exact arithmetic.
 
 ``status`` is one of
 
@@ -14,9 +21,16 @@ Columns: ``paper, item, row, column, printed, regenerated, difference, status``.
   one cut off, not rounded, at the printed precision (0.4154 printed 0.41): the same number,
   printed by another convention, so not an erratum;
 - ``erratum: <explanation>`` -- a documented misprint (:mod:`imbeval.tables.printed`);
-- ``claim holds: <measured>`` / ``claim does not hold: <measured>`` -- a statement of the
-  paper (about a figure, or a property), checked on what we regenerated, with the number
-  and the threshold it was checked against;
+- ``claim holds: <measured>`` / ``claim does not hold: <measured>`` / ``claim
+  inconclusive: <measured>`` -- a statement of the paper (about a figure, or a property),
+  checked on what we regenerated, with the number and the threshold it was checked
+  against; for a run's number the claim is decided on the interval of its margin:
+  inconclusive when that interval contains the threshold;
+- ``finding: <statement>`` -- a fact about the paper's indices or numbers that we
+  establish (proved, and checked), not a number the paper printed;
+- ``within the run's spread: <why>`` / ``differs beyond the run's spread: <why>`` -- a
+  number regenerated under other conditions than the paper's, with an interval from the
+  run: the printed value lies inside it, or outside it (a deviation, counted);
 - ``different setting: <why>`` -- regenerated, but not under the paper's conditions (our CV
   split and library versions, our synthetic sweep, ...), so agreement is not expected;
 - ``not comparable: <why>`` -- nothing to regenerate it from;
@@ -34,10 +48,36 @@ import pandas as pd
 from imbeval._io import atomic_write_text
 from imbeval.tables._io import to_markdown, write_table
 
-COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status"]
+COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
+           "basis", "ci_low", "ci_high"]
 STATUSES = ("match", "within print precision (printed truncated)", "erratum", "claim holds",
-            "claim does not hold", "different setting", "not comparable", "MISMATCH")
+            "claim does not hold", "claim inconclusive", "finding", "within the run's spread",
+            "differs beyond the run's spread", "different setting", "not comparable",
+            "MISMATCH")
 TRUNCATED = "within print precision (printed truncated)"
+#: The basis of a number recomputed from the paper's own printed matrices and values.
+PRINTED_BASIS = "printed numbers"
+
+
+def run_basis(dataset: str) -> str:
+    """The basis of a number from an empirical re-run on ``dataset``.
+
+    >>> run_basis("Fashion-MNIST (stand-in for ImageNet)")
+    'run on Fashion-MNIST (stand-in for ImageNet)'
+    """
+    if not dataset:
+        raise ValueError("a run's basis must name its dataset")
+    return f"run on {dataset}"
+
+
+def _interval(ci) -> tuple[float, float]:
+    """``(low, high)`` of an interval, NaNs for none; refuses a reversed one."""
+    if ci is None:
+        return math.nan, math.nan
+    low, high = (float(v) for v in ci)
+    if low > high:
+        raise ValueError(f"interval ({low}, {high}) has its low end above its high end")
+    return low, high
 
 
 def printed_number(printed: str) -> float:
@@ -91,9 +131,17 @@ def truncated(printed: str, value: float) -> bool:
 
 
 def row(paper, item, row_label, column, printed, regenerated, *, rule="round", erratum=None,
-        setting=None, not_comparable=None, note=None) -> dict:
-    """One comparison row; the status follows the precedence described in the module."""
+        setting=None, not_comparable=None, note=None, basis=PRINTED_BASIS, ci=None) -> dict:
+    """One comparison row; the status follows the precedence described in the module.
+
+    ``ci`` is the run's 95% interval of ``regenerated`` (needs a run ``basis``); with a
+    ``setting`` it decides between *within the run's spread* (the printed value inside
+    the interval) and *differs beyond the run's spread*.
+    """
     value = None if regenerated is None else float(regenerated)
+    ci_low, ci_high = _interval(ci)
+    if ci is not None and basis == PRINTED_BASIS:
+        raise ValueError(f"{paper} {item} {row_label}/{column}: an interval needs a run basis")
     target = printed_number(printed)
     difference = (value - target) if value is not None and not math.isnan(target) else math.nan
     if not_comparable is not None:
@@ -115,9 +163,14 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
         else:
             status = f"erratum: {erratum.explanation}"
     elif setting is not None:
-        status = "match" if matches(printed, value, rule) else f"different setting: {setting}"
-        if status == "match":
+        if matches(printed, value, rule):
             status = f"match (under a different setting: {setting})"
+        elif ci is not None:
+            inside = ci_low <= target <= ci_high
+            status = (f"{'within the run' if inside else 'differs beyond the run'}'s spread: "
+                      f"{setting}")
+        else:
+            status = f"different setting: {setting}"
     else:
         status = "match" if matches(printed, value, rule) else "MISMATCH"
         if note and status == "match":
@@ -125,6 +178,7 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
     return {
         "paper": paper, "item": item, "row": str(row_label), "column": str(column),
         "printed": printed, "regenerated": value, "difference": difference, "status": status,
+        "basis": basis, "ci_low": ci_low, "ci_high": ci_high,
     }
 
 
@@ -141,19 +195,38 @@ def status_kind(status: str) -> str:
     raise ValueError(f"unknown status {status!r}")
 
 
-def claim(paper, item, claim_text, measured, holds, *, printed="", detail="") -> dict:
+def claim(paper, item, claim_text, measured, holds, *, printed="", detail="",
+          basis=PRINTED_BASIS, ci=None) -> dict:
     """A claim row: ``row`` = the paper's statement, ``regenerated`` = the number checked.
 
-    ``detail`` says what the number is and the threshold it is checked against; it is the
-    body of the status, so a reader sees the evidence beside the verdict.
+    ``holds`` is True, False or None (*inconclusive*: the interval of the claim's margin
+    contains its threshold). ``detail`` says what the number is and the threshold it is
+    checked against; it is the body of the status, so a reader sees the evidence beside
+    the verdict. ``ci`` is the 95% interval of ``measured`` for a run's number.
     """
     value = None if measured is None else float(measured)
     target = printed_number(printed) if printed else math.nan
     difference = value - target if value is not None and not math.isnan(target) else math.nan
-    status = f"{'claim holds' if holds else 'claim does not hold'}: {detail}".rstrip(": ")
+    ci_low, ci_high = _interval(ci)
+    if ci is not None and basis == PRINTED_BASIS:
+        raise ValueError(f"{paper} {item}: an interval needs a run basis")
+    verdict = {True: "claim holds", False: "claim does not hold", None: "claim inconclusive"}
+    status = f"{verdict[holds]}: {detail}".rstrip(": ")
     return {"paper": paper, "item": item, "row": str(claim_text), "column": "claim",
             "printed": printed, "regenerated": value, "difference": difference,
-            "status": status}
+            "status": status, "basis": basis, "ci_low": ci_low, "ci_high": ci_high}
+
+
+def finding(paper, item, statement, measured=None, *, detail="", printed="",
+            basis=PRINTED_BASIS) -> dict:
+    """A finding row: a fact we establish about the paper's indices or numbers."""
+    value = None if measured is None else float(measured)
+    target = printed_number(printed) if printed else math.nan
+    difference = value - target if value is not None and not math.isnan(target) else math.nan
+    return {"paper": paper, "item": item, "row": str(statement), "column": "finding",
+            "printed": printed, "regenerated": value, "difference": difference,
+            "status": f"finding: {detail}".rstrip(": "), "basis": basis,
+            "ci_low": math.nan, "ci_high": math.nan}
 
 
 def summary(table: pd.DataFrame) -> pd.DataFrame:
@@ -190,7 +263,8 @@ def read_parts(paths) -> pd.DataFrame:
     """Concatenate the per-paper comparison CSVs (in the given order)."""
     parts = [pd.read_csv(p, dtype={"printed": str, "row": str, "column": str},
                          keep_default_na=False, na_values={"regenerated": [""],
-                                                           "difference": [""]})
+                                                           "difference": [""],
+                                                           "ci_low": [""], "ci_high": [""]})
              for p in paths]
     table = pd.concat(parts, ignore_index=True) if parts else frame([])
     missing = set(COLUMNS) - set(table.columns)
