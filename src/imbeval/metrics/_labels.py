@@ -45,6 +45,9 @@ def _as_label_array(values, name):
     if arr.ndim != 1:
         raise ValueError(f"{name} must be one-dimensional (one label per sample), got shape "
                          f"{arr.shape}")
+    if arr.dtype.kind in "US" and not isinstance(values, np.ndarray):
+        # numpy turns [0, "a"] into strings silently: look at the elements themselves
+        _kind(np.asarray(values, dtype=object), name)
     return arr, _kind(arr, name)
 
 
