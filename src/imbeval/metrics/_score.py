@@ -201,8 +201,8 @@ def _named_doc(function_name, info):
     scope = ("Two-class: ``pos_label`` names the positive class."
              if two_class else "Any number of classes; no positive class.")
     return (
-        f"{info.description[0].upper()}{info.description[1:]} ({info.symbol}, "
-        f"{info.paper}) of labels.\n\n"
+        f"{info.symbol} ({info.paper}) of true and predicted labels.\n\n"
+        f"    {info.description[0].upper()}{info.description[1:]}.\n"
         f"    ``{function_name}(y_true, y_pred, ...)`` is ``score({info.name!r}, y_true, "
         f"y_pred, ...)``.\n    Formula (rows true, columns predicted): {info.formula}.\n"
         f"    {scope} {orientation}\n\n"
