@@ -272,3 +272,17 @@ def test_import_loads_neither_tensorflow_nor_snakemake():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[] []", out.stdout
+
+
+def test_pandas_and_boolean_labels():
+    import pandas as pd
+
+    t, p = ["b", "a", "b", "c", "c", "a"], ["b", "b", "b", "c", "a", "a"]
+    expected = skm.balanced_accuracy_score(t, p)
+    for kind in (object, "category", "string"):
+        assert score("acsa", pd.Series(t, dtype=kind), pd.Series(p, dtype=kind)) == expected, kind
+    tb, pb = np.array([True, False, True, True]), np.array([True, True, False, True])
+    assert score("precision", tb, pb) == skm.precision_score(tb, pb)
+    assert score("precision", tb, pb, pos_label=False) == skm.precision_score(tb, pb, pos_label=False)
+    with pytest.raises(ValueError, match="None of type NoneType"):
+        score("acsa", [None, "a"], ["a", "a"])
