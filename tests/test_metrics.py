@@ -286,3 +286,31 @@ def test_pandas_and_boolean_labels():
     assert score("precision", tb, pb, pos_label=False) == skm.precision_score(tb, pb, pos_label=False)
     with pytest.raises(ValueError, match="None of type NoneType"):
         score("acsa", [None, "a"], ["a", "a"])
+
+
+@settings(max_examples=60)
+@given(st.integers(2, 5).flatmap(lambda c: st.tuples(
+    st.just(c),
+    hnp.arrays(np.int64, st.integers(1, 30), elements=st.integers(0, c - 1)),
+    st.data())), st.sampled_from([0.0, 1.0]))
+def test_zero_division_agrees_with_sklearn_when_a_class_is_missing(case, zero_division):
+    """Classes of ``labels`` may be never predicted or never true: a 0/0 ratio is
+    ``zero_division`` in both libraries."""
+    c, t, data = case
+    p = data.draw(hnp.arrays(np.int64, t.size, elements=st.integers(0, c - 1)))
+    labels = list(range(c))
+    for index, average, reference in [
+        ("macro_precision", "macro", skm.precision_score),
+        ("macro_recall", "macro", skm.recall_score),
+        ("macro_f1", "macro", skm.f1_score),
+    ]:
+        ours = score(index, t, p, labels=labels, zero_division=zero_division)
+        theirs = reference(t, p, labels=labels, average=average, zero_division=zero_division)
+        assert close(ours, theirs), index
+    if c == 2:
+        for pos_label in (0, 1):
+            ours = score("precision", t, p, labels=labels, pos_label=pos_label,
+                         zero_division=zero_division)
+            theirs = skm.precision_score(t, p, labels=labels, pos_label=pos_label,
+                                         zero_division=zero_division)
+            assert close(ours, theirs), pos_label
