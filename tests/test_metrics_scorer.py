@@ -12,7 +12,7 @@ from imblearn.metrics import geometric_mean_score
 from sklearn import metrics as skm
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold, cross_val_score
+from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_score
 from sklearn.tree import DecisionTreeClassifier
 
 from imbeval.indices import add_index, compute, registry, unregister_index
