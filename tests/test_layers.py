@@ -1,6 +1,6 @@
 """Imports run only downward through the library's layers.
 
-Layers, bottom to top: ``_io``/``_seeds``/``_settings`` → indices → data → features →
+Layers, bottom to top: ``_io``/``_seeds``/``_settings`` → indices → metrics → data → features →
 classifiers → protocol → audit → figures/tables → report → cli. Every ``import`` of every module
 under ``src/imbeval`` (module level and inside functions) is parsed with :mod:`ast`; a
 module may import its own layer or a lower one, never a higher one.
@@ -19,14 +19,15 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "imbeval"
 LAYERS = {
     "_io": 0, "_seeds": 0, "_settings": 0, "_cluster": 0, "_plugins": 0,
     "indices": 1,
-    "data": 2,
-    "features": 3,
-    "classifiers": 4,
-    "protocol": 5,
-    "audit": 6,
-    "figures": 7, "tables": 7, "evaluation": 7,
-    "report": 8,
-    "cli": 9,
+    "metrics": 2,
+    "data": 3,
+    "features": 4,
+    "classifiers": 5,
+    "protocol": 6,
+    "audit": 7,
+    "figures": 8, "tables": 8, "evaluation": 8,
+    "report": 9,
+    "cli": 10,
 }
 
 

@@ -4,6 +4,9 @@ The file holds one matrix, rows = true class and columns = predicted class (``--
 for the other layout), as CSV (numbers only, or with a header row and a label column) or
 JSON (nested lists; a list of matrices is a stack). ``-`` reads standard input.
 ``--index module:function`` adds a user's index (a function of a stack (..., C, C)).
+Two-class indices take the first row as the positive class; ``--positive 1`` takes the
+second (for a matrix of ``sklearn.metrics.confusion_matrix`` on labels {0, 1}, whose first
+row is the negative class).
 """
 
 from __future__ import annotations
@@ -48,6 +51,14 @@ def register(subparsers):
         metavar="MODULE:FUNC",
         help="also compute a user's index, a function of a stack (..., C, C) named by import "
         "path (repeatable; see imbeval.indices.user)",
+    )
+    parser.add_argument(
+        "--positive",
+        type=int,
+        default=0,
+        metavar="ROW",
+        help="row of the positive class for two-class indices, 0 or 1 (default: 0, the "
+        "first row; 1 for scikit-learn's matrices on labels {0, 1}, negative first)",
     )
     parser.add_argument(
         "--zero-division",
@@ -156,10 +167,11 @@ def load_matrix(path: str, transpose: bool = False) -> np.ndarray:
 def run(args) -> int:
     """Print the indices of the matrix in ``args.file`` (a table or JSON), with the user's
     ``--index`` functions next to the registered ones."""
-    from imbeval.indices import check_confusion_stack, compute, load_index, registry
+    from imbeval.indices import check_confusion_stack, check_positive, compute, load_index, registry
 
     matrix = load_matrix(args.file, args.transpose)
     check_confusion_stack(matrix, name=f"the matrix in {'stdin' if args.file == '-' else args.file}")
+    positive = check_positive(args.positive, matrix.shape[-1], "--positive")
     from imbeval._plugins import add_command_line_dirs
 
     add_command_line_dirs()
@@ -178,7 +190,7 @@ def run(args) -> int:
         zero_division = float(args.zero_division)
     except ValueError:
         raise ValueError(f"--zero-division must be a number or nan, got {args.zero_division!r}") from None
-    values = compute(matrix, names=names, zero_division=zero_division)
+    values = compute(matrix, names=names, zero_division=zero_division, positive=positive)
     if args.format == "json":
         print(json.dumps(_json_ready(values, matrix.ndim == 3), indent=2))
     else:

@@ -16,6 +16,10 @@ Undefined values (a 0/0 ratio) are NaN unless ``zero_division=`` gives a number;
 input raises ``ValueError`` (see :mod:`imbeval.indices._validation`).
 
 Use :func:`compute` for many indices at once and :func:`registry` for their metadata.
+Two-class indices score the first row as the positive class; ``compute(cm, positive=1)``
+takes row 1 instead (e.g. for ``sklearn.metrics.confusion_matrix`` on labels {0, 1},
+which puts the negative class first). From labels rather than matrices, see
+:mod:`imbeval.metrics`.
 Every public function validates its own arguments (:func:`validate_params`), so a bad
 ``zero_division`` or matrix raises a ``ValueError`` naming the parameter whichever way the
 index is called. Some quantities carry several papers' names: ``macro_recall`` is an alias
@@ -36,7 +40,7 @@ Examples
 {'acsa': 0.7, 'mcc': 0.5625}
 """
 
-from imbeval.indices._compute import compute
+from imbeval.indices._compute import check_positive, compute
 from imbeval.indices._registry import (
     IndexInfo,
     register_alias,
@@ -58,6 +62,7 @@ __all__ = [
     "add_index",
     "load_index",
     "check_confusion_stack",
+    "check_positive",
     "check_zero_division",
     "compute",
     "register_alias",

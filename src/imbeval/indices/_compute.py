@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from imbeval.indices._common import shared_quantities
-from imbeval.indices._registry import _REGISTRY
+from imbeval.indices._registry import _REGISTRY, TWO_CLASS
 from imbeval.indices._validation import check_confusion_stack, check_zero_division, validated_call
 
-__all__ = ["compute", "DEFAULT_CHUNK"]
+__all__ = ["compute", "check_positive", "DEFAULT_CHUNK"]
 
 
 # Matrices per chunk in compute(). Small enough that a chunk's temporaries (a 10-class chunk
@@ -18,7 +18,55 @@ __all__ = ["compute", "DEFAULT_CHUNK"]
 DEFAULT_CHUNK = 10_000
 
 
-def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -> dict[str, np.ndarray]:
+def check_positive(positive, n_classes: int, name: str = "positive") -> int:
+    """Return ``positive`` (the row of the positive class) as an int, or raise ValueError.
+
+    A row is 0 or 1 for two-class matrices; for C > 2 classes only the default 0 is
+    accepted (no index for C > 2 has a positive class). ``name`` is the parameter named in
+    the message (the CLI passes ``--positive``).
+
+    Parameters
+    ----------
+    positive : int
+        The row to check.
+    n_classes : int
+        C, the number of classes of the matrices.
+    name : str
+        The parameter's name in error messages.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> from imbeval.indices import check_positive
+    >>> check_positive(1, 2)
+    1
+    >>> check_positive(2, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: positive must be a row of the 2 x 2 matrix, 0 or 1, got 2
+    >>> check_positive(1, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: positive chooses the positive row of two-class matrices; the matrices have C = 3 classes, where only positive=0 (the default) is accepted
+    """
+    if isinstance(positive, (bool, np.bool_)) or not isinstance(positive, (int, np.integer)):
+        raise ValueError(f"{name} must be a row number (an integer), got {positive!r}")
+    positive = int(positive)
+    if n_classes == 2 and positive not in (0, 1):
+        raise ValueError(f"{name} must be a row of the 2 x 2 matrix, 0 or 1, got {positive}")
+    if n_classes != 2 and positive != 0:
+        raise ValueError(
+            f"{name} chooses the positive row of two-class matrices; the matrices have "
+            f"C = {n_classes} classes, where only {name}=0 (the default) is accepted"
+        )
+    return positive
+
+
+def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK, *,
+            positive=0) -> dict[str, np.ndarray]:
     """Compute indices on a confusion-matrix stack.
 
     Parameters
@@ -34,6 +82,15 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -
     chunk_size : int or None
         Stacks of more matrices than this are computed chunk by chunk, so peak memory does
         not grow with the stack; None computes in one pass.
+    positive : {0, 1}, default 0
+        The row of the positive class, for two-class indices (``gmean2``, ``precision``,
+        ...): with ``positive=1`` they are computed on the 2 x 2 matrices reordered so
+        that row 1 comes first (``cm[..., ::-1, ::-1]``). imbeval's convention is the
+        positive class first (row 0, the default); ``sklearn.metrics.confusion_matrix``
+        on labels {0, 1} puts the negative class first, so pass ``positive=1`` for its
+        matrices. Multi-class indices get the matrices as given (the registered ones are
+        invariant to a joint permutation of rows and columns). For C > 2 only 0 is
+        accepted.
 
     Returns
     -------
@@ -43,7 +100,8 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -
     ------
     ValueError
         For invalid matrices, an unknown name, a two-class index asked of C != 2, or an
-        invalid ``zero_division`` or ``chunk_size`` (the message names the parameter).
+        invalid ``zero_division``, ``chunk_size`` or ``positive`` (the message names the
+        parameter).
 
     Notes
     -----
@@ -63,6 +121,14 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -
     Traceback (most recent call last):
     ...
     ValueError: zero_division must be a number or NaN, got 'warn'
+
+    A matrix of ``sklearn.metrics.confusion_matrix`` (labels {0, 1}: negative first):
+
+    >>> sk = [[880, 20], [28, 72]]  # rows true 0, 1; columns predicted 0, 1
+    >>> round(float(compute(sk, names=["precision"], positive=1)["precision"]), 4)  # 72/92
+    0.7826
+    >>> round(float(compute(sk, names=["precision"])["precision"]), 4)  # class 0's: 880/908
+    0.9692
     """
     zero_division = check_zero_division(zero_division)
     if chunk_size is not None:
@@ -84,6 +150,7 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -
     )
     arr = stack if chunk_raw else check_confusion_stack(stack)
     n_classes = arr.shape[-1]
+    positive = check_positive(positive, n_classes)
     if names is None:
         selected = [info for info in _REGISTRY.values() if info.applies_to(n_classes)]
     else:
@@ -105,30 +172,38 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK) -
     batch_shape = arr.shape[:-2]
     flat = arr.reshape((-1,) + arr.shape[-2:])
     if chunk_size is None or flat.shape[0] <= chunk_size:
-        return _compute_validated(arr, selected, zero_division)
+        return _compute_validated(arr, selected, zero_division, positive)
     out = {info.name: np.empty(flat.shape[0]) for info in selected}
     for start in range(0, flat.shape[0], int(chunk_size)):
         # ascontiguousarray: a view of a reshaped input may not be contiguous
         chunk = np.ascontiguousarray(flat[start : start + int(chunk_size)])
         if chunk_raw:
             chunk = check_confusion_stack(chunk)
-        for name, values in _compute_validated(chunk, selected, zero_division).items():
+        for name, values in _compute_validated(chunk, selected, zero_division, positive).items():
             out[name][start : start + chunk.shape[0]] = values
     return {name: values.reshape(batch_shape) for name, values in out.items()}
 
 
-def _compute_validated(arr, selected, zero_division):
+def _compute_validated(arr, selected, zero_division, positive=0):
     # Inside validated_call the index functions skip their own checks: the chunk has been
     # validated once, here. Inside shared_quantities the per-class sums, recalls, precisions
     # ... of the chunk are computed once for all indices. An alias shares its index's
-    # function, computed once.
-    values = {}
+    # function, computed once. With positive=1 the two-class indices get the reordered
+    # 2 x 2 matrices (row 1 first), the multi-class ones the matrices as given.
+    groups = [(arr, [info for info in selected if not (positive and info.scope == TWO_CLASS)])]
+    if positive:
+        reordered = np.ascontiguousarray(arr[..., ::-1, ::-1])
+        groups.append((reordered, [info for info in selected if info.scope == TWO_CLASS]))
     out = {}
-    with validated_call(), shared_quantities(arr):
-        for info in selected:
-            function = info.function
-            if function in values:
-                out[info.name] = values[function].copy()
-            else:
-                out[info.name] = values[function] = function(arr, zero_division=zero_division)
-    return out
+    with validated_call():
+        for stack, infos in groups:
+            values = {}
+            with shared_quantities(stack):
+                for info in infos:
+                    function = info.function
+                    if function in values:
+                        out[info.name] = values[function].copy()
+                    else:
+                        out[info.name] = values[function] = function(
+                            stack, zero_division=zero_division)
+    return {info.name: out[info.name] for info in selected}

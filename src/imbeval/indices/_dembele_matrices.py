@@ -294,5 +294,7 @@ def one_vs_rest_2x2(cm):
     tp = diagonal(x)
     fn = true_counts(x) - tp
     fp = predicted_counts(x) - tp
-    tn = totals(x)[..., None] - tp - fn - fp
+    # m − n_k − k_k + x_kk may round to −1e-17 on real-valued (weighted) counts; clip so
+    # the tables stay valid confusion matrices
+    tn = np.maximum(totals(x)[..., None] - tp - fn - fp, 0.0)
     return np.stack([np.stack([tp, fn], axis=-1), np.stack([fp, tn], axis=-1)], axis=-2)

@@ -1,0 +1,204 @@
+"""classification_report(): per-class scores and overall indices of labels."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from imbeval.indices import check_confusion_stack, check_zero_division, safe_divide
+# Per-class F-beta from counts (defined for a class that occurs but is never predicted):
+# the one implementation the F indices use, not re-derived here.
+from imbeval.indices._common import f_beta_scores
+from imbeval.indices.dembele import one_vs_rest_2x2
+from imbeval.indices.mullick2020 import gmean2
+from imbeval.indices.ortigosa2016 import class_precisions, class_recalls
+from imbeval.metrics._labels import confusion_matrix
+from imbeval.metrics._score import _index_info, indices_of_matrix
+
+__all__ = ["classification_report", "CLASS_COLUMNS", "DEFAULT_INDICES"]
+
+#: Per-class columns of the report, in order.
+CLASS_COLUMNS = ("precision", "recall", "specificity", "f1", "gmean", "support")
+#: Overall indices reported by default.
+DEFAULT_INDICES = ("accuracy", "acsa", "gmean", "iam", "mcc")
+_AVERAGES = ("macro avg", "weighted avg")
+
+
+def _per_class(cm, zero_division):
+    """Columns of CLASS_COLUMNS for each class of ``cm`` (one-vs-rest), shape (C,) each."""
+    cm = check_confusion_stack(cm)
+    ovr = one_vs_rest_2x2(cm)  # (C, 2, 2): class k positive against the others
+    recall_and_specificity = class_recalls(ovr, zero_division)
+    return {
+        "precision": class_precisions(cm, zero_division),
+        "recall": recall_and_specificity[:, 0],
+        "specificity": recall_and_specificity[:, 1],
+        "f1": f_beta_scores(cm, 1.0, zero_division),
+        "gmean": gmean2(ovr, zero_division=zero_division),
+        "support": cm.sum(axis=1),
+    }
+
+
+def _averages(columns, zero_division):
+    support = columns["support"]
+    total = support.sum()
+    out = {}
+    for name in _AVERAGES:
+        row = {}
+        for column, values in columns.items():
+            if column == "support":
+                row[column] = float(total)
+            elif name == "macro avg":
+                row[column] = float(np.mean(values))
+            else:  # a class with no true point has weight 0 and adds nothing
+                weighted = np.where(support > 0, values, 0.0) * support
+                row[column] = float(safe_divide(weighted.sum(), total, zero_division))
+        out[name] = row
+    return out
+
+
+def _check_digits(digits):
+    if isinstance(digits, bool) or not isinstance(digits, (int, np.integer)) or digits < 0:
+        raise ValueError(f"digits must be a non-negative integer, got {digits!r}")
+    return int(digits)
+
+
+def classification_report(y_true, y_pred, *, labels=None, target_names=None,
+                          indices=DEFAULT_INDICES, pos_label=1, sample_weight=None,
+                          digits=2, zero_division=np.nan, output_dict=False, as_frame=False):
+    """Per-class scores and overall indices of labels, as text, a dict or a DataFrame.
+
+    In the spirit of ``imblearn.metrics.classification_report_imbalanced``: for each class
+    (against the others) its precision, recall, specificity, F1, G-mean (the geometric mean
+    of its recall and specificity) and support, their macro and support-weighted averages,
+    then the chosen overall indices of the whole matrix.
+
+    Parameters
+    ----------
+    y_true, y_pred : array_like of shape (n_samples,)
+        True and predicted labels: strings or numbers.
+    labels : array_like of shape (C,), optional
+        The classes and their order (default: sorted distinct labels of both).
+    target_names : list of str, optional
+        Names printed for the classes (default: the labels as strings).
+    indices : sequence of str, default ("accuracy", "acsa", "gmean", "iam", "mcc")
+        Registered indices computed on the whole matrix (two-class ones only for C = 2,
+        with ``pos_label`` positive).
+    pos_label : label, default 1
+        The positive class of two-class ``indices``; nothing else depends on it.
+    sample_weight : array_like of shape (n_samples,), optional
+        Non-negative finite weights, counted as repetitions (support is weighted too).
+    digits : int, default 2
+        Decimals of the text report.
+    zero_division : float, default NaN
+        Value of a 0/0 ratio (a class never predicted has an undefined precision).
+    output_dict : bool, default False
+        Return a dict ``{class: {column: value}, "macro avg": ..., "weighted avg": ...,
+        "indices": {name: value}}``.
+    as_frame : bool, default False
+        Return a pandas DataFrame: one row per class, then ``macro avg``, ``weighted avg``
+        and one row per index; columns precision, recall, specificity, f1, gmean, support
+        and ``value`` (the index rows' value; NaN in the other rows, as the index rows'
+        per-class columns are NaN).
+
+    Returns
+    -------
+    str, dict or pandas.DataFrame
+
+    Raises
+    ------
+    ValueError
+        As :func:`imbeval.metrics.score`, and for ``target_names`` of the wrong length,
+        a bad ``digits``, or ``output_dict`` and ``as_frame`` both set.
+
+    Examples
+    --------
+    >>> from imbeval.metrics import classification_report
+    >>> y_true = ["cat", "cat", "cat", "cat", "dog", "dog", "fox", "fox"]
+    >>> y_pred = ["cat", "cat", "cat", "dog", "dog", "fox", "fox", "fox"]
+    >>> print(classification_report(y_true, y_pred, indices=["acsa", "iam", "cen"]))
+                  precision  recall  specificity     f1  gmean  support
+    <BLANKLINE>
+             cat       1.00    0.75         1.00   0.86   0.87        4
+             dog       0.50    0.50         0.83   0.50   0.65        2
+             fox       0.67    1.00         0.83   0.80   0.91        2
+    <BLANKLINE>
+       macro avg       0.72    0.75         0.89   0.72   0.81        8
+    weighted avg       0.79    0.75         0.92   0.75   0.82        8
+    <BLANKLINE>
+            acsa       0.75
+             iam       0.28
+             cen       0.29  (lower is better)
+    >>> frame = classification_report(y_true, y_pred, as_frame=True)
+    >>> float(frame.loc["dog", "recall"]), round(float(frame.loc["gmean", "value"]), 4)
+    (0.5, 0.7211)
+    >>> classification_report(y_true, y_pred, output_dict=True)["indices"]["acsa"]
+    0.75
+    """
+    zero_division = check_zero_division(zero_division)
+    digits = _check_digits(digits)
+    if output_dict and as_frame:
+        raise ValueError("output_dict and as_frame cannot both be set")
+    if isinstance(indices, str):
+        indices = [indices]
+    indices = list(indices)
+    infos = [_index_info(name) for name in indices]
+    cm, classes = confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    if target_names is None:
+        names = [str(c) for c in classes.tolist()]
+    else:
+        names = [str(n) for n in target_names]
+        if len(names) != classes.size:
+            raise ValueError(f"target_names has {len(names)} names for {classes.size} classes "
+                             f"{classes.tolist()[:10]}")
+    clash = sorted(set(names) & (set(_AVERAGES) | set(indices)))
+    if clash or len(set(names)) != len(names):
+        raise ValueError(f"class names must be distinct and differ from the averages and "
+                         f"index names; {clash or names} clash (pass target_names=)")
+    columns = _per_class(cm, zero_division)
+    overall = {name: float(v) for name, v in
+               indices_of_matrix(cm, classes, indices, pos_label, zero_division).items()}
+    report = {name: {column: float(values[k]) for column, values in columns.items()}
+              for k, name in enumerate(names)}
+    report.update(_averages(columns, zero_division))
+    if output_dict:
+        return {**report, "indices": overall}
+    if as_frame:
+        import pandas as pd
+
+        rows = {name: {**row, "value": math.nan} for name, row in report.items()}
+        total = float(columns["support"].sum())
+        for name, value in overall.items():
+            rows[name] = {**{c: math.nan for c in CLASS_COLUMNS}, "support": total,
+                          "value": value}
+        return pd.DataFrame.from_dict(rows, orient="index",
+                                      columns=[*CLASS_COLUMNS, "value"])
+    lower = {info.name for info in infos if not info.greater_is_better}
+    return _text(report, names, overall, lower, digits)
+
+
+def _text(report, names, overall, lower, digits):
+    width = max(len(n) for n in [*names, *_AVERAGES, *overall])
+    headers = CLASS_COLUMNS
+    col = [max(len(h), digits + 3) for h in headers]
+
+    def fmt(value, column):
+        if column == "support":
+            return f"{value:.0f}" if float(value).is_integer() else f"{value:.{digits}f}"
+        return "nan" if math.isnan(value) else f"{value:.{digits}f}"
+
+    def line(name, row):
+        cells = [fmt(row[h], h).rjust(w) for h, w in zip(headers, col)]
+        return name.rjust(width) + "  " + "  ".join(cells)
+
+    out = [" " * width + "  " + "  ".join(h.rjust(w) for h, w in zip(headers, col)), ""]
+    out += [line(name, report[name]) for name in names]
+    out += [""] + [line(name, report[name]) for name in _AVERAGES]
+    if overall:
+        out.append("")
+        for name, value in overall.items():
+            cell = fmt(value, "value").rjust(col[0])
+            note = "  (lower is better)" if name in lower else ""
+            out.append(name.rjust(width) + "  " + cell + note)
+    return "\n".join(line.rstrip() for line in out)

@@ -1,0 +1,122 @@
+"""imbeval.metrics.classification_report: per-class columns equal scikit-learn's and
+imbalanced-learn's, overall indices equal score(), and text, dict and DataFrame agree."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from imblearn.metrics import classification_report_imbalanced
+from sklearn import metrics as skm
+
+from imbeval.metrics import classification_report, score
+
+from test_metrics import labelled
+
+
+@settings(max_examples=40)
+@given(labelled())
+def test_per_class_columns_equal_sklearn(data):
+    t, p, w, classes = data
+    report = classification_report(t, p, sample_weight=w, output_dict=True)
+    precision, recall, f1, support = skm.precision_recall_fscore_support(
+        t, p, labels=classes, sample_weight=w)
+    for k, c in enumerate(classes.tolist()):
+        row = report[str(c)]
+        # specificity: the recall of "not class c"
+        specificity = skm.recall_score(t != c, p != c, sample_weight=w)
+        expected = {"precision": precision[k], "recall": recall[k], "f1": f1[k],
+                    "specificity": specificity, "gmean": math.sqrt(recall[k] * specificity),
+                    "support": (w[t == c].sum() if w is not None else support[k])}
+        for column, value in expected.items():
+            assert row[column] == pytest.approx(value, rel=1e-9, abs=1e-12), (c, column)
+    sk = skm.classification_report(t, p, sample_weight=w, output_dict=True)
+    for average in ("macro avg", "weighted avg"):
+        for ours, theirs in (("precision", "precision"), ("recall", "recall"), ("f1", "f1-score"),
+                             ("support", "support")):
+            assert report[average][ours] == pytest.approx(sk[average][theirs], rel=1e-9), (
+                average, ours)
+
+
+@settings(max_examples=30)
+@given(labelled(weights=False))
+def test_per_class_columns_equal_imblearns_report(data):
+    t, p, _, classes = data
+    ours = classification_report(t, p, output_dict=True)
+    theirs = classification_report_imbalanced(t, p, output_dict=True)
+    names = {"precision": "pre", "recall": "rec", "specificity": "spe", "f1": "f1",
+             "gmean": "geo", "support": "sup"}
+    for c in classes.tolist():
+        for column, key in names.items():
+            assert ours[str(c)][column] == pytest.approx(theirs[str(c)][key], rel=1e-9), (c, column)
+
+
+def test_overall_indices_and_the_three_outputs_agree():
+    t = ["cat"] * 6 + ["dog"] * 3 + ["fox"] * 2
+    p = ["cat"] * 5 + ["dog", "dog", "dog", "fox", "fox", "cat"]
+    w = np.arange(1, 12) / 3
+    indices = ["acsa", "iam", "mcc", "cen"]
+    as_dict = classification_report(t, p, indices=indices, sample_weight=w, output_dict=True)
+    frame = classification_report(t, p, indices=indices, sample_weight=w, as_frame=True)
+    text = classification_report(t, p, indices=indices, sample_weight=w, digits=4)
+    for name in indices:
+        value = score(name, t, p, sample_weight=w)
+        assert as_dict["indices"][name] == value
+        assert frame.loc[name, "value"] == value
+        line = next(l for l in text.splitlines() if l.split() and l.split()[0] == name)
+        assert f"{value:.4f}" in line
+        assert ("lower is better" in line) == (name == "cen")
+    assert list(frame.index) == ["cat", "dog", "fox", "macro avg", "weighted avg", *indices]
+    assert list(frame.columns) == ["precision", "recall", "specificity", "f1", "gmean",
+                                   "support", "value"]
+    for row in ["cat", "dog", "fox", "macro avg", "weighted avg"]:
+        assert math.isnan(frame.loc[row, "value"])
+        for column in ["precision", "recall", "specificity", "f1", "gmean", "support"]:
+            assert frame.loc[row, column] == as_dict[row][column]
+            cell = f"{as_dict[row][column]:.4f}"
+            line = next(l for l in text.splitlines() if l.strip().startswith(row))
+            assert (cell in line) or column == "support", (row, column)
+    assert frame.loc["macro avg", "support"] == pytest.approx(w.sum())
+
+
+def test_labels_target_names_and_pos_label():
+    t, p = [0, 0, 0, 1, 1, 1, 1, 1], [0, 1, 1, 1, 1, 1, 1, 0]
+    report = classification_report(t, p, labels=[1, 0], target_names=["pos", "neg"],
+                                   indices=["precision", "gmean2"], output_dict=True)
+    assert list(report)[:2] == ["pos", "neg"]
+    assert report["pos"]["recall"] == pytest.approx(4 / 5)
+    assert report["indices"]["precision"] == pytest.approx(4 / 6)  # pos_label=1
+    flipped = classification_report(t, p, indices=["precision"], pos_label=0, output_dict=True)
+    assert flipped["indices"]["precision"] == pytest.approx(1 / 2)
+    assert flipped["0"] == report["neg"]  # the per-class rows do not depend on pos_label
+
+
+def test_a_class_never_predicted_follows_zero_division():
+    t, p = [0, 0, 1, 1, 2], [0, 0, 1, 1, 1]
+    nan = classification_report(t, p, output_dict=True)
+    zero = classification_report(t, p, output_dict=True, zero_division=0)
+    assert math.isnan(nan["2"]["precision"]) and zero["2"]["precision"] == 0
+    assert nan["2"]["recall"] == 0 and nan["2"]["f1"] == 0
+    assert math.isnan(nan["macro avg"]["precision"])
+    assert zero["macro avg"]["precision"] == pytest.approx((1 + 2 / 3 + 0) / 3)
+    assert "nan" in classification_report(t, p)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"output_dict": True, "as_frame": True}, "cannot both be set"),
+    ({"target_names": ["a"]}, "target_names has 1 names for 2 classes"),
+    ({"target_names": ["a", "a"]}, "distinct"),
+    ({"target_names": ["acsa", "b"]}, "clash"),
+    ({"digits": -1}, "digits must be a non-negative integer"),
+    ({"digits": 1.5}, "digits"),
+    ({"indices": ["nope"]}, "unknown index 'nope'"),
+    ({"labels": [0, 1, 2], "indices": ["precision"]}, "two-class only"),
+    ({"indices": ["precision"], "pos_label": 5}, "pos_label=5"),
+    ({"zero_division": "warn"}, "zero_division"),
+    ({"sample_weight": [1, -1, 1]}, "negative"),
+])
+def test_invalid_arguments_raise(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        classification_report([0, 1, 1], [0, 1, 0], **kwargs)
