@@ -344,8 +344,9 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None):
     item = GRID_DATASETS[dataset]
     basis = _dataset_basis(dataset)
     split = f"{folds}-fold stratified CV" + (f" (seed {seed})" if seed is not None else "")
-    setting = (f"our {split} of scikit-learn defaults with scaling on UCI {dataset}; the "
-               "paper's folds, versions and preprocessing are unstated")
+    setting = (f"ours: {split} of scikit-learn defaults + scaling on UCI {dataset}, 95% "
+               f"t-interval over the {folds} folds; the paper's folds, versions and "
+               "preprocessing are unstated")
     if dataset == "satimage":
         setting += "; the UCI files hold 6435 rows, the paper's copy 6430"
     for model, printed_row in pr.MORTAZ_GRID_TABLES[item].items():
@@ -356,7 +357,7 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None):
                               basis=basis)
                 continue
             ci = tuple(intervals.loc[(model, column), ["ci_low", "ci_high"]])
-            why = [setting, f"interval: {CI_METHOD} ({folds} folds)"]
+            why = [setting]
             known = KNOWN_DIFFERENCES.get(model.partition("-")[0])
             if known:
                 why.append(f"known difference: {known}")
