@@ -277,3 +277,22 @@ def test_grid_split_by_model_merges_to_the_whole_grid_and_tables_carry_no_times(
         merge_grid_parts([parts[0], parts[0]], seed=7)
     with pytest.raises(ValueError, match=r"are not 0..2"):
         merge_grid_parts([parts[0][parts[0].fold != 1]], seed=7)
+
+
+def test_cli_identity_item_writes_the_finding_part(glass_scores, tmp_path, capsys):
+    from imbeval.cli import main
+
+    folds = tmp_path / "grid_glass_folds.csv"
+    glass_scores.to_csv(folds, index=False)
+    out = tmp_path / "identity.csv"
+    assert main(["papers", "mortaz2020-identity", "--grid-folds", f"glass={folds}",
+                 "--comparison", str(out)]) == 0
+    part = cmp.read_parts([out])
+    assert (part["status"].map(cmp.status_kind) == "finding").all()
+    assert part.iloc[0]["basis"] == "run on UCI glass" and part.iloc[0]["regenerated"] < 1e-12
+    # a malformed DATASET=CSV is a one-line error, and nothing is written
+    bad = tmp_path / "bad.csv"
+    assert main(["papers", "mortaz2020-identity", "--grid-folds", f"iris={folds}",
+                 "--comparison", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "DATASET=CSV" in err and "Traceback" not in err and not bad.exists()
