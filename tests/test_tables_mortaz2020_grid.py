@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from imbeval.figures import mortaz2020 as fm
 from imbeval.protocol.mortaz_grid import grid_fold_scores, load_grid_dataset
@@ -296,3 +298,34 @@ def test_cli_identity_item_writes_the_finding_part(glass_scores, tmp_path, capsy
                  "--comparison", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "DATASET=CSV" in err and "Traceback" not in err and not bad.exists()
+
+
+@settings(max_examples=200, deadline=None)
+@given(cba=st.floats(0, 1), places=st.integers(2, 3), truncate=st.booleans())
+def test_identity_check_accepts_every_print_of_a_true_pair(cba, places, truncate):
+    """A matrix's true (CBA, 2·CBA − 1), printed rounded or truncated, always agrees; moving
+    the printed IAM further than the tolerance always breaks it."""
+    import math
+
+    def show(x):
+        if truncate:
+            x = math.trunc(x * 10 ** places) / 10 ** places
+        return f"{x:.{places}f}"
+
+    check = tm.identity_check(show(cba), show(2 * cba - 1))
+    assert check["agrees"]
+    far = float(show(2 * cba - 1)) + 1.01 * (check["tolerance"] + 2 * 10 ** -places)
+    assert not tm.identity_check(show(cba), f"{far:.{places + 1}f}")["agrees"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.floats(-0.5, 0.5), min_size=2, max_size=10),
+       shift=st.floats(-0.4, 0.4), scale=st.floats(0.1, 2))
+def test_fold_interval_contains_the_mean_and_moves_with_the_values(values, shift, scale):
+    low, high = tm.fold_interval(values)
+    mean = float(np.mean(values))
+    assert low <= mean + 1e-12 and mean - 1e-12 <= high
+    # affine equivariance: the interval of a*v + b is a*interval + b
+    moved = tm.fold_interval([scale * v + shift for v in values])
+    assert moved[0] == pytest.approx(scale * low + shift, abs=1e-9)
+    assert moved[1] == pytest.approx(scale * high + shift, abs=1e-9)

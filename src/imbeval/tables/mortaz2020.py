@@ -30,7 +30,7 @@ __all__ = [
     "grid_table", "grid_selection", "grid_comparison_rows", "CI_METHOD", "KNOWN_DIFFERENCES",
     "fold_interval", "grid_intervals", "SELECTION_RULES", "printed_selection",
     "printed_selection_rows", "selection_claim_rows", "SELECTION_ITEM", "IDENTITY_ITEM",
-    "printed_identity_pairs", "identity_rows",
+    "printed_identity_pairs", "identity_check", "identity_rows",
 ]
 
 PAPER = "mortaz2020"
@@ -544,15 +544,39 @@ def printed_identity_pairs() -> list[dict]:
               for m9, iam in pr.MORTAZ_TABLE9.values() if m9 == m]
     pairs += [("Table 8 / Table 10", model, values["CBA"], pr.MORTAZ_TABLE10[model])
               for model, values in pr.MORTAZ_TABLE8.items()]
-    out = []
-    for table, row, cba, iam in pairs:
-        implied = 2 * cmp.printed_number(cba) - 1
-        gap = cmp.printed_number(iam) - implied
-        tolerance = 2 * _unit(cba) + _unit(iam)
-        out.append({"table": table, "row": row, "cba": cba, "iam": iam, "implied": implied,
-                    "gap": gap, "tolerance": tolerance,
-                    "agrees": abs(gap) <= tolerance * (1 + 1e-9)})
-    return out
+    return [{"table": table, "row": row, "cba": cba, "iam": iam, **identity_check(cba, iam)}
+            for table, row, cba, iam in pairs]
+
+
+def identity_check(cba: str, iam: str) -> dict:
+    """Do a printed CBA and a printed IAM agree with IAM = 2·CBA − 1 at print precision?
+
+    Parameters
+    ----------
+    cba, iam : str
+        The printed values (e.g. ``"0.681"``, ``"-0.175"``).
+
+    Returns
+    -------
+    dict
+        ``implied`` (2·CBA − 1 of the printed CBA), ``gap`` (printed IAM minus implied),
+        ``tolerance`` (2 units of CBA's last printed digit + 1 of IAM's: what rounding or
+        truncating both values can do) and ``agrees`` (``|gap| <= tolerance``).
+
+    Examples
+    --------
+    >>> identity_check("0.681", "0.342")["agrees"]
+    False
+    >>> identity_check("0.661", "0.321")["agrees"]
+    True
+    """
+    if not all(isinstance(v, str) and v.strip() for v in (cba, iam)):
+        raise ValueError(f"cba and iam must be printed numbers (strings), got {cba!r}, {iam!r}")
+    implied = 2 * cmp.printed_number(cba) - 1
+    gap = cmp.printed_number(iam) - implied
+    tolerance = 2 * _unit(cba) + _unit(iam)
+    return {"implied": implied, "gap": gap, "tolerance": tolerance,
+            "agrees": bool(abs(gap) <= tolerance * (1 + 1e-9))}
 
 
 def identity_rows(fold_scores_by_dataset: dict):
