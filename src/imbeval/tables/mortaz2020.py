@@ -224,8 +224,7 @@ def grid_markdown_notes(table, dataset, folds, seed, fold_scores=None):
 
 def printed_identity_gap(item):
     """max |IAM - (2 CBA - 1)| over the printed rows of Table 16 or 18."""
-    rows = pr.MORTAZ_GRID_TABLES[item].values()
-    return max(abs(float(r["IAM"]) - (2 * float(r["CBA"]) - 1)) for r in rows)
+    return max(abs(p["gap"]) for p in printed_identity_pairs() if p["table"] == item)
 
 
 #: How a grid score's 95% interval is made (stated in the comparison rows).
@@ -252,8 +251,8 @@ def fold_interval(values, low=-math.inf, high=math.inf) -> tuple[float, float]:
     ``mean ± t(0.975, k − 1)·s/√k`` with ``s`` the sample standard deviation (ddof 1),
     clipped to ``[low, high]`` (an index's range). The folds are treated as independent
     samples; their training sets overlap, so the interval is, if anything, too narrow
-    (Nadeau and Bengio 2003) -- a printed value outside it is all the more a deviation
-    only in the sense of this run's spread, not a proof of error.
+    (Nadeau and Bengio 2003): a printed value outside it lies beyond this run's spread,
+    which says the settings differ, not that the paper is wrong.
 
     Parameters
     ----------
