@@ -48,7 +48,8 @@ def test_every_stage_item_is_a_subcommand():
     for item in ("audit", "mullick2020-fig2", "mullick2020-fig6", "ortigosa2016-fig7",
                  "ortigosa2016-ssup", "dembele-fig2"):
         assert f"imbeval theory {item}" in tree
-    for item in ("mortaz2020-examples", "mortaz2020-grid", "mortaz2020-figures", "dembele",
+    for item in ("mortaz2020-examples", "mortaz2020-grid", "mortaz2020-identity",
+                 "mortaz2020-figures", "dembele",
                  "dembele-mnist", "kluska", "ortigosa2016", "compare"):
         assert f"imbeval papers {item}" in tree
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from imbeval.figures import mortaz2020 as fm
 from imbeval.protocol.mortaz_grid import grid_fold_scores, load_grid_dataset
@@ -42,7 +44,7 @@ def test_glass_grid_is_deterministic(glass_scores):
 
 def test_grid_comparison_rows_state_both_selections(glass_scores):
     table = tm.grid_table(glass_scores)
-    rows = cmp.frame(tm.grid_comparison_rows(table, "glass", 3))
+    rows = cmp.frame(tm.grid_comparison_rows(glass_scores, "glass", 3, seed=7))
     selected = rows[rows.row == "selected model"]
     assert set(selected["column"]) == {"row_minimum", "IAM"}
     assert set(selected["printed"]) == {"RF"}
@@ -51,9 +53,136 @@ def test_grid_comparison_rows_state_both_selections(glass_scores):
         assert ours[r["column"]] in r["status"]
     numbers = rows[rows.row != "selected model"]
     kinds = numbers["status"].map(cmp.status_kind)
-    assert set(kinds) <= {"match", "different setting", "not comparable"}
-    # models not run here are "not comparable", the others have values
+    assert set(kinds) <= {"match", "within the run's spread", "differs beyond the run's spread",
+                          "not comparable"}
+    # models not run here are "not comparable", the others have values and an interval
     assert (kinds == "not comparable").sum() == 6 * (18 - len(FAST))
+    run = numbers[kinds != "not comparable"]
+    assert len(run) == 6 * len(FAST)
+    assert (run["basis"] == "run on UCI glass").all()
+    assert run[["ci_low", "ci_high"]].notna().all().all()
+    assert ((run["ci_low"] <= run["regenerated"]) & (run["regenerated"] <= run["ci_high"])).all()
+    # the status follows the interval: printed inside -> within, outside -> beyond
+    printed = run["printed"].astype(float)
+    inside = (run["ci_low"] <= printed) & (printed <= run["ci_high"])
+    decided = kinds[kinds != "not comparable"]
+    assert ((decided == "within the run's spread") == inside)[decided != "match"].all()
+    # fewer than 5% of the rows of the table lack an interval (the two selections)
+    assert rows["ci_low"].isna().sum() == 2 + 6 * (18 - len(FAST))
+
+
+def test_grid_intervals_are_t_intervals_over_folds(glass_scores):
+    from scipy import stats
+
+    intervals = tm.grid_intervals(glass_scores)
+    assert len(intervals) == 6 * len(FAST)
+    rf = glass_scores[glass_scores.model == "RF"]["ACC"].to_numpy()
+    half = stats.t.ppf(0.975, len(rf) - 1) * rf.std(ddof=1) / np.sqrt(len(rf))
+    low, high = intervals.loc[("RF", "ACC"), ["ci_low", "ci_high"]]
+    assert low == pytest.approx(max(rf.mean() - half, 0)) and high == pytest.approx(min(rf.mean() + half, 1))
+    # clipped to the index's range; IAM may be negative
+    assert (intervals["ci_low"] >= -1).all() and (intervals["ci_high"] <= 1).all()
+    iam = intervals.xs("IAM", level="index")
+    assert (iam["ci_low"] < 0).any()
+
+
+def test_fold_interval_validates_and_widens_with_spread():
+    narrow = tm.fold_interval([0.50, 0.52, 0.51, 0.49, 0.50])
+    wide = tm.fold_interval([0.30, 0.70, 0.51, 0.49, 0.50])
+    assert wide[1] - wide[0] > narrow[1] - narrow[0] > 0
+    assert narrow[0] < 0.504 < narrow[1]
+    assert tm.fold_interval([0.2, 0.9], 0.0, 1.0) == (0.0, 1.0)
+    with pytest.raises(ValueError, match="values"):
+        tm.fold_interval([0.5])
+    with pytest.raises(ValueError, match="values"):
+        tm.fold_interval([0.5, float("nan")])
+    with pytest.raises(ValueError, match="low"):
+        tm.fold_interval([0.5, 0.6], 1.0, 0.0)
+
+
+def _folds(values):
+    """Fold scores where model m has IAM (and the other indices) values[m] per fold."""
+    import pandas as pd
+
+    records = []
+    for model, per_fold in values.items():
+        for k, v in enumerate(per_fold):
+            record = {"model": model, "fold": k}
+            record.update({c: (v + 1) / 2 for c in ("ACC", "MAP", "MAR", "F", "CBA")})
+            record["IAM"] = v
+            records.append(record)
+    return pd.DataFrame(records)
+
+
+def test_selection_claims_hold_fail_or_are_inconclusive_on_the_interval():
+    """The paper's glass model RF against RF-ROS: separable above, separable below, not
+    separable -- the three outcomes come from the interval of the paired margin."""
+    def verdicts(rf, rf_ros):
+        rows = cmp.frame(tm.selection_claim_rows(_folds({"RF": rf, "RF-ROS": rf_ros}),
+                                                 "glass", 5))
+        return rows, rows["status"].map(cmp.status_kind)
+
+    rf = [0.30, 0.32, 0.34, 0.31, 0.33]
+    rows, kinds = verdicts(rf, [v - 0.10 for v in rf[::-1]])
+    iam = rows[rows.row.str.contains("by IAM")].iloc[0]
+    assert kinds[iam.name] == "claim holds" and iam["ci_low"] > 0
+    assert iam["basis"] == "run on UCI glass" and "RF too" in iam["status"]
+    rows, kinds = verdicts(rf, [v + 0.10 for v in rf[::-1]])
+    iam = rows[rows.row.str.contains("by IAM")].iloc[0]
+    assert kinds[iam.name] == "claim does not hold" and iam["ci_high"] < 0
+    assert "ours selects RF-ROS" in iam["status"] and "ahead in 0 of 5" in iam["status"]
+    rows, kinds = verdicts(rf, [0.20, 0.45, 0.25, 0.40, 0.31])
+    iam = rows[rows.row.str.contains("by IAM")].iloc[0]
+    assert kinds[iam.name] == "claim inconclusive" and iam["ci_low"] < 0 < iam["ci_high"]
+    # the number is the margin of means, inside its interval
+    assert iam["ci_low"] <= iam["regenerated"] <= iam["ci_high"]
+    assert iam["regenerated"] == pytest.approx(np.mean(rf) - np.mean([0.20, 0.45, 0.25, 0.40, 0.31]))
+    # rules whose printed choice was not run (GBM by ACC, ANN by MAP) are inconclusive
+    absent = rows[rows.row.str.contains("GBM is selected by ACC|ANN is selected by MAP")]
+    assert len(absent) == 2 and (absent["status"].map(cmp.status_kind) == "claim inconclusive").all()
+
+
+def test_printed_selections_follow_the_printed_columns():
+    rows = cmp.frame([*tm.printed_selection_rows("glass"), *tm.printed_selection_rows("satimage")])
+    assert (rows["basis"] == cmp.PRINTED_BASIS).all() and rows["ci_low"].isna().all()
+    kinds = rows["status"].map(cmp.status_kind)
+    # every selection the text states is what its printed column gives
+    assert (kinds[kinds != "finding"] == "claim holds").all()
+    assert (kinds == "claim holds").sum() == 3 + 7  # glass: CBA, IAM, row min; satimage: all
+    # the printed glass columns disagree: ACC picks GBM, MAP ANN, MAR RF-ROS
+    for rule, model in (("ACC", "GBM"), ("MAP", "ANN"), ("MAR", "RF-ROS"), ("F", "RF"),
+                        ("IAM", "RF"), ("row_minimum", "RF")):
+        assert tm.printed_selection("Table 16", rule)[0] == [model]
+    assert tm.printed_selection("Table 18", "IAM")[:2] == (["GBM"], 0.892)
+    with pytest.raises(ValueError, match="rule"):
+        tm.printed_selection("Table 16", "AUC")
+
+
+def test_identity_rows_measure_our_grid_and_flag_broken_printed_pairs(glass_scores):
+    rows = cmp.frame(tm.identity_rows({"glass": glass_scores}))
+    assert (rows["item"] == tm.IDENTITY_ITEM).all()
+    assert (rows["status"].map(cmp.status_kind) == "finding").all()
+    head = rows.iloc[0]
+    assert head["row"].startswith("IAM = 2·CBA − 1")
+    assert 0 <= head["regenerated"] < 1e-12 and head["basis"] == "run on UCI glass"
+    pairs = tm.printed_identity_pairs()
+    assert len(pairs) == 2 * 18 + 4 + 3
+    broken = [p for p in pairs if not p["agrees"]]
+    assert rows.iloc[1]["regenerated"] == len(pairs) - len(broken)
+    assert len(rows) == 2 + len(broken)
+    # the example of the issue: Table 16 RF, CBA 0.681 -> IAM 0.362, printed 0.342
+    rf = rows[rows.row.str.startswith("Table 16 RF:")].iloc[0]
+    assert rf["printed"] == "0.342" and rf["regenerated"] == pytest.approx(0.362)
+    assert rf["difference"] == pytest.approx(0.020)
+    # a pair within print precision is not flagged: Table 16 RF-ROS 0.661 -> 0.322 vs 0.321
+    assert not rows.row.str.startswith("Table 16 RF-ROS:").any()
+    # CM4: CBA 0.4076 printed truncated 0.40, IAM -0.185: agrees within a unit
+    assert all(p["agrees"] for p in pairs if p["row"] == "CM4")
+    for p in broken:
+        assert abs(p["gap"]) > p["tolerance"]
+    # without any grid the finding still stands, with no measured number
+    bare = cmp.frame(tm.identity_rows({}))
+    assert np.isnan(bare.iloc[0]["regenerated"]) and len(bare) == len(rows)
 
 
 def test_grid_rejects_unknown_models_and_datasets():
@@ -150,3 +279,53 @@ def test_grid_split_by_model_merges_to_the_whole_grid_and_tables_carry_no_times(
         merge_grid_parts([parts[0], parts[0]], seed=7)
     with pytest.raises(ValueError, match=r"are not 0..2"):
         merge_grid_parts([parts[0][parts[0].fold != 1]], seed=7)
+
+
+def test_cli_identity_item_writes_the_finding_part(glass_scores, tmp_path, capsys):
+    from imbeval.cli import main
+
+    folds = tmp_path / "grid_glass_folds.csv"
+    glass_scores.to_csv(folds, index=False)
+    out = tmp_path / "identity.csv"
+    assert main(["papers", "mortaz2020-identity", "--grid-folds", f"glass={folds}",
+                 "--comparison", str(out)]) == 0
+    part = cmp.read_parts([out])
+    assert (part["status"].map(cmp.status_kind) == "finding").all()
+    assert part.iloc[0]["basis"] == "run on UCI glass" and part.iloc[0]["regenerated"] < 1e-12
+    # a malformed DATASET=CSV is a one-line error, and nothing is written
+    bad = tmp_path / "bad.csv"
+    assert main(["papers", "mortaz2020-identity", "--grid-folds", f"iris={folds}",
+                 "--comparison", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "DATASET=CSV" in err and "Traceback" not in err and not bad.exists()
+
+
+@settings(max_examples=200, deadline=None)
+@given(cba=st.floats(0, 1), places=st.integers(2, 3), truncate=st.booleans())
+def test_identity_check_accepts_every_print_of_a_true_pair(cba, places, truncate):
+    """A matrix's true (CBA, 2·CBA − 1), printed rounded or truncated, always agrees; moving
+    the printed IAM further than the tolerance always breaks it."""
+    import math
+
+    def show(x):
+        if truncate:
+            x = math.trunc(x * 10 ** places) / 10 ** places
+        return f"{x:.{places}f}"
+
+    check = tm.identity_check(show(cba), show(2 * cba - 1))
+    assert check["agrees"]
+    far = float(show(2 * cba - 1)) + 1.01 * (check["tolerance"] + 2 * 10 ** -places)
+    assert not tm.identity_check(show(cba), f"{far:.{places + 1}f}")["agrees"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.floats(-0.5, 0.5), min_size=2, max_size=10),
+       shift=st.floats(-0.4, 0.4), scale=st.floats(0.1, 2))
+def test_fold_interval_contains_the_mean_and_moves_with_the_values(values, shift, scale):
+    low, high = tm.fold_interval(values)
+    mean = float(np.mean(values))
+    assert low <= mean + 1e-12 and mean - 1e-12 <= high
+    # affine equivariance: the interval of a*v + b is a*interval + b
+    moved = tm.fold_interval([scale * v + shift for v in values])
+    assert moved[0] == pytest.approx(scale * low + shift, abs=1e-9)
+    assert moved[1] == pytest.approx(scale * high + shift, abs=1e-9)

@@ -33,7 +33,8 @@ MORTAZ_FIGURES = ["fig1", "fig2", "fig3", "fig4"]
 # `rule all` / `rule papers` ask for.
 PAPERS_PARTS = [
     f"{PARTS}/{p}.csv"
-    for p in ["mortaz2020_examples", "mortaz2020_figures", "dembele", "kluska", "ortigosa2016"]
+    for p in ["mortaz2020_examples", "mortaz2020_figures", "mortaz2020_identity", "dembele",
+              "kluska", "ortigosa2016"]
     + [f"mortaz2020_grid_{d}" for d in PAPERS["grid_datasets"]]
 ]
 PAPERS_TARGETS = (
@@ -44,6 +45,7 @@ PAPERS_TARGETS = (
         f"{FIGURES}/kluska/roc_curve.png",
     ]
     + expand(f"{TABLES}/mortaz2020/grid_{{dataset}}.md", dataset=PAPERS["grid_datasets"])
+    + [f"{PARTS}/mortaz2020_identity.csv"]
     + expand(f"{FIGURES}/mortaz2020/{{fig}}.png", fig=MORTAZ_FIGURES)
     + expand(f"{TABLES}/dembele/{{table}}.md", table=DEMBELE_TABLES)
 )
@@ -157,6 +159,29 @@ rule papers_mortaz2020_grid:
         "imbeval papers mortaz2020-grid --dataset {wildcards.dataset} "
         "--folds {params.folds} --seed {params.seed} --parts {input.parts} "
         "--out-dir {params.out_dir} --comparison {output.part} > {log} 2>&1"
+
+
+# IAM = 2·CBA − 1: a finding measured on the grids' fold matrices, and the paper's printed
+# (CBA, IAM) pairs checked against it (one comparison part for every grid of the config).
+rule papers_mortaz2020_identity:
+    input:
+        PAPERS_SOURCES,
+        folds=expand(f"{TABLES}/mortaz2020/grid_{{dataset}}_folds.csv", dataset=PAPERS["grid_datasets"]),
+    output:
+        part=f"{PARTS}/mortaz2020_identity.csv",
+    params:
+        # DATASET=CSV pairs, from the inputs (expand keeps the datasets' order)
+        grids=lambda w, input: " ".join(
+            f"{d}={path}" for d, path in zip(PAPERS["grid_datasets"], input.folds)
+        ),
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/papers/mortaz2020_identity.log",
+    threads: 1
+    shell:
+        "imbeval papers mortaz2020-identity --grid-folds {params.grids} "
+        "--comparison {output.part} > {log} 2>&1"
 
 
 rule papers_mortaz2020_figures:

@@ -10,6 +10,8 @@ Items (each writes its outputs atomically; ``--comparison FILE`` is this item's 
   (fitted here, or laid out from ``--parts`` of ``mortaz2020-grid-model`` jobs);
 - ``mortaz2020-grid-model`` some models of that grid: their fold scores, and their fit times
   (a timing file: times stay out of the tables);
+- ``mortaz2020-identity`` the finding IAM = 2·CBA − 1 (measured on the grids' fold
+  matrices) and every printed (CBA, IAM) pair of the paper checked against it;
 - ``mortaz2020-figures``  Figs. 1-4 (synthetic sweep) and their claims;
 - ``dembele``             Tables 1-11 and the derived 2x2 / M~ matrices;
 - ``dembele-mnist``       M8/M9 rebuilt from local MNIST files with LDA (optional);
@@ -75,6 +77,14 @@ def register(subparsers):
                    help="the models' fold scores (input of `mortaz2020-grid --parts`)")
     p.add_argument("--timings", required=True, type=Path, metavar="CSV",
                    help="fit + predict seconds per fold (a benchmark file, not a result)")
+
+    p = add("mortaz2020-identity", "mortaz2020: the finding IAM = 2·CBA − 1, measured on the "
+            "grids, and every printed (CBA, IAM) pair checked against it", _mortaz_identity,
+            out_dir_help=None)
+    p.add_argument("--grid-folds", nargs="*", default=[], metavar="DATASET=CSV",
+                   help="fold scores of the grids this run made (`mortaz2020-grid`'s "
+                        "grid_DATASET_folds.csv), e.g. glass=results/tables/mortaz2020/"
+                        "grid_glass_folds.csv")
 
     p = add("mortaz2020-figures", "mortaz2020 Figs. 1-4", _mortaz_figures,
             out_dir_help="folder for the figures, the sweep and its claims")
@@ -209,8 +219,30 @@ def _mortaz_grid(args):
                                   if k != "dataset"},
                "iam_is_row_min_everywhere": bool(table["iam_is_row_min"].all())}
     atomic_write_text(args.out_dir / f"{stem}_summary.json", json.dumps(summary, indent=2) + "\n")
-    _write_part(mt.grid_comparison_rows(table, args.dataset, args.folds), args.comparison)
+    rows = [*mt.grid_comparison_rows(scores, args.dataset, args.folds, args.seed),
+            *mt.selection_claim_rows(scores, args.dataset, args.folds),
+            *mt.printed_selection_rows(args.dataset)]
+    _write_part(rows, args.comparison)
     print(json.dumps(summary))
+    return 0
+
+
+def _mortaz_identity(args):
+    import pandas as pd
+
+    from imbeval.tables import mortaz2020 as mt
+
+    grids = {}
+    for spec in args.grid_folds:
+        dataset, sep, path = spec.partition("=")
+        if not sep or dataset not in mt.GRID_DATASETS or not path:
+            raise ValueError(f"--grid-folds takes DATASET=CSV with DATASET one of "
+                             f"{sorted(mt.GRID_DATASETS)}, got {spec!r}")
+        if dataset in grids:
+            raise ValueError(f"--grid-folds names {dataset} twice")
+        grids[dataset] = pd.read_csv(path)
+    table = _write_part(mt.identity_rows(grids), args.comparison)
+    print(table[["row", "regenerated"]].head(2).to_string(index=False))
     return 0
 
 
