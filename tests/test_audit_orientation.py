@@ -331,3 +331,73 @@ def test_wording_of_an_old_table_and_of_a_disagreement():
 
 def test_load_index_reads_the_attribute(lossmod, clean_registry):  # noqa: F811
     assert load_index("lossmod:acsa_loss").greater_is_better is False
+
+
+def test_influence_functions_reverse_the_sign_of_a_lower_is_better_score():
+    from imbeval.audit.influence import influence_binary, influence_multiclass
+
+    f = R["cen"].function
+    etas, eps = np.array([0.1, 0.3, 0.8]), np.array([-0.2, 0.1, 0.5])
+
+    def minus_cen(cm, **kwargs):
+        return -f(cm, **kwargs)
+
+    lower = influence_binary(f, etas, greater_is_better=False)
+    np.testing.assert_allclose(lower, influence_binary(minus_cen, etas), atol=1e-12)
+    np.testing.assert_allclose(lower, -influence_binary(f, etas), atol=1e-12)
+    assert np.all(np.abs(lower) > 1e-3)  # not vacuous: the sign matters
+    np.testing.assert_allclose(influence_multiclass(f, eps, greater_is_better=False),
+                               influence_multiclass(minus_cen, eps), atol=1e-12)
+    with pytest.raises(ValueError, match="greater_is_better"):
+        influence_binary(f, etas, greater_is_better=None)
+
+
+def test_fig6_carries_the_wording_and_names_the_theorem(worded):
+    from imbeval.figures.mullick2020_theory import _cell_label, fig6_data
+
+    _, rows, _ = worded
+    data = fig6_data(list(rows.values())).set_index("index")
+    assert data.loc["gmean", "condition3_verdict"] == "fails (mullick2020, Theorem 5)"
+    assert data.loc["gmean2", "condition2_verdict"] == ""
+    assert data.loc["cen", "condition3_verdict"].startswith("holds (no counterexample in ")
+    records = data.reset_index().to_dict("records")
+    labels = {r["index"]: _cell_label(r, "condition3") for r in records}
+    assert labels["gmean"] == "fails (Th. 5)" and labels["acsa"] == "holds (Th. 5)"
+    assert labels["cen"] == "holds" and labels["gmean2"] == "n/a"
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_cli_evaluate_honours_the_declaration(lossmod, tmp_path, capsys):
+    import pandas as pd
+
+    from imbeval.cli import main
+
+    rng = np.random.default_rng(1)
+    y = np.repeat(["a", "b", "c"], [50, 30, 20])
+    pred = np.where(rng.random(100) < 0.75, y, rng.choice(["a", "b", "c"], 100))
+    path = tmp_path / "pred.csv"
+    pd.DataFrame({"y_true": y, "y_pred": pred}).to_csv(path, index=False)
+    out = tmp_path / "eval"
+    assert main(["evaluate", str(path), "--index", "gmean", "--index", "lossmod:gmean_loss",
+                 "--repeats", "2", "--out-dir", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "gmean_loss, Condition 3: fails (counterexample: at C = " in text
+    assert "gmean, Condition 3: fails (mullick2020, Theorem 5)" in text
+    tidy = pd.read_csv(out / "evaluate.csv", dtype=str, keep_default_na=False)
+    tidy = tidy.drop_duplicates("index")
+    tidy = tidy.set_index("index")
+    assert tidy.loc["gmean_loss", "condition3"] == tidy.loc["gmean", "condition3"] == "false"
+    assert str(tidy.loc["gmean_loss", "greater_is_better"]) == "False"
+
+
+def test_evaluate_reads_the_wording_from_an_audit_table(worded):
+    from imbeval.evaluation import evaluate_predictions
+
+    _, _, out = worded
+    y = np.repeat([0, 1, 2], [40, 20, 10])
+    ev = evaluate_predictions(y, y, indices=["gmean", "cen"], repeats=1,
+                              audit=str(out / "audit.csv"))
+    s = ev.summary.set_index("index")
+    assert s.loc["gmean", "condition3_verdict"] == "fails (mullick2020, Theorem 5)"
+    assert s.loc["cen", "condition3"] == "true"
+    assert s.loc["cen", "condition1_verdict"].startswith("fails (counterexample: scaling")

@@ -104,8 +104,9 @@ class Condition1Evidence:
     n_undefined_mismatch: int
     worst_matrix: list | None = None
     worst_scaling: list | None = None
-    #: the counterexample of the smallest C whose change exceeds the tolerance (or changes
-    #: definedness): {"C", "matrix", "row_scaling", "value", "scaled_value"}; None if none
+    #: a readable counterexample: of the smallest C whose largest change is at least a tenth
+    #: of the overall largest (so not a rounding artefact of an extreme matrix), or one whose
+    #: definedness changes: {"C", "matrix", "row_scaling", "value", "scaled_value"}
     counterexample: dict | None = None
 
 
@@ -113,7 +114,7 @@ def check_condition1(fn, classes, rng, sizes: AuditSizes, tol):
     """Largest change of f under positive row scalings, over random matrices of each C."""
     worst, worst_m, worst_b = 0.0, None, None
     n_pairs = n_nan = n_mismatch = 0
-    example = None
+    per_c = []  # (C, largest change, example) of each C
     for c in classes:
         base = np.concatenate(
             [random_matrices(rng, sizes.n_condition1, c), crisp_matrices(rng, sizes.n_condition1 // 4, c)]
@@ -131,17 +132,21 @@ def check_condition1(fn, classes, rng, sizes: AuditSizes, tol):
         if dev.size and dev.max() > worst:
             k = int(np.argmax(dev))
             worst, worst_m, worst_b = float(dev[k]), base[k].tolist(), scale[k, :, 0].tolist()
-        bad = (dev > tol) | (nan0 != nan1)
-        if example is None and bad.any():
+        if dev.size:
             k = int(np.argmax(np.where(nan0 != nan1, np.inf, dev)))
-            example = {"C": c, "matrix": base[k].tolist(), "row_scaling": scale[k, :, 0].tolist(),
-                       "value": float(f0[k]), "scaled_value": float(f1[k])}
+            change = np.inf if nan0[k] != nan1[k] else float(dev[k])
+            per_c.append((c, change, {"C": c, "matrix": base[k].tolist(),
+                                      "row_scaling": scale[k, :, 0].tolist(),
+                                      "value": float(f0[k]), "scaled_value": float(f1[k])}))
     if n_pairs == 0:
         holds = None
     else:
         holds = bool(worst <= tol and n_mismatch == 0)
-    return Condition1Evidence(holds, worst, n_pairs, n_nan, n_mismatch, worst_m, worst_b,
-                              example if holds is False else None)
+    example = None
+    if holds is False:
+        enough = max(tol, 0.1 * worst)
+        example = next((e for c, change, e in per_c if change > tol and change >= enough), None)
+    return Condition1Evidence(holds, worst, n_pairs, n_nan, n_mismatch, worst_m, worst_b, example)
 
 
 # ------------------------------------------------------------------------------ Condition 2
