@@ -401,3 +401,23 @@ def test_evaluate_reads_the_wording_from_an_audit_table(worded):
     assert s.loc["gmean", "condition3_verdict"] == "fails (mullick2020, Theorem 5)"
     assert s.loc["cen", "condition3"] == "true"
     assert s.loc["cen", "condition1_verdict"].startswith("fails (counterexample: scaling")
+
+
+def test_report_page_shows_the_worded_verdicts_not_the_matrices(worded, tmp_path):
+    import pandas as pd
+
+    from imbeval.report import pages
+
+    _, rows, out = worded
+    (tmp_path / "audit").mkdir()
+    (tmp_path / "audit" / "audit.csv").write_text((out / "audit.csv").read_text())
+    item = {"id": "audit_table", "label": "Audit table", "name": "n", "tables": ["audit/audit.csv"]}
+    comparison = pd.DataFrame(columns=["paper", "item", "row", "column", "printed",
+                                       "regenerated", "difference", "status"])
+    page = pages.render_item("audit", {"title": "t", "items": [item]}, item, comparison, tmp_path)
+    assert "holds (mullick2020, Theorem 5)" in page
+    assert "fails (counterexample: scaling the rows" in page
+    assert "<th>condition1_verdict</th>" in page and "<th>condition1</th>" not in page
+    matrix = json.loads(rows["cen"]["condition1_counterexample"])["matrix"]
+    assert json.dumps(matrix)[:20] not in page  # the JSON stays in the CSV
+    assert "results/audit/audit.csv" in page
