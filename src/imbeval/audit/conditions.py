@@ -33,6 +33,10 @@ bound is the smaller of Condition 2's bound and anything seen here. Verdict: the
 exceeds the lower bound by more than ``tol`` for every C ≥ 3 (the condition is about
 multi-class problems; the C = 2 limit is kept as evidence).
 
+Every search here minimises: it looks at the index's infimum, its worst side when higher is
+better. For a lower-is-better index :func:`imbeval.audit.core.audit_index` passes −f, so the
+same code finds f's supremum (and reports it on f's scale).
+
 Class sizes never differ by more than a factor 1e10 anywhere in the search: beyond that,
 differences such as n − n_i lose all their digits and an index's value is rounding noise.
 
