@@ -119,6 +119,10 @@ def test_cen_is_audited_on_its_supremum():
     # the supremum with one class failing stays below CEN's upper bound: Condition 3 holds;
     # the old reading (infimum = CEN's best value, 0) said it fails
     assert worst.condition3 is True and best_side.condition3 is False
+    # the registered function alone carries its orientation (a caller need not pass it)
+    plain = audit_index(cen.function, name="cen", classes=CLASSES, sizes=AuditSizes.quick(),
+                        seed=4, influence_functions=False)
+    assert plain.greater_is_better is False and _verdicts(plain) == _verdicts(worst)
     for c in (3, 4):
         assert worst.limits[c] < worst.bounds[c][1] - 1e-3
 

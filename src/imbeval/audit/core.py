@@ -196,6 +196,19 @@ def cite_theorems(result: AuditResult) -> AuditResult:
     return result
 
 
+def _orientation_of(fn, name):
+    """The function's declared orientation, else its registered one, else higher is better."""
+    from imbeval.indices import registry
+    from imbeval.indices.user import declared_orientation
+
+    if hasattr(fn, "greater_is_better"):
+        return declared_orientation(fn, name)
+    for info in registry().values():
+        if info.function is fn:
+            return info.greater_is_better
+    return True
+
+
 def _negated(fn):
     """−fn, keeping ``zero_division=`` for the influence functions."""
     def negated(stack, **kwargs):
@@ -274,8 +287,9 @@ def audit_index(
         ``zero_division=`` when ``fn`` accepts it.
     greater_is_better : bool, optional
         The index's orientation. Default: the function's ``greater_is_better`` attribute
-        (:func:`imbeval.indices.user.declared_orientation`), True when it has none;
-        :func:`audit_registry` passes the registry's ``IndexInfo.greater_is_better``.
+        (:func:`imbeval.indices.user.declared_orientation`); without one, the registry's
+        ``IndexInfo.greater_is_better`` when ``fn`` is a registered index's function (so
+        ``audit_index(registry()["cen"].function)`` audits CEN's supremum); else True.
 
     Returns
     -------
@@ -292,12 +306,10 @@ def audit_index(
     >>> r.greater_is_better, r.condition1, r.condition2, r.condition3
     (False, True, True, True)
     """
-    from imbeval.indices.user import declared_orientation
-
     sizes = sizes or AuditSizes()
     name = name or getattr(fn, "__name__", "index")
     if greater_is_better is None:
-        greater_is_better = declared_orientation(fn, name)
+        greater_is_better = _orientation_of(fn, name)
     elif not isinstance(greater_is_better, (bool, np.bool_)):
         raise ValueError(f"greater_is_better must be True, False or None, got {greater_is_better!r}")
     greater_is_better = bool(greater_is_better)
