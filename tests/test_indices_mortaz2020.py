@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 from imbeval.indices import mortaz2020 as mz
 from imbeval.tables.comparison import truncated
@@ -143,6 +145,43 @@ def test_theorem4_is_false_from_five_classes(m):
 def test_iam_is_twice_cba_minus_one(m):
     # max(c_i., c_.i) = c_ii + max(FN_i, FP_i), so each IAM term is 2 CBA_i - 1
     assert mz.iam(m) == pytest.approx(2 * mz.cba(m) - 1, abs=1e-12)
+
+
+@st.composite
+def _grids(draw):
+    """Several integer C x C matrices of one C in 2..10, some with an empty row, column, or
+    class that neither occurs nor is predicted (NaN under the default zero_division)."""
+    c = draw(st.integers(2, 10))
+    n = draw(st.integers(2, 6))
+    mats = draw(hnp.arrays(np.int64, (n, c, c), elements=st.integers(0, 60))).astype(float)
+    for k in range(n):
+        kind = draw(st.sampled_from(["none", "row", "column", "both"]))
+        i = draw(st.integers(0, c - 1))
+        if kind in ("row", "both"):
+            mats[k, i, :] = 0
+        if kind in ("column", "both"):
+            mats[k, :, i] = 0
+    return mats
+
+
+@given(_grids())
+def test_iam_equals_twice_cba_minus_one_and_ranks_models_alike(mats):
+    """The docstring's proof of IAM = 2·CBA − 1, checked on C = 2..10 with empty rows and
+    columns; NaN exactly where a class neither occurs nor is predicted (the NaN policy)."""
+    iam, cba = mz.iam(mats), mz.cba(mats)
+    margins = np.maximum(mats.sum(axis=2), mats.sum(axis=1))
+    undefined = (margins == 0).any(axis=1)
+    np.testing.assert_array_equal(np.isnan(iam), undefined)
+    np.testing.assert_array_equal(np.isnan(cba), undefined)
+    ok = ~undefined
+    assert np.all(np.abs(iam[ok] - (2 * cba[ok] - 1)) <= 1e-12)
+    # identical rankings: every pair CBA separates, IAM orders the same way
+    i, j = np.meshgrid(np.flatnonzero(ok), np.flatnonzero(ok), indexing="ij")
+    apart = np.abs(cba[i] - cba[j]) > 1e-12
+    assert np.array_equal(np.sign(iam[i] - iam[j])[apart], np.sign(cba[i] - cba[j])[apart])
+    if ok.any():
+        assert np.argmax(np.where(ok, iam, -np.inf)) in np.flatnonzero(
+            np.isclose(cba, np.nanmax(cba), rtol=0, atol=1e-12) & ok)
 
 
 def test_iam_extremes():

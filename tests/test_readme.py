@@ -37,6 +37,15 @@ def test_readme_table_lists_every_registered_index():
     assert listed == set(registry())
 
 
+def test_readme_table_orientation_is_the_registry_s():
+    table = README.split("### Registered indices", 1)[1].split("\n\n", 2)[1]
+    shown = dict(re.findall(r"^\| `([a-z0-9_]+)` \|.*\| (higher|lower) is better \|$", table,
+                            flags=re.M))
+    assert shown == {n: "higher" if i.greater_is_better else "lower"
+                     for n, i in registry().items() if n in shown}
+    assert shown["cen"] == shown["mcen"] == "lower" and len(shown) == len(registry())
+
+
 def _command_paths():
     """Every `imbeval WORD ...` in the README, alternatives (a|b) expanded, options dropped."""
     paths = set()

@@ -88,7 +88,10 @@ class Evaluation:
     values : long table ``repeat, scheme, target_rrt, rrt, index, value`` (one row per draw).
     per_scheme : ``index, scheme, target_rrt, rrt, mean, std, n`` (mean over the draws).
     summary : per index ``index, paper, scope, as_given, spread_std, spread_range, mean_over_schemes``,
-        then ``condition1..3`` (``true`` / ``false`` / empty = not applicable or undecided).
+        then ``condition1..3`` (``true`` / ``false`` / empty = not applicable or undecided),
+        ``greater_is_better`` (the index's orientation, which the audit honours) and
+        ``condition1..3_verdict``, each verdict in words ("holds (no counterexample in N
+        matrices, C = 2–10)", "holds (mullick2020, Theorem N)", "fails (counterexample: ...)").
     schemes : the schemes in order.
     settings : repeats, seed, min_count, infeasible, audit.
     """
@@ -108,7 +111,7 @@ class Evaluation:
         rrt = self.per_scheme.groupby("scheme")["rrt"].mean()
         header = (["index", "paper", "C1", "C2", "C3", "as given"]
                   + [f"{sc} ({rrt[sc]:.3g})" for sc in self.schemes] + ["spread std", "range"])
-        mark = {"true": "yes", "false": "no", "": "-"}
+        mark = {"true": "holds", "false": "fails", "": "-"}
 
         def f(x):
             return "nan" if x != x else f"{x:.4f}"
@@ -128,6 +131,13 @@ class Evaluation:
                  "  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip(),
                  "  ".join("-" * w for w in widths)]
         lines += ["  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+        worded = [(name, k, s.loc[name].get(f"condition{k}_verdict", ""))
+                  for name in s.index for k in (1, 2, 3)]
+        worded = [w for w in worded if isinstance(w[2], str) and w[2]]
+        if worded:
+            lines += ["", "Verdicts (a search's 'holds' means no counterexample was found; "
+                      "lower-is-better indices are audited on their worst side, the supremum):"]
+            lines += [f"  {name}, Condition {k}: {text}" for name, k, text in worded]
         return "\n".join(lines)
 
     def plot(self):
@@ -180,9 +190,13 @@ class Evaluation:
 
 
 def _verdicts(infos, audit, seed):
-    """``{name: (c1, c2, c3)}`` as ``"true"/"false"/""`` strings."""
+    """``{name: (c1, c2, c3, words1, words2, words3)}``: the verdicts as ``"true"/"false"/""``
+    strings, then each in words ("holds (no counterexample in N matrices, C = 2–10)",
+    "fails (counterexample: ...)"; :func:`imbeval.audit.report.verdict_wording`)."""
+    from imbeval.audit.report import verdict_wording
+
     if audit in (None, False, "none"):
-        return {i.name: ("", "", "") for i in infos}
+        return {i.name: ("",) * 6 for i in infos}
     known = {}
     if audit not in ("quick", "full"):
         path = Path(audit)
@@ -192,9 +206,9 @@ def _verdicts(infos, audit, seed):
         table = pd.read_csv(path, dtype=str, keep_default_na=False)
         if not {"index", "condition1", "condition2", "condition3"} <= set(table.columns):
             raise ValueError(f"{path} is not an audit table (needs index, condition1..3)")
-        known = {r["index"]: (r["condition1"], r["condition2"], r["condition3"])
-                 for _, r in table.iterrows()}
+        known = {r["index"]: _worded(dict(r), verdict_wording) for _, r in table.iterrows()}
     from imbeval.audit import AuditSizes, audit_index
+    from imbeval.audit.core import cite_theorems
 
     sizes = AuditSizes() if audit == "full" else AuditSizes.quick()
     out = {}
@@ -202,10 +216,19 @@ def _verdicts(infos, audit, seed):
         if info.name in known:
             out[info.name] = known[info.name]
             continue
-        r = audit_index(info.function, name=info.name, scope=info.scope, sizes=sizes,
-                        seed=seed + k, influence_functions=False).row()
-        out[info.name] = (r["condition1"], r["condition2"], r["condition3"])
+        result = audit_index(info.function, name=info.name, scope=info.scope, sizes=sizes,
+                             seed=seed + k, influence_functions=False,
+                             greater_is_better=info.greater_is_better)
+        if info.paper == "mullick2020":
+            cite_theorems(result)
+        out[info.name] = _worded(result.row(), verdict_wording)
     return out
+
+
+def _worded(row, verdict_wording):
+    verdicts = (row["condition1"], row["condition2"], row["condition3"])
+    return verdicts + tuple(verdict_wording(row, k) if verdicts[k - 1] != "" else ""
+                            for k in (1, 2, 3))
 
 
 def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=None,
@@ -322,7 +345,7 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
     for info in infos:
         means = per.loc[per["index"] == info.name, "mean"].to_numpy()
         finite = means[~np.isnan(means)]
-        c1, c2, c3 = verdicts[info.name]
+        c1, c2, c3, w1, w2, w3 = verdicts[info.name]
         summary_rows.append({
             "index": info.name, "paper": info.paper, "scope": info.scope,
             "as_given": float(as_given[info.name]),
@@ -330,6 +353,8 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
             "spread_range": float(np.ptp(finite)) if finite.size == means.size else float("nan"),
             "mean_over_schemes": float(np.mean(finite)) if finite.size else float("nan"),
             "condition1": c1, "condition2": c2, "condition3": c3,
+            "greater_is_better": bool(info.greater_is_better),
+            "condition1_verdict": w1, "condition2_verdict": w2, "condition3_verdict": w3,
         })
     return Evaluation(
         classes=classes, counts=[int(v) for v in n], values=values, per_scheme=per,

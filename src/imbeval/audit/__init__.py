@@ -9,7 +9,12 @@
   (Fig. 6 is drawn by :mod:`imbeval.figures.mullick2020_theory`).
 
 Verdicts are computed, never looked up: see :mod:`~imbeval.audit.conditions` for how, and
-:mod:`~imbeval.audit.matrices` for the matrices the searches evaluate.
+:mod:`~imbeval.audit.matrices` for the matrices the searches evaluate. A lower-is-better
+index (``IndexInfo.greater_is_better`` False, or a function attribute
+``greater_is_better = False``) is audited as −f: Condition 3 and the influence analysis
+look at its worst side. A search's "holds" means no counterexample was found; each verdict
+says so in words (:func:`~imbeval.audit.core.verdict_text`), a failure keeps its
+counterexample, and mullick2020's theorems are cited where they prove the verdict.
 """
 
 from imbeval.audit.conditions import AuditSizes

@@ -33,6 +33,10 @@ bound is the smaller of Condition 2's bound and anything seen here. Verdict: the
 exceeds the lower bound by more than ``tol`` for every C ≥ 3 (the condition is about
 multi-class problems; the C = 2 limit is kept as evidence).
 
+Every search here minimises: it looks at the index's infimum, its worst side when higher is
+better. For a lower-is-better index :func:`imbeval.audit.core.audit_index` passes −f, so the
+same code finds f's supremum (and reports it on f's scale).
+
 Class sizes never differ by more than a factor 1e10 anywhere in the search: beyond that,
 differences such as n − n_i lose all their digits and an index's value is rounding noise.
 
@@ -104,12 +108,17 @@ class Condition1Evidence:
     n_undefined_mismatch: int
     worst_matrix: list | None = None
     worst_scaling: list | None = None
+    #: a readable counterexample: of the smallest C whose largest change is at least a tenth
+    #: of the overall largest (so not a rounding artefact of an extreme matrix), or one whose
+    #: definedness changes: {"C", "matrix", "row_scaling", "value", "scaled_value"}
+    counterexample: dict | None = None
 
 
 def check_condition1(fn, classes, rng, sizes: AuditSizes, tol):
     """Largest change of f under positive row scalings, over random matrices of each C."""
     worst, worst_m, worst_b = 0.0, None, None
     n_pairs = n_nan = n_mismatch = 0
+    per_c = []  # (C, largest change, example) of each C
     for c in classes:
         base = np.concatenate(
             [random_matrices(rng, sizes.n_condition1, c), crisp_matrices(rng, sizes.n_condition1 // 4, c)]
@@ -127,11 +136,21 @@ def check_condition1(fn, classes, rng, sizes: AuditSizes, tol):
         if dev.size and dev.max() > worst:
             k = int(np.argmax(dev))
             worst, worst_m, worst_b = float(dev[k]), base[k].tolist(), scale[k, :, 0].tolist()
+        if dev.size:
+            k = int(np.argmax(np.where(nan0 != nan1, np.inf, dev)))
+            change = np.inf if nan0[k] != nan1[k] else float(dev[k])
+            per_c.append((c, change, {"C": c, "matrix": base[k].tolist(),
+                                      "row_scaling": scale[k, :, 0].tolist(),
+                                      "value": float(f0[k]), "scaled_value": float(f1[k])}))
     if n_pairs == 0:
         holds = None
     else:
         holds = bool(worst <= tol and n_mismatch == 0)
-    return Condition1Evidence(holds, worst, n_pairs, n_nan, n_mismatch, worst_m, worst_b)
+    example = None
+    if holds is False:
+        enough = max(tol, 0.1 * worst)
+        example = next((e for c, change, e in per_c if change > tol and change >= enough), None)
+    return Condition1Evidence(holds, worst, n_pairs, n_nan, n_mismatch, worst_m, worst_b, example)
 
 
 # ------------------------------------------------------------------------------ Condition 2
@@ -192,6 +211,7 @@ class Condition3Evidence:
     limit: float  # the value at the smallest ε
     n_undefined: int
     worst: list | None = field(default=None)
+    n_evaluated: int = 0  # matrices evaluated over every ε
 
 
 def _failing_class_matrices(eps, fail, sizes, off, diag_others):
@@ -277,6 +297,7 @@ def search_condition3(fn, c, rng, sizes: AuditSizes):
     modes = np.concatenate([modes, r_modes])
 
     infima, n_nan, worst = [], 0, None
+    n_eval = 0
     carry = None
     for eps in sizes.epsilons:
         diag = 1.0 - eps * (1.0 - modes)[:, None] * np.ones((1, c))
@@ -291,6 +312,7 @@ def search_condition3(fn, c, rng, sizes: AuditSizes):
         else:
             all_f, all_m = fails, modes
         values = evaluate(fn, stack)
+        n_eval += values.size
         n_nan += int(np.isnan(values).sum())
         if np.all(np.isnan(values)):
             infima.append(float("nan"))
@@ -299,6 +321,7 @@ def search_condition3(fn, c, rng, sizes: AuditSizes):
         x, fx = local_search(
             fn, stack[order], +1, rng, sizes.n_proposals, sizes.n_iterations3, fixed_diagonal=True
         )
+        n_eval += sizes.n_starts * sizes.n_proposals * sizes.n_iterations3
         k = int(np.argmin(fx))
         infima.append(float(min(fx[k], np.nanmin(values))))
         worst = normalised(x[k])
@@ -310,4 +333,4 @@ def search_condition3(fn, c, rng, sizes: AuditSizes):
         carry = (all_f[order], n_i, co, all_m[order])
     finite = [v for v in infima if not np.isnan(v)]
     limit = infima[-1] if infima and not np.isnan(infima[-1]) else (finite[-1] if finite else float("nan"))
-    return Condition3Evidence(c, list(sizes.epsilons), infima, float(limit), n_nan, worst)
+    return Condition3Evidence(c, list(sizes.epsilons), infima, float(limit), n_nan, worst, n_eval)

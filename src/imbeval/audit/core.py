@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from imbeval.audit import conditions, influence
 from imbeval.audit.conditions import AuditSizes
 
-__all__ = ["AuditResult", "audit_index", "audit_registry", "DEFAULT_CLASSES"]
+__all__ = ["AuditResult", "audit_index", "audit_registry", "cite_theorems", "verdict_text",
+           "DEFAULT_CLASSES", "MULLICK2020_THEOREMS"]
 
 DEFAULT_CLASSES = tuple(range(2, 11))
 
@@ -42,6 +44,15 @@ class AuditResult:
     ortigosa_adequate: bool | None = None
     n_undefined: int = 0
     notes: list = field(default_factory=list)
+    greater_is_better: bool = True
+    classes: tuple = ()  # the numbers of classes searched
+    #: condition (1, 2, 3) -> number of matrices the search evaluated for it
+    n_searched: dict = field(default_factory=dict)
+    #: condition (1, 2, 3) -> the counterexample that decided a failure (JSON-ready dict)
+    counterexamples: dict = field(default_factory=dict)
+    #: condition (1, 2, 3) -> the paper's theorem proving the verdict, e.g.
+    #: "mullick2020, Theorem 5" (set only where the theorem's statement equals the verdict)
+    theorems: dict = field(default_factory=dict)
 
     def row(self) -> dict:
         """One flat row for the audit table (verdicts, then evidence)."""
@@ -75,7 +86,141 @@ class AuditResult:
             "ortigosa_adequate": b(self.ortigosa_adequate),
             "n_undefined": self.n_undefined,
             "notes": " | ".join(self.notes),
+            "orientation": "higher is better" if self.greater_is_better else "lower is better",
+            **{f"condition{k}_verdict": verdict_text(self, k) for k in (1, 2, 3)},
+            **{f"condition{k}_counterexample": (
+                json.dumps(_jsonable(self.counterexamples[k])) if k in self.counterexamples else "")
+               for k in (1, 2, 3)},
         }
+
+
+def _jsonable(value):
+    """NaN -> None, recursively (the evidence columns hold strict JSON)."""
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, float) and value != value:
+        return None
+    return value
+
+
+def _class_range(classes):
+    lo, hi = min(classes), max(classes)
+    return f"C = {lo}" if lo == hi else f"C = {lo}–{hi}"
+
+
+def verdict_text(result: AuditResult, condition: int) -> str:
+    """How a verdict reads: what it rests on, never a bare yes or no.
+
+    A verdict a paper proves cites the theorem ("holds (mullick2020, Theorem 5)"); a verdict
+    found by search says how far the search went ("holds (no counterexample in N matrices,
+    C = 2–10)") or names its counterexample ("fails (counterexample: ...)", the matrix kept in
+    ``result.counterexamples``); "" where the condition does not apply (Conditions 2 and 3
+    of a two-class index), "undecided (...)" where every value was undefined.
+
+    Parameters
+    ----------
+    result : AuditResult
+    condition : {1, 2, 3}
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> r = AuditResult(name="f", scope="two-class", condition1=True, condition2=None,
+    ...                 condition3=None, classes=(2,), n_searched={1: 500})
+    >>> verdict_text(r, 1)
+    'holds (no counterexample in 500 matrices, C = 2)'
+    >>> verdict_text(r, 2)
+    ''
+    """
+    if condition not in (1, 2, 3):
+        raise ValueError(f"condition must be 1, 2 or 3, got {condition!r}")
+    verdict = getattr(result, f"condition{condition}")
+    if verdict is None:
+        if condition > 1 and result.scope == "two-class":
+            return ""
+        return "undecided (an undefined value or bound; see notes)"
+    word = "holds" if verdict else "fails"
+    if condition in result.theorems:
+        return f"{word} ({result.theorems[condition]})"
+    if verdict:
+        classes = result.classes or (2,)
+        if condition == 1 and result.scope == "two-class":
+            classes = (2,)
+        elif condition == 3:
+            classes = [c for c in classes if c >= 3] or classes
+        n = result.n_searched.get(condition, 0)
+        return f"holds (no counterexample in {n} matrices, {_class_range(classes)})"
+    ce = result.counterexamples.get(condition)
+    if not ce:
+        return "fails"
+    return f"fails (counterexample: {ce['summary']}; matrix in condition{condition}_counterexample)"
+
+
+#: mullick2020's theorems about its own indices: index -> {condition: (verdict, theorem)}.
+#: Theorem 1: γ2 and ρ satisfy Condition 1, ζ and κ do not; Theorem 2: ζ^ and κ^ satisfy it;
+#: Theorem 3: γC and α satisfy Conditions 1 and 2, ρo satisfies 1 but not 2, ρa neither,
+#: κa 2 but not 1; Theorem 4: κa^ satisfies 1 and 2; Theorem 5: γC violates Condition 3,
+#: α and κa^ satisfy it. (nAUROC-OVA is proposed, not proved: its verdicts rest on search.)
+MULLICK2020_THEOREMS = {
+    "gmean2": {1: (True, 1)}, "auroc2": {1: (True, 1)},
+    "precision": {1: (False, 1)}, "aurpc": {1: (False, 1)},
+    "mprecision": {1: (True, 2)}, "maurpc": {1: (True, 2)},
+    "gmean": {1: (True, 3), 2: (True, 3), 3: (False, 5)},
+    "acsa": {1: (True, 3), 2: (True, 3), 3: (True, 5)},
+    "auroc_ovo": {1: (True, 3), 2: (False, 3)},
+    "auroc_ova": {1: (False, 3), 2: (False, 3)},
+    "aurpc_ova": {1: (False, 3), 2: (True, 3)},
+    "maurpc_ova": {1: (True, 4), 2: (True, 4), 3: (True, 5)},
+}
+
+
+def cite_theorems(result: AuditResult) -> AuditResult:
+    """Set ``result.theorems`` where mullick2020 proves the verdict the search reached.
+
+    Only for mullick2020's own indices (call it for the registered index, not for any
+    function that happens to share its name) and only where the theorem's statement and
+    the audit's verdict agree; a disagreement keeps the search's wording (and a note).
+    """
+    for k, (holds, number) in MULLICK2020_THEOREMS.get(result.name, {}).items():
+        verdict = getattr(result, f"condition{k}")
+        if verdict is holds:
+            result.theorems[k] = f"mullick2020, Theorem {number}"
+        elif verdict is not None:
+            result.notes.append(f"Condition {k}: the search disagrees with mullick2020, "
+                                f"Theorem {number}")
+    return result
+
+
+def _orientation_of(fn, name):
+    """The function's declared orientation, else its registered one, else higher is better."""
+    from imbeval.indices import registry
+    from imbeval.indices.user import declared_orientation
+
+    if hasattr(fn, "greater_is_better"):
+        return declared_orientation(fn, name)
+    for info in registry().values():
+        if info.function is fn:
+            return info.greater_is_better
+    return True
+
+
+def _negated(fn):
+    """−fn, keeping ``zero_division=`` for the influence functions."""
+    def negated(stack, **kwargs):
+        return -np.asarray(fn(stack, **kwargs), dtype=np.float64)
+
+    negated.__name__ = f"minus_{getattr(fn, '__name__', 'index')}"
+    return negated
+
+
+def _matrix(m):
+    """A matrix for the evidence columns: 6 significant digits are enough to re-check it."""
+    return [[float(f"{v:.6g}") for v in row] for row in np.asarray(m, dtype=np.float64)]
 
 
 def _detect_scope(fn):
@@ -101,15 +246,24 @@ def audit_index(
     tol3=1e-3,
     influence_functions=True,
     zero_division_influence=1.0,
+    greater_is_better=None,
 ):
     """Decide numerically whether an index meets mullick2020's Conditions 1-3.
+
+    Condition 3 and the influence analysis look at the index's *worst* side: for a
+    lower-is-better index (a loss, CEN, MCEN) the audit is that of −f, so Condition 3 asks
+    whether the supremum of f with one class failing stays below f's upper bound, and the
+    influence functions have their sign reversed (ortigosa2016's footnote 4). The verdicts
+    of f declared lower-is-better are therefore those of −f (or of 1 − f) declared
+    higher-is-better. Bounds, limits and Condition 3's sequence are reported on f's own
+    scale (for a lower-is-better index the sequence holds suprema); the margin is the
+    distance of the limit from the worst bound, whichever the orientation.
 
     Parameters
     ----------
     fn : callable
         ``fn(stack) -> values``: a stack (..., C, C) of confusion matrices (rows true,
-        columns predicted) to one value per matrix. Higher must mean better for the
-        influence-function criteria (ortigosa2016's footnote 4).
+        columns predicted) to one value per matrix.
     name : str, optional
         Label for the result (default: ``fn.__name__``).
     scope : {"two-class", "multi-class"}, optional
@@ -131,14 +285,38 @@ def audit_index(
     zero_division_influence : float
         0/0 convention for the influence functions (the paper's tables use 1); passed as
         ``zero_division=`` when ``fn`` accepts it.
+    greater_is_better : bool, optional
+        The index's orientation. Default: the function's ``greater_is_better`` attribute
+        (:func:`imbeval.indices.user.declared_orientation`); without one, the registry's
+        ``IndexInfo.greater_is_better`` when ``fn`` is a registered index's function (so
+        ``audit_index(registry()["cen"].function)`` audits CEN's supremum); else True.
 
     Returns
     -------
     AuditResult
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> def loss(cm):  # 1 − ACSA, a loss
+    ...     cm = np.asarray(cm, dtype=float)
+    ...     return 1 - (np.diagonal(cm, axis1=-2, axis2=-1) / cm.sum(-1)).mean(-1)
+    >>> loss.greater_is_better = False
+    >>> r = audit_index(loss, sizes=AuditSizes.quick(), classes=(2, 3), influence_functions=False)
+    >>> r.greater_is_better, r.condition1, r.condition2, r.condition3
+    (False, True, True, True)
     """
     sizes = sizes or AuditSizes()
     name = name or getattr(fn, "__name__", "index")
-    scope = scope or _detect_scope(fn)
+    if greater_is_better is None:
+        greater_is_better = _orientation_of(fn, name)
+    elif not isinstance(greater_is_better, (bool, np.bool_)):
+        raise ValueError(f"greater_is_better must be True, False or None, got {greater_is_better!r}")
+    greater_is_better = bool(greater_is_better)
+    original = fn
+    if not greater_is_better:
+        fn = _negated(fn)  # audit −f: its infimum is f's worst value
+    scope = scope or _detect_scope(original)
     if scope not in ("two-class", "multi-class"):
         raise ValueError(f"scope must be 'two-class' or 'multi-class', got {scope!r}")
     classes = tuple(int(c) for c in classes)
@@ -157,7 +335,19 @@ def audit_index(
         condition3=None,
         condition1_max_deviation=ev1.max_deviation,
         condition1_evidence=ev1,
+        greater_is_better=greater_is_better,
+        classes=classes,
     )
+    sign = 1.0 if greater_is_better else -1.0
+    result.n_searched[1] = ev1.n_pairs
+    if ev1.counterexample:
+        ce = dict(ev1.counterexample)
+        ce["value"], ce["scaled_value"] = sign * ce["value"], sign * ce["scaled_value"]
+        ce["matrix"] = _matrix(ce["matrix"])
+        ce["row_scaling"] = [float(f"{b:.6g}") for b in ce["row_scaling"]]
+        ce["summary"] = (f"scaling the rows of a {ce['C']}-class matrix changes the value "
+                         f"from {ce['value']:.6g} to {ce['scaled_value']:.6g}")
+        result.counterexamples[1] = ce
     n_undefined = ev1.n_undefined
     if ev1.n_undefined_mismatch:
         notes.append(f"row scaling changed definedness {ev1.n_undefined_mismatch} times")
@@ -193,12 +383,84 @@ def audit_index(
         else:
             result.condition3_margin = float(margins.min())
             result.condition3 = bool(result.condition3_margin > tol3)
+        result.n_searched[2] = int(sum(b.n_evaluated for b in bounds_ev)
+                                   + sum(e.n_evaluated for e in limits_ev))
+        result.n_searched[3] = int(sum(b.n_evaluated + e.n_evaluated
+                                       for b, e in zip(bounds_ev, limits_ev)
+                                       if b.n_classes in c3_classes))
+        if result.condition2 is False:
+            result.counterexamples[2] = _condition2_counterexample(
+                fn, bounds, bounds_ev, limits_ev, greater_is_better)
+        if result.condition3 is False:
+            result.counterexamples[3] = _condition3_counterexample(
+                c3_classes, margins, bounds, bounds_ev, limits_ev, greater_is_better)
+        if not greater_is_better:  # report f's own scale: bounds swap, the sequence negates
+            result.bounds = {c: (-hi, -lo) for c, (lo, hi) in bounds.items()}
+            result.limits = {c: -v for c, v in result.limits.items()}
+            result.bounds_evidence = [
+                replace(b, lower=-b.upper, upper=-b.lower, argmin=b.argmax, argmax=b.argmin)
+                for b in bounds_ev]
+            result.limits_evidence = [
+                replace(e, infima=[-v for v in e.infima], limit=-e.limit) for e in limits_ev]
 
     if influence_functions:
         _attach_influence(result, fn, scope, zero_division_influence, notes)
     result.n_undefined = n_undefined
     result.notes = notes
     return result
+
+
+def _condition2_counterexample(fn, bounds, bounds_ev, limits_ev, greater_is_better):
+    """The two numbers of classes whose bounds differ most, with the matrices attaining them
+    (on f's own scale: for a lower-is-better index the audited lower bound of −f is f's
+    upper bound)."""
+    classes = sorted(bounds)
+    by_c = {b.n_classes: b for b in bounds_ev}
+    lim = {e.n_classes: e for e in limits_ev}
+    lowers = np.array([bounds[c][0] for c in classes])
+    uppers = np.array([bounds[c][1] for c in classes])
+    side, values = (0, lowers) if np.ptp(lowers) >= np.ptp(uppers) else (1, uppers)
+    sign = 1.0 if greater_is_better else -1.0
+    names = ("lower", "upper") if greater_is_better else ("upper", "lower")
+    picks = []
+    for c in (classes[int(np.argmin(values))], classes[int(np.argmax(values))]):
+        b = by_c[c]
+        if side == 0:
+            found = b.lower if not np.isnan(b.lower) else np.inf
+            m = b.argmin if found <= bounds[c][0] or lim[c].worst is None else lim[c].worst
+        else:
+            m = b.argmax
+        pick = {"C": c, "bound": sign * float(bounds[c][side]), "matrix": None}
+        if m is not None:
+            pick["matrix"] = _matrix(m)
+            value = np.asarray(fn(np.asarray(pick["matrix"])[None]), dtype=np.float64)[0]
+            pick["value_of_matrix"] = sign * float(value)
+        picks.append(pick)
+    which = names[side]
+    return {
+        "bound": which, "matrices": picks,
+        "summary": f"the {which} bound found is {picks[0]['bound']:.6g} at C = {picks[0]['C']} "
+                   f"but {picks[1]['bound']:.6g} at C = {picks[1]['C']}",
+    }
+
+
+def _condition3_counterexample(c3_classes, margins, bounds, bounds_ev, limits_ev,
+                               greater_is_better):
+    """The C of the smallest margin: its worst matrix at the smallest ε and the bound."""
+    k = int(np.argmin(margins))
+    c = c3_classes[k]
+    e = {x.n_classes: x for x in limits_ev}[c]
+    b = {x.n_classes: x for x in bounds_ev}[c]
+    sign = 1.0 if greater_is_better else -1.0
+    limit, bound = sign * e.limit, sign * bounds[c][0]
+    which = "lower" if greater_is_better else "upper"
+    return {
+        "C": c, "epsilon": e.epsilons[-1], "limit": limit, f"{which}_bound": bound,
+        "matrix": _matrix(e.worst) if e.worst is not None else None,
+        "bound_matrix": _matrix(b.argmin) if b.argmin is not None else None,
+        "summary": f"at C = {c} with one class at recall {e.epsilons[-1]:.0e} the value "
+                   f"reaches {limit:.6g}, the {which} bound being {bound:.6g}",
+    }
 
 
 def _attach_influence(result, fn, scope, zero_division, notes):
@@ -235,10 +497,11 @@ def audit_registry(names=None, *, classes=DEFAULT_CLASSES, sizes=None, seed=0, p
         info = reg[n]
         if progress:
             progress(n)
-        results.append(
-            audit_index(
-                info.function, name=n, scope=info.scope, classes=classes, sizes=sizes,
-                seed=seed + k, **kwargs,
-            )
+        result = audit_index(
+            info.function, name=n, scope=info.scope, classes=classes, sizes=sizes,
+            seed=seed + k, greater_is_better=info.greater_is_better, **kwargs,
         )
+        if info.paper == "mullick2020":
+            cite_theorems(result)
+        results.append(result)
     return results

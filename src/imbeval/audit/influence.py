@@ -17,7 +17,9 @@ and the influence function of a score S is
 
 Positive values: the score rates the BDR higher on the balanced problem than under the
 imbalance η (the behaviour an adequate score should show, Section 3.2). Scores where lower
-is better must have the sign reversed (the paper's footnote 4); this module does not.
+is better have the sign reversed (the paper's footnote 4): pass ``greater_is_better=False``
+(the auditor does, from the index's registered orientation), which gives the influence of
+−S.
 
 Decision regions are computed exactly: with equal variances the log-discriminants are
 lines in x, so class j owns the interval between its largest cut with a class of smaller
@@ -54,6 +56,12 @@ def call_index(fn, stack, zero_division):
         return np.asarray(fn(stack, zero_division=zero_division), dtype=np.float64)
     except TypeError:
         return np.asarray(fn(stack), dtype=np.float64)
+
+
+def _orientation_sign(greater_is_better):
+    if not isinstance(greater_is_better, (bool, np.bool_)):
+        raise ValueError(f"greater_is_better must be True or False, got {greater_is_better!r}")
+    return 1.0 if greater_is_better else -1.0
 
 
 def delta_quadrature(lower=0.01, upper=10.0, nodes_per_panel=24):
@@ -145,17 +153,29 @@ def influence_binary(
     nodes_per_panel=24,
     zero_division=1.0,
     weighted=True,
+    greater_is_better=True,
 ):
     """I_2^S(η) of eq. 9 for the index ``fn`` (a function of (..., 2, 2) stacks).
 
     η is the prior of the first class (mean 0), the positive class of two-class indices.
     ``zero_division=1`` is the paper's 0/0 = 1 convention (Table 1).
+    ``greater_is_better=False`` reverses the sign (footnote 4: a lower-is-better score).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> def error(cm):  # 1 − accuracy, lower is better
+    ...     return 1 - np.trace(cm, axis1=-2, axis2=-1) / cm.sum(axis=(-2, -1))
+    >>> i = influence_binary(error, [0.1], greater_is_better=False)
+    >>> bool(np.allclose(i, -influence_binary(error, [0.1])))
+    True
     """
     eta = np.atleast_1d(np.asarray(etas, dtype=np.float64))
     if np.any((eta <= 0) | (eta >= 1)):
         raise ValueError("binary priors η must lie strictly between 0 and 1")
+    sign = _orientation_sign(greater_is_better)
     priors = np.stack([eta, 1.0 - eta], axis=-1)
-    return _influence(
+    return sign * _influence(
         fn,
         priors,
         [0.5, 0.5],
@@ -183,13 +203,18 @@ def influence_multiclass(
     nodes_per_panel=24,
     zero_division=1.0,
     weighted=True,
+    greater_is_better=True,
 ):
-    """I_K^S(ε) of eq. 10 (K = 3 by default: Fig. 4), ε strictly inside (−1/K, (K−1)/K)."""
+    """I_K^S(ε) of eq. 10 (K = 3 by default: Fig. 4), ε strictly inside (−1/K, (K−1)/K).
+
+    ``greater_is_better=False`` reverses the sign (footnote 4: a lower-is-better score).
+    """
     k = int(n_classes)
     eps = np.atleast_1d(np.asarray(eps, dtype=np.float64))
     if np.any((eps <= -1.0 / k) | (eps >= (k - 1.0) / k)):
         raise ValueError(f"ε must lie strictly inside (−1/{k}, {k - 1}/{k})")
-    return _influence(
+    sign = _orientation_sign(greater_is_better)
+    return sign * _influence(
         fn,
         ternary_priors(eps, k),
         np.full(k, 1.0 / k),

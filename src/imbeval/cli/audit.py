@@ -7,7 +7,10 @@ The theory stage runs the same command as ``imbeval theory audit``. Writes ``DIR
 
 ``--index module:function`` audits a user's index (a function of a stack (..., C, C)) the
 same way -- Conditions 1-3 with their evidence and ortigosa2016's influence analysis --
-and prints the result as a table; ``--out-dir`` is then optional.
+and prints the result as a table, then every verdict in words ("holds (no counterexample
+in N matrices, C = 2–10)", "fails (counterexample: ...)"); ``--out-dir`` is then optional.
+A function with the attribute ``greater_is_better = False`` (a loss) is audited on its
+worst side: Condition 3 and the influence analysis look at its supremum.
 """
 
 from __future__ import annotations

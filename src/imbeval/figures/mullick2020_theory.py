@@ -31,6 +31,7 @@ the errors' arrangement: 0.700 (C = 3) and 0.760 (C = 6) at ā = 0.6 -- the prin
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -293,23 +294,42 @@ def make_fig2(out_dir, **kwargs):
     return data
 
 
-#: Columns of ``fig6.csv``: the verdicts drawn, and whether the index is in panel (b).
-FIG6_COLUMNS = ["index", "paper", "condition1", "condition2", "condition3", "panel_b"]
+#: Columns of ``fig6.csv``: the verdicts drawn, whether the index is in panel (b), and
+#: each verdict in words (what it rests on: the audit's search or mullick2020's theorem).
+FIG6_COLUMNS = ["index", "paper", "condition1", "condition2", "condition3", "panel_b",
+                "condition1_verdict", "condition2_verdict", "condition3_verdict"]
 
 
 def fig6_data(rows) -> pd.DataFrame:
     """The verdicts Fig. 6 draws, from audit rows (dicts of strings, as in ``audit.csv``).
 
     One row per index with :data:`FIG6_COLUMNS`; ``panel_b`` is ``"true"`` for the indices
-    that meet Conditions 1 and 2 (the paper's panel (b)).
+    that meet Conditions 1 and 2 (the paper's panel (b)); ``condition<k>_verdict`` is the
+    verdict in words (:func:`imbeval.audit.report.verdict_wording`; empty where the
+    condition does not apply).
     """
+    from imbeval.audit.report import verdict_wording
+
     records = []
     for r in rows:
-        record = {k: r.get(k, "") for k in FIG6_COLUMNS[:-1]}
+        record = {k: r.get(k, "") for k in FIG6_COLUMNS[:5]}
         both = r["condition1"] == "true" and r["condition2"] == "true"
         record["panel_b"] = str(both).lower()
+        for k in (1, 2, 3):
+            record[f"condition{k}_verdict"] = (
+                verdict_wording(r, k) if r.get(f"condition{k}", "") != "" else "")
         records.append(record)
     return pd.DataFrame(records, columns=FIG6_COLUMNS, dtype=object)
+
+
+def _cell_label(row, column):
+    """'holds' / 'fails' / 'n/a', with the theorem where mullick2020 proves the verdict."""
+    v = row[column]
+    if v == "":
+        return "n/a"
+    word = "holds" if v == "true" else "fails"
+    theorem = re.search(r"Theorem (\d+)", str(row.get(f"{column}_verdict", "")))
+    return f"{word} (Th. {theorem.group(1)})" if theorem else word
 
 
 def plot_fig6(data: pd.DataFrame, title=None):
@@ -324,7 +344,6 @@ def plot_fig6(data: pd.DataFrame, title=None):
 
     rows = data.to_dict("records")
     colours = {"true": "#4daf4a", "false": "#e41a1c", "": "#dddddd"}
-    labels = {"true": "yes", "false": "no", "": "n/a"}
     both = [r for r in rows if r["panel_b"] == "true"]
     several_papers = len({r["paper"] for r in rows}) > 1
     n_a, n_b = len(rows), max(len(both), 1)
@@ -339,7 +358,8 @@ def plot_fig6(data: pd.DataFrame, title=None):
             for j, c in enumerate(cols):
                 v = r[c]
                 ax.add_patch(Rectangle((j, i), 1, 1, facecolor=colours[v], edgecolor="white"))
-                ax.text(j + 0.5, i + 0.5, labels[v], ha="center", va="center", fontsize=7)
+                ax.text(j + 0.5, i + 0.5, _cell_label(r, c), ha="center", va="center",
+                        fontsize=7)
         ax.set_yticks([i + 0.5 for i in range(len(items))])
         ax.set_yticklabels([_symbol(r, several_papers) for r in items], fontsize=7)
         ax.set_xticks([j + 0.5 for j in range(len(cols))])
@@ -354,7 +374,9 @@ def plot_fig6(data: pd.DataFrame, title=None):
     grid(ax_b, both, ["condition3"], "(b) Condition 3, among indices meeting 1 and 2")
     if title:
         fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    fig.text(0.01, 0.005, "holds: no counterexample found by the audit's search; "
+             "Th. N: proved by mullick2020's Theorem N", fontsize=6.5, color="#555555")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
     return fig
 
 

@@ -165,8 +165,29 @@ def iam(cm, zero_division=np.nan):
 
         IAM = (1/k) Σ_i (c_ii − max(Σ_{j≠i} c_ij, Σ_{j≠i} c_ji)) / max(c_i., c_.i)
 
-    Since max(c_i., c_.i) = c_ii + max(FN_i, FP_i), each term equals 2 c_ii / max(c_i., c_.i)
-    − 1, so IAM = 2·CBA − 1 exactly: a rescaling of CBA to [−1, 1].
+    **IAM = 2·CBA − 1 exactly, so IAM ranks any set of models exactly as CBA does.**
+
+    Proof. Fix a class i and write m_i = max(c_i., c_.i). Since c_i. − c_ii and
+    c_.i − c_ii are c_i. and c_.i shifted by the same c_ii, the larger of the two is the
+    shift of the larger margin::
+
+        max(c_i. − c_ii, c_.i − c_ii) = max(c_i., c_.i) − c_ii = m_i − c_ii.
+
+    Hence, whenever m_i > 0, the class's term is::
+
+        (c_ii − max(c_i. − c_ii, c_.i − c_ii)) / m_i = (c_ii − (m_i − c_ii)) / m_i
+                                                     = (2 c_ii − m_i) / m_i
+                                                     = 2 · c_ii / m_i − 1,
+
+    and c_ii / m_i is CBA's term for class i. Averaging over the k classes,
+    IAM = (1/k) Σ_i (2 c_ii/m_i − 1) = 2 · (1/k) Σ_i c_ii/m_i − 1 = 2·CBA − 1. The map
+    x ↦ 2x − 1 is strictly increasing, so IAM(A) < IAM(B) exactly when CBA(A) < CBA(B):
+    IAM selects the same model as CBA on every grid, and IAM adds no information to CBA.
+    m_i = 0 (class i neither occurs nor is predicted) makes both terms 0/0, so both
+    indices are NaN with the default ``zero_division`` and the identity holds between
+    NaNs; a substituted ``zero_division=z`` keeps it only where z_IAM = 2·z_CBA − 1. A class
+    that occurs but is never predicted (or the reverse) has m_i > 0 and obeys the identity
+    (its terms are 0 and −1). ∎
 
     In [−1, 1], and never above CBA, MAP, MAR or F (Theorems 1–3); never above ACC for two
     classes, but it can be from five classes on (Theorem 4 is wrong there; see the module
@@ -174,9 +195,18 @@ def iam(cm, zero_division=np.nan):
 
     Examples
     --------
-    >>> from imbeval.indices.mortaz2020 import iam
-    >>> round(float(iam([[5, 1, 0], [1, 3, 1], [0, 2, 4]])), 4)  # 2 CBA − 1
+    >>> from imbeval.indices.mortaz2020 import cba, iam
+    >>> m = [[5, 1, 0], [1, 3, 1], [0, 2, 4]]
+    >>> round(float(iam(m)), 4)  # 2 CBA − 1
     0.3333
+    >>> abs(float(iam(m)) - (2 * float(cba(m)) - 1)) < 1e-15
+    True
+    >>> empty_row = [[4, 0, 1], [0, 0, 2], [1, 0, 3]]  # class 2 never occurs and is predicted
+    >>> abs(float(iam(empty_row)) - (2 * float(cba(empty_row)) - 1)) < 1e-15
+    True
+    >>> unused = [[4, 0, 1], [0, 0, 0], [1, 0, 3]]  # class 2 neither occurs nor is predicted
+    >>> bool(np.isnan(iam(unused))), bool(np.isnan(cba(unused)))
+    (True, True)
     """
     m = cm
     d = diagonal(m)

@@ -216,6 +216,43 @@ def frame_html(frame: pd.DataFrame, marks: dict | None = None, index=True) -> st
     return "".join(out)
 
 
+def audit_view(frame: pd.DataFrame, table: str) -> tuple[pd.DataFrame, str]:
+    """The audit table as the report shows it: each verdict in words ("holds (no
+    counterexample in N matrices, C = 2–10)", "fails (counterexample: …)", "holds
+    (mullick2020, Theorem 5)") in place of the bare true/false columns, and the
+    counterexample matrices (JSON) left to the CSV, which a note names.
+
+    Parameters
+    ----------
+    frame : DataFrame
+        ``audit.csv`` indexed by index name.
+    table : str
+        The table's path under ``results/`` (for the note).
+
+    Returns
+    -------
+    (DataFrame, str)
+        The columns to show, and the note's HTML.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"index": ["acsa"], "condition1": [True],
+    ...                   "condition1_verdict": ["holds (mullick2020, Theorem 3)"],
+    ...                   "condition1_counterexample": [""]}).set_index("index")
+    >>> list(audit_view(f, "audit/audit.csv")[0].columns)
+    ['condition1_verdict']
+    """
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"frame must be a DataFrame, got {type(frame).__name__}")
+    worded = [k for k in (1, 2, 3) if f"condition{k}_verdict" in frame.columns]
+    drop = [f"condition{k}" for k in worded] + [
+        c for c in frame.columns if str(c).endswith("_counterexample")]
+    note = ("<p>A search's “holds” means no counterexample was found among the matrices it "
+            "names; each failure's counterexample matrix is kept (JSON) in "
+            f"<code>results/{html.escape(table)}</code>.</p>")
+    return frame.drop(columns=drop), note
+
+
 def _read_csv(path) -> pd.DataFrame:
     frame = pd.read_csv(path, keep_default_na=False, na_values=[""])
     return frame
@@ -299,6 +336,9 @@ def render_item(paper, spec, item, comparison, results_dir) -> str:
             continue
         frame = _read_csv(path)
         frame = frame.set_index(frame.columns[0])
+        if path.name == "audit.csv":
+            frame, note = audit_view(frame, table)
+            body.append(note)
         limit = item.get("max_rows")
         if limit and len(frame) > limit:
             body.append(f"<p>The first {limit} of {len(frame)} rows; the whole table is "
