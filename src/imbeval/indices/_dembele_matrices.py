@@ -294,7 +294,10 @@ def one_vs_rest_2x2(cm):
     tp = diagonal(x)
     fn = true_counts(x) - tp
     fp = predicted_counts(x) - tp
-    # m − n_k − k_k + x_kk may round to −1e-17 on real-valued (weighted) counts; clip so
-    # the tables stay valid confusion matrices
-    tn = np.maximum(totals(x)[..., None] - tp - fn - fp, 0.0)
+    # TN_k is summed over the cells outside row k and column k, not taken as
+    # m − n_k − k_k + x_kk: on real-valued (weighted) counts that difference leaves
+    # rounding residue (±1e-17 where TN is 0), which a geometric mean turns into 1e-8
+    c = x.shape[-1]
+    outside = 1.0 - np.maximum(np.eye(c)[:, :, None], np.eye(c)[:, None, :])  # (k, i, j)
+    tn = np.einsum("...ij,kij->...k", x, outside)
     return np.stack([np.stack([tp, fn], axis=-1), np.stack([fp, tn], axis=-1)], axis=-2)
