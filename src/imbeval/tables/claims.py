@@ -290,6 +290,11 @@ def _mean_over_problems(reps, seed, kind, normalise=False):
 
 def _experiment_claim(item, text, key, margin, reps, basis, detail):
     """A claim row decided on the interval of its margin (:func:`decide`)."""
+    if margin is None or math.isnan(float(margin)):
+        # e.g. Fig. 4b's normalisation when an index's std is 0 on a dataset: no number
+        return cmp.claim("mullick2020", item, text, math.nan, None, basis=basis,
+                         detail=f"{detail} is undefined on this run (0/0), so the claim "
+                                "cannot be checked")
     ci = _bootstrap.percentile_interval(reps)
     holds = decide(key, margin, ci)
     detail = (f"{detail} = {margin:+.4f}, 95% interval {_span(ci)}; "
