@@ -266,6 +266,15 @@ def _span(ci, fmt="+.4f") -> str:
     return f"[{ci[0]:{fmt}}, {ci[1]:{fmt}}]"
 
 
+def _as_plotted(frame, column):
+    """``frame`` with ``column`` as the figure's CSV stores it (``%.10g``, see
+    :func:`imbeval._io.write_csv`): the claim's numbers are those a reader recomputes
+    from ``fig3.csv`` ... ``fig5.csv``."""
+    frame = frame.copy()
+    frame[column] = frame[column].map(lambda v: float(f"{v:.10g}"))
+    return frame
+
+
 def _mean_over_problems(reps, seed, kind, normalise=False):
     """Second stage of the bootstrap: the problems drawn with replacement (keyed by
     ``kind``), each with its own first-stage replicate; the mean over the drawn problems
@@ -331,7 +340,7 @@ def mullick_experiment_rows(indices, problems, *, seed, basis):
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
     setting = "mean over our datasets of the plotted std"
-    f3 = fm.fig3_data(indices, problems)
+    f3 = _as_plotted(fm.fig3_data(indices, problems), "std_pooled")
     f3 = f3[f3["index"].isin(list(FIG3_LABELS))]
     if not f3.empty:
         m = f3.groupby("index")["std_pooled"].mean()
@@ -363,7 +372,7 @@ def mullick_experiment_rows(indices, problems, *, seed, basis):
             gap, np.minimum(r["precision"], r["aurpc"]) - np.maximum(r["mprecision"],
                                                                      r["maurpc"]),
             basis, f"{setting}: min(Precision, AURPC) minus max(mPrecision, mAURPC)")
-    f4 = fm.fig4a_data(indices, problems)
+    f4 = _as_plotted(fm.fig4a_data(indices, problems), "std_pooled")
     f4 = f4[f4["index"].isin(list(FIG4_LABELS))]
     if not f4.empty:
         m = f4.groupby("index")["std_pooled"].mean()
@@ -381,7 +390,7 @@ def mullick_experiment_rows(indices, problems, *, seed, basis):
             f"{setting} ({len(order)} multi-class datasets): smallest other "
             f"({FIG4_LABELS[others.idxmin()]} {others.min():.4f}) minus mAURPC-OVA "
             f"({m['maurpc_ova']:.4f})")
-    f4b = fm.fig4b_data(indices, problems)
+    f4b = _as_plotted(fm.fig4b_data(indices, problems), "normalised_std")
     if not f4b.empty:
         m = f4b.groupby("index")["normalised_std"].mean()
         order = list(dict.fromkeys(f4b["problem"]))
@@ -395,7 +404,7 @@ def mullick_experiment_rows(indices, problems, *, seed, basis):
             m["nauroc_ova"] / m["acsa"] - 1, n / a - 1, basis,
             f"mean normalised std: nAUROC-OVA {m['nauroc_ova']:.3f}, ACSA {m['acsa']:.3f}; "
             "nAUROC-OVA's relative excess over ACSA")
-    f5 = fm.fig5_data(indices, problems)
+    f5 = _as_plotted(fm.fig5_data(indices, problems), "minimum")
     f5 = f5[f5["index"].isin(list(fm.FIG5_INDICES))]
     if not f5.empty:
         c = int(f5["n_classes"].max())
