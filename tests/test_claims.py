@@ -1,4 +1,5 @@
-"""Claim rows of results/paper_comparison.csv built from the other stages' figure CSVs."""
+"""Claim rows of results/paper_comparison.csv: the thresholds, the three outcomes decided on
+the interval of a run's margin, and the rows built from the other stages' results."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from imbeval.tables import claims
 from imbeval.tables import comparison as cmp
@@ -114,7 +117,7 @@ def test_an_ordering_over_datasets_is_inconclusive_when_the_datasets_disagree():
     names = ["gmean", "acsa", "nauroc_ova", "aurpc_ova"]
     split = rows({**{n: 0.02 for n in names}, "maurpc_ova": 0.01},
                  {**{n: 0.02 for n in names}, "maurpc_ova": 0.03})
-    assert split["regenerated"] == pytest.approx(0.0, abs=1e-12)
+    assert split["regenerated"] == pytest.approx(0.0, abs=1e-9)  # the CSV's %.10g
     assert split["ci_low"] < 0 < split["ci_high"]
     assert _kind(split) == "claim inconclusive"
     both = rows({**{n: 0.02 for n in names}, "maurpc_ova": 0.01},
@@ -236,3 +239,19 @@ def _fig7_rows(path, d):
     acc4 = [r for r in rows if r["item"] == "Fig. 4a"][0]
     assert _kind(acc4) == "claim does not hold"  # I(Acc) = ε > 0 on the positive side
     return [r for r in rows if r["item"] == "Fig. 7"]
+
+
+@given(key=st.sampled_from(sorted(claims.THRESHOLDS)),
+       value=st.floats(-1, 1), below=st.floats(0, 1), above=st.floats(0, 1),
+       widen=st.floats(0, 1))
+def test_a_wider_interval_never_decides_what_a_narrower_one_leaves_open(key, value, below,
+                                                                        above, widen):
+    # the hull of an interval and its point: a verdict on an interval is the verdict of
+    # every number in it, so it agrees with the point's and survives narrowing
+    narrow = (value - below, value + above)
+    wide = (narrow[0] - widen, narrow[1] + widen)
+    on_wide, on_narrow = claims.decide(key, value, wide), claims.decide(key, value, narrow)
+    if on_wide is not None:
+        assert on_narrow is on_wide
+    if on_narrow is not None:
+        assert claims.decide(key, value) is on_narrow
