@@ -206,3 +206,67 @@ def test_claim_rows():
     failed = cmp.claim("p", "Fig. 1", "G reaches 0", 0.72, False, printed="0", detail="min 0.72")
     assert cmp.status_kind(failed["status"]) == "claim does not hold"
     assert failed["difference"] == pytest.approx(0.72)
+
+
+def test_run_dataset_names_every_dataset_kind_of_the_schema():
+    import yaml
+
+    from imbeval.data.labels import DATASET_KINDS, run_dataset
+
+    root = __import__("pathlib").Path(__file__).resolve().parents[1]
+    schema = yaml.safe_load((root / "workflow/schemas/experiment.schema.yaml").read_text())
+    assert set(schema["properties"]["dataset"]["enum"]) == set(DATASET_KINDS)
+    assert cmp.run_basis(run_dataset({"dataset": "fashion_mnist"}).label) == \
+        "run on Fashion-MNIST (stand-in for ImageNet)"
+    assert run_dataset({"dataset": "digits"}).label == \
+        "scikit-learn digits (stand-in for ImageNet)"
+    assert run_dataset({"dataset": "imagenet"}).label == "ImageNet (ILSVRC-2012)"
+    assert run_dataset({"dataset": "fashion_mnist"}).on == "on the Fashion-MNIST stand-in"
+    user = run_dataset({"dataset": "image_folder", "features": {"root": "/data/cells/"}})
+    assert user.user and not user.stand_in and user.label == "your image folder cells"
+    for config in ("config.yaml", "test.yaml", "paper.yaml", "example-byo.yaml"):
+        section = yaml.safe_load((root / "config" / config).read_text())["experiment"]
+        assert run_dataset(section).label  # every shipped config is named
+    with pytest.raises(ValueError, match="dataset"):
+        run_dataset({"dataset": "mnist"})
+    with pytest.raises(ValueError, match="section"):
+        run_dataset("fashion_mnist")
+
+
+def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
+    # every row the stages derive from a run (the experiment's claims, Fig. 2c's sample)
+    # names what it rests on; rows with an interval or a run's status must not say
+    # "printed numbers"
+    import numpy as np
+
+    from imbeval.tables import claims
+
+    schemes = ["balanced", "reversed"]
+    rows = [{"problem": "m", "classifier": "a", "run": r, "fold": f, "scheme": s,
+             "rrt": 1.0, "index": name,
+             "value": 0.5 + 0.01 * np.sin(r + 3 * f + k) + 0.02 * k * schemes.index(s)}
+            for r in range(2) for f in range(2) for s in schemes
+            for k, name in enumerate(["gmean", "acsa", "nauroc_ova", "aurpc_ova",
+                                      "maurpc_ova", "auroc_ova", "auroc_ovo"])]
+    experiment = tmp_path / "experiment"
+    experiment.mkdir()
+    pd.DataFrame(rows).to_csv(experiment / "indices.csv", index=False)
+    pd.DataFrame({"problem": ["m"], "kind": ["multi-class"], "n_classes": [3],
+                  "ir": [5.0]}).to_csv(experiment / "problems.csv", index=False)
+    numbers = tmp_path / "fig2_numbers.csv"
+    pd.DataFrame({"quantity": list(claims._FIG2_KEYS),
+                  "regenerated": [0.935, 0.591, 0.700, 0.760]}).to_csv(numbers, index=False)
+    with pytest.raises(ValueError, match="seed"):
+        claims.stage_rows(experiment_dir=experiment)
+    table = cmp.frame(claims.stage_rows(fig2_numbers=numbers, experiment_dir=experiment,
+                                        seed=3, dataset="Fashion-MNIST (stand-in for ImageNet)"))
+    run = table["ci_low"].notna() | table["status"].map(cmp.status_kind).isin(
+        ["within the run's spread", "differs beyond the run's spread"]) | (
+        table["item"].isin(["Fig. 4a", "Fig. 4b", "Fig. 5"])) | table["status"].str.contains(
+        "our synthetic sample")
+    assert run.sum() >= 6
+    assert (table.loc[run, "basis"] != cmp.PRINTED_BASIS).all()
+    assert set(table.loc[table["item"] == "Fig. 5", "basis"]) == {
+        "run on Fashion-MNIST (stand-in for ImageNet)"}
+    exact = table[table["item"] == "Fig. 2f"]
+    assert (exact["basis"] == cmp.PRINTED_BASIS).all() and exact["ci_low"].isna().all()

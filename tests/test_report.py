@@ -38,8 +38,9 @@ def test_rule_file_declares_every_page_of_the_catalog():
     catalog = pages.load_catalog(ROOT / "workflow/report/items.yaml")
     text = (ROOT / "workflow/rules/report.smk").read_text()
     assert 'REPORT_ITEMS = "workflow/report/items.yaml"' in text
+    assert 'REPORT_PAGES = ["overview.html", "comparison.html", "claims.html"]' in text
     # the rule file builds its list the same way: overview, comparison, per paper
-    expected = ["overview.html", "comparison.html"] + [
+    expected = ["overview.html", "comparison.html", "claims.html"] + [
         page for paper, spec in yaml.safe_load(
             (ROOT / "workflow/report/items.yaml").read_text()).items()
         for page in [f"{paper}/{paper}_verdicts.html"]
@@ -70,6 +71,83 @@ def test_item_verdict_worst_row_decides():
     assert pages.item_verdict(rows.iloc[:2], {"label": "Fig. 1"})[0] == "matches"
     assert pages.item_verdict(rows.iloc[:0], {"label": "x"})[0] == "no printed numbers"
     assert pages.item_verdict(rows, {"label": "x", "omitted": "schematic"})[0] == "not drawn"
+
+
+FASHION = __import__("imbeval.data.labels", fromlist=["run_dataset"]).run_dataset(
+    {"dataset": "fashion_mnist"})
+RUN = cmp.run_basis(FASHION.label)
+
+
+def test_every_status_has_a_colour_and_a_verdict():
+    assert set(pages._KIND_CLASS) == set(cmp.STATUSES)
+    assert set(pages._KIND_TO_VERDICT) == set(cmp.STATUSES)
+    assert set(pages._KIND_TO_VERDICT.values()) <= set(pages.VERDICTS)
+    css = {k: pages._KIND_CLASS[k] for k in cmp.STATUSES}
+    assert css["claim inconclusive"] not in (css["claim holds"], css["claim does not hold"])
+    assert css["differs beyond the run's spread"] not in ("good", "neutral", "spread")
+    assert len({css["finding"], css["match"], css["claim does not hold"],
+                css["within the run's spread"], css["claim inconclusive"]}) == 5
+
+
+def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
+    held = cmp.frame([cmp.row("p", "Fig. 3", "a", "x", "0.5", 0.5),
+                      cmp.claim("p", "Fig. 3", "Precision varies most", 0.08, True,
+                                detail="gap", basis=RUN, ci=(0.04, 0.1))])
+    verdict, _, evidence = pages.item_verdict(held, {"label": "Fig. 3"}, dataset=FASHION)
+    assert verdict == "claim holds on the Fashion-MNIST stand-in"
+    assert "matches" not in pages._badge(verdict) and 'class="verdict good"' in pages._badge(verdict)
+    assert any("ours 0.08 [0.04, 0.1]" in e for e in evidence)
+    # on printed numbers (exact arithmetic) a claim names no dataset
+    exact = cmp.frame([cmp.claim("p", "Fig. 3", "x", 0.0, True, detail="d")])
+    assert pages.item_verdict(exact, {"label": "Fig. 3"}, dataset=FASHION)[0] == "claim holds"
+    open_ = cmp.frame([cmp.claim("p", "Fig. 4a", "y", 0.0004, None, detail="d", basis=RUN,
+                                 ci=(-0.001, 0.002))])
+    verdict = pages.item_verdict(open_, {"label": "Fig. 4a"}, dataset=FASHION)[0]
+    assert verdict == "claim inconclusive on the Fashion-MNIST stand-in"
+    assert 'class="verdict inconclusive"' in pages._badge(verdict)
+    page = pages.render_item("p", {"title": "T"}, {"label": "Fig. 4a", "name": "n"}, open_,
+                             ".", FASHION)
+    assert "on the Fashion-MNIST stand-in" in page and "0.0004 [-0.001, 0.002]" in page
+
+
+def test_run_rows_deviate_or_stay_within_their_spread():
+    rows = cmp.frame([
+        cmp.row("m", "Table 16", "RF", "IAM", "0.34", 0.50, setting="our CV", basis=RUN,
+                ci=(0.45, 0.55)),
+        cmp.row("m", "Table 16", "RF", "CBA", "0.68", 0.70, setting="our CV", basis=RUN,
+                ci=(0.6, 0.8)),
+        cmp.finding("m", "Table 16", "IAM = 2 CBA - 1", 0.0, detail="proved")])
+    verdict, counts, _ = pages.item_verdict(rows, {"label": "Table 16"}, dataset=FASHION)
+    assert verdict == "differs beyond the run's spread"
+    assert "1 differs beyond the run's spread" in counts and "1 finding" in counts
+    assert pages.item_verdict(rows.iloc[1:], {"label": "Table 16"})[0] == \
+        "within the run's spread"
+    html = pages.comparison_html(rows)
+    assert 'class="status deviation"' in html and 'class="status finding"' in html
+
+
+def test_overview_names_the_dataset_and_counts_printed_and_run_rows_apart():
+    catalog = {"p": {"title": "Paper", "items": [{"id": "f3", "label": "Fig. 3", "name": "n"}]}}
+    rows = cmp.frame([cmp.row("p", "Table 1", "a", "x", "0.5", 0.5),
+                      cmp.row("p", "Table 1", "b", "x", "0.5", 0.5),
+                      cmp.claim("p", "Fig. 3", "z", 0.1, False, detail="d", basis=RUN,
+                                ci=(0.05, 0.2))])
+    page = pages.render_overview(catalog, rows, ".", FASHION)
+    assert page.index("Fashion-MNIST (stand-in for ImageNet)") < page.index("<h2>")
+    assert "printed numbers (exact arithmetic): 2 rows" in page
+    assert "From the run (empirical, with 95% intervals): 1 rows" in page
+    assert "claim thresholds" in page
+    assert "claim does not hold on the Fashion-MNIST stand-in" in page
+
+
+def test_thresholds_page_is_the_claims_table():
+    from imbeval.tables import claims
+
+    page = pages.render_thresholds()
+    import html as _html
+
+    for t in claims.THRESHOLDS.values():
+        assert _html.escape(t.reason) in page and _html.escape(t.rule_text) in page
 
 
 def test_comparison_spot_cases(report_run):
@@ -109,7 +187,8 @@ def test_comparison_spot_cases(report_run):
                         ("ortigosa2016", "Fig. 4a"), ("ortigosa2016", "Fig. 7"),
                         ("mortaz2020", "Fig. 4")]:
         part = kinds[(table.paper == paper) & (table["item"] == item)]
-        assert part.isin(["claim holds", "claim does not hold"]).any(), (paper, item)
+        assert part.isin(["claim holds", "claim does not hold", "claim inconclusive"]).any(), \
+            (paper, item)
     # the contradictions of ortigosa2016's text are flagged
     assert one("ortigosa2016", "Fig. 4a")["status"].startswith("claim does not hold")
     cut = one("ortigosa2016", "Fig. 7", row="G-DR and H-DR limits bounded by the EDR and the "

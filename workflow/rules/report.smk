@@ -10,15 +10,24 @@
 # (src/imbeval/cli/{papers,report}.py); the library is src/imbeval/tables/{comparison,claims}.py
 # and src/imbeval/report/.
 
+import json
+
 import yaml
 
 
 REPORT_DIR = "results/report"
+# The run's dataset (its name on every run-derived row and on the overview): the config's
+# dataset section, named by imbeval.data.labels.run_dataset in the commands.
+REPORT_DATASET = json.dumps(
+    {"dataset": config["experiment"]["dataset"],
+     "features": {k: config["experiment"].get("features", {}).get(k) for k in ("path", "root")}},
+    sort_keys=True,
+)
 REPORT_ITEMS = "workflow/report/items.yaml"
 with open(os.path.join(workflow.basedir, REPORT_ITEMS), encoding="utf-8") as _handle:
     _CATALOG = yaml.safe_load(_handle)
 # the same list as imbeval.report.pages.page_paths (tests/test_report.py checks it)
-REPORT_PAGES = ["overview.html", "comparison.html"] + [
+REPORT_PAGES = ["overview.html", "comparison.html", "claims.html"] + [
     page
     for paper, spec in _CATALOG.items()
     for page in [f"{paper}/{paper}_verdicts.html"]
@@ -42,7 +51,9 @@ rule report_comparison:
     input:
         parts=PAPERS_PARTS,
         fig2=f"{THEORY_FIGURES}/mullick2020/fig2_numbers.csv",
-        experiment=[f"{EXP_FIGURES}/{f}.csv" for f in EXP_FIGS],
+        # the experiment's claims are decided, with their intervals, on its per-fold values
+        indices=f"{EXP_DIR}/indices.csv",
+        problems=f"{EXP_DIR}/problems.csv",
         audit=f"{AUDIT_DIR}/fig6.csv",
         ortigosa=[
             f"{THEORY_FIGURES}/ortigosa2016/{f}.csv"
@@ -54,8 +65,10 @@ rule report_comparison:
         md="results/paper_comparison.md",
     params:
         # folders derived from the inputs (lint: no hard-coded path prefixes)
-        experiment=lambda w, input: os.path.dirname(input.experiment[0]),
+        experiment=lambda w, input: os.path.dirname(input.indices),
         ortigosa=lambda w, input: os.path.dirname(input.ortigosa[0]),
+        seed=config["seed"],
+        dataset=REPORT_DATASET,
     conda:
         "../../environment.yml"
     log:
@@ -63,8 +76,9 @@ rule report_comparison:
     threads: 1
     shell:
         "imbeval papers compare {input.parts} --out {output.csv} "
-        "--fig2-numbers {input.fig2} --experiment-figures {params.experiment} "
-        "--audit-fig6 {input.audit} --ortigosa-figures {params.ortigosa} > {log} 2>&1"
+        "--fig2-numbers {input.fig2} --experiment {params.experiment} --seed {params.seed} "
+        "--run-dataset {params.dataset:q} --audit-fig6 {input.audit} "
+        "--ortigosa-figures {params.ortigosa} > {log} 2>&1"
 
 
 rule report_pages:
@@ -86,6 +100,11 @@ rule report_pages:
             category="0 overview",
             caption="../report/report/comparison.rst",
         ),
+        thresholds=report(
+            f"{REPORT_DIR}/claims.html",
+            category="0 overview",
+            caption="../report/report/claims.rst",
+        ),
         # one entry per paper, so each paper is a category of its own
         **{
             paper: report(
@@ -97,6 +116,7 @@ rule report_pages:
         },
     params:
         out_dir=lambda w, output: os.path.dirname(output.overview),
+        dataset=REPORT_DATASET,
     log:
         "logs/report/pages.log",
     conda:
@@ -104,4 +124,5 @@ rule report_pages:
     threads: 1
     shell:
         "imbeval report pages --items {input.catalog} --results results "
-        "--comparison {input.comparison} --out-dir {params.out_dir} > {log} 2>&1"
+        "--comparison {input.comparison} --run-dataset {params.dataset:q} "
+        "--out-dir {params.out_dir} > {log} 2>&1"

@@ -113,8 +113,14 @@ def register(subparsers):
     # the claims of the figures other stages draw, checked on their CSVs
     p.add_argument("--fig2-numbers", type=Path, metavar="CSV",
                    help="mullick2020 fig2_numbers.csv of the theory stage")
-    p.add_argument("--experiment-figures", type=Path, metavar="DIR",
-                   help="folder of mullick2020 fig3.csv .. fig5.csv (experiment stage)")
+    p.add_argument("--experiment", type=Path, metavar="DIR",
+                   help="the experiment's result folder (indices.csv, problems.csv): "
+                        "mullick2020 Figs. 3-5's claims with their intervals")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the config's seed (the bootstrap of the experiment's intervals)")
+    p.add_argument("--run-dataset", default=None, metavar="JSON",
+                   help="the config's experiment dataset section, {\"dataset\": ..., "
+                        "\"features\": {...}}: names what the run's rows rest on")
     p.add_argument("--audit-fig6", type=Path, metavar="CSV", help="the audit's fig6.csv")
     p.add_argument("--ortigosa-figures", type=Path, metavar="DIR",
                    help="folder of ortigosa2016 fig2..fig7.csv and ssup_table.csv")
@@ -352,9 +358,15 @@ def _compare(args):
     if absent:
         raise FileNotFoundError(f"comparison inputs not found: {', '.join(absent)}")
     table = cmp.read_parts(args.parts)
+    dataset = None
+    if args.run_dataset is not None:
+        from imbeval.data.labels import run_dataset
+
+        dataset = run_dataset(json.loads(args.run_dataset)).label
     stage = cmp.frame(claims.stage_rows(
-        fig2_numbers=args.fig2_numbers, experiment_dir=args.experiment_figures,
-        audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures))
+        fig2_numbers=args.fig2_numbers, experiment_dir=args.experiment,
+        audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, seed=args.seed,
+        dataset=dataset))
     table = pd.concat([table, stage], ignore_index=True) if len(stage) else table
     cmp.write(table, args.out, args.out.with_suffix(".md"))
     print(cmp.summary(table).to_string())

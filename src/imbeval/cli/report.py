@@ -26,6 +26,10 @@ def register(subparsers):
                    help="results/paper_comparison.csv")
     p.add_argument("--out-dir", required=True, type=Path, metavar="DIR",
                    help="folder for the pages")
+    p.add_argument("--run-dataset", default=None, metavar="JSON",
+                   help="the config's experiment dataset section, {\"dataset\": ..., "
+                        "\"features\": {...}}: the overview names it, the badges of claims "
+                        "tested on a stand-in say so")
     p.set_defaults(func=run_pages)
     return parser
 
@@ -37,6 +41,14 @@ def run_pages(args):
     for flag, path in (("--items", args.items), ("--comparison", args.comparison)):
         if not path.exists():
             raise FileNotFoundError(f"{flag} {path} not found")
-    written = write_pages(args.items, args.results, args.comparison, args.out_dir)
+    dataset = None
+    if args.run_dataset is not None:
+        import json
+
+        from imbeval.data.labels import run_dataset
+
+        dataset = run_dataset(json.loads(args.run_dataset))
+    written = write_pages(args.items, args.results, args.comparison, args.out_dir,
+                          dataset=dataset)
     print(f"wrote {len(written)} pages into {args.out_dir}")
     return 0

@@ -13,6 +13,15 @@ smallest value over the multi-class datasets. Fig. 5 is, per multi-class dataset
 minimum over (classifier, test set) of the run x fold mean of AUROC-OVA, AUROC-OVO,
 nAUROC-OVA, ACSA and GMean.
 
+Intervals (``ci_low``, ``ci_high`` of each figure's CSV, the error bars of the figures): the
+95% percentile interval of the plotted value over a seeded bootstrap of the problem's
+resampling units, its (run, outer fold) pairs (:mod:`imbeval._bootstrap`). A replicate
+draws the pairs with replacement -- every classifier and test set of a drawn pair comes
+with it, so their correlation is kept -- and recomputes the cell means and the statistic.
+The draws of a problem are seeded by the config's seed and the problem's name
+(:func:`unit_counts`), so Figs. 4a, 4b and 5 and the claims on them share them. Fig. 4b's
+replicate divides by the smallest std of the same replicate.
+
 A user's own indices (names in ``indices.csv`` that are not built-in registered indices, see
 :mod:`imbeval.indices.user`) join the figures of their problems' kind: Fig. 3 for those
 computed on two-class problems, Figs. 4a and 5 for multi-class ones; :func:`claims` adds a
@@ -26,11 +35,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from imbeval import _bootstrap
 from imbeval._io import write_csv
 from imbeval.figures._output import save_figure
 
 __all__ = ["FIG3_INDICES", "FIG4A_INDICES", "FIG4B_INDICES", "FIG5_INDICES", "cell_means",
-           "variability", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data", "claims",
+           "variability", "unit_counts",
+           "cell_mean_replicates", "replicate_stats", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data", "claims",
            "draw_all"]
 
 FIG3_INDICES = {"gmean2": "GMean", "auroc2": "AUROC", "precision": "Precision",
@@ -59,6 +70,133 @@ def variability(indices: pd.DataFrame, names) -> pd.DataFrame:
     return pd.concat([pooled, within], axis=1).reset_index()
 
 
+def unit_counts(problem: str, n_units: int, seed: int,
+                replicates: int = _bootstrap.REPLICATES) -> np.ndarray:
+    """Bootstrap draws of one problem's resampling units, its (run, fold) pairs.
+
+    Parameters
+    ----------
+    problem : the problem's name (it keys the draws, with ``seed``).
+    n_units : its number of (run, fold) pairs.
+    seed : the config's seed.
+    replicates : number of bootstrap replicates.
+
+    Returns
+    -------
+    numpy.ndarray of int, ``(replicates, n_units)``: how often each pair is drawn, pairs in
+    sorted (run, fold) order.
+
+    Examples
+    --------
+    >>> unit_counts("c3", 4, 7, replicates=2).sum(axis=1).tolist()
+    [4, 4]
+    """
+    if not isinstance(problem, str) or not problem:
+        raise ValueError(f"problem must be a non-empty name, got {problem!r}")
+    return _bootstrap.draw_counts(n_units, seed, "mullick2020", "units", problem,
+                                  replicates=replicates)
+
+
+def cell_mean_replicates(indices: pd.DataFrame, problem: str, names, seed: int,
+                         replicates: int = _bootstrap.REPLICATES):
+    """Bootstrap replicates of :func:`cell_means` on one problem.
+
+    Parameters
+    ----------
+    indices : ``indices.csv`` of the experiment.
+    problem : the problem.
+    names : the indices (order kept; one missing on the problem gives NaN).
+    seed : the config's seed (:func:`unit_counts`).
+    replicates : number of replicates.
+
+    Returns
+    -------
+    ``(cells, M)``: the (classifier, scheme) cells in sorted order and an array of shape
+    ``(replicates, len(cells), len(names))``, the mean over the drawn (run, fold) pairs of
+    each cell and index (undefined values left out, as :func:`cell_means` does).
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"problem": "p", "classifier": "c", "scheme": "s",
+    ...                       "run": 0, "fold": [0, 1], "index": "acsa", "value": [0.5, 0.7]})
+    >>> cells, m = cell_mean_replicates(frame, "p", ["acsa"], 7, replicates=3)
+    >>> cells, m.shape, bool(((m >= 0.5) & (m <= 0.7)).all())
+    ([('c', 's')], (3, 1, 1), True)
+    """
+    names = list(names)
+    sub = indices[(indices["problem"] == problem) & indices["index"].isin(names)]
+    if sub.empty:
+        raise ValueError(f"indices has no value of {names} on problem {problem!r}")
+    values = sub.set_index(["run", "fold", "classifier", "scheme", "index"])["value"]
+    if values.index.duplicated().any():
+        raise ValueError(f"indices has repeated (run, fold, classifier, scheme, index) rows "
+                         f"on problem {problem!r}")
+    wide = values.unstack(["classifier", "scheme", "index"]).sort_index()
+    cells = sorted(set(zip(sub["classifier"], sub["scheme"])))
+    columns = pd.MultiIndex.from_tuples([(c, s, n) for c, s in cells for n in names])
+    x = wide.reindex(columns=columns).to_numpy(dtype=float)
+    x = x.reshape(len(wide), len(cells), len(names))
+    counts = unit_counts(problem, len(wide), seed, replicates).astype(float)
+    valid = ~np.isnan(x)
+    total = np.einsum("bu,uci->bci", counts, np.where(valid, x, 0.0))
+    weight = np.einsum("bu,uci->bci", counts, valid.astype(float))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return cells, np.where(weight > 0, total / weight, np.nan)
+
+
+def replicate_stats(indices: pd.DataFrame, problems, names, seed: int, stat: str,
+                    replicates: int = _bootstrap.REPLICATES) -> np.ndarray:
+    """A figure's statistic on each bootstrap replicate, per problem and index.
+
+    Parameters
+    ----------
+    indices : ``indices.csv``.
+    problems : the problems (names), in the order wanted.
+    names : the indices.
+    seed : the config's seed.
+    stat : ``"std_pooled"`` (Figs. 3, 4a: the std over classifiers x test sets of the cell
+        means) or ``"minimum"`` (Fig. 5: their minimum).
+    replicates : number of replicates.
+
+    Returns
+    -------
+    numpy.ndarray ``(replicates, len(problems), len(names))``.
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"problem": "p", "classifier": "c", "scheme": ["s", "t"] * 2,
+    ...                       "run": 0, "fold": [0, 0, 1, 1], "index": "acsa",
+    ...                       "value": [0.5, 0.7, 0.5, 0.7]})
+    >>> replicate_stats(frame, ["p"], ["acsa"], 7, "std_pooled", replicates=2).ravel().round(3).tolist()
+    [0.1, 0.1]
+    """
+    reducers = {"std_pooled": lambda m: np.nanstd(m, axis=1),
+                "minimum": lambda m: np.nanmin(m, axis=1)}
+    if stat not in reducers:
+        raise ValueError(f"stat must be one of {sorted(reducers)}, got {stat!r}")
+    names = list(names)
+    out = np.full((replicates, len(problems), len(names)), np.nan)
+    import warnings
+
+    for k, problem in enumerate(problems):
+        _, m = cell_mean_replicates(indices, problem, names, seed, replicates)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # an index undefined everywhere
+            out[:, k, :] = reducers[stat](m)
+    return out
+
+
+def _add_intervals(data: pd.DataFrame, reps: np.ndarray, problems, names) -> pd.DataFrame:
+    """``ci_low``, ``ci_high`` of each (problem, index) row from its replicates."""
+    where = {(p, n): (i, j) for i, p in enumerate(problems) for j, n in enumerate(names)}
+    bounds = [_bootstrap.percentile_interval(reps[:, i, j])
+              for i, j in (where[(p, n)] for p, n in zip(data["problem"], data["index"]))]
+    data = data.copy()
+    data["ci_low"] = [b[0] for b in bounds]
+    data["ci_high"] = [b[1] for b in bounds]
+    return data
+
+
 def _problems_of(problems: pd.DataFrame, kind: str) -> pd.DataFrame:
     sel = problems[problems["kind"] == kind]
     return sel.sort_values(["n_classes", "ir", "problem"]) if kind == "multi-class" else sel.sort_values(["ir", "problem"])
@@ -84,32 +222,59 @@ def user_indices(indices: pd.DataFrame, problems: pd.DataFrame, kind: str) -> di
     return {n: n for n in dict.fromkeys(names) if n not in builtin}
 
 
-def fig3_data(indices, problems):
+def _with_std_intervals(data, indices, seed, labels):
+    if seed is None or data.empty:
+        return data
+    problems = list(dict.fromkeys(data["problem"]))
+    reps = replicate_stats(indices, problems, list(labels), seed, "std_pooled")
+    return _add_intervals(data, reps, problems, list(labels))
+
+
+def fig3_data(indices, problems, seed=None):
     """Fig. 3's data: per two-class problem and index of :data:`FIG3_INDICES` (and the
     user's two-class indices, :func:`user_indices`), the spread over RRT test sets x
-    classifiers (:func:`variability`)."""
+    classifiers (:func:`variability`); with the config's ``seed``, the 95% interval of
+    ``std_pooled`` (``ci_low``, ``ci_high``, see the module docstring)."""
     labels = {**FIG3_INDICES, **user_indices(indices, problems, "two-class")}
-    return _std_table(indices, problems, "two-class", labels)
+    return _with_std_intervals(_std_table(indices, problems, "two-class", labels), indices,
+                               seed, labels)
 
 
-def fig4a_data(indices, problems):
+def fig4a_data(indices, problems, seed=None):
     """Fig. 4a's data: as :func:`fig3_data` for the multi-class problems and
     :data:`FIG4A_INDICES` (and the user's indices)."""
     labels = {**FIG4A_INDICES, **user_indices(indices, problems, "multi-class")}
-    return _std_table(indices, problems, "multi-class", labels)
+    return _with_std_intervals(_std_table(indices, problems, "multi-class", labels), indices,
+                               seed, labels)
 
 
-def fig4b_data(indices, problems):
+def normalised_replicates(reps: np.ndarray) -> np.ndarray:
+    """Fig. 4b's statistic on replicates of ``std_pooled`` ``(B, problems, indices)``: each
+    replicate divided by its own smallest value over the problems."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return reps / np.nanmin(reps, axis=1, keepdims=True)
+
+
+def fig4b_data(indices, problems, seed=None):
     """Fig. 4b's data: ``std_pooled`` of ACSA and nAUROC-OVA per multi-class problem, and
-    ``normalised_std`` = that divided by the index's smallest value over the problems."""
+    ``normalised_std`` = that divided by the index's smallest value over the problems;
+    with ``seed``, the 95% interval of ``normalised_std``."""
     v = _std_table(indices, problems, "multi-class", FIG4B_INDICES)
     v["normalised_std"] = v["std_pooled"] / v.groupby("index")["std_pooled"].transform("min")
-    return v
+    if seed is None or v.empty:
+        return v
+    order = list(dict.fromkeys(v["problem"]))
+    reps = replicate_stats(indices, order, list(FIG4B_INDICES), seed, "std_pooled")
+    return _add_intervals(v, normalised_replicates(reps), order, list(FIG4B_INDICES))
 
 
-def fig5_data(indices, problems):
+def fig5_data(indices, problems, seed=None):
     """Fig. 5's data: per multi-class problem and index of :data:`FIG5_INDICES` (and the
-    user's indices), the minimum over (classifier, test set) of the run x fold mean (column ``minimum``)."""
+    user's indices), the minimum over (classifier, test set) of the run x fold mean (column
+    ``minimum``); with ``seed``, its 95% interval."""
     order = _problems_of(problems, "multi-class")
     labels = {**FIG5_INDICES, **user_indices(indices, problems, "multi-class")}
     cells = cell_means(indices[indices["problem"].isin(order["problem"])], labels)
@@ -117,7 +282,12 @@ def fig5_data(indices, problems):
     mins = mins.merge(order[["problem", "n_classes", "ir"]], on="problem")
     mins["label"] = mins["index"].map(labels)
     pos = {p: i for i, p in enumerate(order["problem"])}
-    return mins.sort_values(["problem", "index"], key=lambda s: s.map(pos) if s.name == "problem" else s).reset_index(drop=True)
+    mins = mins.sort_values(["problem", "index"], key=lambda s: s.map(pos) if s.name == "problem" else s).reset_index(drop=True)
+    if seed is None or mins.empty:
+        return mins
+    present = list(dict.fromkeys(mins["problem"]))
+    reps = replicate_stats(indices, present, list(labels), seed, "minimum")
+    return _add_intervals(mins, reps, present, list(labels))
 
 
 def _bars(ax, data, value, labels, title, ylabel):
@@ -125,8 +295,15 @@ def _bars(ax, data, value, labels, title, ylabel):
     width = 0.8 / len(labels)
     x = np.arange(len(problems))
     for k, (name, label) in enumerate(labels.items()):
-        col = data[data["index"] == name].set_index("problem").reindex(problems)[value]
-        ax.bar(x + (k - (len(labels) - 1) / 2) * width, col.to_numpy(), width, label=label)
+        part = data[data["index"] == name].set_index("problem").reindex(problems)
+        col = part[value]
+        yerr = None
+        if "ci_low" in part:  # the 95% interval as an error bar (clipped: a percentile
+            # interval need not contain the point)
+            yerr = np.vstack([(col - part["ci_low"]).clip(lower=0).to_numpy(),
+                              (part["ci_high"] - col).clip(lower=0).to_numpy()])
+        ax.bar(x + (k - (len(labels) - 1) / 2) * width, col.to_numpy(), width, label=label,
+               yerr=yerr, error_kw={"elinewidth": 0.7, "capsize": 1.5, "ecolor": "0.25"})
     ticks = [f"{p} (C={int(c)}, IR={ir:.0f})" for p, c, ir in
              data.drop_duplicates("problem").set_index("problem").reindex(problems)[["n_classes", "ir"]].itertuples()]
     # labels rotated 35° with room per dataset (see draw_all's width): at 60° and 0.7 inch
@@ -256,8 +433,10 @@ def _fmt(series):
     return ", ".join(f"{FIG3_INDICES.get(k, FIG4A_INDICES.get(k, k))} {v:.4f}" for k, v in series.sort_values().items())
 
 
-def draw_all(indices_csv, problems_csv, out_dir) -> list[Path]:
-    """Write fig3, fig4a, fig4b, fig5 (.pdf, .png, .csv) and claims.csv into ``out_dir``."""
+def draw_all(indices_csv, problems_csv, out_dir, seed=None) -> list[Path]:
+    """Write fig3, fig4a, fig4b, fig5 (.pdf, .png, .csv) and claims.csv into ``out_dir``;
+    with the config's ``seed``, each value with its 95% interval (error bars, ``ci_low``
+    and ``ci_high`` columns)."""
     import matplotlib.pyplot as plt
 
     indices = pd.read_csv(indices_csv)
@@ -275,7 +454,9 @@ def draw_all(indices_csv, problems_csv, out_dir) -> list[Path]:
          "Fig. 5: minimum index value per multi-class dataset", "minimum over test sets x classifiers"),
     ]
     for name, fn, value, labels, title, ylabel in specs:
-        data = fn(indices, problems)
+        data = fn(indices, problems, seed)
+        if seed is not None:
+            title += "\n(error bars: 95% bootstrap interval over runs x folds)"
         fig, ax = plt.subplots(figsize=(max(6.0, 1.0 * max(1, data["problem"].nunique()) + 2), 4.2))
         if data.empty:
             ax.text(0.5, 0.5, "no problem of this kind in the config", ha="center", va="center")

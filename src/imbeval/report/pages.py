@@ -10,6 +10,8 @@ Pages written (``out_dir``):
 
 - ``overview.html`` -- every paper's items with their verdicts, on one page;
 - ``comparison.html`` -- the whole printed-versus-regenerated table, per paper;
+- ``claims.html`` -- the claim thresholds (:data:`imbeval.tables.claims.THRESHOLDS`, the
+  table ``docs/claims.md`` writes out);
 - ``<paper>/<paper>_verdicts.html`` -- a paper's landing page: each figure and table with
   its verdict and the numbers behind it;
 - ``<paper>/<id>.html`` -- one item: the paper's statement beside ours, the figure, the
@@ -26,33 +28,43 @@ from pathlib import Path
 
 import pandas as pd
 
+from imbeval._bootstrap import METHOD as _METHOD
 from imbeval._io import atomic_write_text
 from imbeval.tables import comparison as cmp
 
 __all__ = ["load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
-           "render_overview", "render_comparison", "write_pages"]
+           "render_overview", "render_comparison", "render_thresholds", "write_pages"]
 
 #: verdict -> (css class, order of severity: the worst row decides an item's verdict)
 VERDICTS = {
     "claim does not hold": ("bad", 0),
     "MISMATCH": ("bad", 0),
-    "erratum": ("erratum", 1),
-    "different setting": ("setting", 2),
-    "matches": ("good", 3),
-    "not comparable": ("neutral", 4),
-    "no printed numbers": ("neutral", 5),
-    "not drawn": ("neutral", 6),
-    "not run in this configuration": ("neutral", 7),
+    "differs beyond the run's spread": ("deviation", 1),
+    "erratum": ("erratum", 2),
+    "claim inconclusive": ("inconclusive", 3),
+    "different setting": ("setting", 4),
+    "within the run's spread": ("spread", 5),
+    "finding": ("finding", 6),
+    "claim holds": ("good", 7),
+    "matches": ("good", 8),
+    "not comparable": ("neutral", 9),
+    "no printed numbers": ("neutral", 10),
+    "not drawn": ("neutral", 11),
+    "not run in this configuration": ("neutral", 12),
 }
+#: status kind (comparison.STATUSES) -> the verdict it gives its item; a claim that holds
+#: is a "claim holds", never a "matches"
 _KIND_TO_VERDICT = {
-    "match": "matches", cmp.TRUNCATED: "matches", "claim holds": "matches",
+    "match": "matches", cmp.TRUNCATED: "matches", "claim holds": "claim holds",
     "erratum": "erratum", "claim does not hold": "claim does not hold",
+    "claim inconclusive": "claim inconclusive", "finding": "finding",
+    "within the run's spread": "within the run's spread",
+    "differs beyond the run's spread": "differs beyond the run's spread",
     "different setting": "different setting", "not comparable": "not comparable",
     "MISMATCH": "MISMATCH",
 }
-_KIND_CLASS = {"match": "good", cmp.TRUNCATED: "good", "claim holds": "good",
-               "erratum": "erratum", "claim does not hold": "bad", "MISMATCH": "bad",
-               "different setting": "setting", "not comparable": "neutral"}
+#: status kind -> css class of its cells and badges
+_KIND_CLASS = {kind: VERDICTS[verdict][0] for kind, verdict in _KIND_TO_VERDICT.items()}
 
 CSS = """
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 1.2em 2em;
@@ -69,7 +81,14 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 .good { background: #dafbe1; color: #116329; } .bad { background: #ffebe9; color: #a40e26; }
 .erratum { background: #fff8c5; color: #7d4e00; } .setting { background: #ddf4ff; color: #0a3069; }
 .neutral { background: #eaeef2; color: #424a53; }
-td.good, td.bad, td.erratum, td.setting { background-clip: padding-box; }
+.inconclusive { background: #fff1d6; color: #8a4600; border: 1px dashed #d4a72c; }
+.spread { background: #eef7ee; color: #2c5e36; }
+.deviation { background: #ffe2cc; color: #9a3412; }
+.finding { background: #f1e8ff; color: #5b2a9e; }
+td.good, td.bad, td.erratum, td.setting, td.inconclusive, td.spread, td.deviation,
+td.finding { background-clip: padding-box; }
+.dataset { border-left: 4px solid #0969da; background: #f6f8fa; padding: .4em .8em; }
+.ci { color: #57606a; white-space: nowrap; }
 .cols { display: grid; grid-template-columns: 1fr 1fr; gap: 1.2em; }
 .box { border: 1px solid #d0d7de; border-radius: .4em; padding: .6em .9em; }
 .box h3 { margin-top: 0; }
@@ -103,7 +122,7 @@ def load_catalog(path) -> dict:
 
 def page_paths(catalog) -> list[str]:
     """Every page's path relative to the output folder (what the Snakemake rule declares)."""
-    paths = ["overview.html", "comparison.html"]
+    paths = ["overview.html", "comparison.html", "claims.html"]
     for paper, spec in catalog.items():
         paths.append(f"{paper}/{paper}_verdicts.html")
         paths += [f"{paper}/{item['id']}.html" for item in spec["items"]]
@@ -131,21 +150,38 @@ def _fmt(value, digits=4) -> str:
     return f"{value:.{digits}f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:.0f}"
 
 
+def _ours(row) -> str:
+    """Our number, with its 95% interval where the row has one: ``0.0169 [0.0151, 0.0188]``."""
+    value = _fmt(row["regenerated"])
+    low, high = row.get("ci_low"), row.get("ci_high")
+    if value and _fmt(low) and _fmt(high):
+        return f"{value} [{_fmt(low)}, {_fmt(high)}]"
+    return value
+
+
+def _is_run(row) -> bool:
+    return str(row.get("basis", cmp.PRINTED_BASIS)) not in ("", "nan", cmp.PRINTED_BASIS)
+
+
 def _evidence(row) -> str:
-    """One line for a comparison row: what, printed, ours, status."""
+    """One line for a comparison row: what, printed, ours (with its interval), status."""
     what = " / ".join(str(x) for x in (row["row"], row["column"]) if str(x) not in ("", "claim"))
     printed = f"printed {row['printed']}" if str(row["printed"]) not in ("", "nan") else ""
-    ours = f"ours {_fmt(row['regenerated'])}" if _fmt(row["regenerated"]) else ""
+    ours = f"ours {_ours(row)}" if _ours(row) else ""
     numbers = ", ".join(x for x in (printed, ours) if x)
     return f"{row['item']}: {what}" + (f" ({numbers})" if numbers else "") + f" — {row['status']}"
 
 
-def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None) -> tuple[str, str, list]:
+def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
+                 dataset=None) -> tuple[str, str, list]:
     """``(verdict, counts text, evidence lines)`` of one item from its comparison rows.
 
-    The worst row decides (claim does not hold > erratum > different setting > matches);
-    the evidence lists every row that is not a plain match, so the numbers travel with the
-    verdict.
+    The worst row decides (the order of :data:`VERDICTS`: claim does not hold > differs
+    beyond the run's spread > erratum > claim inconclusive > different setting > ... >
+    matches); the evidence lists every row that is not a plain match, so the numbers travel
+    with the verdict. A claim verdict decided on a run of a stand-in or of the user's data
+    (``dataset``, :class:`imbeval.data.labels.RunDataset`) says so: "claim does not hold on
+    the Fashion-MNIST stand-in".
     """
     if item.get("omitted"):
         return "not drawn", "", [item["omitted"]]
@@ -160,6 +196,12 @@ def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None) -> tuple[str,
     order = [k for k in cmp.STATUSES if k in counts.index]
     text = ", ".join(f"{counts[k]} {k}" for k in order)
     notable = rows[~kinds.isin(["match"])]
+    deciding = rows[verdicts == worst]
+    if worst.startswith("claim") and any(_is_run(r) for _, r in deciding.iterrows()):
+        if dataset is not None and (dataset.stand_in or dataset.user):
+            worst = f"{worst} {dataset.on}"
+        elif dataset is None:
+            worst = f"{worst} ({deciding['basis'].iloc[0]})"
     return worst, text, [_evidence(r) for _, r in notable.iterrows()]
 
 
@@ -169,7 +211,9 @@ def _present(item, results_dir) -> bool:
 
 
 def _badge(verdict) -> str:
-    css = VERDICTS.get(verdict, ("neutral", 9))[0]
+    # a verdict may carry its basis after the name ("claim holds on the ... stand-in")
+    known = [v for v in VERDICTS if verdict == v or verdict.startswith(v + " ")]
+    css = VERDICTS[max(known, key=len)][0] if known else "neutral"
     return f'<span class="verdict {css}">{html.escape(verdict)}</span>'
 
 
@@ -274,15 +318,20 @@ def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
 def comparison_html(rows: pd.DataFrame) -> str:
     """Comparison rows as a table, each status coloured by its kind."""
     out = ["<table><thead><tr><th>item</th><th>row</th><th>column</th><th>printed</th>"
-           "<th>ours</th><th>difference</th><th>status</th></tr></thead><tbody>"]
+           "<th>ours [95% interval]</th><th>difference</th><th>status</th><th>basis</th>"
+           "</tr></thead><tbody>"]
     for _, r in rows.iterrows():
         css = _KIND_CLASS[cmp.status_kind(r["status"])]
+        ours = html.escape(_fmt(r["regenerated"]))
+        if _ours(r) != _fmt(r["regenerated"]):
+            ours += f' <span class="ci">[{_fmt(r["ci_low"])}, {_fmt(r["ci_high"])}]</span>'
         out.append(
             "<tr>" + "".join(f"<td>{html.escape(str(r[c]))}</td>" for c in ("item", "row", "column"))
             + f'<td class="num">{html.escape(str(r["printed"]))}</td>'
-            + f'<td class="num">{_fmt(r["regenerated"])}</td>'
+            + f'<td class="num">{ours}</td>'
             + f'<td class="num">{_fmt(r["difference"])}</td>'
-            + f'<td class="status {css}">{html.escape(str(r["status"]))}</td></tr>')
+            + f'<td class="status {css}">{html.escape(str(r["status"]))}</td>'
+            + f'<td>{html.escape(str(r.get("basis", "")))}</td></tr>')
     out.append("</tbody></table>")
     return "".join(out)
 
@@ -305,16 +354,37 @@ def _image(path) -> str:
     return f'<img alt="{html.escape(Path(path).name)}" src="data:image/png;base64,{data}">'
 
 
-def render_item(paper, spec, item, comparison, results_dir) -> str:
-    """One item's page: paper beside ours, figure, tables, comparison rows."""
+def _basis_note(rows, dataset) -> str:
+    """What an item's numbers rest on, when some come from the run."""
+    run = sorted({str(b) for b in rows.get("basis", pd.Series(dtype=str))
+                  if str(b) not in ("", "nan", cmp.PRINTED_BASIS)})
+    if not run:
+        return ""
+    text = "; ".join(run)
+    if dataset is not None and (dataset.stand_in or dataset.user):
+        text += (f". The paper's claims are tested here {dataset.on}, not on the paper's "
+                 "data: a claim that does not hold says so of this dataset, not of the paper")
+    claims_here = rows["status"].map(cmp.status_kind).str.startswith("claim").any()
+    return (f'<p class="dataset">Numbers from the run: {html.escape(text)}. '
+            + (f"Run numbers carry their 95% interval [low, high] ({html.escape(_METHOD)}); "
+               "each claim's threshold and its reason are on the <i>claim thresholds</i> page "
+               "(<code>docs/claims.md</code>)." if claims_here
+               else f"Run numbers carry their 95% interval ({html.escape(_METHOD)}).")
+            + "</p>")
+
+
+def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str:
+    """One item's page: paper beside ours, figure, tables, comparison rows (``dataset``:
+    the run's :class:`imbeval.data.labels.RunDataset`, named where numbers rest on it)."""
     results_dir = Path(results_dir)
     rows = _rows_of(comparison, paper, item)
-    verdict, counts, evidence = item_verdict(rows, item, results_dir)
+    verdict, counts, evidence = item_verdict(rows, item, results_dir, dataset)
     body = [f"<h1>{html.escape(paper)} {html.escape(item['label'])}: "
             f"{html.escape(item['name'])}</h1>",
             f'<p class="sub">{html.escape(spec["title"])}</p>',
             f"<p>Verdict: {_badge(verdict)}"
-            + (f" &nbsp;({html.escape(counts)})" if counts else "") + "</p>"]
+            + (f" &nbsp;({html.escape(counts)})" if counts else "") + "</p>",
+            _basis_note(rows, dataset)]
     ours = "".join(f"<li>{html.escape(e)}</li>" for e in evidence)
     if not ours and counts:
         ours = "<li>every compared number agrees at print precision</li>"
@@ -351,12 +421,12 @@ def render_item(paper, spec, item, comparison, results_dir) -> str:
     return _page(f"{paper} {item['label']}", "".join(body))
 
 
-def _verdict_table(paper, spec, comparison, results_dir) -> str:
+def _verdict_table(paper, spec, comparison, results_dir, dataset=None) -> str:
     out = ["<table><thead><tr><th>item</th><th>what it shows</th><th>verdict</th>"
            "<th>numbers</th></tr></thead><tbody>"]
     for item in spec["items"]:
         rows = _rows_of(comparison, paper, item)
-        verdict, counts, evidence = item_verdict(rows, item, results_dir)
+        verdict, counts, evidence = item_verdict(rows, item, results_dir, dataset)
         shown = evidence[:4] + ([f"… and {len(evidence) - 4} more on the item's page"]
                                 if len(evidence) > 4 else [])
         detail = html.escape(counts) + ("".join(f"<br>{html.escape(e)}" for e in shown))
@@ -367,33 +437,93 @@ def _verdict_table(paper, spec, comparison, results_dir) -> str:
     return "".join(out)
 
 
-def render_landing(paper, spec, comparison, results_dir) -> str:
+#: the verdicts a legend shows, best first
+_LEGEND = ("matches", "claim holds", "finding", "within the run's spread", "different setting",
+           "claim inconclusive", "erratum", "differs beyond the run's spread",
+           "claim does not hold")
+
+
+def render_landing(paper, spec, comparison, results_dir, dataset=None) -> str:
     """A paper's landing page: each figure and table with its verdict and numbers."""
     body = [f"<h1>{html.escape(paper)}: every figure and table, and what we got</h1>",
             f'<p class="sub">{html.escape(spec["title"])}</p>',
             "<p>Each item has its own page in this category of the report (the paper's "
             "statement beside ours, the figure, the tables). Verdicts: "
-            + " ".join(_badge(v) for v in ("matches", "erratum", "different setting",
-                                           "claim does not hold"))
+            + " ".join(_badge(v) for v in _LEGEND)
             + " — the worst compared number or claim of the item decides.</p>",
-            _verdict_table(paper, spec, comparison, results_dir)]
+            _basis_note(comparison[comparison["paper"] == paper], dataset),
+            _verdict_table(paper, spec, comparison, results_dir, dataset)]
     return _page(f"{paper}: verdicts", "".join(body))
 
 
-def render_overview(catalog, comparison, results_dir) -> str:
-    """Every paper's verdict table on one page, with the counts of the comparison."""
-    counts = cmp.summary(comparison) if len(comparison) else pd.DataFrame()
-    body = ["<h1>What the papers say, and what we got</h1>",
+def _dataset_banner(dataset) -> str:
+    if dataset is None:
+        return ('<p class="dataset">The run\'s dataset was not given to the report: run '
+                "numbers name what they rest on in their <i>basis</i>.</p>")
+    text = f"<b>This run's dataset: {html.escape(dataset.label)}.</b> "
+    if dataset.stand_in:
+        text += ("mullick2020's experiment used ImageNet; its claims are tested here "
+                 f"{html.escape(dataset.on)}, so a claim that does not hold says so of this "
+                 "dataset, not of the paper. ")
+    elif dataset.user:
+        text += f"The papers' claims are tested {html.escape(dataset.on)}. "
+    return (f'<p class="dataset">{text}Numbers recomputed from the papers\' printed matrices '
+            "and values are exact; numbers regenerated from the run carry a 95% interval "
+            f"({html.escape(_METHOD)}).</p>")
+
+
+def _counts_by_basis(comparison) -> str:
+    if not len(comparison):
+        return "<p>No comparison rows.</p>"
+    run = comparison["basis"].map(lambda b: str(b) not in ("", "nan", cmp.PRINTED_BASIS))
+    out = []
+    for title, part in (("From the papers' printed numbers (exact arithmetic)", comparison[~run]),
+                        ("From the run (empirical, with 95% intervals)", comparison[run])):
+        out.append(f"<h3>{html.escape(title)}: {len(part)} rows</h3>")
+        out.append(frame_html(cmp.summary(part)) if len(part) else "<p>None.</p>")
+    return "".join(out)
+
+
+def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
+    """Every paper's verdict table on one page, with the counts of the comparison: the
+    run's dataset at the top, rows from printed numbers and from the run counted apart."""
+    body = ["<h1>What the papers say, and what we got</h1>", _dataset_banner(dataset),
             "<p>One section per paper: each figure and table with its verdict and the "
             "numbers behind it. The full printed-versus-regenerated table is the "
             "<i>comparison</i> page; each item has its own page under its paper's "
-            "category.</p>", "<h2>Counts of compared numbers and claims</h2>",
-            frame_html(counts) if len(counts) else "<p>No comparison rows.</p>"]
+            "category; what each claim's words require (\"well above\", \"drops to 0\", "
+            "\"slightly higher\"...) and why is the <i>claim thresholds</i> page of this "
+            "category (<code>docs/claims.md</code>).</p>",
+            "<h2>Counts of compared numbers and claims</h2>", _counts_by_basis(comparison)]
     for paper, spec in catalog.items():
         body.append(f"<h2>{html.escape(paper)}</h2><p class=\"sub\">"
                     f"{html.escape(spec['title'])}</p>")
-        body.append(_verdict_table(paper, spec, comparison, results_dir))
+        body.append(_verdict_table(paper, spec, comparison, results_dir, dataset))
     return _page("imbeval: overview", "".join(body))
+
+
+def render_thresholds() -> str:
+    """The claim thresholds page: :data:`imbeval.tables.claims.THRESHOLDS` (the table
+    ``docs/claims.md`` writes out), with the rule for the three outcomes."""
+    from imbeval.tables import claims
+
+    rows = "".join(
+        f"<tr><td>{html.escape(t.wording)}</td><td>{html.escape(t.claims)}</td>"
+        f"<td>{html.escape(t.margin)}</td><td class=\"num\">{html.escape(t.rule_text)}</td>"
+        f"<td>{html.escape(t.reason)}</td></tr>" for t in claims.THRESHOLDS.values())
+    body = ["<h1>Claim thresholds</h1>",
+            "<p>What a paper's words require of the number that checks them (the table is "
+            "<code>imbeval.tables.claims.THRESHOLDS</code>, written out as "
+            "<code>docs/claims.md</code>). A claim on a run's numbers is decided on the 95% "
+            f"interval of its margin ({html.escape(_METHOD)}): "
+            + _badge("claim holds") + " when the whole interval satisfies the rule, "
+            + _badge("claim does not hold") + " when none of it does, "
+            + _badge("claim inconclusive") + " when the interval contains the threshold. "
+            "A claim on exact arithmetic is decided on its number.</p>",
+            "<table><thead><tr><th>words</th><th>claims</th><th>margin</th>"
+            "<th>holds when the margin is</th><th>why this threshold</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"]
+    return _page("Claim thresholds", "".join(body))
 
 
 def render_comparison(comparison) -> str:
@@ -402,10 +532,17 @@ def render_comparison(comparison) -> str:
             "<p>One row per printed number or stated claim. <b>match</b>: equal at print "
             "precision; <b>within print precision (printed truncated)</b>: the printed value "
             "is ours cut off instead of rounded; <b>erratum</b>: a documented misprint, with "
-            "what the paper's formula gives; <b>claim holds / does not hold</b>: a statement "
-            "checked on our results, with the number and threshold; <b>different setting</b>: "
-            "regenerated under other conditions, so agreement is not expected; <b>not "
-            "comparable</b>: nothing to regenerate it from.</p>",
+            "what the paper's formula gives; <b>claim holds / does not hold / inconclusive</b>: "
+            "a statement checked on our results, with the number and threshold (for a run's "
+            "number, inconclusive when the 95% interval of its margin contains the "
+            "threshold; the thresholds are the <i>claim thresholds</i> page); "
+            "<b>finding</b>: a fact we establish about a paper's indices or numbers; "
+            "<b>within / differs beyond the run's spread</b>: a run's number under other "
+            "conditions, the printed value inside or outside its 95% interval; "
+            "<b>different setting</b>: regenerated under other conditions, so agreement is "
+            "not expected; <b>not comparable</b>: nothing to regenerate it from. "
+            "<b>basis</b>: <i>printed numbers</i> (exact arithmetic on the paper's own "
+            "numbers) or the run's dataset.</p>",
             "<h2>Counts</h2>", frame_html(cmp.summary(comparison))]
     for paper, part in comparison.groupby("paper", sort=False):
         body.append(f"<h2>{html.escape(paper)} ({len(part)} rows)</h2>")
@@ -413,19 +550,22 @@ def render_comparison(comparison) -> str:
     return _page("Printed versus regenerated", "".join(body))
 
 
-def write_pages(catalog_path, results_dir, comparison_csv, out_dir) -> list[Path]:
-    """Write every page of :func:`page_paths` into ``out_dir``; returns their paths."""
+def write_pages(catalog_path, results_dir, comparison_csv, out_dir,
+                dataset=None) -> list[Path]:
+    """Write every page of :func:`page_paths` into ``out_dir``; returns their paths.
+    ``dataset``: the run's :class:`imbeval.data.labels.RunDataset` (the overview names it)."""
     catalog = load_catalog(catalog_path)
     comparison = cmp.read_parts([comparison_csv])
     out_dir = Path(out_dir)
-    pages = {"overview.html": render_overview(catalog, comparison, results_dir),
-             "comparison.html": render_comparison(comparison)}
+    pages = {"overview.html": render_overview(catalog, comparison, results_dir, dataset),
+             "comparison.html": render_comparison(comparison),
+             "claims.html": render_thresholds()}
     for paper, spec in catalog.items():
         pages[f"{paper}/{paper}_verdicts.html"] = render_landing(paper, spec, comparison,
-                                                                 results_dir)
+                                                                 results_dir, dataset)
         for item in spec["items"]:
             pages[f"{paper}/{item['id']}.html"] = render_item(paper, spec, item, comparison,
-                                                              results_dir)
+                                                              results_dir, dataset)
     written = []
     for relative, text in pages.items():
         written.append(atomic_write_text(out_dir / relative, text))

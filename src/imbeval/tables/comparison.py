@@ -244,10 +244,17 @@ def write(table: pd.DataFrame, csv_path, md_path):
             "One row per printed number or stated claim. *match* = equal at print precision; "
             "*within print precision (printed truncated)* = the printed value is ours cut "
             "off instead of rounded; *erratum* = a documented misprint (the explanation says "
-            "what the paper's formula gives); *claim holds* / *claim does not hold* = a "
-            "statement of the paper checked on our results, with the number and threshold; "
-            "*different setting* = regenerated under other conditions (our data split, "
-            "our synthetic sweep); *not comparable* = nothing to regenerate it from.\n\n",
+            "what the paper's formula gives); *claim holds* / *claim does not hold* / *claim "
+            "inconclusive* = a statement of the paper checked on our results, with the number "
+            "and threshold (docs/claims.md; for a run's number decided on the 95% interval "
+            "of its margin, inconclusive when it contains the threshold); *finding* = a fact "
+            "we establish about a paper's indices or numbers; *within* / *differs beyond the "
+            "run's spread* = a run's number under other conditions, the printed value inside "
+            "or outside its 95% interval; *different setting* = regenerated under other "
+            "conditions (our data split, our synthetic sweep); *not comparable* = nothing to "
+            "regenerate it from. *basis*: *printed numbers* (exact arithmetic on the paper's "
+            "own numbers) or *run on <dataset>*; *ci_low*, *ci_high*: the 95% interval of a "
+            "run's number.\n\n",
             "## Counts\n\n", to_markdown(counts, index=True), "\n"]
     for paper, part in table.groupby("paper", sort=False):
         shown = part.drop(columns="paper").copy()
