@@ -177,10 +177,17 @@ def decide(key: str, value: float, ci=None) -> bool | None:
         min(float(ci[0]), float(value)), max(float(ci[1]), float(value)))
     if math.isnan(low) or math.isnan(high):
         low, high = float(value), float(value)
-    ends = {_side(key, low), _side(key, high)}
     t = THRESHOLDS[key]
-    if t.op == "in" and ends == {False} and low < t.value[0] < high:
-        return None  # the interval spans the whole band: both ends outside, on each side
+    if t.op == "in":
+        # an open band (a, b): holds if the interval lies inside it, does not hold if the
+        # two are disjoint, else some numbers of the interval hold and some do not
+        a, b = t.value
+        if a < low and high < b:
+            return True
+        if high <= a or low >= b:
+            return False
+        return None
+    ends = {_side(key, low), _side(key, high)}
     return ends.pop() if len(ends) == 1 else None
 
 
