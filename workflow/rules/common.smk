@@ -33,10 +33,17 @@ def user_sources(import_paths):
 SRC_DIR = os.path.join(workflow.basedir, "src")
 
 
-def cli_sources(module):
+def cli_sources(module, command=None):
     """The .py files of imbeval that `imbeval.cli.<module>` reaches through its imports,
-    relative to the working directory when inside it."""
-    return module_sources(f"imbeval.cli.{module}", root=SRC_DIR, relative_to=os.getcwd())
+    relative to the working directory when inside it. ``command``: the module of the command
+    that dispatches to ``module`` (`imbeval experiment ITEM`: each item has its own module,
+    cli/_experiment_<item>.py); its own file is added, not the other items it registers, so
+    a fold job does not depend on the figures' code."""
+    files = module_sources(f"imbeval.cli.{module}", root=SRC_DIR, relative_to=os.getcwd())
+    if command is not None:
+        dispatcher = os.path.join(SRC_DIR, "imbeval", "cli", f"{command}.py")
+        files = sorted({*files, os.path.relpath(dispatcher) if dispatcher.startswith(os.getcwd()) else dispatcher})
+    return files
 
 
 # ---- experiment_features (experiment.smk), one for every dataset: parameter functions ----
