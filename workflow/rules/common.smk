@@ -131,6 +131,17 @@ def features_command(exp, seed):
     return command
 
 
+# Snakemake internals (pinned `snakemake<10` in pyproject.toml while they are used): this
+# preflight reads the executor plugin (`workflow.executor_plugin`, `workflow.executor_settings`),
+# the planned jobs (`workflow.dag.needrun_jobs()`), their SLURM groups with summed resources
+# (`workflow.dag.get_job_group`) and a group's name as the profile gives it
+# (`workflow.parent_groupids`). None has a public equivalent: Snakemake's documented
+# interface to a Snakefile (`config`, `workflow.basedir`, rules, the onstart/onsuccess
+# handlers, which receive only the log's path) exposes neither the DAG nor the executor's
+# settings, and its Python API (snakemake.api) builds a DAG but is not reachable from inside a
+# running workflow. experiment.smk's `workflow.remote_exec` (skip a check inside a cluster
+# job) has none either: the only documented main-process hook, onstart, is not run on a dry
+# run or when nothing is to be done, and the check must stop a dry run too.
 # On SLURM, check before the first submission what the executor plugin would otherwise wait
 # on without a word (status polling that cannot work, a job larger than any node); the
 # checks and their messages are in src/imbeval/_cluster.py. onstart runs after the DAG is

@@ -29,7 +29,8 @@ validate(config["experiment"], schema="../schemas/experiment.schema.yaml", set_d
 # and disjoint concepts, an IR that leaves every class enough points for the folds) is
 # checked by the library, still before any job.
 # Inside a cluster job (--mode remote) the submitting Snakemake has checked it already; the
-# check imports scikit-learn, 2 s of CPU per job, twice per SLURM job.
+# check imports scikit-learn, 2 s of CPU per job, twice per SLURM job. (`remote_exec` is
+# internal to Snakemake, with no public equivalent: see common.smk's preflight.)
 if not workflow.remote_exec:
     from imbeval.data.check import check_experiment
 
