@@ -140,10 +140,13 @@ def _lock_command() -> str:
 
 
 def test_lock_is_generated_by_the_documented_command():
+    """The README's refresh command is the lock header's (what uv writes), run by a pinned uv."""
     command = _lock_command()
-    assert re.search(r"\buv==\d+\.\d+\.\d+", command), "the locking tool's version is pinned"
-    assert "pyproject.toml" in command and "--generate-hashes" in command and "--extra test" in command
-    assert command in (ROOT / "README.md").read_text()
+    assert command.startswith("uv pip compile pyproject.toml ")
+    assert "--generate-hashes" in command and "--extra test" in command
+    assert command.endswith("-o requirements.lock")
+    assert re.search(r"pip install uv==\d+\.\d+\.\d+ && " + re.escape(command),
+                     (ROOT / "README.md").read_text()), "README: pip install uv==X.Y.Z && <command>"
 
 
 def _readme_commands() -> list[str]:
