@@ -195,6 +195,12 @@ def test_data_record_of_a_table_an_image_folder_and_the_uci_files(tmp_path):
     assert "uci" not in record and data_files(folder) == []
     with pytest.raises(ValueError, match="config"):
         data_files(["x"])
+    import sklearn.datasets
+
+    bundled = Path(sklearn.datasets.__file__).parent / "data" / "digits.csv.gz"
+    digits = data_record({"experiment": {"dataset": "digits"}})
+    assert digits == {"digits": {"path": str(bundled.parent),
+                                 "files": {"digits.csv.gz": prov.file_sha256(bundled)}}}
 
 
 def test_the_command_writes_a_record_of_the_tables(tmp_path, capsys):

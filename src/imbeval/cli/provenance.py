@@ -42,9 +42,12 @@ def _small_sources(config: dict, verify: bool) -> dict[str, dict]:
             sources["fashion_mnist"] = {"path": str(Path(next(iter(files.values()))).parent),
                                         "files": {Path(p).name: Path(p) for p in files.values()}}
     elif dataset == "digits":
-        from importlib import resources
+        from importlib.util import find_spec
 
-        path = Path(str(resources.files("sklearn.datasets").joinpath("data", "digits.csv.gz")))
+        # scikit-learn's bundled file, found without importing scikit-learn (seconds, at
+        # every Snakemake start)
+        spec = find_spec("sklearn")
+        path = Path(spec.origin).parent / "datasets" / "data" / "digits.csv.gz"
         sources["digits"] = {"path": str(path.parent), "files": {path.name: path}}
     elif dataset == "table" and feats.get("path"):
         path = Path(feats["path"])
