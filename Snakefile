@@ -12,9 +12,13 @@ from snakemake.utils import min_version
 min_version("9.0")
 
 
-# The embedded default, unless config files are given with --configfile: Snakemake would
-# otherwise merge them into the default recursively (concepts and problems of both).
-if not workflow.overwrite_configfiles:
+# The embedded default, unless a whole config is given with --configfile (it has the
+# `experiment` section the schema requires): Snakemake would otherwise merge it into the
+# default recursively (concepts and problems of both). `config` already holds what
+# --configfile/--config gave when this line runs (public API; this replaces Snakemake's
+# internal `workflow.overwrite_configfiles`). `--config key=value` alone still overrides the
+# default's keys.
+if "experiment" not in config:
 
     configfile: "config/config.yaml"
 
@@ -28,6 +32,7 @@ include: "workflow/rules/experiment.smk"
 include: "workflow/rules/theory.smk"
 include: "workflow/rules/papers.smk"
 include: "workflow/rules/report.smk"
+include: "workflow/rules/provenance.smk"
 
 
 rule all:
@@ -36,4 +41,5 @@ rule all:
         theory_targets(),
         papers_targets(),
         report_targets(),
+        provenance_targets(),
     default_target: True

@@ -90,3 +90,34 @@ def test_the_real_commands_reach_the_files_the_old_lists_left_out():
     assert not [f for f in theory if f.startswith(("imbeval/classifiers/", "imbeval/protocol/"))]
     features = module_sources("imbeval.cli._experiment_features", root=SRC, relative_to=SRC)
     assert not [f for f in features if f.startswith(("imbeval/classifiers/", "imbeval/protocol/"))]
+
+
+def _item(item: str) -> list[str]:
+    return module_sources(f"imbeval.cli._experiment_{item}", root=SRC, relative_to=SRC)
+
+
+def test_each_experiment_item_reaches_only_its_own_code():
+    """A fold or run job executes `imbeval experiment run`: its rule inputs (this derivation)
+    hold the protocol and the classifiers, no figure, table, report or theory code; the
+    features and problems jobs reach no classifier (issue 21)."""
+    upper = ("imbeval/figures/", "imbeval/tables/", "imbeval/report/", "imbeval/audit/",
+             "imbeval/cli/theory.py", "imbeval/cli/papers.py", "imbeval/cli/report.py")
+    run = _item("run")
+    assert "imbeval/classifiers/nbsvm.py" in run and "imbeval/protocol/__init__.py" in run
+    assert "imbeval/_io.py" in run and "imbeval/cli/_experiment_args.py" in run
+    assert not [f for f in run if f.startswith(upper)], run
+    assert not [f for f in run if f.startswith("imbeval/cli/_experiment_") and
+                not f.endswith(("_run.py", "_args.py"))]
+    for item in ("features", "problems"):
+        files = _item(item)
+        assert "imbeval/_io.py" in files
+        assert not [f for f in files if f.startswith(upper + ("imbeval/classifiers/", "imbeval/protocol/"))], item
+    assert "imbeval/figures/mullick2020.py" in _item("figures")
+    assert not [f for f in _item("figures") if f.startswith("imbeval/classifiers/")]
+    # the dispatcher registers every item, so it reaches them all
+    assert {f"imbeval/cli/_experiment_{i}.py" for i in ("features", "problems", "run", "collect",
+                                                        "figures")} <= set(experiment_sources())
+
+
+def experiment_sources() -> list[str]:
+    return module_sources("imbeval.cli.experiment", root=SRC, relative_to=SRC)

@@ -21,8 +21,10 @@ def test_exactly_two_setup_commands_one_line_each():
     assert len(commands) == 2
     assert all("\n" not in c for c in commands)
     run, test = commands
-    assert "snakemake" in run and "pip install -e ." in run
-    assert "pytest" in test and "[test]" in test
+    # both install the locked versions (requirements.lock holds the test extra too)
+    for command in commands:
+        assert "pip install -r requirements.lock && pip install --no-deps -e ." in command
+    assert "snakemake" in run and "pytest" in test
 
 
 def test_ci_runs_the_readme_test_command():

@@ -266,3 +266,34 @@ def test_report_in_a_browser(report_run, tmp_path):
         assert "claim does not hold" in text
         assert "GMean drops to 0 on some C = 5 dataset" in text
         assert any(n.get("nodeName") == "IMG" for n in walk(fig5))
+
+
+def test_the_run_records_its_provenance_and_a_noop_rerun_keeps_it(report_run):
+    """Issue 21: results/provenance.json of the whole test DAG: the config, the seed, the
+    input data's and every result table's sha256 (paper_comparison.csv traced by its hash),
+    shown on the overview; a rerun with nothing to do leaves the file as it is."""
+    import hashlib
+    import json
+
+    from imbeval.data import uci
+
+    path = report_run / "results/provenance.json"
+    record = json.loads(path.read_text())
+    config = yaml.safe_load((report_run / "config/test.yaml").read_text())
+    assert record["seed"] == config["seed"] and record["dataset"] == config["experiment"]["dataset"]
+    assert record["config"]["experiment"]["concepts"] == config["experiment"]["concepts"]
+    comparison = report_run / "results/paper_comparison.csv"
+    assert record["results"]["results/paper_comparison.csv"] == hashlib.sha256(
+        comparison.read_bytes()).hexdigest()
+    assert "results/experiment/indices.csv" in record["results"]
+    assert record["data"]["uci"]["files"] == uci.SHA256 and record["data"]["digits"]["files"]
+    for name in ("numpy", "scipy", "pandas", "scikit-learn", "imbalanced-learn", "tensorflow",
+                 "snakemake", "matplotlib"):
+        assert record["packages"][name], name
+    overview = (report_run / "results/report/overview.html").read_text()
+    assert "<h2>Provenance</h2>" in overview and record["record_sha256"] in overview
+    assert f"<td>{record['packages']['numpy']}</td>" in overview
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    proc = snakemake(report_run, "--cores", "1", "--configfile", "config/test.yaml")
+    assert "Nothing to be done" in proc.stdout + proc.stderr
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before

@@ -225,16 +225,17 @@ def test_feature_command_does_not_depend_on_cores(repo):
     assert one == features_command("2")
 
 
-def _dry_run_after_editing(work: Path, module: str) -> str:
-    """`snakemake -n` (mtime and input triggers, as the workflow's runs) after appending a
-    comment to ``module``; the file's bytes and time are restored afterwards. An edit, not a
-    touch: Snakemake skips an input that is newer but has its recorded checksum."""
+def _dry_run_after_editing(work: Path, module: str, triggers=("mtime", "input")) -> str:
+    """`snakemake -n` (mtime and input triggers, as the workflow's runs; ``triggers=None``:
+    Snakemake's defaults) after appending a comment to ``module``; the file's bytes and time
+    are restored afterwards. An edit, not a touch: Snakemake skips an input that is newer but
+    has its recorded checksum."""
     path = work / module
     text, before = path.read_bytes(), path.stat()
     try:
         path.write_bytes(text + b"\n# an edit\n")
         proc = snakemake(work, "experiment_all", "-n", "--configfile", "config/test.yaml",
-                         "--rerun-triggers", "mtime", "input")
+                         *(["--rerun-triggers", *triggers] if triggers else []))
     finally:
         path.write_bytes(text)
         os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
@@ -251,6 +252,38 @@ def test_editing_a_library_module_reruns_the_jobs_that_reach_it(local_run):
     # a module no experiment command reaches reruns nothing of the experiment
     out = _dry_run_after_editing(local_run, "src/imbeval/tables/comparison.py")
     assert "Nothing to be done" in out, out[-2000:]
+
+
+def _planned(out: str) -> dict[str, int]:
+    """``{rule: jobs}`` of a dry run's job-stats table."""
+    stats = out.split("Job stats:")[1].split("\n\n")[0] if "Job stats:" in out else ""
+    return {parts[0]: int(parts[1]) for line in stats.splitlines()
+            if len(parts := line.split()) == 2 and parts[1].isdigit() and parts[0] != "total"}
+
+
+@pytest.mark.parametrize("module,expected", [
+    # figure code: the figures job only
+    ("src/imbeval/figures/mullick2020.py", {"experiment_figures": 1}),
+    ("src/imbeval/figures/_output.py", {"experiment_figures": 1}),
+    # tables and report code: nothing of the experiment
+    ("src/imbeval/tables/comparison.py", {}),
+    ("src/imbeval/report/pages.py", {}),
+    # a classifier: the classifier jobs and what gathers them, nothing upstream (every
+    # run job imports the classifiers package, which imports each classifier's module)
+    ("src/imbeval/classifiers/nbsvm.py", "classifiers"),
+])
+def test_an_edit_replans_only_the_jobs_whose_code_changed(local_run, module, expected):
+    """Issue 21: each job depends on the code its command can run (derived from the
+    imports of its `imbeval experiment ITEM` module), under Snakemake's default triggers."""
+    out = _dry_run_after_editing(local_run, module, triggers=None)
+    planned = _planned(out)
+    if expected == "classifiers":
+        exp = yaml.safe_load((local_run / "config/test.yaml").read_text())["experiment"]
+        rule = JOB_RULE[exp.get("job_unit", "run")]
+        expected = {rule: n_classifier_jobs(exp), "experiment_collect": 1, "experiment_figures": 1}
+    planned.pop("experiment_all", None)
+    assert planned == expected, out[-3000:]
+    assert not {"experiment_features", "experiment_problems"} & set(planned)
 
 
 # ---------------------------------------------------------------- lint, config reference

@@ -33,10 +33,17 @@ def user_sources(import_paths):
 SRC_DIR = os.path.join(workflow.basedir, "src")
 
 
-def cli_sources(module):
+def cli_sources(module, command=None):
     """The .py files of imbeval that `imbeval.cli.<module>` reaches through its imports,
-    relative to the working directory when inside it."""
-    return module_sources(f"imbeval.cli.{module}", root=SRC_DIR, relative_to=os.getcwd())
+    relative to the working directory when inside it. ``command``: the module of the command
+    that dispatches to ``module`` (`imbeval experiment ITEM`: each item has its own module,
+    cli/_experiment_<item>.py); its own file is added, not the other items it registers, so
+    a fold job does not depend on the figures' code."""
+    files = module_sources(f"imbeval.cli.{module}", root=SRC_DIR, relative_to=os.getcwd())
+    if command is not None:
+        dispatcher = os.path.join(SRC_DIR, "imbeval", "cli", f"{command}.py")
+        files = sorted({*files, os.path.relpath(dispatcher) if dispatcher.startswith(os.getcwd()) else dispatcher})
+    return files
 
 
 # ---- experiment_features (experiment.smk), one for every dataset: parameter functions ----
@@ -124,6 +131,17 @@ def features_command(exp, seed):
     return command
 
 
+# Snakemake internals (pinned `snakemake<10` in pyproject.toml while they are used): this
+# preflight reads the executor plugin (`workflow.executor_plugin`, `workflow.executor_settings`),
+# the planned jobs (`workflow.dag.needrun_jobs()`), their SLURM groups with summed resources
+# (`workflow.dag.get_job_group`) and a group's name as the profile gives it
+# (`workflow.parent_groupids`). None has a public equivalent: Snakemake's documented
+# interface to a Snakefile (`config`, `workflow.basedir`, rules, the onstart/onsuccess
+# handlers, which receive only the log's path) exposes neither the DAG nor the executor's
+# settings, and its Python API (snakemake.api) builds a DAG but is not reachable from inside a
+# running workflow. experiment.smk's `workflow.remote_exec` (skip a check inside a cluster
+# job) has none either: the only documented main-process hook, onstart, is not run on a dry
+# run or when nothing is to be done, and the check must stop a dry run too.
 # On SLURM, check before the first submission what the executor plugin would otherwise wait
 # on without a word (status polling that cannot work, a job larger than any node); the
 # checks and their messages are in src/imbeval/_cluster.py. onstart runs after the DAG is

@@ -14,8 +14,8 @@
 #
 #   snakemake --cores 2 experiment_all
 #
-# Rules call `imbeval experiment ITEM` (src/imbeval/cli/experiment.py); their library inputs
-# are derived from its imports (cli_sources in common.smk).
+# Rules call `imbeval experiment ITEM` (src/imbeval/cli/_experiment_<item>.py); their library
+# inputs are derived from the item's imports (cli_sources in common.smk).
 
 
 import json
@@ -29,7 +29,8 @@ validate(config["experiment"], schema="../schemas/experiment.schema.yaml", set_d
 # and disjoint concepts, an IR that leaves every class enough points for the folds) is
 # checked by the library, still before any job.
 # Inside a cluster job (--mode remote) the submitting Snakemake has checked it already; the
-# check imports scikit-learn, 2 s of CPU per job, twice per SLURM job.
+# check imports scikit-learn, 2 s of CPU per job, twice per SLURM job. (`remote_exec` is
+# internal to Snakemake, with no public equivalent: see common.smk's preflight.)
 if not workflow.remote_exec:
     from imbeval.data.check import check_experiment
 
@@ -50,8 +51,13 @@ EXP_RUNS = list(range(EXP["protocol"]["runs"]))
 EXP_FOLDS = list(range(EXP["protocol"]["folds"]))
 EXP_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"]
 EXP_FIGS = ["fig3", "fig4a", "fig4b", "fig5"]
-# The library files `imbeval experiment` reaches (derived from its imports, common.smk).
-EXP_SOURCES = cli_sources("experiment")
+# The library files each `imbeval experiment ITEM` reaches (derived from its imports,
+# common.smk): a job depends on its item's code only (no figure code in a fold job, no
+# classifier in a features or problems job).
+EXP_SOURCES = {
+    item: cli_sources(f"_experiment_{item}", command="experiment")
+    for item in ("features", "problems", "run", "collect", "figures")
+}
 # JSON handed to `imbeval experiment problems` (concepts are read from the shards).
 EXP_PROBLEM_SETTINGS = json.dumps(
     {k: EXP[k] for k in ("two_class", "multi_class", "max_class_size")}, sort_keys=True
@@ -115,7 +121,7 @@ EXP_FEATURES_JOB = {
 # One job per concept for ImageNet, one job for every shard otherwise (common.smk).
 rule experiment_features:
     input:
-        cli_sources("_experiment_features"),
+        EXP_SOURCES["features"],
         features_data(EXP),
     output:
         features_outputs(EXP, EXP_FEATURES),
@@ -138,7 +144,7 @@ rule experiment_features:
 
 rule experiment_problems:
     input:
-        EXP_SOURCES,
+        EXP_SOURCES["problems"],
         shards=expand(f"{EXP_FEATURES}/{{concept}}.npz", concept=EXP_CONCEPTS),
     output:
         problems=expand(f"{EXP_DIR}/problems/{{problem}}.npz", problem=EXP_PROBLEMS),
@@ -219,7 +225,7 @@ if EXP["job_unit"] == "fold":
     # One job per outer fold: the paper's grid as many short jobs that fill a cluster.
     rule experiment_fold:
         input:
-            EXP_SOURCES,
+            EXP_SOURCES["run"],
             lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
             problem=f"{EXP_DIR}/problems/{{problem}}.npz",
         output:
@@ -247,7 +253,7 @@ elif EXP["job_unit"] == "run":
     # One job per run: its outer folds one after the other (peak RSS 0.2 GB on the test config).
     rule experiment_run:
         input:
-            EXP_SOURCES,
+            EXP_SOURCES["run"],
             lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
             problem=f"{EXP_DIR}/problems/{{problem}}.npz",
         output:
@@ -276,7 +282,7 @@ else:
     # CPU) paid once instead of per run, where a run's work is a few seconds.
     rule experiment_runs:
         input:
-            EXP_SOURCES,
+            EXP_SOURCES["run"],
             lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
             problem=f"{EXP_DIR}/problems/{{problem}}.npz",
         output:
@@ -303,7 +309,7 @@ else:
 
 rule experiment_collect:
     input:
-        EXP_SOURCES,
+        EXP_SOURCES["collect"],
         EXP_USER_INDEX_SOURCES,
         runs=EXP_FOLD_FILES,
     output:
@@ -332,7 +338,7 @@ rule experiment_collect:
 
 rule experiment_figures:
     input:
-        EXP_SOURCES,
+        EXP_SOURCES["figures"],
         indices=f"{EXP_DIR}/indices.csv",
         problems=f"{EXP_DIR}/problems.csv",
     output:

@@ -89,6 +89,8 @@ rule report_pages:
         REPORT_SOURCES,
         catalog=REPORT_ITEMS,
         comparison="results/paper_comparison.csv",
+        # the overview shows what made the run (provenance.smk)
+        provenance="results/provenance.json",
     output:
         overview=report(
             f"{REPORT_DIR}/overview.html",

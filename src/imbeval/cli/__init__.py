@@ -20,7 +20,8 @@ import importlib
 import sys
 
 # One entry per command module; add a module here to add a command.
-COMMANDS = ("experiment", "theory", "papers", "report", "indices", "audit", "data", "evaluate")
+COMMANDS = ("experiment", "theory", "papers", "report", "indices", "audit", "data", "evaluate",
+            "provenance")
 
 
 def build_parser() -> argparse.ArgumentParser:

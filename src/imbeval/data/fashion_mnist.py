@@ -90,8 +90,11 @@ def find_in(directory: str | os.PathLike) -> dict[str, Path] | None:
     return found  # type: ignore[return-value]
 
 
-def verify(files: Mapping[str, Path]) -> None:
-    """Check each file's decompressed SHA-256; raise ValueError naming the bad file."""
+def verify(files: Mapping[str, Path]) -> dict[str, str]:
+    """Check each file's decompressed SHA-256; raise ValueError naming the bad file.
+    Returns ``{file name: decompressed SHA-256}`` (the upstream values, now checked), for
+    the run's provenance."""
+    digests = {}
     for name, path in files.items():
         try:
             digest = hashlib.sha256(read_bytes(Path(path))).hexdigest()
@@ -103,6 +106,8 @@ def verify(files: Mapping[str, Path]) -> None:
                 f"{SHA256[name]}: it is damaged or not Fashion-MNIST; delete it and run "
                 "`imbeval data fashion-mnist`"
             )
+        digests[name] = digest
+    return digests
 
 
 def _keras_download() -> Path:

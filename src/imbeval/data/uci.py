@@ -45,6 +45,16 @@ def _read_verified(relpath: str) -> bytes:
     return data
 
 
+def vendored_checksums() -> dict[str, str]:
+    """Verify every vendored file and return ``{relative path: SHA-256}`` (the values of
+    :data:`SHA256`, now checked against the installed files), for a run's provenance.
+
+    Raises ``FileNotFoundError`` or ``ValueError`` as the loaders do for a missing or
+    damaged file.
+    """
+    return {relpath: hashlib.sha256(_read_verified(relpath)).hexdigest() for relpath in SHA256}
+
+
 def _parse(data: bytes, delimiter: str | None) -> list[list[str]]:
     rows = [line.split(delimiter) for line in data.decode("ascii").splitlines() if line.strip()]
     return [[c.strip() for c in row] for row in rows]

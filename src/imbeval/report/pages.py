@@ -456,6 +456,39 @@ def render_landing(paper, spec, comparison, results_dir, dataset=None) -> str:
     return _page(f"{paper}: verdicts", "".join(body))
 
 
+def provenance_html(results_dir) -> str:
+    """What made the run (``results/provenance.json``, :mod:`imbeval._provenance`): the
+    commit, the dataset, the seed, the key package versions and the record's hash, or a
+    note that the run wrote none."""
+    import json
+
+    path = Path(results_dir) / "provenance.json" if results_dir is not None else None
+    if path is None or not path.is_file():
+        return "<h2>Provenance</h2><p>No <code>provenance.json</code> in the results.</p>"
+    from imbeval._provenance import KEY_PACKAGES
+
+    record = json.loads(path.read_text(encoding="utf-8"))
+    code = record.get("imbeval", {})
+    commit = code.get("commit") or "not a git checkout"
+    if code.get("dirty"):
+        commit += " (with uncommitted changes)"
+    packages = record.get("packages", {})
+    rows = [("imbeval", f"{code.get('version')}, commit {commit}"),
+            ("dataset", record.get("dataset")), ("seed", record.get("seed")),
+            ("config sha256", record.get("config_sha256")),
+            ("Python", record.get("python", {}).get("version"))]
+    rows += [(name, packages[name]) for name in KEY_PACKAGES if name in packages]
+    host = record.get("machine", {})
+    rows += [("machine", f"{host.get('cores')} cores, {host.get('cpu')}"),
+             ("written", record.get("date")), ("record sha256", record.get("record_sha256"))]
+    cells = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>"
+                    for k, v in rows)
+    return ("<h2>Provenance</h2><p>From <code>results/provenance.json</code>: every package's "
+            f"version ({len(packages)}), the config, the input data's and every result "
+            "table's sha256 (<code>paper_comparison.csv</code> among them) are there.</p>"
+            f"<table>{cells}</table>")
+
+
 def _dataset_banner(dataset) -> str:
     if dataset is None:
         return ('<p class="dataset">The run\'s dataset was not given to the report: run '
@@ -494,6 +527,7 @@ def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
             "category; what each claim's words require (\"well above\", \"drops to 0\", "
             "\"slightly higher\"...) and why is the <i>claim thresholds</i> page of this "
             "category (<code>docs/claims.md</code>).</p>",
+            provenance_html(results_dir),
             "<h2>Counts of compared numbers and claims</h2>", _counts_by_basis(comparison)]
     for paper, spec in catalog.items():
         body.append(f"<h2>{html.escape(paper)}</h2><p class=\"sub\">"
