@@ -9,6 +9,8 @@ what the paper says and how the item is regenerated.
 Pages written (``out_dir``):
 
 - ``overview.html`` -- every paper's items with their verdicts, on one page;
+- ``catalogue.html`` -- the catalogue of PyCM/scikit-learn/imbalanced-learn indices and
+  their verdicts (:mod:`imbeval.report.catalogue`);
 - ``comparison.html`` -- the whole printed-versus-regenerated table, per paper;
 - ``<paper>/<paper>_verdicts.html`` -- a paper's landing page: each figure and table with
   its verdict and the numbers behind it;
@@ -27,6 +29,7 @@ from pathlib import Path
 import pandas as pd
 
 from imbeval._io import atomic_write_text
+from imbeval.report.catalogue import render_catalogue_page
 from imbeval.tables import comparison as cmp
 
 __all__ = ["load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
@@ -103,7 +106,7 @@ def load_catalog(path) -> dict:
 
 def page_paths(catalog) -> list[str]:
     """Every page's path relative to the output folder (what the Snakemake rule declares)."""
-    paths = ["overview.html", "comparison.html"]
+    paths = ["overview.html", "comparison.html", "catalogue.html"]
     for paper, spec in catalog.items():
         paths.append(f"{paper}/{paper}_verdicts.html")
         paths += [f"{paper}/{item['id']}.html" for item in spec["items"]]
@@ -347,7 +350,10 @@ def render_overview(catalog, comparison, results_dir) -> str:
             "<p>One section per paper: each figure and table with its verdict and the "
             "numbers behind it. The full printed-versus-regenerated table is the "
             "<i>comparison</i> page; each item has its own page under its paper's "
-            "category.</p>", "<h2>Counts of compared numbers and claims</h2>",
+            "category.</p>",
+            '<p>Beyond the papers: <a href="catalogue.html">the catalogue</a> — PyCM\'s, '
+            "scikit-learn's and imbalanced-learn's indices against the same conditions.</p>",
+            "<h2>Counts of compared numbers and claims</h2>",
             frame_html(counts) if len(counts) else "<p>No comparison rows.</p>"]
     for paper, spec in catalog.items():
         body.append(f"<h2>{html.escape(paper)}</h2><p class=\"sub\">"
@@ -379,7 +385,8 @@ def write_pages(catalog_path, results_dir, comparison_csv, out_dir) -> list[Path
     comparison = cmp.read_parts([comparison_csv])
     out_dir = Path(out_dir)
     pages = {"overview.html": render_overview(catalog, comparison, results_dir),
-             "comparison.html": render_comparison(comparison)}
+             "comparison.html": render_comparison(comparison),
+             "catalogue.html": render_catalogue_page(results_dir)}
     for paper, spec in catalog.items():
         pages[f"{paper}/{paper}_verdicts.html"] = render_landing(paper, spec, comparison,
                                                                  results_dir)

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from imbeval.indices._common import diagonal, predicted_counts, totals, true_counts
+from imbeval.indices._common import _shared, diagonal, predicted_counts, totals, true_counts
 from imbeval.indices._registry import MULTI_CLASS, _REGISTRY, register_alias, register_index
 from imbeval.indices._validation import safe_divide
 
-__all__ = ["CatalogueEntry", "CATALOGUE", "entry", "twin", "one_vs_rest", "macro", "weighted"]
+__all__ = ["CatalogueEntry", "CATALOGUE", "entry", "twin", "one_vs_rest", "macro", "weighted",
+           "log_sums", "entropies", "pair_sums"]
 
 SOURCES = ("pycm", "sklearn", "imblearn")
 
@@ -89,13 +90,22 @@ def twin(name, of, source, source_name, *, also=(), description=None):
     _record(name, source, source_name, also, of)
 
 
+# Helpers memoised with _shared: inside compute()'s shared_quantities block each is computed
+# once per chunk for all the catalogue's indices (names must be unique across the package).
+cached = _shared
+
+
+@_shared
 def one_vs_rest(cm):
     """(TP, FN, FP, TN) of each class against the rest, each of shape (..., C)."""
     tp = diagonal(cm)
     n_i = true_counts(cm)
     k_i = predicted_counts(cm)
     n = totals(cm)[..., None]
-    return tp, n_i - tp, k_i - tp, n - n_i - k_i + tp
+    # differences of sums of real-valued counts may round below 0 (e.g. −1e-17): clip, so
+    # that a product under a square root is never negative
+    return (tp, np.maximum(n_i - tp, 0.0), np.maximum(k_i - tp, 0.0),
+            np.maximum(n - n_i - k_i + tp, 0.0))
 
 
 def ratio(a, b, zero_division):
@@ -115,17 +125,52 @@ def weighted(cm, values, zero_division):
     return safe_divide(np.sum(n_i * values, axis=-1), totals(cm), zero_division)
 
 
+@_shared
+def log_sums(cm):
+    """Sums of x ln x (0 ln 0 = 0) the entropies are made of, one pass over the stack.
+
+    Returns (Σ_ij m_ij ln m_ij, Σ_i n_i ln n_i, Σ_j k_j ln k_j, off_rows, off_cols), the last
+    two of shape (..., C): Σ_{k≠i} m_ik ln m_ik and Σ_{k≠i} m_ki ln m_ki. Every entropy of
+    the matrix divided by n is a difference of these and ln n (e.g. the joint entropy is
+    ln n − Σ m ln m / n), so no C x C array of probabilities is formed.
+    """
+    cells = xlogx(cm, np.e)
+    diag = np.diagonal(cells, axis1=-2, axis2=-1)
+    rows, cols = cells.sum(axis=-1), cells.sum(axis=-2)
+    return (rows.sum(axis=-1), xlogx(true_counts(cm), np.e).sum(axis=-1),
+            xlogx(predicted_counts(cm), np.e).sum(axis=-1), rows - diag, cols - diag)
+
+
+@_shared
+def entropies(cm, zero_division):
+    """(H(true), H(pred), H(true, pred)) in nats, each of shape (...); undefined for n = 0."""
+    s_m, s_n, s_k, _, _ = log_sums(cm)
+    n = totals(cm)
+    with np.errstate(divide="ignore"):
+        log_n = np.log(np.where(n > 0, n, 1.0))
+    return (log_n - safe_divide(s_n, n, zero_division), log_n - safe_divide(s_k, n, zero_division),
+            log_n - safe_divide(s_m, n, zero_division))
+
+
+@_shared
+def pair_sums(cm):
+    """(Σ_ij P(m_ij), Σ_i P(n_i), Σ_j P(k_j), P(n)) with P(x) = x(x − 1)/2."""
+    n = totals(cm)
+    square = np.einsum("...ij,...ij->...", cm, cm)
+    n_i, k_j = true_counts(cm), predicted_counts(cm)
+    return ((square - n) / 2.0, (np.einsum("...i,...i->...", n_i, n_i) - n) / 2.0,
+            (np.einsum("...i,...i->...", k_j, k_j) - n) / 2.0, pairs(n))
+
+
 def xlogx(p, base=2.0):
     """p·log(p) with 0·log 0 = 0, elementwise."""
     p = np.asarray(p, dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = p * np.log(np.where(p > 0, p, 1.0)) / np.log(base)
-    return np.where(p > 0, out, 0.0)
-
-
-def entropy(p, axis=-1, base=2.0):
-    """Shannon entropy of the distributions along ``axis`` (0·log 0 = 0; NaN stays NaN)."""
-    return -np.sum(xlogx(p, base), axis=axis) + np.where(np.any(np.isnan(p), axis=axis), np.nan, 0.0)
+    positive = p > 0
+    out = np.log(p, out=np.zeros_like(p), where=positive)
+    out *= p
+    if base != np.e:
+        out /= np.log(base)
+    return out
 
 
 def pairs(x):

@@ -13,14 +13,10 @@ import numpy as np
 from imbeval.indices._common import recalls, totals, true_counts
 from imbeval.indices._registry import TWO_CLASS
 from imbeval.indices.catalogue._base import entry, macro, one_vs_rest, ratio, twin, weighted
+from imbeval.indices.catalogue._pycm import _tnr
 
 twin("geometric_mean_multiclass", "gmean", "imblearn", "geometric_mean_score(average='multiclass')")
 twin("geometric_mean_binary", "gmean2", "imblearn", "geometric_mean_score(pos_label=first row)")
-
-
-def _tnr(cm, zd):
-    _, _, fp, tn = one_vs_rest(cm)
-    return ratio(tn, tn + fp, zd)
 
 
 @entry("gmean_sens_spec_macro", "imblearn", "geometric_mean_score(average='macro')",

@@ -21,24 +21,27 @@ from imbeval.indices._common import (
     true_counts,
 )
 from imbeval.indices.catalogue._base import (
-    entropy,
+    cached,
+    entropies,
+    log_sums,
+    pair_sums,
     entry,
     macro,
     one_vs_rest,
-    pairs,
     ratio,
     twin,
     weighted,
-    xlogx,
 )
 
 INF = float("inf")
 
 
+@cached
 def _acc(cm, zd):
     return ratio(np.sum(diagonal(cm), axis=-1), totals(cm), zd)
 
 
+@cached
 def _priors(cm, zd):
     n = totals(cm)[..., None]
     return ratio(true_counts(cm), n, zd), ratio(predicted_counts(cm), n, zd)
@@ -109,10 +112,16 @@ def kappa_no_prevalence(cm, zero_division=np.nan):
     return 2.0 * _acc(cm, zero_division) - 1.0
 
 
+@cached
 def _chi_squared(cm, zd):
-    n = totals(cm)[..., None, None]
-    expected = ratio(true_counts(cm)[..., :, None] * predicted_counts(cm)[..., None, :], n, zd)
-    return np.sum(ratio((cm - expected) ** 2, expected, zd), axis=(-2, -1))
+    # χ² = n (Σ_ij m_ij²/(n_i k_j) − 1), undefined when an expected count n_i k_j/n is 0
+    n_i, k_j = true_counts(cm), predicted_counts(cm)
+    inv_n = 1.0 / np.where(n_i > 0, n_i, 1.0)
+    inv_k = 1.0 / np.where(k_j > 0, k_j, 1.0)
+    total = np.einsum("...ij,...ij,...i,...j->...", cm, cm, inv_n, inv_k)
+    value = totals(cm) * (total - 1.0)
+    empty = np.any(n_i == 0, axis=-1) | np.any(k_j == 0, axis=-1)
+    return np.where(empty, zd, value)
 
 
 @entry("chi_squared", "pycm", "Chi-Squared", symbol="χ²", bounds=(0, INF),
@@ -157,15 +166,14 @@ def cross_entropy(cm, zero_division=np.nan):
        greater_is_better=False, formula="−Σ_ij (m_ij/n) log2(m_ij/n)",
        description="joint entropy of true and predicted classes")
 def joint_entropy(cm, zero_division=np.nan):
-    p = ratio(cm, totals(cm)[..., None, None], zero_division)
-    return entropy(p.reshape(p.shape[:-2] + (-1,)))
+    return entropies(cm, zero_division)[2] / np.log(2.0)
 
 
+@cached
 def _conditional_entropy(cm, zd):
-    # H(predicted | true) = Σ_i (n_i/n) H(row i / n_i); an empty row contributes 0
-    n_i = true_counts(cm)
-    rows = ratio(cm, n_i[..., None], 0.0)
-    return ratio(np.sum(n_i * entropy(rows), axis=-1), totals(cm), zd)
+    # H(predicted | true) = Σ_i (n_i/n) H(row i / n_i) = (Σ_i n_i ln n_i − Σ_ij m_ij ln m_ij)/n
+    s_m, s_n, _, _, _ = log_sums(cm)
+    return ratio(s_n - s_m, totals(cm), zd) / np.log(2.0)
 
 
 @entry("conditional_entropy", "pycm", "Conditional Entropy", symbol="H(resp | ref)",
@@ -175,9 +183,11 @@ def conditional_entropy(cm, zero_division=np.nan):
     return _conditional_entropy(cm, zero_division)
 
 
-def _mutual_information(cm, zd, base=2.0):
-    _, q = _priors(cm, zd)
-    return entropy(q, base=base) - _conditional_entropy(cm, zd) / np.log2(base)
+@cached
+def _mutual_information(cm, zd):
+    # H(true) + H(pred) − H(true, pred), in bits
+    h_true, h_pred, h_joint = entropies(cm, zd)
+    return (h_true + h_pred - h_joint) / np.log(2.0)
 
 
 @entry("mutual_information", "pycm", "Mutual Information", symbol="I(ref; resp)",
@@ -228,6 +238,7 @@ def zero_one_count(cm, zero_division=np.nan):
     return totals(cm) - np.sum(diagonal(cm), axis=-1)
 
 
+@cached
 def _auc(cm, zd):
     return (recalls(cm, zd) + _tnr(cm, zd)) / 2.0
 
@@ -242,8 +253,8 @@ def aunp(cm, zero_division=np.nan):
 @entry("rci", "pycm", "RCI", symbol="RCI", formula="I(ref; resp)/H(ref)",
        description="relative classifier information (mutual information over the true classes' entropy)")
 def rci(cm, zero_division=np.nan):
-    p, _ = _priors(cm, zero_division)
-    return ratio(_mutual_information(cm, zero_division), entropy(p), zero_division)
+    return ratio(_mutual_information(cm, zero_division),
+                 entropies(cm, zero_division)[0] / np.log(2.0), zero_division)
 
 
 @entry("csi", "pycm", "CSI", symbol="CSI", bounds=(-1, 1), also=("pycm: ICSI (macro)",),
@@ -257,23 +268,24 @@ def csi(cm, zero_division=np.nan):
        formula="(Σ_ij P(m_ij) − E)/((Σ_i P(n_i) + Σ_j P(k_j))/2 − E), E = Σ_i P(n_i) Σ_j P(k_j)/P(n), P(x) = x(x−1)/2",
        description="adjusted Rand index of the true and predicted partitions")
 def adjusted_rand_index(cm, zero_division=np.nan):
-    index = np.sum(pairs(cm), axis=(-2, -1))
-    a = np.sum(pairs(true_counts(cm)), axis=-1)
-    b = np.sum(pairs(predicted_counts(cm)), axis=-1)
-    expected = ratio(a * b, pairs(totals(cm)), zero_division)
+    index, a, b, total = pair_sums(cm)
+    expected = ratio(a * b, total, zero_division)
     return ratio(index - expected, (a + b) / 2.0 - expected, zero_division)
 
 
+@cached
 def _tnr(cm, zd):
     _, _, fp, tn = one_vs_rest(cm)
     return ratio(tn, tn + fp, zd)
 
 
+@cached
 def _npv(cm, zd):
     _, fn, _, tn = one_vs_rest(cm)
     return ratio(tn, tn + fn, zd)
 
 
+@cached
 def _tnr_micro(cm, zd):
     _, _, fp, tn = one_vs_rest(cm)
     tn = np.sum(tn, axis=-1)
@@ -324,6 +336,7 @@ def npv_macro(cm, zero_division=np.nan):
     return macro(_npv(cm, zero_division))
 
 
+@cached
 def _acc_i(cm, zd):
     tp, _, _, tn = one_vs_rest(cm)
     return ratio(tp + tn, totals(cm)[..., None], zd)
@@ -357,11 +370,13 @@ def krippendorff_alpha(cm, zero_division=np.nan):
 # ------------------------------------------------------- class statistics, averaged
 
 
+@cached
 def _mcc_i(cm, zd):
     tp, fn, fp, tn = one_vs_rest(cm)
     return ratio(tp * tn - fp * fn, np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)), zd)
 
 
+@cached
 def _dind(cm, zd):
     return np.sqrt((1.0 - _tnr(cm, zd)) ** 2 + (1.0 - recalls(cm, zd)) ** 2)
 
@@ -374,6 +389,7 @@ def _log10_odds(p, zd):
     return np.where(inner, out, np.where(np.isnan(p), np.nan, zd))
 
 
+@cached
 def _is(cm, zd):
     tp, fn, fp, _ = one_vs_rest(cm)
     prior = ratio(tp + fn, totals(cm)[..., None], zd)
@@ -384,17 +400,21 @@ def _is(cm, zd):
     return np.where(defined, out, np.where(np.isnan(lift), np.nan, zd))
 
 
+@cached
 def _class_cen(cm, zd, modified):
+    # CEN_j = −Σ_{k≠j} [P_jk log P_jk + P_kj log P_kj] / log 2(C−1), P = m / S_j; with
+    # L_j = Σ_{k≠j} (m_jk ln m_jk + m_kj ln m_kj) and E_j = FN_j + FP_j (the off-diagonal
+    # counts), Σ_{k≠j} P ln P = L_j/S_j − (E_j/S_j) ln S_j: per-class vectors only
     c = cm.shape[-1]
     tp = diagonal(cm)
-    s = true_counts(cm) + predicted_counts(cm) - (tp if modified else 0.0)
-    row = ratio(cm, s[..., :, None], zd)  # m_jk / S_j
-    col = ratio(np.swapaxes(cm, -1, -2), s[..., :, None], zd)  # m_kj / S_j
-    off = ~np.eye(c, dtype=bool)
-    terms = (xlogx(row) + xlogx(col)) / np.log2(2 * (c - 1))
-    nan = np.isnan(row) | np.isnan(col)
-    terms = np.where(nan, np.nan, terms)
-    return -np.sum(np.where(off, terms, 0.0), axis=-1)
+    n_i, k_i = true_counts(cm), predicted_counts(cm)
+    s = n_i + k_i - (tp if modified else 0.0)
+    _, _, _, off_rows, off_cols = log_sums(cm)
+    errors = n_i + k_i - 2.0 * tp
+    with np.errstate(divide="ignore"):
+        log_s = np.log(np.where(s > 0, s, 1.0))
+    total = ratio(off_rows + off_cols - errors * log_s, s, zd)
+    return -total / np.log(2.0 * (c - 1))
 
 
 def _agf(cm, zd):

@@ -12,7 +12,8 @@ import numpy as np
 
 from imbeval.indices._common import diagonal, predicted_counts, recalls, totals, true_counts
 from imbeval.indices._registry import TWO_CLASS
-from imbeval.indices.catalogue._base import entropy, entry, macro, one_vs_rest, pairs, ratio, twin
+from imbeval.indices.catalogue._base import (entropies, entry, macro, one_vs_rest, pair_sums,
+                                             ratio, twin)
 
 INF = float("inf")
 
@@ -64,29 +65,24 @@ def jaccard_micro(cm, zero_division=np.nan):
        formula="(P(n) + 2 Σ_ij P(m_ij) − Σ_i P(n_i) − Σ_j P(k_j))/P(n), P(x) = x(x−1)/2",
        description="Rand index of the true and predicted partitions")
 def rand_index(cm, zero_division=np.nan):
-    total = pairs(totals(cm))
-    agree = (total + 2.0 * np.sum(pairs(cm), axis=(-2, -1))
-             - np.sum(pairs(true_counts(cm)), axis=-1) - np.sum(pairs(predicted_counts(cm)), axis=-1))
-    return ratio(agree, total, zero_division)
+    cells, rows, cols, total = pair_sums(cm)
+    return ratio(total + 2.0 * cells - rows - cols, total, zero_division)
 
 
 @entry("fowlkes_mallows", "sklearn", "fowlkes_mallows_score", symbol="FMI",
        formula="Σ_ij P(m_ij)/sqrt(Σ_i P(n_i) Σ_j P(k_j)), P(x) = x(x−1)/2",
        description="Fowlkes-Mallows index of the true and predicted partitions")
 def fowlkes_mallows(cm, zero_division=np.nan):
-    return ratio(np.sum(pairs(cm), axis=(-2, -1)),
-                 np.sqrt(np.sum(pairs(true_counts(cm)), axis=-1)
-                         * np.sum(pairs(predicted_counts(cm)), axis=-1)), zero_division)
+    # P(x) < 0 for a real-valued count 0 < x < 1 (pair counts assume integer matrices):
+    # the square root is then NaN, undefined
+    with np.errstate(invalid="ignore"):
+        cells, rows, cols, _ = pair_sums(cm)
+        return ratio(cells, np.sqrt(rows * cols), zero_division)
 
 
 def _entropies(cm, zd):
     """H(true), H(pred), H(true | pred), H(pred | true) in nats."""
-    n = totals(cm)
-    p = ratio(true_counts(cm), n[..., None], zd)
-    q = ratio(predicted_counts(cm), n[..., None], zd)
-    joint = ratio(cm, n[..., None, None], zd)
-    h_joint = entropy(joint.reshape(joint.shape[:-2] + (-1,)), base=np.e)
-    h_true, h_pred = entropy(p, base=np.e), entropy(q, base=np.e)
+    h_true, h_pred, h_joint = entropies(cm, zd)
     return h_true, h_pred, h_joint - h_pred, h_joint - h_true
 
 
