@@ -86,7 +86,7 @@ def plot_conditions(data):
     ax.set_yticks(range(len(names)), tick, fontsize=6)
     ax.tick_params(length=0)
     ax.set_title("Catalogue indices: conditions met (green), not met (red), n/a (grey)\n"
-                 "↓ lower is better; = twin of a registered index", fontsize=8)
+                 "↓ lower is better; = X: twin of index X (same function)", fontsize=8)
     fig.tight_layout()
     return fig
 

@@ -19,18 +19,18 @@ CATALOGUE_FIGURE = "theory/catalogue_conditions.png"
 
 #: The columns shown, in order (the whole table is the CSV).
 SHOWN = ("index", "source", "source_name", "twin", "greater_is_better", "scope", "condition1",
-         "condition2", "condition3", "ortigosa_adequate", "c1_max_deviation", "c2_lower_spread",
-         "c2_upper_spread", "c3_margin", "n_undefined", "also")
+         "condition2", "condition3", "ortigosa_adequate", "c1_max_deviation", "c3_margin")
 
 _CSS = """
-body{font-family:system-ui,sans-serif;margin:1.5em;max-width:1400px;color:#222}
-table{border-collapse:collapse;font-size:12px}
-th,td{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}
+body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
+table{border-collapse:collapse;font-size:11px}
+th,td{border:1px solid #ccc;padding:2px 5px;text-align:left;vertical-align:top}
+td{white-space:nowrap} td.name{white-space:normal;max-width:16em;min-width:9em}
 th{background:#eee;cursor:pointer;position:sticky;top:0}
 th.asc::after{content:" \\25B2"} th.desc::after{content:" \\25BC"}
 td.true{background:#d9f0d3} td.false{background:#f4cccc}
 .sub{color:#666} img{max-width:100%;height:auto}
-.cols{display:flex;gap:2em;align-items:flex-start}
+.fig{margin:0.5em 0 1em 0}
 """
 
 # Click a header: sort by that column (numbers numerically, empty last), again to reverse.
@@ -65,7 +65,12 @@ def _table(frame):
         for c in columns:
             value = str(row[c])
             klass = f' class="{value}"' if value in ("true", "false") and c != "greater_is_better" else ""
-            out.append(f"<td{klass}>{html.escape(value)}</td>")
+            title = ""
+            if c == "source_name":
+                klass = ' class="name"'
+                if str(row.get("also", "")):
+                    title = f' title="also: {html.escape(str(row["also"]))}"'
+            out.append(f"<td{klass}{title}>{html.escape(value)}</td>")
         out.append("</tr>")
     out.append("</tbody></table>")
     return "".join(out)
@@ -123,12 +128,14 @@ def render_catalogue_page(results_dir) -> str:
 
         frame = read_catalogue(csv_path)
         body.append(_summary(frame))
-        figure = ""
+        figure = "<p>The heat-map was not produced.</p>"
         if png.is_file():
             data = base64.b64encode(png.read_bytes()).decode("ascii")
-            figure = (f'<div><img alt="catalogue heat-map" style="max-width:520px" '
-                      f'src="data:image/png;base64,{data}"></div>')
-        body.append(f'<div class="cols"><div>{_table(frame)}</div>{figure}</div>')
+            figure = (f'<img alt="catalogue heat-map" style="width:420px" '
+                      f'src="data:image/png;base64,{data}">')
+        body.append(f'<div class="fig">{figure}</div>' + _table(frame)
+                    + "<p class=\"sub\">Hover a library name for the same quantity's other "
+                    "names; the whole table, with every evidence column, is the CSV.</p>")
     return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
             f"<title>imbeval: the catalogue of indices</title><style>{_CSS}</style></head>"
             f"<body>{''.join(body)}<script>{_JS}</script></body></html>")

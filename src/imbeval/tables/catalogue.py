@@ -119,9 +119,17 @@ def audit_catalogue(*, audit_rows=None, classes=None, sizes=None, seed=0, names=
             "greater_is_better": "true" if info.greater_is_better else "false",
             "scope": info.scope,
         })
-    frame = pd.DataFrame(rows)
+    frame = pd.DataFrame([{k: _fmt(v) for k, v in r.items()} for r in rows])
     evidence_columns = [c for c in frame.columns if c not in CATALOGUE_COLUMNS]
     return frame[list(CATALOGUE_COLUMNS) + evidence_columns]
+
+
+def _fmt(value):
+    # as audit.csv writes its evidence: 6 significant digits, NaN empty; so a twin's copied
+    # row and an audited row read the same
+    if isinstance(value, float):
+        return "" if value != value else f"{value:.6g}"
+    return value
 
 
 def write_catalogue(table, out_dir):

@@ -116,10 +116,12 @@ def kappa_no_prevalence(cm, zero_division=np.nan):
 def _chi_squared(cm, zd):
     # χ² = n (Σ_ij m_ij²/(n_i k_j) − 1), undefined when an expected count n_i k_j/n is 0
     n_i, k_j = true_counts(cm), predicted_counts(cm)
-    inv_n = 1.0 / np.where(n_i > 0, n_i, 1.0)
-    inv_k = 1.0 / np.where(k_j > 0, k_j, 1.0)
-    total = np.einsum("...ij,...ij,...i,...j->...", cm, cm, inv_n, inv_k)
-    value = totals(cm) * (total - 1.0)
+    with np.errstate(over="ignore", invalid="ignore"):  # subnormal counts of the audit
+        inv_n = 1.0 / np.where(n_i > 0, n_i, 1.0)
+        inv_k = 1.0 / np.where(k_j > 0, k_j, 1.0)
+        total = np.einsum("...ij,...ij,...i,...j->...", cm, cm, inv_n, inv_k)
+        # ≥ 0: the difference can round a hair below 0 near independence
+        value = np.maximum(totals(cm) * (total - 1.0), 0.0)
     empty = np.any(n_i == 0, axis=-1) | np.any(k_j == 0, axis=-1)
     return np.where(empty, zd, value)
 
