@@ -75,8 +75,7 @@ def plot_conditions(data):
     meta = data.drop_duplicates("index").set_index("index").loc[names]
     height = max(4.0, 0.16 * len(names) + 1.5)
     fig, ax = plt.subplots(figsize=(6.2, height))
-    cmap = ListedColormap(["#d7301f", "#1a9850"])
-    cmap.set_bad("#dddddd")
+    cmap = ListedColormap(["#d7301f", "#1a9850"]).with_extremes(bad="#dddddd")
     ax.imshow(np.ma.masked_invalid(grid.to_numpy(dtype=float)), cmap=cmap, vmin=0, vmax=1,
               aspect="auto", interpolation="nearest")
     ax.set_xticks(range(len(labels)), labels, rotation=30, ha="right", fontsize=8)

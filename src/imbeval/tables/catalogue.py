@@ -47,7 +47,8 @@ def audit_catalogue(*, audit_rows=None, classes=None, sizes=None, seed=0, names=
     sizes : AuditSizes, optional
         Search sizes (default the full ones).
     seed : int
-        Seed of the searches; index k of the catalogue uses ``seed + 1000 + k``.
+        Seed of the searches; the k-th index of the catalogue (:func:`entries` order) uses
+        ``seed + 1000 + k`` whichever ``names`` are asked for.
     names : list of str, optional
         Only these catalogue indices (and the catalogue twins' targets they need).
     progress : callable, optional
@@ -77,6 +78,7 @@ def audit_catalogue(*, audit_rows=None, classes=None, sizes=None, seed=0, names=
     everything = registry(catalogue=True)
     papers = list(registry())
     catalogue = entries()
+    position = {e.index: k for k, e in enumerate(catalogue)}  # seeds do not depend on names=
     by_name = {e.index: e for e in catalogue}
     if names is not None:
         unknown = [n for n in names if n not in by_name]
@@ -96,10 +98,10 @@ def audit_catalogue(*, audit_rows=None, classes=None, sizes=None, seed=0, names=
                            sizes=sizes, seed=k_seed).row()
 
     rows = []
-    for k, e in enumerate(catalogue):
+    for e in catalogue:
         info = everything[e.index]
         if e.twin is None:
-            evidence = audit(e.index, e.index, seed + 1000 + k)
+            evidence = audit(e.index, e.index, seed + 1000 + position[e.index])
         elif e.twin in audited:
             evidence = dict(audited[e.twin])
         elif e.twin in from_audit:
