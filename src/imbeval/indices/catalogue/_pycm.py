@@ -393,12 +393,11 @@ def _log10_odds(p, zd):
 
 @cached
 def _is(cm, zd):
-    tp, fn, fp, _ = one_vs_rest(cm)
-    prior = ratio(tp + fn, totals(cm)[..., None], zd)
-    lift = ratio(ratio(tp, tp + fp, zd), prior, zd)
+    # log2(PPV_i / (n_i/n)) = log2(TP_i n / (k_i n_i)), undefined (zd) when TP_i = 0 (log 0,
+    # PyCM: None) or k_i n_i = 0
+    lift = ratio(diagonal(cm) * totals(cm)[..., None], predicted_counts(cm) * true_counts(cm), zd)
     defined = lift > 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.log2(np.where(defined, lift, 1.0))
+    out = np.log2(lift, out=np.zeros_like(lift), where=defined)
     return np.where(defined, out, np.where(np.isnan(lift), np.nan, zd))
 
 
