@@ -330,3 +330,36 @@ def test_zero_division_reaches_catalogue_indices():
     assert np.isnan(out["jaccard_macro"]) and np.isnan(out["f2_macro"])
     filled = compute(m, names=["jaccard_macro"], zero_division=1.0)["jaccard_macro"]
     assert filled == pytest.approx((5 / 8 + 4 / 7 + 1.0) / 3)
+
+
+def test_every_pycm_statistic_is_in_the_catalogue_or_out_of_scope():
+    # "every label-based index of PyCM": each overall and class statistic PyCM computes is
+    # an entry (its source_name or also) or listed, with a reason, in OUT_OF_SCOPE
+    import re
+
+    cm = _pycm(np.array([[3, 1, 0], [1, 2, 1], [0, 1, 4]]))
+    covered = set()
+    for e in ENTRIES:
+        names = ([e.source_name] if e.source == "pycm" else []) + [
+            a.partition(": ")[2] for a in e.also if a.startswith("pycm: ")]
+        covered |= {re.sub(r" \((macro|weighted|second element)\)$| of the first class$", "", n)
+                    for n in names}
+    out = {n.strip() for source, names, _ in OUT_OF_SCOPE if source == "pycm"
+           for n in re.sub(r" \(.*?\)", "", names).split(",")}
+    missing = [k for k in cm.overall_stat if k not in covered | out and not k.startswith("SOA")]
+    assert missing == []
+    stems = {re.sub(r" (Macro|Micro)$", "", n) for n in covered}
+    assert [k for k in cm.class_stat if k not in stems | out] == []
+    assert any(n.startswith("SOA") for n in out) or "SOA1-SOA10" in str(OUT_OF_SCOPE)
+
+
+def test_docs_page_lists_the_catalogue_and_its_tables():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "catalogue.md").read_text()
+    for source, names, why in OUT_OF_SCOPE:
+        assert f"| {source} | {names} | {why} |" in page
+    for key, text in DEVIATIONS.items():
+        assert text in page, key
+    for name in NAMES:
+        assert f"| `{name}` |" in page, name
