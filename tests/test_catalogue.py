@@ -363,3 +363,16 @@ def test_docs_page_lists_the_catalogue_and_its_tables():
         assert text in page, key
     for name in NAMES:
         assert f"| `{name}` |" in page, name
+
+
+def test_cli_only_accepts_catalogue_names(tmp_path, capsys):
+    from imbeval.cli import main
+
+    path = tmp_path / "m.json"
+    path.write_text("[[40, 10], [30, 920]]")
+    assert main(["indices", str(path), "--only", "gwet_ac1,sensitivity"]) == 0
+    out = capsys.readouterr().out
+    expected = compute(np.array([[40, 10], [30, 920]]), names=["gwet_ac1"])["gwet_ac1"]
+    assert "gwet_ac1" in out and f"{float(expected):.6f}" in out and "sklearn" in out
+    assert main(["indices", str(path)]) == 0
+    assert "gwet_ac1" not in capsys.readouterr().out  # not in the default set
