@@ -376,3 +376,49 @@ def test_cli_only_accepts_catalogue_names(tmp_path, capsys):
     assert "gwet_ac1" in out and f"{float(expected):.6f}" in out and "sklearn" in out
     assert main(["indices", str(path)]) == 0
     assert "gwet_ac1" not in capsys.readouterr().out  # not in the default set
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from conftest import confusion_matrices  # noqa: E402
+
+
+@settings(max_examples=60)
+@given(confusion_matrices(min_classes=2, max_classes=7, positive_cols=True))
+def test_identities_between_catalogue_and_registered_indices(m):
+    # algebraic identities (each follows from the definitions) hold on every matrix where
+    # every class occurs and is predicted
+    c = m.shape[0]
+    names = ["acc_macro", "hamming_loss", "fnr_macro", "bm_macro", "kappa_no_prevalence",
+             "bennett_s", "fpr_macro", "tnr_macro", "fdr_macro", "err_macro",
+             "balanced_accuracy_adjusted", "gmean_sens_spec_micro", "tnr_micro"]
+    v = {k: float(x) for k, x in compute(m, names=names + ["accuracy", "acsa", "auroc_ova",
+                                                            "macro_precision"]).items()}
+    acc = v["accuracy"]
+    assert v["hamming_loss"] == pytest.approx(1 - acc, abs=1e-12)
+    assert v["acc_macro"] == pytest.approx(1 - 2 * (1 - acc) / c, abs=1e-12)
+    assert v["err_macro"] == pytest.approx(2 * (1 - acc) / c, abs=1e-12)
+    assert v["fnr_macro"] == pytest.approx(1 - v["acsa"], abs=1e-12)
+    assert v["bm_macro"] == pytest.approx(2 * v["auroc_ova"] - 1, abs=1e-12)
+    assert v["kappa_no_prevalence"] == pytest.approx(2 * acc - 1, abs=1e-12)
+    assert v["bennett_s"] == pytest.approx((c * acc - 1) / (c - 1), abs=1e-12)
+    assert v["fpr_macro"] == pytest.approx(1 - v["tnr_macro"], abs=1e-12)
+    assert v["fdr_macro"] == pytest.approx(1 - v["macro_precision"], abs=1e-12)
+    assert v["balanced_accuracy_adjusted"] == pytest.approx((c * v["acsa"] - 1) / (c - 1), abs=1e-12)
+    # micro TNR = ((C − 2) n + tr) / ((C − 1) n)
+    assert v["tnr_micro"] == pytest.approx(((c - 2) + acc) / (c - 1), abs=1e-12)
+    assert v["gmean_sens_spec_micro"] == pytest.approx(np.sqrt(acc * v["tnr_micro"]), abs=1e-12)
+
+
+@settings(max_examples=40)
+@given(confusion_matrices(min_classes=2, max_classes=6), st.lists(st.floats(0.1, 10), min_size=6,
+                                                                    max_size=6))
+def test_macro_recall_family_is_invariant_to_row_scaling(m, scales):
+    # Condition 1 holds by construction for functions of the row-normalised matrix
+    b = np.array(scales[: m.shape[0]])[:, None]
+    names = ["tpr_macro", "fnr_macro", "balanced_accuracy_adjusted", "macro_averaged_mae",
+             "geometric_mean_multiclass"]
+    a, s = compute(m, names=names), compute(m * b, names=names)
+    for name in names:
+        assert float(s[name]) == pytest.approx(float(a[name]), rel=1e-9, abs=1e-12), name

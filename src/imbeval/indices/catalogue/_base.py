@@ -68,6 +68,15 @@ def entry(name, source, source_name, *, symbol, formula, description, bounds=(0,
                 "    Undefined (NaN, or ``zero_division``) where a ratio it is built from has a\n"
                 "    zero denominator; see :mod:`imbeval.indices.catalogue`.\n"
             )
+        if "\n    Examples\n" not in function.__doc__:
+            # the registry's standard Parameters/Returns/Raises sections go before Examples
+            function.__doc__ += (
+                "\n    Examples\n    --------\n"
+                "    >>> from imbeval.indices import registry\n"
+                f"    >>> info = registry(catalogue=True)[{name!r}]\n"
+                "    >>> info.catalogue, info.paper, info.greater_is_better\n"
+                f"    (True, {source!r}, {bool(greater_is_better)!r})\n"
+            )
         registered = register_index(
             name=name, paper=source, symbol=symbol, formula=formula, scope=scope,
             bounds=bounds, description=description, greater_is_better=greater_is_better,
