@@ -422,3 +422,14 @@ def test_macro_recall_family_is_invariant_to_row_scaling(m, scales):
     a, s = compute(m, names=names), compute(m * b, names=names)
     for name in names:
         assert float(s[name]) == pytest.approx(float(a[name]), rel=1e-9, abs=1e-12), name
+
+
+def test_evaluate_predictions_accepts_catalogue_names():
+    from imbeval.evaluation import evaluate_predictions
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, 300)
+    p = np.where(rng.random(300) < 0.7, y, rng.integers(0, 3, 300))
+    table = evaluate_predictions(y, p, indices=["gwet_ac1", "acsa"])
+    assert set(table.values["index"]) == {"gwet_ac1", "acsa"}
+    assert table.values["value"].notna().all()

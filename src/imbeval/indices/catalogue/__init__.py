@@ -12,9 +12,10 @@ Design: computed by name, never by default
 Catalogue indices are registered with ``register_index(..., catalogue=True)`` (a twin with
 ``register_alias(..., catalogue=True)``) and carry :attr:`IndexInfo.catalogue`. Hence
 
-- ``compute(cm, names=[...])``, ``load_index`` (so ``experiment.indices`` in a config and
-  ``evaluate(indices=...)``) accept every catalogue name -- the ``index`` column of
-  ``catalogue.csv``;
+- ``compute(cm, names=[...])``, ``load_index`` (so ``evaluate(indices=...)``) and
+  ``imbeval indices --only`` accept every catalogue name -- the ``index`` column of
+  ``catalogue.csv``; the pipeline's ``experiment.indices`` (its config schema lists the
+  registered names) does not;
 - ``registry()`` (default ``catalogue=False``) and ``compute(cm)`` without ``names`` stay
   the papers' indices and the user's: the experiment's tables (``indices.csv``, ...), the
   audit of ``imbeval theory audit`` and every listing of registered indices do not change,
