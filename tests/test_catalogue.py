@@ -12,14 +12,18 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
+import pycm  # a test dependency (the test extra), like scikit-learn and imbalanced-learn
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from imblearn import metrics as imm
+from sklearn import metrics as skm
 
 from imbeval.indices import compute, load_index, registry
 from imbeval.indices.catalogue import DEVIATIONS, OUT_OF_SCOPE, catalogue_names, entries
 
-pycm = pytest.importorskip("pycm")
-from sklearn import metrics as skm  # noqa: E402
-from imblearn import metrics as imm  # noqa: E402
+from conftest import confusion_matrices
+
 
 ALL = registry(catalogue=True)
 ENTRIES = entries()
@@ -376,12 +380,6 @@ def test_cli_only_accepts_catalogue_names(tmp_path, capsys):
     assert "gwet_ac1" in out and f"{float(expected):.6f}" in out and "sklearn" in out
     assert main(["indices", str(path)]) == 0
     assert "gwet_ac1" not in capsys.readouterr().out  # not in the default set
-
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from conftest import confusion_matrices  # noqa: E402
 
 
 @settings(max_examples=60)
