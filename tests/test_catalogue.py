@@ -85,7 +85,6 @@ def _pycm_reference(key):
 
 
 NAN = np.nan
-L = {"labels": None}  # filled per matrix with list(range(C))
 
 
 def _avg(f, average, zero_division=NAN, **kw):
