@@ -14,6 +14,7 @@ validate(config["theory"], schema="../schemas/theory.schema.yaml", set_default=T
 
 THEORY = config["theory"]
 AUDIT_DIR = "results/audit"
+THEORY_DIR = "results/theory"
 THEORY_FIGURES = "results/figures"
 # The library files `imbeval theory` reaches (derived from its imports, common.smk).
 THEORY_SOURCES = cli_sources("theory")
@@ -38,6 +39,8 @@ THEORY_TARGETS = [
     f"{THEORY_FIGURES}/mullick2020/fig2.png",
     f"{THEORY_FIGURES}/mullick2020/fig2_numbers.csv",
     f"{THEORY_FIGURES}/ortigosa2016/ssup_table.md",
+    f"{THEORY_DIR}/catalogue.csv",
+    f"{THEORY_DIR}/catalogue_conditions.png",
 ] + [
     f"{THEORY_FIGURES}/{paper}/{stem}.{ext}"
     for paper, stem in THEORY_FIGURE_FILES.values()
@@ -77,6 +80,34 @@ rule theory_audit:
     shell:
         "imbeval theory audit --out-dir {params.out} --classes {params.classes} --seed {params.seed} "
         "{params.quick} > {log} 2>&1"
+
+
+# The catalogue of PyCM, scikit-learn and imbalanced-learn indices, audited with the audit's
+# classes, sizes and seed; the twins of registered indices take their verdicts from audit.csv.
+rule theory_catalogue:
+    input:
+        THEORY_SOURCES,
+        audit=f"{AUDIT_DIR}/audit.csv",
+    output:
+        csv=f"{THEORY_DIR}/catalogue.csv",
+        fig_pdf=f"{THEORY_DIR}/catalogue_conditions.pdf",
+        fig_png=f"{THEORY_DIR}/catalogue_conditions.png",
+        fig_csv=f"{THEORY_DIR}/catalogue_conditions.csv",
+    params:
+        classes=f"{THEORY['audit']['min_classes']}-{THEORY['audit']['max_classes']}",
+        quick="--quick" if THEORY["audit"]["quick"] else "",
+        seed=config["seed"],
+        out=lambda wildcards, output: os.path.dirname(output.csv),
+    log:
+        "logs/theory/catalogue.log",
+    benchmark:
+        "results/benchmarks/theory/catalogue.tsv"
+    threads: 1
+    conda:
+        "../../environment.yml"
+    shell:
+        "imbeval theory catalogue --audit {input.audit} --out-dir {params.out} "
+        "--classes {params.classes} --seed {params.seed} {params.quick} > {log} 2>&1"
 
 
 rule theory_mullick2020_fig6:

@@ -42,7 +42,8 @@ def register(subparsers):
     parser.add_argument(
         "--only",
         metavar="NAMES",
-        help="comma-separated canonical index names to compute (default: all that apply)",
+        help="comma-separated index names to compute, the catalogue's included "
+        "(default: all registered ones that apply)",
     )
     parser.add_argument(
         "--index",
@@ -194,7 +195,8 @@ def run(args) -> int:
     if args.format == "json":
         print(json.dumps(_json_ready(values, matrix.ndim == 3), indent=2))
     else:
-        print(_table(values, registry(), matrix.ndim == 3))
+        # --only may name catalogue indices (imbeval.indices.catalogue)
+        print(_table(values, registry(catalogue=True), matrix.ndim == 3))
     return 0
 
 

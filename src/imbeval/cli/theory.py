@@ -6,7 +6,10 @@ needed); the Snakemake rules of workflow/rules/theory.smk call these.
 - ``mullick2020-fig1``, ``mullick2020-fig2`` and ``mullick2020-fig6`` (the latter from
   ``--audit audit.csv``);
 - ``ortigosa2016-fig1|fig2|fig3|fig4|fig6|fig7`` and ``ortigosa2016-ssup`` (the S_sup table);
-- ``dembele-fig1`` and ``dembele-fig2``.
+- ``dembele-fig1`` and ``dembele-fig2``;
+- ``catalogue``        the catalogue of PyCM, scikit-learn and imbalanced-learn indices
+  audited the same way: ``catalogue.csv`` (twins of registered indices take their verdicts
+  from ``--audit audit.csv``) and its heat-map ``catalogue_conditions.pdf|png|csv``.
 
 Each figure writes PDF, PNG and the CSV behind it into ``--out-dir``.
 """
@@ -42,12 +45,61 @@ def register(subparsers):
     sub = parser.add_subparsers(dest="item", metavar="ITEM")
     sub.required = True
     _audit.register(sub, "audit")
+    _register_catalogue(sub)
     for name in FIGURES:
         p = sub.add_parser(name, help=f"draw {name} (PDF, PNG and the CSV behind it)")
         p.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
         _figure_options(p, name)
         p.set_defaults(func=run_figure, figure=name)
     return parser
+
+
+def _register_catalogue(sub):
+    p = sub.add_parser(
+        "catalogue",
+        help="audit the catalogue of PyCM, scikit-learn and imbalanced-learn indices: "
+        "catalogue.csv and its heat-map",
+    )
+    p.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
+    p.add_argument("--audit", metavar="CSV",
+                   help="audit.csv of `imbeval theory audit`: the verdicts of the registered "
+                   "indices, copied to their twins (without it the twins are audited again)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random search (default 0)")
+    p.add_argument("--classes", default="2-10", metavar="LO-HI",
+                   help="numbers of classes searched (default 2-10)")
+    p.add_argument("--quick", action="store_true", help="smaller search sizes (for smoke tests)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=run_catalogue)
+
+
+def run_catalogue(args):
+    """Audit the catalogue into ``args.out_dir``/catalogue.csv and draw its heat-map."""
+    import sys
+    import time
+    from pathlib import Path
+
+    from imbeval.audit import AuditSizes
+    from imbeval.audit.report import read_audit_csv
+    from imbeval.figures.catalogue import make_conditions_figure
+    from imbeval.tables.catalogue import audit_catalogue, write_catalogue
+
+    classes = _audit.parse_classes(args.classes)
+    rows = read_audit_csv(args.audit) if args.audit else None
+    start = time.perf_counter()
+
+    def progress(name):
+        if not args.quiet:
+            print(f"[{time.perf_counter() - start:6.1f}s] auditing {name}", file=sys.stderr,
+                  flush=True)
+
+    table = audit_catalogue(audit_rows=rows, classes=classes,
+                            sizes=AuditSizes.quick() if args.quick else AuditSizes(),
+                            seed=args.seed, progress=progress)
+    path = write_catalogue(table, args.out_dir)
+    make_conditions_figure(table, Path(args.out_dir) / "catalogue_conditions")
+    print(f"audited {len(table)} catalogue indices in {time.perf_counter() - start:.1f} s; "
+          f"wrote {path}")
+    return 0
 
 
 def _figure_options(p, name):

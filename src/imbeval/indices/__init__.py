@@ -10,7 +10,10 @@ of shape ``(...)``. One module per source paper:
 - :mod:`~imbeval.indices.mortaz2020` -- ACC, MAP, MAR, F, CBA, IAM;
 - :mod:`~imbeval.indices.ortigosa2016` -- Hölder means of recalls, competitiveness bounds;
 - :mod:`~imbeval.indices.dembele` -- EVE, CEN, MCEN, NMI, kappa, MCC, 2x2 conversions;
-- :mod:`~imbeval.indices.kluska` -- support-weighted precision, recall, F-beta.
+- :mod:`~imbeval.indices.kluska` -- support-weighted precision, recall, F-beta;
+- :mod:`~imbeval.indices.catalogue` -- PyCM's, scikit-learn's and imbalanced-learn's
+  confusion-matrix indices, computed by name only (``compute(cm, names=[...])``), never
+  in the default set.
 
 Undefined values (a 0/0 ratio) are NaN unless ``zero_division=`` gives a number; invalid
 input raises ``ValueError`` (see :mod:`imbeval.indices._validation`).
@@ -55,6 +58,7 @@ from imbeval.indices._validation import (
     validate_params,
 )
 from imbeval.indices import mullick2020, mortaz2020, ortigosa2016, dembele, kluska  # noqa: F401  (registers)
+from imbeval.indices import catalogue  # noqa: F401  (registers, by name only: see its docstring)
 from imbeval.indices.user import add_index, load_index
 
 __all__ = [
@@ -76,4 +80,5 @@ __all__ = [
     "ortigosa2016",
     "dembele",
     "kluska",
+    "catalogue",
 ]

@@ -74,8 +74,10 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK, *
     stack : array_like of shape (..., C, C)
         Rows true, columns predicted.
     names : iterable of str, optional
-        Canonical names to compute. By default every index that applies to C classes
-        (two-class indices only when C == 2).
+        Names to compute: any registered index, the catalogue's included
+        (:mod:`imbeval.indices.catalogue`). By default every index of :func:`registry` that
+        applies to C classes (two-class indices only when C == 2): the papers' indices and
+        the user's, never the catalogue's, so the default set does not grow with it.
     zero_division : float, default NaN
         Value substituted for ratios with a zero denominator (see
         :mod:`imbeval.indices._validation`).
@@ -152,15 +154,18 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK, *
     n_classes = arr.shape[-1]
     positive = check_positive(positive, n_classes)
     if names is None:
-        selected = [info for info in _REGISTRY.values() if info.applies_to(n_classes)]
+        selected = [info for info in _REGISTRY.values()
+                    if info.applies_to(n_classes) and not info.catalogue]
     else:
         if isinstance(names, str):
             names = [names]
         selected = []
         for name in names:
             if name not in _REGISTRY:
+                known = ", ".join(n for n, i in _REGISTRY.items() if not i.catalogue)
                 raise ValueError(
-                    f"unknown index {name!r}; known indices: {', '.join(_REGISTRY)}"
+                    f"unknown index {name!r}; known indices: {known} and the catalogue's "
+                    "(imbeval.indices.catalogue.catalogue_names())"
                 )
             info = _REGISTRY[name]
             if not info.applies_to(n_classes):

@@ -44,6 +44,11 @@ class IndexInfo:
         classifier (accuracy, GMean, ...), False for a loss or an entropy (CEN, MCEN). The
         auditor's Condition 3 and influence analysis look at an index's *worst* side, and
         scorers flip the sign of a lower-is-better index, both from this flag.
+    catalogue : True for an index of the catalogue of PyCM, scikit-learn and
+        imbalanced-learn indices (:mod:`imbeval.indices.catalogue`). Such an index is
+        computed when asked for by name (``compute(cm, names=[...])``) but is not part of
+        :func:`registry` nor of ``compute()``'s default set, which stay the papers' indices
+        (and the user's); ``registry(catalogue=True)`` lists every index.
 
     Examples
     --------
@@ -70,6 +75,7 @@ class IndexInfo:
     aliases: tuple[str, ...] = ()
     alias_of: str | None = None
     greater_is_better: bool = True
+    catalogue: bool = False
 
     def applies_to(self, n_classes: int) -> bool:
         """Whether the index is defined for ``n_classes``-class matrices.
@@ -85,7 +91,7 @@ _REGISTRY: dict[str, IndexInfo] = {}
 
 
 def register_index(*, name, paper, symbol, formula, scope, bounds, description,
-                   greater_is_better=True):
+                   greater_is_better=True, catalogue=False):
     """Decorator adding an index function to the registry under ``name``.
 
     This is the public way to add an index. The function must have the signature
@@ -111,6 +117,9 @@ def register_index(*, name, paper, symbol, formula, scope, bounds, description,
         The index's range as stated by its paper.
     greater_is_better : bool, default True
         False for an index whose smaller values are better (a loss, an entropy).
+    catalogue : bool, default False
+        True for an index of the catalogue (see :attr:`IndexInfo.catalogue`): computed by
+        name only, never by default.
 
     Raises
     ------
@@ -162,6 +171,7 @@ def register_index(*, name, paper, symbol, formula, scope, bounds, description,
             bounds=tuple(float(b) for b in bounds),
             description=description,
             greater_is_better=bool(greater_is_better),
+            catalogue=bool(catalogue),
         )
         return validated
 
@@ -208,7 +218,7 @@ def _with_standard_sections(doc, scope):
     return head.rstrip() + "\n\n" + sections + "    Examples\n" + tail
 
 
-def register_alias(*, name, alias_of, paper, symbol, formula, description):
+def register_alias(*, name, alias_of, paper, symbol, formula, description, catalogue=False):
     """Register ``name`` as another paper's name of the registered index ``alias_of``.
 
     The alias shares the function, scope, bounds and orientation of ``alias_of`` (one implementation,
@@ -224,6 +234,10 @@ def register_alias(*, name, alias_of, paper, symbol, formula, description):
         A registered index that is not itself an alias.
     paper, symbol, formula, description : str
         The alias's own metadata (see :class:`IndexInfo`).
+    catalogue : bool, default False
+        True for a catalogue index that is a registered index under a library's name (its
+        twin): it is computed by name only, and ``alias_of``'s own
+        :attr:`IndexInfo.aliases` stay the papers' names (so :func:`registry` is unchanged).
 
     Returns
     -------
@@ -240,7 +254,8 @@ def register_alias(*, name, alias_of, paper, symbol, formula, description):
     if alias_of not in _REGISTRY or _REGISTRY[alias_of].alias_of is not None:
         raise ValueError(f"{alias_of!r} is not a registered canonical index")
     target = _REGISTRY[alias_of]
-    _REGISTRY[alias_of] = replace(target, aliases=target.aliases + (name,))
+    if not catalogue or target.catalogue:
+        _REGISTRY[alias_of] = replace(target, aliases=target.aliases + (name,))
     _REGISTRY[name] = IndexInfo(
         name=name,
         function=target.function,
@@ -252,6 +267,7 @@ def register_alias(*, name, alias_of, paper, symbol, formula, description):
         description=description,
         alias_of=alias_of,
         greater_is_better=target.greater_is_better,
+        catalogue=bool(catalogue),
     )
     return target.function
 
@@ -287,7 +303,7 @@ def unregister_index(name):
     False
     """
     info = _REGISTRY.pop(name)
-    for alias in info.aliases:
+    for alias in info.aliases + tuple(n for n, i in _REGISTRY.items() if i.alias_of == name):
         _REGISTRY.pop(alias, None)
     if info.alias_of is not None and info.alias_of in _REGISTRY:
         target = _REGISTRY[info.alias_of]
@@ -296,11 +312,17 @@ def unregister_index(name):
         )
 
 
-def registry() -> dict[str, IndexInfo]:
+def registry(catalogue: bool = False) -> dict[str, IndexInfo]:
     """Every registered index, name -> :class:`IndexInfo`, in registration order.
 
     Aliases are listed under their own names (their :attr:`IndexInfo.alias_of` set). The
     dict is a copy: changing it does not change the registry.
+
+    Parameters
+    ----------
+    catalogue : bool, default False
+        Also list the catalogue's indices (:attr:`IndexInfo.catalogue`); by default only
+        the papers' indices and the user's, the set the pipeline computes and audits.
 
     Returns
     -------
@@ -314,5 +336,9 @@ def registry() -> dict[str, IndexInfo]:
     ['gmean2', 'auroc2', 'precision']
     >>> reg["kappa"].symbol
     'κ'
+    >>> "gwet_ac1" in reg, registry(catalogue=True)["gwet_ac1"].catalogue
+    (False, True)
     """
-    return dict(_REGISTRY)
+    if catalogue:
+        return dict(_REGISTRY)
+    return {name: info for name, info in _REGISTRY.items() if not info.catalogue}

@@ -270,7 +270,7 @@ def load_index(spec: str, what: str = "--index"):
     ...
     ValueError: experiment.indices[0]: 'no_such_module:f' does not import: no module named 'no_such_module' (put it in a plugin folder such as plugins/, or install the package that provides it)
     """
-    reg = registry()
+    reg = registry(catalogue=True)
     if spec in reg:
         return reg[spec]
     if not is_import_path(spec):

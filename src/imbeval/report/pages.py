@@ -9,6 +9,8 @@ what the paper says and how the item is regenerated.
 Pages written (``out_dir``):
 
 - ``overview.html`` -- every paper's items with their verdicts, on one page;
+- ``catalogue.html`` -- the catalogue of PyCM/scikit-learn/imbalanced-learn indices and
+  their verdicts (:mod:`imbeval.report.catalogue`);
 - ``comparison.html`` -- the whole printed-versus-regenerated table, per paper;
 - ``claims.html`` -- the claim thresholds (:data:`imbeval.tables.claims.THRESHOLDS`, the
   table ``docs/claims.md`` writes out);
@@ -30,6 +32,7 @@ import pandas as pd
 
 from imbeval._bootstrap import METHOD as _METHOD
 from imbeval._io import atomic_write_text
+from imbeval.report.catalogue import render_catalogue_page
 from imbeval.tables import comparison as cmp
 
 __all__ = ["load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
@@ -122,7 +125,7 @@ def load_catalog(path) -> dict:
 
 def page_paths(catalog) -> list[str]:
     """Every page's path relative to the output folder (what the Snakemake rule declares)."""
-    paths = ["overview.html", "comparison.html", "claims.html"]
+    paths = ["overview.html", "comparison.html", "claims.html", "catalogue.html"]
     for paper, spec in catalog.items():
         paths.append(f"{paper}/{paper}_verdicts.html")
         paths += [f"{paper}/{item['id']}.html" for item in spec["items"]]
@@ -527,6 +530,8 @@ def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
             "category; what each claim's words require (\"well above\", \"drops to 0\", "
             "\"slightly higher\"...) and why is the <i>claim thresholds</i> page of this "
             "category (<code>docs/claims.md</code>).</p>",
+            '<p>Beyond the papers: <a href="catalogue.html">the catalogue</a> — PyCM\'s, '
+            "scikit-learn's and imbalanced-learn's indices against the same conditions.</p>",
             provenance_html(results_dir),
             "<h2>Counts of compared numbers and claims</h2>", _counts_by_basis(comparison)]
     for paper, spec in catalog.items():
@@ -593,7 +598,8 @@ def write_pages(catalog_path, results_dir, comparison_csv, out_dir,
     out_dir = Path(out_dir)
     pages = {"overview.html": render_overview(catalog, comparison, results_dir, dataset),
              "comparison.html": render_comparison(comparison),
-             "claims.html": render_thresholds()}
+             "claims.html": render_thresholds(),
+             "catalogue.html": render_catalogue_page(results_dir)}
     for paper, spec in catalog.items():
         pages[f"{paper}/{paper}_verdicts.html"] = render_landing(paper, spec, comparison,
                                                                  results_dir, dataset)
