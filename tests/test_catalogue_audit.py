@@ -114,3 +114,15 @@ def test_cli_step_writes_the_table_and_figure(tmp_path, monkeypatch):
     for suffix in ("pdf", "png", "csv"):
         assert (tmp_path / f"catalogue_conditions.{suffix}").is_file()
     assert main(["theory", "catalogue", "--out-dir", str(tmp_path), "--classes", "x"]) == 2
+
+
+def test_audit_registry_audits_a_named_catalogue_index_on_its_worst_side():
+    # FNR Macro = 1 - ACSA, declared lower-is-better: the verdicts of ACSA, found by name
+    fnr, acsa = audit_registry(["fnr_macro", "acsa"], classes=range(2, 5),
+                               sizes=AuditSizes.quick(), seed=3)
+    assert not registry(catalogue=True)["fnr_macro"].greater_is_better
+    for k in (1, 2, 3):
+        assert getattr(fnr, f"condition{k}") == getattr(acsa, f"condition{k}")
+    assert (fnr.condition1, fnr.condition2, fnr.condition3) == (True, True, True)
+    with pytest.raises(ValueError, match="unknown index 'no_such'"):
+        audit_registry(["no_such"])

@@ -65,6 +65,11 @@ MULTI_CLASS_TWINS = [
     ("kappa", skm.cohen_kappa_score),
     ("gmean", lambda t, p, **k: geometric_mean_score(t, p, average="multiclass", **k)),
     ("g_mean", lambda t, p, **k: geometric_mean_score(t, p, average="multiclass", **k)),
+    # catalogue indices are scored by name too
+    ("kappa_quadratic", lambda t, p, **k: skm.cohen_kappa_score(t, p, weights="quadratic", **k)),
+    ("jaccard_micro", lambda t, p, **k: skm.jaccard_score(t, p, average="micro", **k)),
+    ("balanced_accuracy_adjusted",
+     lambda t, p, **k: skm.balanced_accuracy_score(t, p, adjusted=True, **k)),
 ]
 
 # two-class: (imbeval index, function of (y_true, y_pred, pos_label=, sample_weight=))
@@ -314,3 +319,25 @@ def test_zero_division_agrees_with_sklearn_when_a_class_is_missing(case, zero_di
             theirs = skm.precision_score(t, p, labels=labels, pos_label=pos_label,
                                          zero_division=zero_division)
             assert close(ours, theirs), pos_label
+
+
+def test_a_catalogue_index_has_a_scorer_with_its_orientation():
+    # PyCM's error rate is lower-is-better: its scorer is negated, like CEN's
+    t = [0, 0, 0, 1, 1, 2, 2, 2]
+    p = [0, 0, 1, 1, 1, 2, 0, 2]
+    assert registry(catalogue=True)["gwet_ac1"].catalogue
+    info = [i for i in registry(catalogue=True).values() if i.catalogue
+            and not i.greater_is_better][0]
+    value = score(info.name, t, p)
+    scorer = metrics.make_scorer(info.name, labels=[0, 1, 2])
+
+    from sklearn.base import BaseEstimator, ClassifierMixin
+
+    class Fixed(ClassifierMixin, BaseEstimator):  # an estimator that predicts p
+        classes_ = np.array([0, 1, 2])
+
+        def predict(self, X):
+            return np.asarray(p)
+
+    assert scorer(Fixed(), np.zeros((8, 1)), t) == pytest.approx(-value)
+    assert value > 0

@@ -203,7 +203,7 @@ def _orientation_of(fn, name):
 
     if hasattr(fn, "greater_is_better"):
         return declared_orientation(fn, name)
-    for info in registry().values():
+    for info in registry(catalogue=True).values():
         if info.function is fn:
             return info.greater_is_better
     return True
@@ -484,10 +484,15 @@ def _attach_influence(result, fn, scope, zero_division, notes):
 
 
 def audit_registry(names=None, *, classes=DEFAULT_CLASSES, sizes=None, seed=0, progress=None, **kwargs):
-    """audit_index on registered indices (all by default), in registration order."""
+    """audit_index on registered indices (all by default), in registration order.
+
+    By default the papers' and the user's indices (:func:`~imbeval.indices.registry`); the
+    catalogue's indices are audited when named, as :func:`~imbeval.indices.compute`
+    computes them.
+    """
     from imbeval.indices import registry
 
-    reg = registry()
+    reg = registry(catalogue=names is not None)
     names = list(reg) if names is None else list(names)
     unknown = [n for n in names if n not in reg]
     if unknown:

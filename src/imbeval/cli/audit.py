@@ -86,7 +86,7 @@ def run(args):
             print(f"[{time.perf_counter() - start:6.1f}s] auditing {name}", file=sys.stderr, flush=True)
 
     results = audit_registry(names, classes=classes, sizes=sizes, seed=args.seed, progress=progress)
-    papers = {n: info.paper for n, info in registry().items()}
+    papers = {n: info.paper for n, info in registry(catalogue=True).items()}
     elapsed = time.perf_counter() - start
     if args.index:
         from imbeval.audit.report import audit_rows, text_table

@@ -34,7 +34,7 @@ def _index_info(index):
     """The registry entry of ``index`` (a registered name), or a ValueError naming it."""
     if not isinstance(index, str):
         raise ValueError(f"index must be the name of a registered index, got {index!r}")
-    reg = registry()
+    reg = registry(catalogue=True)  # the catalogue's indices are computed by name, as here
     if index not in reg:
         raise ValueError(f"unknown index {index!r}; known indices: {', '.join(reg)}")
     return reg[index]
@@ -58,7 +58,8 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     The confusion matrix is built from the labels (rows true, columns predicted, in
     ``labels`` order, weights counted as repetitions) and the index computed on it with
     :func:`imbeval.indices.compute`. Every name of :func:`imbeval.indices.registry` works,
-    a user's index registered with :func:`imbeval.indices.add_index` included.
+    the catalogue's (``registry(catalogue=True)``) and a user's index registered with
+    :func:`imbeval.indices.add_index` included.
 
     Parameters
     ----------
