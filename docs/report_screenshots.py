@@ -22,6 +22,8 @@ SHOTS = {
     "report-mullick2020.png": ("mullick2020", "results/report/mullick2020/mullick2020_verdicts.html"),
     "report-mullick2020-fig5.png": ("mullick2020", "results/report/mullick2020/fig5.html"),
     "report-dembele-table2.png": ("dembele", "results/report/dembele/table_02.html"),
+    "report-mortaz2020.png": ("mortaz2020", "results/report/mortaz2020/mortaz2020_verdicts.html"),
+    "report-catalogue.png": ("0 overview", "results/report/catalogue.html"),
 }
 
 
