@@ -121,3 +121,18 @@ def test_each_experiment_item_reaches_only_its_own_code():
 
 def experiment_sources() -> list[str]:
     return module_sources("imbeval.cli.experiment", root=SRC, relative_to=SRC)
+
+
+def test_the_grid_model_item_reaches_no_table_figure_or_report_code():
+    """`imbeval papers mortaz2020-grid-model` fits the grid (minutes on satimage): its rule
+    inputs hold the protocol, classifiers and data, so editing a table's layout does not
+    re-plan the fits; the papers dispatcher still reaches the item."""
+    files = module_sources("imbeval.cli._papers_grid_model", root=SRC, relative_to=SRC)
+    assert "imbeval/protocol/mortaz_grid.py" in files and "imbeval/data/uci.py" in files
+    upper = ("imbeval/figures/", "imbeval/tables/", "imbeval/report/", "imbeval/audit/",
+             "imbeval/cli/papers.py")
+    assert not [f for f in files if f.startswith(upper)], files
+    papers = module_sources("imbeval.cli.papers", root=SRC, relative_to=SRC)
+    assert "imbeval/cli/_papers_grid_model.py" in papers
+    rules = (Path(__file__).resolve().parents[1] / "workflow/rules/papers.smk").read_text()
+    assert 'cli_sources("_papers_grid_model", command="papers")' in rules

@@ -25,6 +25,8 @@ PARTS = "results/papers/comparison"
 GRID_ITEM = {"glass": "Table 16", "satimage": "Table 18"}
 # The library files `imbeval papers` reaches (derived from its imports, common.smk).
 PAPERS_SOURCES = cli_sources("papers")
+# the grid's fits: their own item module, so no table, figure or report code
+GRID_MODEL_SOURCES = cli_sources("_papers_grid_model", command="papers")
 DEMBELE_TABLES = [f"table_{k:02d}" for k in range(1, 12)]
 MORTAZ_FIGURES = ["fig1", "fig2", "fig3", "fig4"]
 
@@ -102,7 +104,7 @@ grid_part_models = lambda wildcards: GRID_PARTS[wildcards.dataset][wildcards.par
 
 rule papers_mortaz2020_grid_model:
     input:
-        PAPERS_SOURCES,
+        GRID_MODEL_SOURCES,
     output:
         f"{GRID_DIR}/{{dataset}}/{{part}}.csv",
     wildcard_constraints:

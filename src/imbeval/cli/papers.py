@@ -27,6 +27,9 @@ import json
 import time
 from pathlib import Path
 
+from imbeval.cli import _papers_grid_model
+from imbeval.cli._papers_grid_model import write_timings as _write_timings
+
 _OUT_DIR = "folder for this item's tables"
 _COMPARISON = "this item's part of paper_comparison.csv (CSV file to write)"
 
@@ -65,18 +68,7 @@ def register(subparsers):
                    help="where to write the fit + predict seconds per (model, fold); they are "
                         "kept out of the tables, which must not change from run to run")
 
-    p = add("mortaz2020-grid-model", "some models of the mortaz2020 grid: their fold scores",
-            _mortaz_grid_model, out_dir_help=None, comparison=False)
-    p.add_argument("--dataset", required=True, choices=["glass", "satimage"],
-                   help="glass (Table 16) or satimage (Table 18)")
-    p.add_argument("--folds", type=int, default=5, help="folds of the cross-validation (default 5)")
-    p.add_argument("--seed", type=int, required=True, help="the config's seed (folds, models)")
-    p.add_argument("--model", required=True, nargs="+", metavar="MODEL",
-                   help="one or more of the 18 (KNN ... GBM-ROS)")
-    p.add_argument("--out", required=True, type=Path, metavar="CSV",
-                   help="the models' fold scores (input of `mortaz2020-grid --parts`)")
-    p.add_argument("--timings", required=True, type=Path, metavar="CSV",
-                   help="fit + predict seconds per fold (a benchmark file, not a result)")
+    _papers_grid_model.register(sub)
 
     p = add("mortaz2020-identity", "mortaz2020: the finding IAM = 2·CBA − 1, measured on the "
             "grids, and every printed (CBA, IAM) pair checked against it", _mortaz_identity,
@@ -152,31 +144,6 @@ def _mortaz_examples(args):
             *mt.not_comparable_rows()]
     table = _write_part(rows, args.comparison)
     print(cmp.summary(table).to_string())
-    return 0
-
-
-def _write_timings(timings, path, wall=None):
-    """Fit times per (model, fold) -- and the whole command's wall time -- as a CSV."""
-    from imbeval._io import write_csv
-
-    frame = timings.copy()
-    if wall is not None:
-        frame.loc[len(frame)] = {"model": "(all, wall)", "fold": -1, "seconds": wall}
-    write_csv(frame, path)
-
-
-def _mortaz_grid_model(args):
-    from imbeval._io import atomic_write_text
-    from imbeval.protocol.mortaz_grid import grid_fold_scores, split_timings
-
-    if args.folds < 2:
-        raise ValueError(f"--folds must be at least 2, got {args.folds}")
-    scores, timings = split_timings(grid_fold_scores(args.dataset, folds=args.folds,
-                                                     seed=args.seed, models=args.model))
-    # full precision (repr), read back exactly by `mortaz2020-grid --parts`
-    atomic_write_text(args.out, scores.to_csv(index=False))
-    _write_timings(timings, args.timings)
-    print(f"{', '.join(args.model)} on {args.dataset}: {len(scores)} (model, fold) rows -> {args.out}")
     return 0
 
 
