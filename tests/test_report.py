@@ -297,3 +297,23 @@ def test_the_run_records_its_provenance_and_a_noop_rerun_keeps_it(report_run):
     proc = snakemake(report_run, "--cores", "1", "--configfile", "config/test.yaml")
     assert "Nothing to be done" in proc.stdout + proc.stderr
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+def test_the_stand_in_wording_is_only_for_rows_run_on_the_experiment_dataset():
+    # mortaz2020's grid runs on UCI data: its page must not say "on the Fashion-MNIST
+    # stand-in" nor name the experiment's bootstrap as its interval method
+    import pandas as pd
+
+    from imbeval.data.labels import RunDataset
+    from imbeval.report import pages
+    from imbeval.tables import comparison as cmp
+
+    fashion = RunDataset("Fashion-MNIST", stand_in=True)
+    uci = pd.DataFrame({"basis": [cmp.run_basis("UCI glass"), cmp.PRINTED_BASIS],
+                        "status": ["within the run's spread: x", "match"]})
+    note = pages._basis_note(uci, fashion)
+    assert "UCI glass" in note and "stand-in" not in note and "bootstrap" not in note
+    ours = pd.DataFrame({"basis": [cmp.run_basis(fashion.label)],
+                         "status": ["claim holds: x"]})
+    note = pages._basis_note(ours, fashion)
+    assert "not on the paper&#x27;s data" in note and "bootstrap" in note
