@@ -4,11 +4,14 @@
 A job killed half-way must leave no half-written result that a rerun would take as
 complete: each file is written to a temporary name in its target folder (so the final
 ``os.replace`` is atomic on the same file system) and moved into place only once complete.
+A process killed by SIGKILL cannot remove its temporary file; the next write of the same
+target removes such leftovers, so a resumed run leaves the folder as a clean run does.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -24,6 +27,7 @@ def atomic_write(path, write) -> Path:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    _remove_leftovers(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=path.suffix)
     os.close(fd)
     try:
@@ -34,6 +38,18 @@ def atomic_write(path, write) -> Path:
             os.unlink(tmp)
         raise
     return path
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Remove temporary files an earlier, killed write of ``path`` left beside it.
+
+    They are named as :func:`tempfile.mkstemp` names them here: ``.<name>.`` + 8 characters
+    of its alphabet (no dot) + the suffix, so no other file can match.
+    """
+    pattern = re.compile(re.escape(f".{path.name}.") + r"[a-z0-9_]{8}" + re.escape(path.suffix))
+    for entry in path.parent.iterdir():
+        if pattern.fullmatch(entry.name) and entry.is_file():
+            entry.unlink(missing_ok=True)
 
 
 def atomic_write_text(path, text: str) -> Path:
