@@ -264,6 +264,7 @@ def main(argv=None):
         for quantity, v in values.items():
             truth = targets[k][quantity]["value"]
             means = v.mean(axis=(1, 2))
+            s2 = float(v.reshape(len(v), -1).var(axis=1, ddof=1).mean())   # E[s^2]
             cis = intervals(v, args.level, args.replicates, args.seed, f"{r}x{k}:{quantity}")
             rows.append({
                 "setting": f"{r}x{k}", "runs": r, "folds": k, "quantity": quantity,
@@ -271,8 +272,9 @@ def main(argv=None):
                 "grand_mean": float(means.mean()),
                 "grand_mean_se": float(means.std(ddof=1) / np.sqrt(len(means))),
                 "sd_cv_mean": float(means.std(ddof=1)),
-                "rms_corrected_se": float(np.sqrt(np.mean(
-                    (1 / (r * k) + 1 / (k - 1)) * v.reshape(len(v), -1).var(axis=1, ddof=1)))),
+                "rms_corrected_se": float(np.sqrt((1 / (r * k) + 1 / (k - 1)) * s2)),
+                # the n_test/n_train that would make the corrected variance unbiased here
+                "needed_test_to_train": float(means.var(ddof=1) / s2 - 1 / (r * k)),
                 "simulation_seconds": sim_seconds,
                 **{name: summarise(ci, truth) for name, ci in cis.items()},
             })
@@ -292,15 +294,19 @@ def main(argv=None):
           f"p = {args.dims}, separation {args.separation}, shrinkage {args.shrinkage}, "
           f"{args.replicates} bootstrap replicates, level {args.level}")
     print(f"{'setting':7} {'quantity':10} {'target':>8} {'sim mean':>8} "
-          f"{'corrected t':>16} {'width':>6} {'bootstrap':>16} {'width':>6} {'sd':>6} {'se':>6}")
+          f"{'corrected t':>16} {'width':>6} {'bootstrap':>16} {'width':>6} {'sd':>6} {'se':>6} "
+          f"{'ratio':>6}")
     for row in rows:
         c, b = row["corrected_t"], row["bootstrap_percentile"]
         print(f"{row['setting']:7} {row['quantity']:10} {row['target']:8.4f} "
               f"{row['grand_mean']:8.4f} "
               f"{c['coverage']:7.1%} ± {c['mc_se']:5.1%} {c['median_width']:6.3f} "
               f"{b['coverage']:7.1%} ± {b['mc_se']:5.1%} {b['median_width']:6.3f} "
-              f"{row['sd_cv_mean']:6.4f} {row['rms_corrected_se']:6.4f}")
-    print("sd: spread of the CV mean over data sets; se: root mean corrected variance")
+              f"{row['sd_cv_mean']:6.4f} {row['rms_corrected_se']:6.4f} "
+              f"{row['needed_test_to_train']:6.3f}")
+    print("sd: spread of the CV mean over data sets; se: root mean corrected variance; "
+          "ratio: the n_test/n_train that would make\nse^2 unbiased for sd^2 (the interval "
+          "uses 1/(k - 1): 0.25 for 5 folds, 0.5 for 3)")
     print(f"{seconds:.1f} s (target Monte Carlo {target_seconds:.1f} s); load average before "
           f"{load_before[0]:.1f}, after {load_after[0]:.1f}")
     return 0
