@@ -67,7 +67,6 @@ rule report_comparison:
         # folders derived from the inputs (lint: no hard-coded path prefixes)
         experiment=lambda w, input: os.path.dirname(input.indices),
         ortigosa=lambda w, input: os.path.dirname(input.ortigosa[0]),
-        seed=config["seed"],
         dataset=REPORT_DATASET,
     conda:
         "../../environment.yml"
@@ -76,7 +75,7 @@ rule report_comparison:
     threads: 1
     shell:
         "imbeval papers compare {input.parts} --out {output.csv} "
-        "--fig2-numbers {input.fig2} --experiment {params.experiment} --seed {params.seed} "
+        "--fig2-numbers {input.fig2} --experiment {params.experiment} "
         "--run-dataset {params.dataset:q} --audit-fig6 {input.audit} "
         "--ortigosa-figures {params.ortigosa} > {log} 2>&1"
 

@@ -108,8 +108,6 @@ def register(subparsers):
     p.add_argument("--experiment", type=Path, metavar="DIR",
                    help="the experiment's result folder (indices.csv, problems.csv): "
                         "mullick2020 Figs. 3-5's claims with their intervals")
-    p.add_argument("--seed", type=int, default=None,
-                   help="the config's seed (the bootstrap of the experiment's intervals)")
     p.add_argument("--run-dataset", default=None, metavar="JSON",
                    help="the config's experiment dataset section, {\"dataset\": ..., "
                         "\"features\": {...}}: names what the run's rows rest on")
@@ -332,9 +330,10 @@ def _compare(args):
         dataset = run_dataset(json.loads(args.run_dataset)).label
     stage = cmp.frame(claims.stage_rows(
         fig2_numbers=args.fig2_numbers, experiment_dir=args.experiment,
-        audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, seed=args.seed,
-        dataset=dataset))
+        audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, dataset=dataset))
     table = pd.concat([table, stage], ignore_index=True) if len(stage) else table
+    # Holm within each figure's or table's family of decisions (docs/claims.md, Methods)
+    table = cmp.adjust(table)
     cmp.write(table, args.out, args.out.with_suffix(".md"))
     print(cmp.summary(table).to_string())
     return 0
