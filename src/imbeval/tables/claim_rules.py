@@ -145,9 +145,11 @@ def decide(key: str, value: float, ci=None) -> bool | None:
     -------
     True (holds), False (does not hold), or None (*inconclusive*: the interval of the
     margin contains a threshold, so the run cannot tell; or ``ci`` has a NaN end: a run's
-    number without an interval is never decided on its point estimate). The interval taken is the hull
-    of ``ci`` and ``value``: a percentile interval need not contain its point estimate,
-    and the verdict must not contradict it.
+    number without an interval is never decided on its point estimate; or an end of the
+    interval lies exactly on a threshold). The interval taken is the hull of ``ci`` and
+    ``value``: an interval need not contain its point estimate, and the verdict must not
+    contradict it. Exact arithmetic (``ci`` None) on a threshold is decided by the rule
+    (``<= 0`` holds at 0).
 
     Examples
     --------
@@ -156,6 +158,8 @@ def decide(key: str, value: float, ci=None) -> bool | None:
     >>> decide("ordering", -0.02), decide("slightly higher", 0.2, (0.1, 0.6))
     (False, None)
     >>> decide("ordering", 0.02, (float("nan"), float("nan"))) is None
+    True
+    >>> decide("slightly higher", -0.03, (-0.0577, 0.0)) is None    # ends on the band's edge
     True
     """
     if key not in THRESHOLDS:
@@ -170,6 +174,11 @@ def decide(key: str, value: float, ci=None) -> bool | None:
     low, high = (float(value), float(value)) if ci is None else (
         min(float(ci[0]), float(value)), max(float(ci[1]), float(value)))
     t = THRESHOLDS[key]
+    if ci is not None and any(e in (t.value if t.op == "in" else (t.value,))
+                              for e in (low, high)):
+        # an interval that ends exactly on a threshold is a boundary case (an interval
+        # clipped to a range, a degenerate estimate): it does not tell which side it is on
+        return None
     if t.op == "in":
         # an open band (a, b): holds if the interval lies inside it, does not hold if the
         # two are disjoint, else some numbers of the interval hold and some do not
