@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -277,7 +278,7 @@ def test_grid_split_by_model_merges_to_the_whole_grid_and_tables_carry_no_times(
     from imbeval.protocol.mortaz_grid import SCORE_COLUMNS, merge_grid_parts, split_timings
 
     results, timings = split_timings(glass_scores)
-    assert "seconds" not in results and list(timings.columns) == ["model", "fold", "seconds"]
+    assert "seconds" not in results and list(timings.columns) == ["model", "repeat", "fold", "seconds"]
     paths = []
     for i, models in enumerate([["RF-ROS", "KNN"], ["LR", "SVM-ROS", "RF"], ["KNN-RUS", "KNN-ROS"],
                                 ["LR-ROS", "SVM"]]):
@@ -293,7 +294,7 @@ def test_grid_split_by_model_merges_to_the_whole_grid_and_tables_carry_no_times(
     assert list(merged.columns) == SCORE_COLUMNS
     with pytest.raises(ValueError, match=r"more than one grid part"):
         merge_grid_parts([parts[0], parts[0]], seed=7)
-    with pytest.raises(ValueError, match=r"are not 0..2"):
+    with pytest.raises(ValueError, match=r"folds 0..2"):
         merge_grid_parts([parts[0][parts[0].fold != 1]], seed=7)
 
 
@@ -345,3 +346,30 @@ def test_fold_interval_contains_the_mean_and_moves_with_the_values(values, shift
     moved = tm.fold_interval([scale * v + shift for v in values])
     assert moved[0] == pytest.approx(scale * low + shift, abs=1e-9)
     assert moved[1] == pytest.approx(scale * high + shift, abs=1e-9)
+
+
+def test_repeated_cv_keeps_the_first_repetition_and_reshuffles_the_others(glass_scores):
+    two = grid_fold_scores("glass", folds=3, seed=7, models=["KNN", "RF"], repeats=2)
+    first = two[two.repeat == 0].drop(columns=["seconds"]).reset_index(drop=True)
+    single = glass_scores[glass_scores.model.isin(["KNN", "RF"])].drop(columns=["seconds"])
+    assert first.equals(single.reset_index(drop=True))
+    second = two[two.repeat == 1]
+    assert set(second["fold"]) == {0, 1, 2}
+    assert not np.array_equal(second["confusion"].to_numpy(), first["confusion"].to_numpy())
+    with pytest.raises(ValueError, match="repeats"):
+        grid_fold_scores("glass", folds=3, seed=7, models=["KNN"], repeats=0)
+
+
+def test_ten_repetitions_give_the_rerun_interval_their_own_spread():
+    rng = np.random.default_rng(5)
+    values = 0.6 + 0.01 * rng.standard_normal((10, 5)) + 0.01 * rng.standard_normal((10, 1))
+    (lo, hi), _, sd, source, _ = tm.rerun_estimate(values, "0.600")
+    assert source == "repeats" and sd == pytest.approx(values.mean(axis=1).std(ddof=1))
+    (lo1, hi1), _, _, source1, _ = tm.rerun_estimate(values[:1], "0.600")
+    assert source1 == "corrected variance"
+    frame = _folds({"RF": [0.3] * 5, "KNN": [0.2] * 5}).assign(repeat=0)
+    many = pd.concat([frame.assign(repeat=r, IAM=frame["IAM"] + 0.001 * r)
+                      for r in range(10)], ignore_index=True)
+    rows = cmp.frame(tm.grid_comparison_rows(many, "glass", 5))
+    assert rows.loc[rows.row == "RF", "method"].str.contains(
+        "R = 10 repetitions of 5 folds, so SD is the repetitions' spread").all()

@@ -46,6 +46,17 @@ def _matrix(name):
     return np.asarray(pr.MORTAZ_MATRICES[name], dtype=float)
 
 
+def _with_repeat(fold_scores: pd.DataFrame) -> pd.DataFrame:
+    """Fold scores with a ``repeat`` column (a single CV's scores, without one, are
+    repetition 0)."""
+    return fold_scores if "repeat" in fold_scores.columns else fold_scores.assign(repeat=0)
+
+
+def _by_repeat(series: pd.Series) -> np.ndarray:
+    """A (repeat, fold)-indexed Series as the ``(repeats, folds)`` matrix of its values."""
+    return series.unstack("fold").sort_index().to_numpy(dtype=float)
+
+
 # ---------------------------------------------------------------------------------------
 # Tables 2, 3, 5, 6, 9 -- from the printed matrices
 # ---------------------------------------------------------------------------------------
@@ -188,7 +199,7 @@ def selection_margin(fold_scores, table, dataset, rule="IAM"):
     item = GRID_DATASETS[dataset]
     ours, paper = grid_selection(table)[rule], pr.MORTAZ_GRID_SELECTED[item][rule]
     metric = "IAM" if rule == "IAM" else list(MULTIPLE_METRICS)
-    per_fold = fold_scores.set_index(["model", "fold"])
+    per_fold = _with_repeat(fold_scores).set_index(["model", "repeat", "fold"])
     values = per_fold["IAM"] if rule == "IAM" else per_fold[metric].min(axis=1)
     if paper not in values.index.get_level_values(0):
         return ours, paper, float("nan"), float("nan")
@@ -295,11 +306,15 @@ def grid_intervals(fold_scores: pd.DataFrame) -> pd.DataFrame:
     if missing:
         raise ValueError(f"fold_scores lacks the columns {sorted(missing)}")
     records = []
-    for model, part in fold_scores.groupby("model", sort=False):
+    scores = _with_repeat(fold_scores)
+    for model, part in scores.groupby("model", sort=False):
+        part = part.set_index(["repeat", "fold"])
         for column in INDEX_FUNCTIONS:
-            low, high = fold_interval(part[column].to_numpy(), *_bounds(column))
+            lo, hi = inference.cv_interval(_by_repeat(part[column]))
+            low, high = _bounds(column)
             records.append({"model": model, "index": column, "mean": float(part[column].mean()),
-                            "ci_low": low, "ci_high": high, "folds": len(part)})
+                            "ci_low": max(lo, low), "ci_high": min(hi, high),
+                            "folds": len(part)})
     return pd.DataFrame(records).set_index(["model", "index"])
 
 
@@ -321,7 +336,8 @@ def rerun_estimate(values, printed: str, low=-math.inf, high=math.inf):
 
     Parameters
     ----------
-    values : the k fold values of our number (one CV repetition).
+    values : the fold values of our number, ``(folds,)`` for one CV repetition or
+        ``(repeats, folds)``.
     printed : the printed string (its last digit sets the half unit the interval widens by).
     low, high : the index's range (the interval is clipped to it).
 
@@ -340,7 +356,8 @@ def rerun_estimate(values, printed: str, low=-math.inf, high=math.inf):
     >>> lo < 0.61 < hi, p, source
     (True, 1.0, 'corrected variance')
     """
-    v = np.asarray(values, dtype=float)[None, :]
+    v = np.asarray(values, dtype=float)
+    v = v[None, :] if v.ndim == 1 else v
     target = cmp.printed_number(printed)
     half = 0.5 * _unit(printed)
 
@@ -352,9 +369,9 @@ def rerun_estimate(values, printed: str, low=-math.inf, high=math.inf):
     est = inference.Estimate(float(v.mean()), interval_at, inference.METHODS["rerun"], v.size)
     p = inference.decision_p_value(
         est, lambda ci: True if not ci[0] <= target <= ci[1] else None)
-    k = v.shape[1]
-    se = math.sqrt((1.0 / k + 1.0 / (k - 1)) * v.var(ddof=1))
-    tost_p = inference.tost(float(v.mean()) - target, se, k - 1, AGREEMENT_TOLERANCE + half)
+    n, k = v.size, v.shape[1]
+    se = math.sqrt((1.0 / n + 1.0 / (k - 1)) * v.var(ddof=1))
+    tost_p = inference.tost(float(v.mean()) - target, se, n - 1, AGREEMENT_TOLERANCE + half)
     return interval_at(inference.LEVEL), p, sd, source, tost_p
 
 
@@ -379,9 +396,11 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None):
                "paper's folds, versions and preprocessing are unstated")
     if dataset == "satimage":
         setting += "; the UCI files hold 6435 rows, the paper's copy 6430"
-    method = (f"{CI_METHOD}; here R = 1 repetition of {folds} folds, so SD is the corrected "
-              "variance")
-    per_fold = fold_scores.set_index("model")
+    per_fold = _with_repeat(fold_scores).set_index(["model", "repeat", "fold"]).sort_index()
+    repeats = int(per_fold.index.get_level_values("repeat").max()) + 1
+    method = (f"{CI_METHOD}; here R = {repeats} repetition{'s' if repeats > 1 else ''} of "
+              f"{folds} folds, so SD is "
+              + ("the repetitions' spread" if repeats >= 10 else "the corrected variance"))
     for model, printed_row in pr.MORTAZ_GRID_TABLES[item].items():
         for column, text in printed_row.items():
             if model not in table.index:
@@ -389,7 +408,7 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None):
                               not_comparable="model not run in this configuration",
                               basis=basis)
                 continue
-            values = per_fold.loc[[model], column].to_numpy(dtype=float)
+            values = _by_repeat(per_fold.loc[model, column])
             ci, p, sd, _, tost_p = rerun_estimate(values, text, *_bounds(column))
             why = [setting]
             if ci[0] <= cmp.printed_number(text) <= ci[1]:
@@ -509,11 +528,11 @@ def _rule_fold_values(fold_scores, table, rule):
     """Per (model, fold) the value whose fold mean is the model's score by ``rule``: the
     index's column, or (row minimum) the fold values of the index that is the row minimum
     of the model's means -- so that the fold mean is the table's ``row_min`` exactly."""
-    per_fold = fold_scores.set_index(["model", "fold"])
+    per_fold = _with_repeat(fold_scores).set_index(["model", "repeat", "fold"])
     if rule != "row_minimum":
         return per_fold[rule]
     of = table["row_min_of"]
-    return pd.Series([per_fold.at[(m, f), of[m]] for m, f in per_fold.index],
+    return pd.Series([per_fold.at[key, of[key[0]]] for key in per_fold.index],
                      index=per_fold.index)
 
 
@@ -528,7 +547,7 @@ def selection_test(values, paper_model, others, level=inference.LEVEL):
 
     Parameters
     ----------
-    values : Series indexed by (model, fold): each model's fold values by the rule.
+    values : Series indexed by (model, repeat, fold): each model's fold values by the rule.
     paper_model : the model the printed table selects.
     others : the other models.
 
@@ -542,7 +561,7 @@ def selection_test(values, paper_model, others, level=inference.LEVEL):
     smallest difference, with Bonferroni-simultaneous intervals), ``why`` (why no decision
     can be made, or None).
     """
-    est = {m: inference.cv_estimate((values.loc[paper_model] - values.loc[m]).to_numpy())
+    est = {m: inference.cv_estimate(_by_repeat(values.loc[paper_model] - values.loc[m]))
            for m in others}
     two_sided = lambda ci: True if ci[0] > 0 or ci[1] < 0 else None  # noqa: E731
     raw = [inference.decision_p_value(e, two_sided) for e in est.values()]
