@@ -285,6 +285,7 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
     rows.append(cmp.row("p", "Table 1", "m", "MAP", "0.50", 0.51, setting="ours",
                         basis=basis, ci=(0.45, 0.62), p_value=1.0, method="m"))
     rows.append(cmp.claim("p", "Fig. 1", "exact", 0.0, True))  # no p: not in the family
+    rows.append(cmp.claim("p", "Fig. 6", "search", 0.0, True, basis=basis, method="search"))
     table = cmp.adjust(cmp.frame(rows))
     kinds = table["status"].map(cmp.status_kind).tolist()
     # Fig. 1: Holm on (0.001, 0.02, 0.04) -> 0.003, 0.04, 0.04: all three kept
@@ -296,5 +297,6 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
     assert kinds[4] == "consistent with a re-run"
     assert "not after Holm over p Table 1, 2 decisions" in table.loc[4, "status"]
     assert kinds[6] == "claim holds" and table.loc[6, "adjustment"] == ""
+    assert table.loc[7, "adjustment"].startswith("none: not a sampled number")
     # the raw p-values stay as they were
     assert table["p_value"].tolist()[:6] == [0.001, 0.02, 0.04, 0.04, 0.03, 1.0]

@@ -280,6 +280,12 @@ def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
                 new = ("claim inconclusive" if kind.startswith("claim")
                        else "consistent with a re-run")
                 table.at[i, "status"] = f"{new}: {why}; {rest}"
+    # a decisive run row without a p-value rests on no sampled number (the audit's exact
+    # search, an identity): it is in no family, and says so
+    exact = (p.isna() & table["status"].map(status_kind).isin(DECISIVE)
+             & (table["basis"] != PRINTED_BASIS))
+    table.loc[exact, "adjustment"] = ("none: not a sampled number (see method), no "
+                                      "multiplicity to adjust")
     return table
 
 
