@@ -252,7 +252,9 @@ def mullick_experiment_rows(indices, problems, *, basis):
             + ", ".join(f"{p} {g:+.3f}" for p, g in gap.items()) + "; the smallest")
         g = top["gmean"]
         flat = [e for p in top.index for e in cells[(p, "gmean")]]
-        est = inference.simultaneous(flat, lambda lo, hi: (lo.min(), hi.min()), float(g.min()))
+        # GMean lies in [0, 1]: the simultaneous interval of its minimum is clipped to it
+        est = inference.simultaneous(
+            flat, lambda lo, hi: (max(lo.min(), 0.0), min(hi.min(), 1.0)), float(g.min()))
         yield _claim(
             "Fig. 5", f"GMean drops to 0 on some C = {c} dataset", "drops to 0", est, basis,
             f"GMean minima on C = {c}: {g.min():.3f} to {g.max():.3f} "
@@ -283,7 +285,8 @@ def _fig5_gap(cells, problems, value):
                 out.append(min(mins["auroc_ova"], mins["auroc_ovo"])
                            - max(mins["acsa"], mins["nauroc_ova"]))
             return min(out)
-        return margin(lo, hi), margin(hi, lo)
+        # a difference of two [0, 1] indices lies in [-1, 1]
+        return max(margin(lo, hi), -1.0), min(margin(hi, lo), 1.0)
 
     return inference.simultaneous(flat, combine, value)
 
