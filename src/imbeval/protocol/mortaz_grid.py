@@ -1,9 +1,9 @@
 """mortaz2020 Tables 16/18: the 18-model grid under stratified k-fold CV (model fitting).
 
 ``StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed)``, repeated ``repeats``
-times with other shuffles (repetition ``r > 0`` shuffles with
-``derive_seed(seed, "mortaz2020-grid", "repeat", r)``, so repetition 0 is the single CV of
-``repeats = 1``: the replication spread of a re-run); each model is the
+times as re-runs would (repetition ``r > 0`` shuffles the folds and seeds the models with
+``derive_seed(seed, "mortaz2020-grid", "repeat", r)``; repetition 0 is the single CV of
+``repeats = 1``): the replication spread of a re-run; each model is the
 pipeline of :func:`imbeval.classifiers.mortaz_grid` (StandardScaler inside the pipeline, so
 scaling and resampling see the training folds only); each index is computed on each fold's
 confusion matrix. A class never predicted in a fold has an undefined precision: it counts
@@ -61,6 +61,13 @@ _COST_RANK = {"GBM": 5, "ANN": 4, "RF": 3, "SVM": 2, "LR": 1, "KNN": 0}
 SCORE_COLUMNS = ["model", "repeat", "fold", *INDEX_FUNCTIONS, "confusion"]
 
 
+def _repeat_seed(seed, r):
+    """The seed of CV repetition ``r > 0``: its folds and its models' randomness."""
+    from imbeval._seeds import derive_seed
+
+    return derive_seed(seed, "mortaz2020-grid", "repeat", r)
+
+
 def grid_splits(y, *, folds, seed, repeats=1):
     """``[(repeat, fold, train, test)]``: ``repeats`` shuffled stratified k-fold CVs.
 
@@ -69,13 +76,11 @@ def grid_splits(y, *, folds, seed, repeats=1):
     """
     from sklearn.model_selection import StratifiedKFold
 
-    from imbeval._seeds import derive_seed
-
     if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)) or repeats < 1:
         raise ValueError(f"repeats must be a positive integer, got {repeats!r}")
     out = []
     for r in range(int(repeats)):
-        state = seed if r == 0 else derive_seed(seed, "mortaz2020-grid", "repeat", r)
+        state = seed if r == 0 else _repeat_seed(seed, r)
         cv = StratifiedKFold(n_splits=folds, shuffle=True, random_state=state)
         out += [(r, k, train, test) for k, (train, test) in enumerate(cv.split(np.zeros(len(y)), y))]
     return out
@@ -105,13 +110,18 @@ def grid_fold_scores(dataset, *, folds=5, seed=0, models=None, n_jobs=1,
             raise ValueError(f"unknown models {unknown}; the grid has {list(grid)}")
         grid = {name: grid[name] for name in grid if name in set(models)}
     splits = grid_splits(y, folds=folds, seed=seed, repeats=repeats)
+    # a repetition is a re-run: other folds and other model randomness (repetition 0 is
+    # the single CV's models, seeded by ``seed``)
+    grids = {r: grid if r == 0 else {
+        name: m for name, m in mortaz_grid(_repeat_seed(seed, r)).items() if name in grid}
+        for r in range(int(repeats))}
     tasks = [(name, (r, k), train, test) for name in grid for r, k, train, test in splits]
     # Longest tasks first, so that n_jobs workers finish together (measured on satimage:
     # GBM and ANN fits take 10-100 times longer than KNN/LR/SVM).
     tasks.sort(key=lambda task: _COST_RANK.get(task[0].partition("-")[0], 0), reverse=True)
     results = Parallel(n_jobs=n_jobs)(
-        delayed(_fit_fold)(name, grid[name], X, y, train, test, labels)
-        for name, k, train, test in tasks)
+        delayed(_fit_fold)(name, grids[rk[0]][name], X, y, train, test, labels)
+        for name, rk, train, test in tasks)
     records = []
     for (name, (r, k), _, _), (_, cm, seconds) in sorted(
             zip(tasks, results), key=lambda pair: (list(grid).index(pair[0][0]), pair[0][1])):
