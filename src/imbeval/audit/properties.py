@@ -303,8 +303,11 @@ def _constant(ix, prop, expected, sizes, what):
     return PropertyVerdict(prop, False, text, ce, n, n_undef)
 
 
-def _approximate(ix, prop, by_n, sizes_of, what):
-    """by_n: {n: expectations over the proportion grid}; a common limit as n grows."""
+def _approximate(ix, prop, by_n, sizes_of, what, noise=None):
+    """by_n: {n: expectations over the proportion grid}; a common limit as n grows.
+
+    ``noise`` ({n: largest standard error}) marks Monte-Carlo means: a spread within four
+    standard errors at the largest n is no detectable difference, so it need not shrink."""
     ns = sorted(by_n)
     spreads = {}
     for n in ns:
@@ -318,7 +321,9 @@ def _approximate(ix, prop, by_n, sizes_of, what):
     e_last = by_n[ns[-1]]
     scale = 1.0 + abs(float(np.nanmedian(e_last))) if np.all(np.isfinite(e_last[~np.isnan(e_last)])) else np.inf
     exact = last <= 1e-9 * scale and (np.isnan(first) or first <= 1e-9 * scale)
-    shrinking = last <= APPROXIMATE_TOLERANCE * scale and (np.isnan(first) or last <= first / 4)
+    within_noise = noise is not None and last <= 4 * noise[ns[-1]]
+    shrinking = last <= APPROXIMATE_TOLERANCE * scale and (
+        np.isnan(first) or last <= first / 4 or within_noise)
     trail = "; ".join(f"n = {n}: {spreads[n]:.3g}" for n in ns)
     n_checked = int(sum((~np.isnan(v)).sum() for v in by_n.values()))
     n_undef = int(sum(np.isnan(v).sum() for v in by_n.values()))
@@ -660,10 +665,14 @@ def _multi_class(ix, props, c, seed, n_search, max_n):
             "present in both labelings")
     if "approximate_constant_baseline" in props:
         grid = s["grid"]
-        by_n = {}
+        by_n, noise = {}, {}
         for n, stacks in s["approx"].items():
             v = ix.g(stacks.reshape(-1, c, c)).reshape(len(grid), -1)
-            by_n[n] = np.where(np.isnan(v).any(axis=1), np.nan, np.where(np.isnan(v), 0, v).mean(axis=1))
+            bad = np.isnan(v).any(axis=1)
+            with np.errstate(invalid="ignore"):
+                by_n[n] = np.where(bad, np.nan, np.where(np.isnan(v), 0, v).mean(axis=1))
+                se = np.where(bad, np.nan, np.where(np.isnan(v), 0, v).std(axis=1)) / np.sqrt(v.shape[1])
+            noise[n] = float(np.nanmax(se)) if np.any(~np.isnan(se)) else 0.0
 
         def sizes_of(n, i):
             p, q = grid[i]
@@ -672,7 +681,8 @@ def _multi_class(ix, props, c, seed, n_search, max_n):
         out["approximate_constant_baseline"] = _approximate(
             ix, "approximate_constant_baseline", by_n, sizes_of,
             f"C = {c}, means of {APPROXIMATE_DRAWS} seeded random permutations per size, "
-            f"n = {', '.join(map(str, APPROXIMATE_SIZES))}")
+            f"n = {', '.join(map(str, APPROXIMATE_SIZES))}; a spread within 4 standard errors "
+            "is no detectable difference", noise=noise)
     return out
 
 
