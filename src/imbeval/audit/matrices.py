@@ -1,8 +1,11 @@
 """Matrices for the audit's searches: random, crisp and constructed extremal confusion
-matrices, and the local-search moves that push an index towards a bound.
+matrices, the local-search moves that push an index towards a bound, and the draws of a
+classifier that predicts at random (every outcome of a hypergeometric draw, with its
+probability, and exact expectations over them).
 
-Used by :mod:`imbeval.audit.conditions` (see its docstring for the method); kept apart so
-that each module holds one part of the method.
+Used by :mod:`imbeval.audit.conditions` (see its docstring for the method), by
+:mod:`imbeval.audit.properties` (the constant baselines) and by :mod:`imbeval.baselines` (the
+Dutch Draw); kept apart so that each module holds one part of the method.
 """
 
 from __future__ import annotations
