@@ -64,7 +64,7 @@ def _gosgens_tables(table):
             cells = "".join(
                 _cell(r[p], evidence.get((r["index"], p), "")) if r[p] else "<td>n/a</td>"
                 for p in PROPERTIES)
-            held = sum(r[p] == "holds" for p in PROPERTIES)
+            held = sum(r[p] == "holds" for p in PROPERTIES) if any(r[p] for p in PROPERTIES) else ""
             rows.append(f"<tr><td>{html.escape(r['measure'])}</td><td><code>"
                         f"{html.escape(r['index'])}</code></td>{cells}<td>{held}</td></tr>")
         parts.append(f"<h3>{'Two classes' if c == '2' else f'C = {c} classes'}</h3>"
