@@ -140,16 +140,21 @@ def _num(v):
 class _Index:
     """g = sign · f on stacks, f's own values for the evidence."""
 
-    def __init__(self, fn, name, greater_is_better):
+    def __init__(self, fn, name, greater_is_better, degenerate=True):
         self.fn, self.name = fn, name
         self.sign = 1.0 if greater_is_better else -1.0
+        self.degenerate = degenerate
 
     def g(self, stack):
         stack = np.asarray(stack, dtype=np.float64)
         if stack.shape[0] == 0:
             return np.zeros(0)
         with np.errstate(all="ignore"):
-            return self.sign * evaluate(self.fn, stack)
+            values = self.sign * evaluate(self.fn, stack)
+        if not self.degenerate:  # a labeling without some class: left out, as undefined
+            lacking = np.any(stack.sum(axis=-1) == 0, axis=-1) | np.any(stack.sum(axis=-2) == 0, axis=-1)
+            values = np.where(lacking, np.nan, values)
+        return values
 
     def f(self, g_value):
         return self.sign * float(g_value)
@@ -725,7 +730,8 @@ def _sizes(p, n):
 
 def check_properties(index, *, classes=2, properties=None, max_n=DEFAULT_MAX_N,
                      distance_n=DEFAULT_DISTANCE_N, n_search=1500, seed=0,
-                     greater_is_better=None, name=None) -> dict[str, PropertyVerdict]:
+                     greater_is_better=None, name=None,
+                     degenerate=True) -> dict[str, PropertyVerdict]:
     """Decide Gösgens et al.'s properties for one index.
 
     Parameters
@@ -752,6 +758,11 @@ def check_properties(index, *, classes=2, properties=None, max_n=DEFAULT_MAX_N,
         The orientation (default the registry's, else the function's attribute, else True).
     name : str, optional
         A label for a function.
+    degenerate : bool
+        True (default): every matrix where the index is defined is compared, also those of
+        a labeling that lacks a class (all points true positive, nothing predicted
+        negative, ...). False: such matrices are left out like undefined values, the
+        restriction to non-degenerate labelings the paper may intend (docs/properties.md).
 
     Returns
     -------
@@ -793,9 +804,14 @@ def check_properties(index, *, classes=2, properties=None, max_n=DEFAULT_MAX_N,
         raise ValueError(f"seed must be an integer, got {seed!r}")
     if classes > 2 and scope == "two-class":
         raise ValueError(f"index {label!r} is a two-class index: classes must be 2, got {classes}")
-    ix = _Index(fn, label, gib)
+    if not isinstance(degenerate, (bool, np.bool_)):
+        raise ValueError(f"degenerate must be True or False, got {degenerate!r}")
+    ix = _Index(fn, label, gib, bool(degenerate))
     if classes == 2:
         found = _two_class(ix, props, int(max_n), int(distance_n))
     else:
         found = _multi_class(ix, props, int(classes), int(seed), int(n_search), int(max_n))
+    if not degenerate:
+        for verdict in found.values():
+            verdict.summary += "; labelings lacking a class left out"
     return {p: found[p] for p in props}

@@ -29,11 +29,16 @@ _SHORT = {"holds": "✓", "fails": "✗", "undecided": "?", "true": "✓", "fals
 _CLASS = {"holds": "true", "fails": "false", "true": "true", "false": "false"}
 
 
-def _cell(value, title=""):
+def _cell(value, title="", other=""):
+    """A verdict cell; ``other``: the verdict without degenerate labelings, shown when it
+    differs."""
     value = str(value)
     klass = f' class="{_CLASS[value]}"' if value in _CLASS else ""
+    text = _SHORT.get(value, value)
+    if other and other != value:
+        text += f" ({_SHORT.get(other, other)}*)"
     tip = f' title="{html.escape(title)}"' if title else ""
-    return f"<td{klass}{tip}>{html.escape(_SHORT.get(value, value))}</td>"
+    return f"<td{klass}{tip}>{html.escape(text)}</td>"
 
 
 def _conditions(results_dir):
@@ -57,12 +62,15 @@ def _gosgens_tables(table):
     classes = sorted(table["classes"].unique(), key=int)
     for c in classes:
         view = goesgens_view(table, classes=c)
-        evidence = table[table["classes"] == c].set_index(["index", "property"])["evidence"]
+        part = table[table["classes"] == c].set_index(["index", "property"])
+        evidence = part["evidence"]
+        strict = part["verdict_nondegenerate"] if "verdict_nondegenerate" in part else {}
         head = "".join(f"<th>{html.escape(SHORT[p])}</th>" for p in PROPERTIES)
         rows = []
         for _, r in view.iterrows():
             cells = "".join(
-                _cell(r[p], evidence.get((r["index"], p), "")) if r[p] else "<td>n/a</td>"
+                _cell(r[p], evidence.get((r["index"], p), ""), strict.get((r["index"], p), ""))
+                if r[p] else "<td>n/a</td>"
                 for p in PROPERTIES)
             held = sum(r[p] == "holds" for p in PROPERTIES) if any(r[p] for p in PROPERTIES) else ""
             rows.append(f"<tr><td>{html.escape(r['measure'])}</td><td><code>"
@@ -71,6 +79,10 @@ def _gosgens_tables(table):
                      '<table class="sortable"><thead><tr><th>measure (Gösgens et al.)</th>'
                      f"<th>index here</th>{head}<th>held</th></tr></thead><tbody>"
                      + "".join(rows) + "</tbody></table>")
+    parts.append('<p class="sub">(✓*) / (✗*): the verdict when the matrices of a labeling that '
+                 "lacks a class (all true points positive, nothing predicted negative, ...) are "
+                 "left out, as the paper may intend (<code>verdict_nondegenerate</code> in the "
+                 "CSV; two classes only).</p>")
     return "".join(parts)
 
 

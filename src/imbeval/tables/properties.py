@@ -5,8 +5,10 @@ of every index.
 (the papers', the catalogue's, the user's): ``index, source, twin, orientation, scope,
 classes, property, verdict`` (``holds`` / ``fails`` / ``undecided``), ``evidence`` (the
 verdict in words), ``counterexample`` (JSON: the matrices or class sizes of a failure),
-``n_checked``, ``n_undefined``. Two-class rows for every index, C-class rows (``classes`` =
-C, 3 by default) for the multi-class ones. An index that is another's twin or alias (the
+``n_checked``, ``n_undefined``; for two classes also ``verdict_nondegenerate`` and
+``evidence_nondegenerate``: the same check with the matrices of a labeling that lacks a class
+left out (``check_properties(..., degenerate=False)``). Two-class rows for every index,
+C-class rows (``classes`` = C, 3 by default) for the multi-class ones. An index that is another's twin or alias (the
 same function) takes that index's verdicts: they are computed once per function.
 
 ``dutch_draw.csv``: one row per (two-class-capable index, problem) of
@@ -34,7 +36,8 @@ GOESGENS_MEASURES = {
 }
 
 PROPERTY_COLUMNS = ("index", "source", "twin", "orientation", "scope", "classes", "property",
-                    "verdict", "evidence", "counterexample", "n_checked", "n_undefined")
+                    "verdict", "evidence", "counterexample", "n_checked", "n_undefined",
+                    "verdict_nondegenerate", "evidence_nondegenerate")
 
 
 def _names(names):
@@ -92,15 +95,20 @@ def properties_table(names=None, *, classes=(2, 3), max_n=24, distance_n=10, n_s
                 continue
             key = (id(info.function), c)
             if key not in done:
-                done[key] = check_properties(info.function, classes=c, max_n=max_n,
-                                             distance_n=distance_n, n_search=n_search,
-                                             seed=seed, greater_is_better=info.greater_is_better,
-                                             name=name)
-            for verdict in done[key].values():
+                kwargs = dict(classes=c, max_n=max_n, distance_n=distance_n, n_search=n_search,
+                              seed=seed, greater_is_better=info.greater_is_better, name=name)
+                done[key] = (check_properties(info.function, **kwargs),
+                             check_properties(info.function, degenerate=False, **kwargs)
+                             if c == 2 else None)
+            found, strict = done[key]
+            for prop, verdict in found.items():
+                other = strict[prop] if strict else None
                 rows.append({"index": name, "source": info.paper, "twin": info.alias_of or "",
                              "orientation": "higher is better" if info.greater_is_better
                              else "lower is better", "scope": info.scope, "classes": c,
-                             **verdict.row()})
+                             **verdict.row(),
+                             "verdict_nondegenerate": other.verdict if other else "",
+                             "evidence_nondegenerate": other.summary if other else ""})
     return pd.DataFrame(rows, columns=list(PROPERTY_COLUMNS))
 
 
