@@ -72,6 +72,18 @@ def test_counterexamples_are_real():
     assert 1 - m["A,C"] > (1 - m["A,B"]) + (1 - m["B,C"])
 
 
+def test_degenerate_labelings_decide_gm1_monotonicity():
+    # GM1 is 0 whenever the true labeling has one class: correcting a prediction there
+    # changes nothing, so the literal check fails; without such labelings it holds
+    literal = _holds("gm1", "monotonicity")
+    assert literal.holds is False
+    ce = literal.counterexample["matrices"][0]
+    assert 0 in (ce[0][0] + ce[0][1], ce[1][0] + ce[1][1])          # a class with no true point
+    assert _holds("gm1", "monotonicity", degenerate=False).holds is True
+    with pytest.raises(ValueError, match="degenerate must be True or False"):
+        check_properties("gm1", degenerate="no")
+
+
 def test_orientation_a_loss_is_judged_on_its_worst_side():
     def loss(cm):  # 1 − accuracy, declared lower-is-better
         cm = np.asarray(cm, dtype=float)
