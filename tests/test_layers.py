@@ -1,7 +1,7 @@
 """Imports run only downward through the library's layers.
 
 Layers, bottom to top: ``_io``/``_seeds``/``_settings``/``_bootstrap`` → indices → metrics → data → features →
-classifiers → protocol → audit → figures/tables → report → cli. Every ``import`` of every module
+classifiers → protocol → audit → baselines/figures/tables → report → cli. Every ``import`` of every module
 under ``src/imbeval`` (module level and inside functions) is parsed with :mod:`ast`; a
 module may import its own layer or a lower one, never a higher one.
 """
@@ -26,6 +26,7 @@ LAYERS = {
     "classifiers": 5,
     "protocol": 6,
     "audit": 7,
+    "baselines": 8,
     "figures": 8, "tables": 8, "evaluation": 8,
     "report": 9,
     "cli": 10,

@@ -40,9 +40,12 @@ def test_rule_file_declares_every_page_of_the_catalog():
     catalog = pages.load_catalog(ROOT / "workflow/report/items.yaml")
     text = (ROOT / "workflow/rules/report.smk").read_text()
     assert 'REPORT_ITEMS = "workflow/report/items.yaml"' in text
-    assert 'REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html"]' in text
-    # the rule file builds its list the same way: overview, comparison, thresholds, catalogue, per paper
-    expected = ["overview.html", "comparison.html", "claims.html", "catalogue.html"] + [
+    assert ('REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html",\n'
+            '                "properties.html"]') in text
+    # the rule file builds its list the same way: overview, comparison, thresholds, catalogue,
+    # properties, per paper
+    expected = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
+                "properties.html"] + [
         page for paper, spec in yaml.safe_load(
             (ROOT / "workflow/report/items.yaml").read_text()).items()
         for page in [f"{paper}/{paper}_verdicts.html"]
@@ -427,6 +430,27 @@ def test_missing_figures_are_drawn_or_explained(report_run):
         encoding="utf-8")
     for label in ("Fig. 1", "Fig. 2", "Fig. 3", "Fig. 4a", "Fig. 4b", "Fig. 5", "Fig. 6"):
         assert f"<b>{label}</b>" in landing
+
+
+def test_properties_page_and_tables_of_the_run(report_run):
+    """Issue 27: the theory stage's properties.csv and dutch_draw.csv, and their page."""
+    from imbeval.tables.properties import read_properties
+
+    page = (report_run / "results/report/properties.html").read_text(encoding="utf-8")
+    assert "Gösgens" in page and "Dutch Draw" in page and "data:image/png;base64," in page
+    assert "C1 imbalance" in page and "<td>GM1</td>" in page
+    table = read_properties(report_run / "results/theory/properties.csv").set_index(
+        ["index", "classes", "property"])["verdict"]
+    assert table[("hamming_loss", "2", "distance")] == "holds"
+    assert table[("mcc", "2", "constant_baseline")] == "holds"
+    assert table[("f1", "2", "constant_baseline")] == "fails"
+    dutch = pd.read_csv(report_run / "results/theory/dutch_draw.csv")
+    problems = [p["name"] for p in yaml.safe_load(
+        (ROOT / "config/test.yaml").read_text())["experiment"]["two_class"]]
+    assert list(dict.fromkeys(dutch["problem"])) == problems
+    acc = dutch[dutch["index"] == "accuracy"]
+    assert (acc["baseline"] - acc[["positives", "negatives"]].max(axis=1)
+            / (acc["positives"] + acc["negatives"])).abs().max() < 1e-9
 
 
 def _open_result(browser, session, category, path):

@@ -27,7 +27,8 @@ REPORT_ITEMS = "workflow/report/items.yaml"
 with open(os.path.join(workflow.basedir, REPORT_ITEMS), encoding="utf-8") as _handle:
     _CATALOG = yaml.safe_load(_handle)
 # the same list as imbeval.report.pages.page_paths (tests/test_report.py checks it)
-REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html"] + [
+REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
+                "properties.html"] + [
     page
     for paper, spec in _CATALOG.items()
     for page in [f"{paper}/{paper}_verdicts.html"]
@@ -110,6 +111,11 @@ rule report_pages:
             f"{REPORT_DIR}/catalogue.html",
             category="0 overview",
             caption="../report/report/catalogue.rst",
+        ),
+        properties=report(
+            f"{REPORT_DIR}/properties.html",
+            category="0 overview",
+            caption="../report/report/properties.rst",
         ),
         # one entry per paper, so each paper is a category of its own
         **{

@@ -13,6 +13,8 @@ Pages written (``out_dir``):
   decisive count beside the count chance alone would give (:func:`decision_families`);
 - ``catalogue.html`` -- the catalogue of PyCM/scikit-learn/imbalanced-learn indices and
   their verdicts (:mod:`imbeval.report.catalogue`);
+- ``properties.html`` -- Gösgens et al.'s properties of every index beside Conditions 1-3,
+  and the Dutch Draw baselines (:mod:`imbeval.report.properties`);
 - ``comparison.html`` -- the whole printed-versus-regenerated table, per paper;
 - ``claims.html`` -- the claim thresholds (:data:`imbeval.tables.claims.THRESHOLDS`, the
   table ``docs/claims.md`` writes out) and the Methods section of ``docs/claims.md``
@@ -42,6 +44,7 @@ import pandas as pd
 
 from imbeval._io import atomic_write_text
 from imbeval.report.catalogue import render_catalogue_page
+from imbeval.report.properties import render_properties_page
 from imbeval.tables import comparison as cmp
 
 __all__ = ["load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
@@ -145,7 +148,8 @@ def load_catalog(path) -> dict:
 
 def page_paths(catalog) -> list[str]:
     """Every page's path relative to the output folder (what the Snakemake rule declares)."""
-    paths = ["overview.html", "comparison.html", "claims.html", "catalogue.html"]
+    paths = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
+             "properties.html"]
     for paper, spec in catalog.items():
         paths.append(f"{paper}/{paper}_verdicts.html")
         paths += [f"{paper}/{item['id']}.html" for item in spec["items"]]
@@ -814,10 +818,12 @@ def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
             "\"slightly higher\"...) and why is the <i>claim thresholds</i> page of this "
             "category (<code>docs/claims.md</code>).</p>",
             '<p>Beyond the papers: <a href="catalogue.html">the catalogue</a> — PyCM\'s, '
-            "scikit-learn's and imbalanced-learn's indices against the same conditions.</p>",
+            "scikit-learn's and imbalanced-learn's indices against the same conditions — and "
+            '<a href="properties.html">the properties</a> of Gösgens et al. (NeurIPS 2021) '
+            "for every index beside Conditions 1–3, with the Dutch Draw baseline.</p>",
             "<h2>Decisions, family by family, against chance</h2>", families_html(comparison),
-            "<h2>Counts of compared numbers and claims</h2>", _counts_by_basis(comparison),
-            provenance_html(results_dir)]
+            provenance_html(results_dir),
+            "<h2>Counts of compared numbers and claims</h2>", _counts_by_basis(comparison)]
     for paper, spec in catalog.items():
         body.append(f"<h2>{html.escape(paper)}</h2><p class=\"sub\">"
                     f"{html.escape(spec['title'])}</p>")
@@ -891,7 +897,8 @@ def write_pages(catalog_path, results_dir, comparison_csv, out_dir,
     pages = {"overview.html": render_overview(catalog, comparison, results_dir, dataset),
              "comparison.html": render_comparison(comparison),
              "claims.html": render_thresholds(),
-             "catalogue.html": render_catalogue_page(results_dir)}
+             "catalogue.html": render_catalogue_page(results_dir),
+             "properties.html": render_properties_page(results_dir)}
     for paper, spec in catalog.items():
         pages[f"{paper}/{paper}_verdicts.html"] = render_landing(paper, spec, comparison,
                                                                  results_dir, dataset)
