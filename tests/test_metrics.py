@@ -243,7 +243,8 @@ def test_labels_may_name_a_class_absent_from_the_data():
     (lambda: score("acsa", [0, 1], ["a", "b"]), "y_true holds numbers but y_pred holds strings"),
     (lambda: score("acsa", [0, "a"], [0, 1]), "mixes string and number"),
     (lambda: score("acsa", [0.0, np.nan], [0, 1]), "NaN"),
-    (lambda: score("acsa", [[0, 1]], [[0, 1]]), "one-dimensional"),
+    (lambda: score("acsa", [[0, 1]], [[0, 1]]), "multilabel indicator matrix"),  # as sklearn
+    (lambda: score("acsa", [[[0]], [[1]]], [0, 1]), "one-dimensional"),
     (lambda: score("precision", [0, 1], [0, 1], pos_label=2), "pos_label=2 is not among"),
     (lambda: score("precision", ["a", "b"], ["a", "b"]), "pos_label=1 is not among"),
     (lambda: score("precision", [0, 1, 2], [0, 1, 2]), "two-class only"),

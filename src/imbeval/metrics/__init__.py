@@ -33,7 +33,7 @@ Examples
 0.6934
 """
 
-from imbeval.metrics._labels import confusion_matrix
+from imbeval.metrics._labels import DataConversionWarning, check_target, confusion_matrix
 from imbeval.metrics._report import classification_report
 from imbeval.metrics._score import NAMED_SCORES, make_scorer, score
 from imbeval.metrics import _score
@@ -41,4 +41,4 @@ from imbeval.metrics import _score
 globals().update({name: getattr(_score, name) for name in NAMED_SCORES})
 
 __all__ = ["score", "make_scorer", "classification_report", "confusion_matrix",
-           "NAMED_SCORES", *NAMED_SCORES]
+           "check_target", "DataConversionWarning", "NAMED_SCORES", *NAMED_SCORES]
