@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from imbeval.indices._common import shared_quantities
+from imbeval.indices._names import index_info
 from imbeval.indices._registry import _REGISTRY, TWO_CLASS
 from imbeval.indices._validation import check_confusion_stack, check_zero_division, validated_call
 
@@ -159,21 +160,30 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK, *
     else:
         if isinstance(names, str):
             names = [names]
-        selected = []
+        selected, asked = [], []
         for name in names:
-            if name not in _REGISTRY:
-                known = ", ".join(n for n, i in _REGISTRY.items() if not i.catalogue)
-                raise ValueError(
-                    f"unknown index {name!r}; known indices: {known} and the catalogue's "
-                    "(imbeval.indices.catalogue.catalogue_names())"
-                )
-            info = _REGISTRY[name]
+            # a registered name, or scikit-learn's / imbalanced-learn's (LIBRARY_NAMES)
+            info = index_info(name)
             if not info.applies_to(n_classes):
                 raise ValueError(
                     f"index {name!r} is two-class only, but the matrices have "
                     f"C = {n_classes} classes"
                 )
             selected.append(info)
+            asked.append(name)
+    if names is None:
+        asked = [info.name for info in selected]
+    values = _compute_chunked(arr, selected, zero_division, chunk_size, positive, chunk_raw)
+    # keyed by the names asked for (a library's name keeps its own key); one array each
+    out, used = {}, set()
+    for name, info in zip(asked, selected):
+        if name not in out:
+            out[name] = values[info.name].copy() if info.name in used else values[info.name]
+            used.add(info.name)
+    return out
+
+
+def _compute_chunked(arr, selected, zero_division, chunk_size, positive, chunk_raw):
     batch_shape = arr.shape[:-2]
     flat = arr.reshape((-1,) + arr.shape[-2:])
     if chunk_size is None or flat.shape[0] <= chunk_size:
