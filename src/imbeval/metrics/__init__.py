@@ -35,10 +35,12 @@ Examples
 
 from imbeval.metrics._labels import DataConversionWarning, check_target, confusion_matrix
 from imbeval.metrics._report import classification_report
-from imbeval.metrics._score import NAMED_SCORES, make_scorer, score
+from imbeval.metrics._score import (NAME_OPTIONS, NAMED_SCORES, UndefinedScoreWarning,
+                                    make_scorer, resolve_index, score)
 from imbeval.metrics import _score
 
 globals().update({name: getattr(_score, name) for name in NAMED_SCORES})
 
 __all__ = ["score", "make_scorer", "classification_report", "confusion_matrix",
-           "check_target", "DataConversionWarning", "NAMED_SCORES", *NAMED_SCORES]
+           "check_target", "resolve_index", "DataConversionWarning", "UndefinedScoreWarning",
+           "NAME_OPTIONS", "NAMED_SCORES", *NAMED_SCORES]
