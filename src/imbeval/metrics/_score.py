@@ -201,7 +201,7 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
         makes an undefined index report its best value: where the index is undefined (NaN
         with the default) and the number given would give the index's best value (1 for
         a quadratic kappa of an empty class, 0 for a negative likelihood ratio), the
-        result is NaN (docs/zero_division.md has the rule per index family).
+        result is NaN (docs/metrics.md has the rule per index family).
     average, adjusted, weights : optional
         scikit-learn's options of the names that take them (:data:`NAME_OPTIONS`):
         ``average`` ("binary", "micro", "macro", "weighted"; imbalanced-learn's
@@ -295,25 +295,8 @@ def indices_of_matrix(cm, classes, names, pos_label=1, zero_division=np.nan):
             raise ValueError(f"index {two_class[0]!r} is two-class only, but the labels give "
                              f"C = {classes.size} classes {classes.tolist()[:10]}")
         positive = _positive_row(pos_label, classes)
-    values = compute(cm, names=list(names), zero_division=zero_division, positive=positive)
-    if math.isnan(zero_division):
-        return values
-    # zero_division never reports an undefined index's best value (issue 26)
-    best = [name for name, info in zip(names, infos) if _at_best(values[name], info)]
-    if best:
-        undefined = compute(cm, names=best, positive=positive)
-        for name in best:
-            if np.isnan(undefined[name]):
-                values[name] = np.asarray(np.nan)
-    return values
-
-
-def _at_best(value, info):
-    """Whether ``value`` is (or passes) the best value of the index ``info``."""
-    low, high = info.bounds
-    if info.greater_is_better:
-        return bool(value >= high - 1e-12)
-    return bool(value <= low + 1e-12)
+    # compute() never reports an undefined index's best value for a number zero_division
+    return compute(cm, names=list(names), zero_division=zero_division, positive=positive)
 
 
 _PARAMETERS = """\
