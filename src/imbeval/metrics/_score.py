@@ -382,14 +382,15 @@ def _undefined_why(y_true, y_pred, labels, sample_weight):
     cm, classes = confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
     no_true = classes[cm.sum(axis=1) == 0].tolist()
     no_pred = classes[cm.sum(axis=0) == 0].tolist()
-    parts = []
+    # a class missing from y_true is the usual cause (and the one stratified folds cure);
+    # classes never predicted are named only when no class is missing
     if no_true:
-        parts.append(f"class(es) {no_true[:10]} of labels have no sample in this fold's y_true "
-                     "(their recall is undefined)")
+        return (f"class(es) {no_true[:10]} of labels have no sample in this fold's y_true "
+                "(their recall is undefined)")
     if no_pred:
-        parts.append(f"class(es) {no_pred[:10]} are never predicted in this fold (their "
-                     "precision is undefined)")
-    return "; ".join(parts) or "a ratio it is built from has a zero denominator on this fold"
+        return (f"class(es) {no_pred[:10]} are never predicted in this fold (their precision "
+                "is undefined)")
+    return "a ratio it is built from has a zero denominator on this fold"
 
 
 def _score_for_scorer(y_true, y_pred, *, index, zero_division="warn", **kwargs):
