@@ -178,9 +178,11 @@ def test_imbalanced_learn_weighted_specificity_is_wrong_and_ours_is_the_hand_cou
 
 
 def test_a_multi_class_target_with_a_binary_name_says_which_average_to_pass():
-    with pytest.raises(ValueError, match=r"'recall' with average='binary' .* C = 3 .*"
-                                         r"average='macro'"):
+    with pytest.raises(ValueError, match=r"'recall' is two-class only \(scikit-learn's default "
+                                         r"average='binary'.* C = 3 .*average='macro'"):
         score("recall", [0, 1, 2], [0, 1, 1])
+    with pytest.raises(ValueError, match=r"'precision' is two-class only \(scikit-learn's"):
+        score("precision", [0, 1, 2], [0, 1, 1])  # a registered name that is also sklearn's
     # scikit-learn refuses it too
     with pytest.raises(ValueError, match="average='binary'"):
         skm.recall_score([0, 1, 2], [0, 1, 1])

@@ -244,12 +244,12 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     info = resolve_index(index, average=average, adjusted=adjusted, weights=weights)
     zero_division = check_zero_division(zero_division)
     cm, classes = confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-    if info.scope == "two-class" and classes.size != 2 and index != info.name:
+    if info.scope == "two-class" and classes.size != 2:
         base = index[:-len("_score")] if index.endswith("_score") else index
         if NAME_OPTIONS.get(base, ("",))[0] == "average":
             raise ValueError(
-                f"{index!r} with average='binary' (the positive class's score, scikit-learn's "
-                f"default) needs two classes, but the labels give C = {classes.size} "
+                f"{index!r} is two-class only (scikit-learn's default average='binary': the "
+                f"positive class's score), but the labels give C = {classes.size} "
                 f"{classes.tolist()[:10]}; pass average='macro', 'weighted' or 'micro' (or "
                 f"the name '{base}_macro', ...)")
     return float(indices_of_matrix(cm, classes, [info.name], pos_label, zero_division)[info.name])
