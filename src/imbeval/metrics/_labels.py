@@ -225,7 +225,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None):
 
     Parameters
     ----------
-    y_true, y_pred : array_like of shape (n_samples,)
+    y_true, y_pred : array_like of shape (n_samples,) or (n_samples, 1)
         True and predicted labels, strings or numbers (the same kind in both).
     labels : array_like of shape (C,), optional
         The classes, in the order of the rows; may name classes absent from the data (a
@@ -242,9 +242,15 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None):
     Raises
     ------
     ValueError
-        For lengths that differ, empty or non-1-D input, mixed or non-label values, a label
-        outside ``labels``, repeated ``labels``, fewer than two classes, or a bad
-        ``sample_weight``; the message names the parameter.
+        For lengths that differ, empty input, continuous values (probabilities passed as
+        predictions), multilabel or multi-output targets (:func:`check_target`), mixed or
+        non-label values, a label outside ``labels``, repeated ``labels``, fewer than two
+        classes, or a bad ``sample_weight``; the message names the parameter.
+
+    Warns
+    -----
+    DataConversionWarning
+        For a column vector (shape (n, 1)), read as shape (n,) as scikit-learn does.
 
     Examples
     --------

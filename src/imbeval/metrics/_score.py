@@ -218,10 +218,18 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     Raises
     ------
     ValueError
-        For an unknown index; lengths that differ; empty, non-1-D or mixed string/number
-        labels; a label outside ``labels``; one class only; ``pos_label`` not among the
+        For an unknown index (the message gives the closest names) or an option it does
+        not take; lengths that differ; continuous values (probabilities or scores passed
+        as predictions), multilabel or multi-output targets, empty or mixed string/number
+        labels (:func:`imbeval.metrics.check_target`), all refused before any matrix is
+        built; a label outside ``labels``; one class only; ``pos_label`` not among the
         labels (two-class indices); a two-class index asked of more than two classes; a
         bad ``sample_weight`` (negative, non-finite, wrong length) or ``zero_division``.
+
+    Warns
+    -----
+    DataConversionWarning
+        For a column vector ``y_true`` or ``y_pred`` (shape (n, 1)), read as shape (n,).
 
     Examples
     --------
@@ -235,6 +243,10 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     >>> round(score("gmean", ["a", "b", "b", "c"], ["a", "b", "c", "c"]), 4)  # (1·½·1)^⅓
     0.7937
     >>> score("acsa", [0, 1, 1], [0, 1, 0], sample_weight=[2, 1, 1])  # (1 + ½) / 2
+    0.75
+    >>> score("balanced_accuracy", [0, 1, 1], [0, 1, 0])  # scikit-learn's name: acsa
+    0.75
+    >>> round(score("recall", [0, 1, 1, 2], [0, 1, 2, 2], average="weighted"), 4)
     0.75
     >>> score("precision", ["a", "b"], ["a", "a"])
     Traceback (most recent call last):
