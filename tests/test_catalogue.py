@@ -94,7 +94,22 @@ def _avg(f, average, zero_division=NAN, **kw):
 
 # scikit-learn and imbalanced-learn, by the names the catalogue gives them. jaccard_score
 # takes zero_division 0 or 1 only: a class where it is 0/0 then counts 0 (the "*" deviation).
+def _gm1_from_labels(t, p, c):
+    """Gösgens et al.'s GM1 from labels, positive = label 0: (TP TN − FP FN) over the mean of
+    n1 n0 and k1 k0."""
+    tp, fn = np.sum((t == 0) & (p == 0)), np.sum((t == 0) & (p != 0))
+    fp, tn = np.sum((t != 0) & (p == 0)), np.sum((t != 0) & (p != 0))
+    den = ((tp + fn) * (fp + tn) + (tp + fp) * (fn + tn)) / 2
+    return (tp * tn - fp * fn) / den if den else np.nan
+
+
 LIBRARY = {
+    # Gösgens et al.'s measures, from their definitions on labels
+    "goesgens2021: SBA (symmetric balanced accuracy)":
+        lambda t, p, c: (skm.balanced_accuracy_score(t, p) + skm.balanced_accuracy_score(p, t)) / 2,
+    "goesgens2021: GM1": _gm1_from_labels,
+    "goesgens2021: CD (correlation distance)":
+        lambda t, p, c: np.arccos(skm.matthews_corrcoef(t, p)) / np.pi,
     "sklearn: accuracy_score": lambda t, p, c: skm.accuracy_score(t, p),
     "sklearn: f1_score(average='micro')": _avg(skm.f1_score, "micro"),
     "sklearn: precision_score(average='micro')": _avg(skm.precision_score, "micro"),
@@ -189,7 +204,7 @@ def test_catalogue_size_sources_and_names():
     assert len(NAMES) == len(set(NAMES))
     distinct = [e for e in ENTRIES if e.twin is None]
     assert len(distinct) >= 60
-    assert {e.source for e in ENTRIES} == {"pycm", "sklearn", "imblearn"}
+    assert {e.source for e in ENTRIES} == {"pycm", "sklearn", "imblearn", "goesgens2021"}
     assert catalogue_names() == NAMES
     for e in ENTRIES:
         info = ALL[e.index]

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from imbeval.tables import claims
+from imbeval.tables import claims_mullick2020
 from imbeval.tables import comparison as cmp
 
 
@@ -21,7 +22,7 @@ def _kind(row):
 
 def test_mullick_fig2_rows_carry_the_theory_stage_values(tmp_path):
     numbers = tmp_path / "fig2_numbers.csv"
-    pd.DataFrame({"quantity": list(claims._FIG2_KEYS), "printed": [0.93, 0.59, 0.70, 0.77],
+    pd.DataFrame({"quantity": list(claims_mullick2020._FIG2_KEYS), "printed": [0.93, 0.59, 0.70, 0.77],
                   "regenerated": [0.935, 0.591, 0.700, 0.760]}).to_csv(numbers, index=False)
     rows = {(r["item"], r["column"]): r for r in claims.mullick_fig2_rows(numbers)}
     assert rows[("Fig. 2c", "RRT 1")]["regenerated"] == pytest.approx(0.935)
@@ -39,9 +40,10 @@ BASIS = cmp.run_basis("a synthetic stand-in")
 SCHEMES = ["balanced", "reversed", "minority_ir_halved", "original", "others_doubled"]
 
 
-def _indices(levels, spread, units=10, problems=("m",), n_classes=10):
+def _indices(levels, spread, units=10, problems=("m",), n_classes=10, shared=False):
     """A synthetic ``indices.csv`` and ``problems.csv``: one multi-class problem per name
-    in ``problems``, one classifier, every test set, ``units`` (run, fold) pairs.
+    in ``problems`` (its classes its own, or with ``shared`` one class common to all), one
+    classifier, every test set, ``units`` (run, fold) pairs (runs of two folds).
     ``levels[index]`` is the index's value; on each pair it moves by ``spread[index]``
     times a fixed pattern of mean 0 (+1, -1, +1, ...), so every run x fold mean -- the
     point estimate -- is the level, and only the spread (the interval) differs."""
@@ -56,14 +58,15 @@ def _indices(levels, spread, units=10, problems=("m",), n_classes=10):
                                  "fold": u % 2, "scheme": scheme, "rrt": 1.0, "index": name,
                                  "value": value})
     problems_csv = pd.DataFrame({"problem": list(problems), "kind": "multi-class",
-                                 "n_classes": n_classes, "ir": 20.0})
+                                 "n_classes": n_classes, "ir": 20.0,
+                                 "classes": [f"{p}_a;{'common' if shared else p + '_b'}"
+                                             for p in problems]})
     return pd.DataFrame(rows), problems_csv
 
 
-def _fig5(levels, spread, seed=3):
+def _fig5(levels, spread):
     indices, problems = _indices(levels, spread)
-    rows = {r["row"]: r for r in claims.mullick_experiment_rows(indices, problems, seed=seed,
-                                                                basis=BASIS)}
+    rows = {r["row"]: r for r in claims.mullick_experiment_rows(indices, problems, basis=BASIS)}
     return (rows["on C = 10, AUROC-OVA/OVO minima well above ACSA and nAUROC-OVA"],
             rows["GMean drops to 0 on some C = 10 dataset"])
 
@@ -75,12 +78,13 @@ LEVELS = {"auroc_ova": 0.9, "auroc_ovo": 0.9, "acsa": 0.82, "nauroc_ova": 0.82,
 def test_equal_margins_are_decided_by_their_interval():
     # the same margin (0.08 against "well above" = 0.05; GMean 0.005 against "drops to 0"
     # = 0.01) from narrow and from wide run-to-run spreads
-    narrow = _fig5(LEVELS, {n: 0.001 for n in LEVELS})
+    narrow = _fig5(LEVELS, {n: 0.0005 for n in LEVELS})
     wide = _fig5(LEVELS, {"auroc_ova": 0.1, "auroc_ovo": 0.1, "acsa": -0.1,
                           "nauroc_ova": -0.1, "gmean": 0.02})
     for n, w in zip(narrow, wide):
         assert n["regenerated"] == pytest.approx(w["regenerated"])
-        assert n["ci_high"] - n["ci_low"] < 0.01 < w["ci_high"] - w["ci_low"]
+        assert n["ci_high"] - n["ci_low"] < 0.02 < w["ci_high"] - w["ci_low"]
+        assert "Bonferroni-simultaneous" in n["method"]
         assert _kind(n) == "claim holds"
         assert _kind(w) == "claim inconclusive"
         assert n["basis"] == w["basis"] == BASIS
@@ -90,64 +94,92 @@ def test_equal_margins_are_decided_by_their_interval():
 
 def test_a_margin_wholly_on_the_wrong_side_does_not_hold():
     levels = dict(LEVELS, acsa=0.88, nauroc_ova=0.88, gmean=0.4)
-    gap, gmean = _fig5(levels, {n: 0.001 for n in levels})
+    gap, gmean = _fig5(levels, {n: 0.0005 for n in levels})
     assert gap["regenerated"] == pytest.approx(0.02) and gap["ci_high"] < 0.05
     assert _kind(gap) == "claim does not hold"
     assert _kind(gmean) == "claim does not hold" and gmean["ci_low"] > 0.01
 
 
+def _ordering_row(slopes, shared=False):
+    """mAURPC-OVA varies least (Fig. 4a) on problems p0, p1, ...: ``slopes[k]`` sets each
+    index's std over test sets on problem k (the per-scheme slope)."""
+    frames = []
+    names = [f"p{k}" for k in range(len(slopes))]
+    for problem, spread in zip(names, slopes):
+        f, _ = _indices(LEVELS, {}, problems=(problem,))
+        for name, slope in spread.items():
+            sel = f["index"] == name
+            f.loc[sel, "value"] = LEVELS[name] + slope * f.loc[sel, "scheme"].map(
+                {s: k for k, s in enumerate(SCHEMES)})
+        frames.append(f)
+    _, problems = _indices(LEVELS, {}, problems=names, shared=shared)
+    problems["n_classes"] = 3  # not Fig. 5's C = max, which this test does not need
+    out = claims.mullick_experiment_rows(pd.concat(frames), problems, basis=BASIS)
+    return {r["row"]: r for r in out}["mAURPC-OVA varies least"]
+
+
+OTHERS = ["gmean", "acsa", "nauroc_ova", "aurpc_ova"]
+
+
+def test_an_ordering_over_datasets_needs_ten_independent_units():
+    least = {**{n: 0.02 for n in OTHERS}, "maurpc_ova": 0.01}
+    row = _ordering_row([least] * 3)
+    assert _kind(row) == "claim inconclusive"
+    assert "3 independent units" in row["status"] and "at least 10 needed" in row["status"]
+    # twelve problems with classes of their own: twelve units, the ordering holds
+    jitter = [{**{n: 0.02 + 0.001 * k for n in OTHERS}, "maurpc_ova": 0.01 + 0.0005 * k}
+              for k in range(12)]
+    row = _ordering_row(jitter)
+    assert _kind(row) == "claim holds" and row["ci_low"] > 0
+    assert "12 clusters" in row["method"] and row["p_value"] < 0.05
+    # the same twelve sharing a class are one unit
+    row = _ordering_row(jitter, shared=True)
+    assert _kind(row) == "claim inconclusive" and "1 independent unit" in row["status"]
+
+
 def test_an_ordering_over_datasets_is_inconclusive_when_the_datasets_disagree():
-    # mAURPC-OVA varies least on one dataset, most on the other: equal means over the two
-    # (no gap) -> the interval straddles 0; varying least on both -> holds
-    def rows(spread_first, spread_second):
-        frames = []
-        for problem, spread in (("m1", spread_first), ("m2", spread_second)):
-            f, _ = _indices(LEVELS, {}, problems=(problem,))
-            # the std over test sets is set by the per-scheme slope: scale it per index
-            for name, slope in spread.items():
-                sel = f["index"] == name
-                f.loc[sel, "value"] = LEVELS[name] + slope * f.loc[sel, "scheme"].map(
-                    {s: k for k, s in enumerate(SCHEMES)})
-            frames.append(f)
-        problems = pd.DataFrame({"problem": ["m1", "m2"], "kind": "multi-class",
-                                 "n_classes": [3, 10], "ir": 20.0})
-        out = claims.mullick_experiment_rows(pd.concat(frames), problems, seed=5, basis=BASIS)
-        return {r["row"]: r for r in out}["mAURPC-OVA varies least"]
-
-    names = ["gmean", "acsa", "nauroc_ova", "aurpc_ova"]
-    split = rows({**{n: 0.02 for n in names}, "maurpc_ova": 0.01},
-                 {**{n: 0.02 for n in names}, "maurpc_ova": 0.03})
-    assert split["regenerated"] == pytest.approx(0.0, abs=1e-9)  # the CSV's %.10g
-    assert split["ci_low"] < 0 < split["ci_high"]
-    assert _kind(split) == "claim inconclusive"
-    both = rows({**{n: 0.02 for n in names}, "maurpc_ova": 0.01},
-                {**{n: 0.03 for n in names}, "maurpc_ova": 0.01})
-    assert _kind(both) == "claim holds" and both["ci_low"] > 0
+    # mAURPC-OVA varies least on half the datasets, most on the other half: no gap on
+    # average, the interval over the twelve units straddles 0
+    slopes = [{**{n: 0.02 for n in OTHERS}, "maurpc_ova": 0.01 if k % 2 else 0.03 + 0.001 * k}
+              for k in range(12)]
+    row = _ordering_row(slopes)
+    assert row["ci_low"] < 0 < row["ci_high"]
+    assert _kind(row) == "claim inconclusive"
 
 
-def test_experiment_claims_are_deterministic_in_the_seed():
+def test_experiment_claims_are_deterministic():
     indices, problems = _indices(LEVELS, {})
-    # irregular values, so that intervals from different draws differ
     indices["value"] += 0.05 * np.sin(np.arange(len(indices)) * 1.7)
 
-    def intervals(seed):
-        rows = claims.mullick_experiment_rows(indices, problems, seed=seed, basis=BASIS)
-        return [(r["ci_low"], r["ci_high"]) for r in rows]
+    def intervals():
+        rows = claims.mullick_experiment_rows(indices, problems, basis=BASIS)
+        return [(r["ci_low"], r["ci_high"], r["status"]) for r in rows]
 
-    first = intervals(3)
+    first = intervals()
     assert len(first) == 4  # Figs. 4a, 4b, and the two of Fig. 5
-    assert first == intervals(3)
-    assert first != intervals(4)
+    assert first == intervals()
 
 
 def test_experiment_rows_rest_on_the_run_never_on_printed_numbers():
     indices, problems = _indices(LEVELS, {"acsa": 0.01})
     with pytest.raises(ValueError, match="basis must name the run's dataset"):
-        list(claims.mullick_experiment_rows(indices, problems, seed=1,
-                                            basis=cmp.PRINTED_BASIS))
-    rows = list(claims.mullick_experiment_rows(indices, problems, seed=1, basis=BASIS))
+        list(claims.mullick_experiment_rows(indices, problems, basis=cmp.PRINTED_BASIS))
+    rows = list(claims.mullick_experiment_rows(indices, problems, basis=BASIS))
     assert rows and all(r["basis"] == BASIS for r in rows)
-    assert all(r["ci_low"] <= r["ci_high"] for r in rows)
+    assert all(r["method"] for r in rows)
+    decided = [r for r in rows if not np.isnan(r["ci_low"])]
+    assert decided and all(r["ci_low"] <= r["ci_high"] for r in decided)
+    with pytest.raises(ValueError, match="classes"):
+        list(claims.mullick_experiment_rows(indices, problems.drop(columns="classes"),
+                                            basis=BASIS))
+
+
+def test_too_few_fold_values_decide_nothing():
+    # runs of two folds, two units: 2 fold values per cell (the test config's 1 x 2)
+    indices, problems = _indices(LEVELS, {n: 0.0005 for n in LEVELS}, units=2)
+    rows = list(claims.mullick_experiment_rows(indices, problems, basis=BASIS))
+    assert rows and all(_kind(r) == "claim inconclusive" for r in rows)
+    assert all("needed" in r["status"] for r in rows)
 
 
 @pytest.mark.parametrize("key, value, ci, expected", [
@@ -239,6 +271,35 @@ def _fig7_rows(path, d):
     acc4 = [r for r in rows if r["item"] == "Fig. 4a"][0]
     assert _kind(acc4) == "claim does not hold"  # I(Acc) = ε > 0 on the positive side
     return [r for r in rows if r["item"] == "Fig. 7"]
+
+
+@given(key=st.sampled_from(sorted(claims.THRESHOLDS)), value=st.floats(-1, 1),
+       width=st.floats(0, 1), nan_end=st.sampled_from([0, 1]))
+def test_an_interval_with_a_nan_end_is_inconclusive(key, value, width, nan_end):
+    ci = [value - width, value + width]
+    ci[nan_end] = float("nan")
+    assert claims.decide(key, value, tuple(ci)) is None
+
+
+def _threshold_ends(key):
+    t = claims.THRESHOLDS[key]
+    return list(t.value) if t.op == "in" else [t.value]
+
+
+@given(key=st.sampled_from(sorted(claims.THRESHOLDS)), end=st.sampled_from([0, 1]),
+       which=st.integers(0, 1), width=st.floats(0, 1))
+def test_an_interval_ending_on_a_threshold_is_inconclusive(key, end, which, width):
+    ends = _threshold_ends(key)
+    edge = ends[which % len(ends)]
+    ci = (edge, edge + width) if end == 0 else (edge - width, edge)
+    assert claims.decide(key, edge, ci) is None
+    assert claims.decide(key, ci[0] if end == 1 else ci[1], ci) is None
+
+
+def test_exact_arithmetic_on_a_threshold_follows_the_rule():
+    assert claims.decide("theorems", 0) is True          # <= 0 holds at 0
+    assert claims.decide("ordering", 0.0) is False       # > 0 does not hold at 0
+    assert claims.decide("slightly higher", 0.5) is False  # the band is open
 
 
 @given(key=st.sampled_from(sorted(claims.THRESHOLDS)),

@@ -1,5 +1,6 @@
-"""mullick2020 Figs. 3-5: each plotted value with its 95% bootstrap interval over the
-problem's (run, fold) pairs; the figures' existing columns unchanged."""
+"""mullick2020 Figs. 3-5: each plotted value with its 95% interval from the fold values
+(corrected CV intervals: the delta method for the stds, simultaneous intervals for the
+minima); the figures' existing columns unchanged."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def _noisy():
 def test_intervals_are_new_columns_beside_unchanged_values(name):
     fn, value = DATA[name]
     indices = _noisy()
-    plain, with_ci = fn(indices, PROBLEMS), fn(indices, PROBLEMS, seed=11)
+    plain, with_ci = fn(indices, PROBLEMS), fn(indices, PROBLEMS, intervals=True)
     pd.testing.assert_frame_equal(with_ci[list(plain.columns)], plain)
     assert list(with_ci.columns) == list(plain.columns) + ["ci_low", "ci_high"]
     assert (with_ci["ci_low"] <= with_ci["ci_high"]).all()
@@ -39,47 +40,48 @@ def test_intervals_are_new_columns_beside_unchanged_values(name):
     assert (with_ci["ci_high"] - with_ci["ci_low"]).max() > 1e-4
     inside = (with_ci["ci_low"] <= with_ci[value] + 1e-12) & (
         with_ci[value] <= with_ci["ci_high"] + 1e-12)
-    assert inside.mean() >= 0.9
-    again = fn(indices, PROBLEMS, seed=11)
-    pd.testing.assert_frame_equal(with_ci, again)  # the seed decides the draws
+    assert inside.all()
+    again = fn(indices, PROBLEMS, intervals=True)
+    pd.testing.assert_frame_equal(with_ci, again)  # deterministic: no random draw
 
 
-def test_a_replicate_is_the_mean_over_the_drawn_pairs(monkeypatch):
+def test_fold_values_are_the_cells_of_indices_csv():
     indices = _noisy()
     names = list(fig.FIG5_INDICES)
+    cells, x = fig.fold_values(indices, "m10", names)
     m10 = indices[indices.problem == "m10"]
-
-    def replicate(counts):
-        monkeypatch.setattr(fig, "unit_counts", lambda *a, **k: np.array([counts]))
-        cells, m = fig.cell_mean_replicates(indices, "m10", names, seed=0, replicates=1)
-        return pd.DataFrame(m[0], index=pd.Index(cells), columns=names)
-
-    def by_cell(frame):
-        wide = frame.set_index(["classifier", "scheme", "index"])["value"].unstack("index")
-        return wide[names].set_axis(pd.Index(list(wide.index)), axis=0)
-
-    # every (run, fold) pair drawn once: the plotted cell means
-    expected = by_cell(fig.cell_means(m10, names))
-    got = replicate([1] * 6)
-    assert np.allclose(got.loc[expected.index].to_numpy(), expected.to_numpy())
-    # the first pair (run 0, fold 0) drawn six times: its own values
-    first = by_cell(m10[(m10.run == 0) & (m10.fold == 0)])
-    got = replicate([6, 0, 0, 0, 0, 0])
-    assert np.allclose(got.loc[first.index].to_numpy(), first.to_numpy())
-    assert not np.allclose(first.to_numpy(), expected.to_numpy())
+    assert x.shape == (m10.run.nunique(), m10.fold.nunique(), len(cells), len(names))
+    means = fig.cell_means(m10, names).set_index(["classifier", "scheme", "index"])["value"]
+    for c, cell in enumerate(cells):
+        for j, name in enumerate(names):
+            assert np.nanmean(x[:, :, c, j]) == pytest.approx(means[(*cell, name)])
+    with pytest.raises(ValueError, match="no value"):
+        fig.fold_values(indices, "absent", names)
 
 
-def test_unit_draws_validate_and_are_seeded():
-    a = fig.unit_counts("p", 6, 1, replicates=50)
-    assert a.shape == (50, 6) and (a.sum(axis=1) == 6).all()
-    assert (a == fig.unit_counts("p", 6, 1, replicates=50)).all()
-    assert not (a == fig.unit_counts("q", 6, 1, replicates=50)).all()
-    with pytest.raises(ValueError, match="problem"):
-        fig.unit_counts("", 6, 1)
-    with pytest.raises(ValueError, match="n_units"):
-        fig.unit_counts("p", 0, 1)
-    with pytest.raises(ValueError, match="stat"):
-        fig.replicate_stats(_noisy(), ["m10"], ["acsa"], 1, "median")
+def test_std_interval_is_the_corrected_interval_of_the_linearised_std():
+    from imbeval.inference import cv_interval
+
+    rng = np.random.default_rng(4)
+    x = 0.5 + 0.1 * np.arange(4)[None, None, :] + 0.02 * rng.standard_normal((2, 3, 4))
+    est = fig.std_estimate(x)
+    m = x.mean(axis=(0, 1))
+    assert est.value == pytest.approx(m.std())
+    grad = (m - m.mean()) / (4 * m.std())
+    z = x @ grad
+    lo, hi = cv_interval(z)
+    assert est.interval() == pytest.approx((lo - z.mean() + est.value, hi - z.mean() + est.value))
+
+
+def test_a_minimum_interval_covers_every_cell_at_once():
+    x = np.stack([np.full((2, 3), v) for v in (0.3, 0.5)], axis=-1)
+    x[:, :, 0] += np.array([[0.01, -0.01, 0.0], [0.0, 0.01, -0.01]])
+    est = fig.minimum_estimate(x)
+    lo, hi = est.interval()
+    assert est.value == pytest.approx(0.3) and lo < 0.3 < hi <= 0.5
+    # more cells, the same data on the first: a wider (Bonferroni) interval
+    wider = fig.minimum_estimate(np.concatenate([x, x[:, :, 1:] + 0.2], axis=-1))
+    assert wider.interval()[0] < lo
 
 
 def test_percentile_interval_and_its_parameters():
@@ -91,11 +93,13 @@ def test_percentile_interval_and_its_parameters():
         _bootstrap.draw_counts(3, 1, replicates=0)
 
 
-def test_draw_all_writes_intervals_with_a_seed(tmp_path):
+def test_draw_all_writes_intervals(tmp_path):
     _noisy().to_csv(tmp_path / "indices.csv", index=False)
     PROBLEMS.to_csv(tmp_path / "problems.csv", index=False)
-    fig.draw_all(tmp_path / "indices.csv", tmp_path / "problems.csv", tmp_path / "a", seed=5)
-    fig.draw_all(tmp_path / "indices.csv", tmp_path / "problems.csv", tmp_path / "b", seed=5)
+    fig.draw_all(tmp_path / "indices.csv", tmp_path / "problems.csv", tmp_path / "a",
+                 intervals=True)
+    fig.draw_all(tmp_path / "indices.csv", tmp_path / "problems.csv", tmp_path / "b",
+                 intervals=True)
     for name in DATA:
         a = (tmp_path / "a" / f"{name}.csv").read_bytes()
         assert a == (tmp_path / "b" / f"{name}.csv").read_bytes()  # identical tables

@@ -1,7 +1,7 @@
 """Imports run only downward through the library's layers.
 
 Layers, bottom to top: ``_io``/``_seeds``/``_settings``/``_bootstrap`` → indices → metrics → data → features →
-classifiers → protocol → audit → figures/tables → report → cli. Every ``import`` of every module
+classifiers → protocol → audit → baselines/figures/tables → report → cli. Every ``import`` of every module
 under ``src/imbeval`` (module level and inside functions) is parsed with :mod:`ast`; a
 module may import its own layer or a lower one, never a higher one.
 """
@@ -17,7 +17,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "imbeval"
 
 #: Rank of each top-level part of the package (equal ranks may import each other).
 LAYERS = {
-    "_io": 0, "_seeds": 0, "_settings": 0, "_cluster": 0, "_plugins": 0, "_bootstrap": 0,
+    "_io": 0, "_seeds": 0, "_settings": 0, "_cluster": 0, "_plugins": 0, "_bootstrap": 0, "inference": 0,
     "_provenance": 0,
     "indices": 1,
     "metrics": 2,
@@ -26,6 +26,7 @@ LAYERS = {
     "classifiers": 5,
     "protocol": 6,
     "audit": 7,
+    "baselines": 8,
     "figures": 8, "tables": 8, "evaluation": 8,
     "report": 9,
     "cli": 10,

@@ -31,7 +31,7 @@ def _kinds(table):
 def test_columns_are_the_interface(static_rows):
     assert list(static_rows.columns) == [
         "paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
-        "basis", "ci_low", "ci_high"]
+        "basis", "ci_low", "ci_high", "method", "p_value", "adjustment"]
 
 
 def test_rows_from_printed_numbers_are_exact(static_rows):
@@ -40,15 +40,15 @@ def test_rows_from_printed_numbers_are_exact(static_rows):
     assert static_rows["ci_low"].isna().all() and static_rows["ci_high"].isna().all()
 
 
-def test_a_run_number_is_within_or_beyond_its_spread():
+def test_a_printed_number_is_consistent_with_a_rerun_or_differs():
     basis = cmp.run_basis("UCI glass")
     inside = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV", basis=basis,
                      ci=(0.45, 0.66))
     outside = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV", basis=basis,
                       ci=(0.52, 0.62))
     bare = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV")
-    assert cmp.status_kind(inside["status"]) == "within the run's spread"
-    assert cmp.status_kind(outside["status"]) == "differs beyond the run's spread"
+    assert cmp.status_kind(inside["status"]) == "consistent with a re-run"
+    assert cmp.status_kind(outside["status"]) == "differs from a re-run"
     assert cmp.status_kind(bare["status"]) == "different setting"
     assert (inside["ci_low"], inside["ci_high"], inside["basis"]) == (0.45, 0.66, "run on UCI glass")
 
@@ -240,6 +240,7 @@ def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
     import numpy as np
 
     from imbeval.tables import claims
+    from imbeval.tables import claims_mullick2020
 
     schemes = ["balanced", "reversed"]
     rows = [{"problem": "m", "classifier": "a", "run": r, "fold": f, "scheme": s,
@@ -252,16 +253,17 @@ def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
     experiment.mkdir()
     pd.DataFrame(rows).to_csv(experiment / "indices.csv", index=False)
     pd.DataFrame({"problem": ["m"], "kind": ["multi-class"], "n_classes": [3],
-                  "ir": [5.0]}).to_csv(experiment / "problems.csv", index=False)
+                  "ir": [5.0], "classes": ["a;b;c"]}).to_csv(experiment / "problems.csv",
+                                                           index=False)
     numbers = tmp_path / "fig2_numbers.csv"
-    pd.DataFrame({"quantity": list(claims._FIG2_KEYS),
+    pd.DataFrame({"quantity": list(claims_mullick2020._FIG2_KEYS),
                   "regenerated": [0.935, 0.591, 0.700, 0.760]}).to_csv(numbers, index=False)
-    with pytest.raises(ValueError, match="seed"):
+    with pytest.raises(ValueError, match="dataset"):
         claims.stage_rows(experiment_dir=experiment)
     table = cmp.frame(claims.stage_rows(fig2_numbers=numbers, experiment_dir=experiment,
-                                        seed=3, dataset="Fashion-MNIST (stand-in for ImageNet)"))
+                                        dataset="Fashion-MNIST (stand-in for ImageNet)"))
     run = table["ci_low"].notna() | table["status"].map(cmp.status_kind).isin(
-        ["within the run's spread", "differs beyond the run's spread"]) | (
+        ["consistent with a re-run", "differs from a re-run"]) | (
         table["item"].isin(["Fig. 4a", "Fig. 4b", "Fig. 5"])) | table["status"].str.contains(
         "our synthetic sample")
     assert run.sum() >= 6
@@ -270,3 +272,31 @@ def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
         "run on Fashion-MNIST (stand-in for ImageNet)"}
     exact = table[table["item"] == "Fig. 2f"]
     assert (exact["basis"] == cmp.PRINTED_BASIS).all() and exact["ci_low"].isna().all()
+
+
+def test_holm_adjusts_each_items_decisions_as_one_family():
+    basis = cmp.run_basis("d")
+    rows = [cmp.claim("p", "Fig. 1", f"c{k}", 0.1, True, basis=basis, ci=(0.01, 0.2),
+                      p_value=v, method="m") for k, v in enumerate([0.001, 0.02, 0.04])]
+    rows.append(cmp.claim("p", "Fig. 2", "alone", 0.1, True, basis=basis, ci=(0.01, 0.2),
+                          p_value=0.04, method="m"))
+    rows.append(cmp.row("p", "Table 1", "m", "ACC", "0.50", 0.57, setting="ours",
+                        basis=basis, ci=(0.52, 0.62), p_value=0.03, method="m"))
+    rows.append(cmp.row("p", "Table 1", "m", "MAP", "0.50", 0.51, setting="ours",
+                        basis=basis, ci=(0.45, 0.62), p_value=1.0, method="m"))
+    rows.append(cmp.claim("p", "Fig. 1", "exact", 0.0, True))  # no p: not in the family
+    rows.append(cmp.claim("p", "Fig. 6", "search", 0.0, True, basis=basis, method="search"))
+    table = cmp.adjust(cmp.frame(rows))
+    kinds = table["status"].map(cmp.status_kind).tolist()
+    # Fig. 1: Holm on (0.001, 0.02, 0.04) -> 0.003, 0.04, 0.04: all three kept
+    assert kinds[:3] == ["claim holds"] * 3
+    assert table.loc[0, "adjustment"].startswith("Holm over p Fig. 1, 3 decisions")
+    # Fig. 2 is its own family of one
+    assert kinds[3] == "claim holds" and "1 decision " in table.loc[3, "adjustment"]
+    # Table 1: 0.03 x 2 = 0.06 > 0.05 -> no longer a difference, and it says why
+    assert kinds[4] == "consistent with a re-run"
+    assert "not after Holm over p Table 1, 2 decisions" in table.loc[4, "status"]
+    assert kinds[6] == "claim holds" and table.loc[6, "adjustment"] == ""
+    assert table.loc[7, "adjustment"].startswith("none: not a sampled number")
+    # the raw p-values stay as they were
+    assert table["p_value"].tolist()[:6] == [0.001, 0.02, 0.04, 0.04, 0.03, 1.0]

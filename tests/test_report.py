@@ -9,6 +9,8 @@ DevTools protocol (``tests/chromium.py``): HTML results are shown in an iframe, 
 
 from __future__ import annotations
 
+import math
+import re
 import shutil
 
 import pandas as pd
@@ -38,9 +40,12 @@ def test_rule_file_declares_every_page_of_the_catalog():
     catalog = pages.load_catalog(ROOT / "workflow/report/items.yaml")
     text = (ROOT / "workflow/rules/report.smk").read_text()
     assert 'REPORT_ITEMS = "workflow/report/items.yaml"' in text
-    assert 'REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html"]' in text
-    # the rule file builds its list the same way: overview, comparison, thresholds, catalogue, per paper
-    expected = ["overview.html", "comparison.html", "claims.html", "catalogue.html"] + [
+    assert ('REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html",\n'
+            '                "properties.html"]') in text
+    # the rule file builds its list the same way: overview, comparison, thresholds, catalogue,
+    # properties, per paper
+    expected = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
+                "properties.html"] + [
         page for paper, spec in yaml.safe_load(
             (ROOT / "workflow/report/items.yaml").read_text()).items()
         for page in [f"{paper}/{paper}_verdicts.html"]
@@ -84,9 +89,13 @@ def test_every_status_has_a_colour_and_a_verdict():
     assert set(pages._KIND_TO_VERDICT.values()) <= set(pages.VERDICTS)
     css = {k: pages._KIND_CLASS[k] for k in cmp.STATUSES}
     assert css["claim inconclusive"] not in (css["claim holds"], css["claim does not hold"])
-    assert css["differs beyond the run's spread"] not in ("good", "neutral", "spread")
+    assert css["differs from a re-run"] not in ("good", "neutral", "consistent")
     assert len({css["finding"], css["match"], css["claim does not hold"],
-                css["within the run's spread"], css["claim inconclusive"]}) == 5
+                css["consistent with a re-run"], css["differs from a re-run"],
+                css["claim inconclusive"]}) == 6
+    # the old names are gone from every table of the module
+    for old in ("within the run's spread", "differs beyond the run's spread"):
+        assert old not in pages.VERDICTS and old not in pages._LEGEND
 
 
 def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
@@ -108,9 +117,18 @@ def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
     page = pages.render_item("p", {"title": "T"}, {"label": "Fig. 4a", "name": "n"}, open_,
                              ".", FASHION)
     assert "on the Fashion-MNIST stand-in" in page and "0.0004 [-0.001, 0.002]" in page
+    # a claim run on other data than the experiment's (mortaz2020's selection on UCI glass)
+    # names its own basis, never the stand-in
+    glass = cmp.frame([cmp.claim("m", "Tables 16, 18: model selection", "RF is best", 0.01,
+                                 None, detail="d", basis=cmp.run_basis("UCI glass"),
+                                 ci=(-0.02, 0.04))])
+    verdict = pages.item_verdict(glass, {"label": "Tables 16, 18: model selection"},
+                                 dataset=FASHION)[0]
+    assert verdict == "claim inconclusive (run on UCI glass)"
+    assert 'class="verdict inconclusive"' in pages._badge(verdict)
 
 
-def test_run_rows_deviate_or_stay_within_their_spread():
+def test_run_rows_differ_from_or_are_consistent_with_a_rerun():
     rows = cmp.frame([
         cmp.row("m", "Table 16", "RF", "IAM", "0.34", 0.50, setting="our CV", basis=RUN,
                 ci=(0.45, 0.55)),
@@ -118,12 +136,14 @@ def test_run_rows_deviate_or_stay_within_their_spread():
                 ci=(0.6, 0.8)),
         cmp.finding("m", "Table 16", "IAM = 2 CBA - 1", 0.0, detail="proved")])
     verdict, counts, _ = pages.item_verdict(rows, {"label": "Table 16"}, dataset=FASHION)
-    assert verdict == "differs beyond the run's spread"
-    assert "1 differs beyond the run's spread" in counts and "1 finding" in counts
+    assert verdict == "differs from a re-run"
+    assert "1 differs from a re-run" in counts and "1 consistent with a re-run" in counts
+    assert "1 finding" in counts
     assert pages.item_verdict(rows.iloc[1:], {"label": "Table 16"})[0] == \
-        "within the run's spread"
+        "consistent with a re-run"
     html = pages.comparison_html(rows)
-    assert 'class="status deviation"' in html and 'class="status finding"' in html
+    assert 'class="status differs"' in html and 'class="status consistent"' in html
+    assert 'class="status finding"' in html
 
 
 def test_overview_names_the_dataset_and_counts_printed_and_run_rows_apart():
@@ -140,14 +160,210 @@ def test_overview_names_the_dataset_and_counts_printed_and_run_rows_apart():
     assert "claim does not hold on the Fashion-MNIST stand-in" in page
 
 
-def test_thresholds_page_is_the_claims_table():
+def test_thresholds_page_is_the_claims_table_and_the_methods():
+    import html as _html
+    import inspect
+
     from imbeval.tables import claims
 
     page = pages.render_thresholds()
-    import html as _html
-
     for t in claims.THRESHOLDS.values():
         assert _html.escape(t.reason) in page and _html.escape(t.rule_text) in page
+    # the Methods section of docs/claims.md, rendered: its heading, each paragraph's title
+    # in bold, no Markdown left over
+    methods = claims.methods_markdown()
+    assert "<h2>Methods</h2>" in page and "**" not in page and "`" not in page
+    titles = [line.split(".**")[0].lstrip("*") for line in methods.splitlines()
+              if line.startswith("**")]
+    assert len(titles) >= 3
+    for title in titles:
+        assert f"<b>{_html.escape(title, quote=False)}.</b>" in page, title
+    assert page.index("<table>") < page.index("<h2>Methods</h2>")
+    # the bootstrap is no longer the report's method: nothing of it is imported or named
+    assert "_bootstrap" not in inspect.getsource(pages)
+
+
+class _Tables(__import__("html.parser", fromlist=["HTMLParser"]).HTMLParser):
+    """Every <table> of a page: its class and rows, each cell (tag, class, title, text)."""
+
+    def __init__(self):
+        super().__init__()
+        self.tables, self._stack, self._cell = [], [], None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "table":
+            self._stack.append({"class": attrs.get("class", ""), "rows": []})
+        elif tag == "tr" and self._stack:
+            self._stack[-1]["rows"].append([])
+        elif tag in ("td", "th") and self._stack:
+            self._cell = [tag, attrs.get("class", ""), attrs.get("title", ""), ""]
+            self._stack[-1]["rows"][-1].append(self._cell)
+
+    def handle_endtag(self, tag):
+        if tag == "table" and self._stack:
+            self.tables.append(self._stack.pop())
+        elif tag in ("td", "th"):
+            self._cell = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell[3] += data
+
+
+def _tables(page, css=None):
+    parser = _Tables()
+    parser.feed(page)
+    return [t for t in parser.tables if css is None or css in t["class"].split()]
+
+
+UCI = cmp.run_basis("UCI glass")
+RERUN = "prediction interval for a re-run of the pipeline (test method text)"
+
+
+def _grid_rows():
+    """3 models x 6 measures (in the CSV's order, not the paper's), every status a grid
+    cell can have, adjusted as the pipeline does; plus a selection row and a claim."""
+    measures = ["ACC", "CBA", "MAR", "MAP", "F", "IAM"]
+    rows = []
+    for model in ("A", "B", "C"):
+        for m in measures:
+            # default: printed inside the interval, a large p-value
+            spec = dict(printed="0.50", ours=0.52, ci=(0.45, 0.60), p=0.6)
+            if (model, m) == ("B", "IAM"):  # far outside: differs, survives Holm
+                spec = dict(printed="0.34", ours=0.50, ci=(0.45, 0.55), p=1e-6)
+            if (model, m) == ("C", "F"):  # outside but p = 0.04: not after Holm over 17
+                spec = dict(printed="0.20", ours=0.50, ci=(0.45, 0.55), p=0.04)
+            if (model, m) == ("C", "CBA"):  # equal at print precision
+                spec = dict(printed="0.700", ours=0.7, ci=(0.6, 0.8), p=math.nan)
+            r = cmp.row("m", "Table 16", model, m, spec["printed"], spec["ours"],
+                        setting="our CV", basis=UCI, ci=spec["ci"], method=RERUN,
+                        p_value=spec["p"])
+            if (model, m) == ("C", "MAP"):  # too few folds to decide
+                r["status"], r["p_value"] = "different setting: not decided: 2 folds", math.nan
+            rows.append(r)
+    selection = cmp.row("m", "Table 16", "selected model", "row_minimum", "", None,
+                        not_comparable="x", basis=UCI, method="names compared")
+    selection.update(printed="RF", status="different setting: ours selects RF-ROS")
+    rows.append(selection)
+    rows.append(cmp.claim("m", "Table 16", "RF is best", 0.1, True, detail="gap",
+                          basis=UCI, ci=(0.05, 0.2), method="corrected CV t", p_value=0.001))
+    return cmp.adjust(cmp.frame(rows))
+
+
+def test_grid_cells_are_the_model_by_measure_rows_only():
+    rows = _grid_rows()
+    grid = pages.grid_cells(rows)
+    assert len(grid) == 18 and set(grid["row"]) == {"A", "B", "C"}
+    assert set(grid["column"]) == {"ACC", "MAP", "MAR", "F", "CBA", "IAM"}
+    # a single row of run cells, or printed-number rows, are no grid
+    assert pages.grid_cells(rows[rows["row"] == "A"]).empty
+    exact = cmp.frame([cmp.row("p", "T", r, c, "0.5", 0.5) for r in "ab" for c in "xy"])
+    assert pages.grid_cells(exact).empty
+    # what every cell's status says is stated once above the table; what differs is not
+    same = cmp.frame([cmp.row("p", "T", r, c, "0.9", 0.5, setting=f"our CV; TOST p = {r}{c}",
+                              basis=UCI, ci=(0.4, 0.6), method=RERUN)
+                      for r in "ab" for c in "xy"])
+    top = pages.grid_html(pages.grid_cells(same)).split("<table")[0]
+    assert "<b>Every cell's status also says:</b> our CV." in top
+    assert "TOST" not in top and "differs from a re-run: 4" in top
+
+
+def test_grid_page_is_one_heat_map_table_not_a_bullet_per_cell():
+    rows = _grid_rows()
+    kinds = dict(zip(zip(rows["row"], rows["column"]), rows["status"].map(cmp.status_kind)))
+    # the fixture has what it says: Holm turned C/F from differs into consistent
+    assert kinds[("B", "IAM")] == "differs from a re-run"
+    assert kinds[("C", "F")] == "consistent with a re-run"
+    assert kinds[("C", "CBA")] == "match"
+    item = {"label": "Table 16", "name": "grid", "compare": ["Table 16"]}
+    verdict = pages.item_verdict(rows, item)[0]
+    assert verdict == "differs from a re-run"
+    page = pages.render_item("m", {"title": "T"}, item, rows, ".", None)
+
+    grids = _tables(page, "grid")
+    assert len(grids) == 1
+    head, *body = grids[0]["rows"]
+    assert [c[3] for c in head] == ["model", "ACC", "MAP", "MAR", "F", "CBA", "IAM"]
+    assert [r[0][3] for r in body] == ["A", "B", "C"]
+    cell = {(r[0][3], head[k][3]): c for r in body for k, c in enumerate(r) if k}
+    assert len(cell) == 18
+    differs = cell[("B", "IAM")]
+    assert differs[1] == pages._KIND_CLASS["differs from a re-run"] == "differs"
+    assert "printed 0.34" in differs[3] and "ours 0.500" in differs[3]
+    assert "[0.450, 0.550]" in differs[3]
+    assert differs[2].startswith("B / IAM: differs from a re-run: our CV")
+    assert "Holm over m Table 16" in differs[2]
+    assert cell[("C", "F")][1] == "consistent"
+    assert "not after Holm" in cell[("C", "F")][2]
+    assert cell[("C", "CBA")][1] == "good"
+    assert cell[("C", "MAP")][1] == "setting"
+    assert cell[("A", "ACC")][1] == "consistent"
+    assert sum(c[1] == "differs" for c in cell.values()) == 1
+
+    # the basis and the method are stated once, above the table (the collapsed list of the
+    # rows, one by one, aside)
+    top, _, rest = page.partition('<table class="grid">')
+    outside = re.sub(r"<details>.*?</details>", "", page, flags=re.S)
+    assert outside.count(RERUN) == 1 and RERUN in top
+    assert "Holm over m Table 16, 17 decisions." in top
+    # the cells' statuses share no part here (a match, a "not decided" cell), so none is
+    # claimed for every cell
+    assert "Every cell" not in top
+    # the "what we got" list has one line for the grid, not 18
+    bullets = re.findall(r"<li>(.*?)</li>", page, flags=re.S)
+    assert len(bullets) == 3, bullets  # the grid, the selection row, the claim
+    assert any("18 printed numbers (3 models × 6 measures)" in b
+               and "1 differs from a re-run" in b for b in bullets)
+    assert not any("B / IAM" in b for b in bullets)
+    # ... and every row stays readable in a collapsed list with its method and adjustment
+    details = re.search(r"<details>.*?</details>", page, flags=re.S).group(0)
+    listed = _tables(details)[0]["rows"]
+    assert len(listed) == 1 + 18
+    assert [c[3] for c in listed[0]][-3:] == ["method", "p", "adjustment"]
+    assert listed[1][8][3] == RERUN and listed[2][8][3] == "as above"
+    assert listed[2][8][2] == RERUN  # the tooltip keeps the text
+    assert all(r[10][3].startswith("Holm over m Table 16, 17 decisions (adjusted p = ")
+               for r in listed[1:] if r[9][3])
+    # the non-grid rows are listed in the open
+    open_rows = _tables(outside.split('<table class="grid">')[1])
+    assert any("RF is best" in c[3] for t in open_rows for r in t["rows"] for c in r)
+
+
+def test_overview_counts_each_family_of_decisions_against_chance():
+    fig = [cmp.claim("p", "Fig. 1", f"c{k}", 0.1, True, detail="d", basis=RUN,
+                     ci=(0.05, 0.2), method="m", p_value=v)
+           for k, v in enumerate((0.001, 0.002, 0.04, 0.5))]
+    table = [cmp.row("p", "Table 2", "x", c, pr, 0.5, setting="s", basis=RUN,
+                     ci=(0.45, 0.55), method="m", p_value=v)
+             for c, pr, v in (("a", "0.20", 1e-4), ("b", "0.50", 0.3), ("c", "0.51", 0.8))]
+    undecided = [cmp.row("p", "Fig. 1", "y", "z", "0.5", 0.5),
+                 cmp.claim("p", "Table 3", "exact", 0.0, True, detail="d")]
+    comparison = cmp.adjust(cmp.frame(fig + table + undecided))
+    families = pages.decision_families(comparison)
+    assert families[["paper", "item", "decisions", "decisive"]].values.tolist() == [
+        ["p", "Fig. 1", 4, 2], ["p", "Table 2", 3, 1]]
+    assert families["chance"].tolist() == pytest.approx([0.2, 0.15])
+    assert families["adjustment"].tolist() == ["Holm over p Fig. 1, 4 decisions",
+                                               "Holm over p Table 2, 3 decisions"]
+    assert families["kinds"].tolist() == ["2 claim holds", "1 differs from a re-run"]
+
+    catalog = {"p": {"title": "Paper", "items": [{"id": "f1", "label": "Fig. 1", "name": "n"}]}}
+    page = pages.render_overview(catalog, comparison, ".", FASHION)
+    shown = _tables(page, "families")
+    assert len(shown) == 1
+    rows = [[c[3] for c in r] for r in shown[0]["rows"]]
+    assert rows[0][2:5] == ["decisions", "decisive", "expected by chance (0.05 × decisions)"]
+    assert rows[1] == ["p", "Fig. 1", "4", "2 (2 claim holds)", "0.2",
+                       "Holm over p Fig. 1, 4 decisions"]
+    assert rows[2] == ["p", "Table 2", "3", "1 (1 differs from a re-run)", "0.15",
+                       "Holm over p Table 2, 3 decisions"]
+    assert rows[3][:4] == ["all 2 families", "7", "3", "0.35"]
+    # the decisions come before the per-paper sections
+    assert page.index('class="families"') < page.index("<h2>p</h2>")
+    # without p-values there is no family, and the overview says so
+    plain = pages.render_overview(catalog, cmp.frame(undecided), ".", FASHION)
+    assert not _tables(plain, "families") and "no decision was made" in plain
 
 
 def test_comparison_spot_cases(report_run):
@@ -216,6 +432,27 @@ def test_missing_figures_are_drawn_or_explained(report_run):
         assert f"<b>{label}</b>" in landing
 
 
+def test_properties_page_and_tables_of_the_run(report_run):
+    """Issue 27: the theory stage's properties.csv and dutch_draw.csv, and their page."""
+    from imbeval.tables.properties import read_properties
+
+    page = (report_run / "results/report/properties.html").read_text(encoding="utf-8")
+    assert "Gösgens" in page and "Dutch Draw" in page and "data:image/png;base64," in page
+    assert "C1 imbalance" in page and "<td>GM1</td>" in page
+    table = read_properties(report_run / "results/theory/properties.csv").set_index(
+        ["index", "classes", "property"])["verdict"]
+    assert table[("hamming_loss", "2", "distance")] == "holds"
+    assert table[("mcc", "2", "constant_baseline")] == "holds"
+    assert table[("f1", "2", "constant_baseline")] == "fails"
+    dutch = pd.read_csv(report_run / "results/theory/dutch_draw.csv")
+    problems = [p["name"] for p in yaml.safe_load(
+        (ROOT / "config/test.yaml").read_text())["experiment"]["two_class"]]
+    assert list(dict.fromkeys(dutch["problem"])) == problems
+    acc = dutch[dutch["index"] == "accuracy"]
+    assert (acc["baseline"] - acc[["positives", "negatives"]].max(axis=1)
+            / (acc["positives"] + acc["negatives"])).abs().max() < 1e-9
+
+
 def _open_result(browser, session, category, path):
     """Click a category, then the eye button of one result; return the iframe's document."""
     has = ('Array.from(document.querySelectorAll("a")).some(a => a.textContent.trim() === %r)'
@@ -263,7 +500,10 @@ def test_report_in_a_browser(report_run, tmp_path):
         session = browser.open(report.as_uri())
         fig5 = _open_result(browser, session, "mullick2020", "results/report/mullick2020/fig5.html")
         text = text_of(fig5)
-        assert "claim does not hold" in text
+        # config/test.yaml runs 2 CV folds: a CV number from fewer than 5 fold values is
+        # never decisive (docs/claims.md, Methods), so the claim is inconclusive, and says why
+        assert "claim inconclusive" in text and "at least 5 needed" in text
+        assert "claim does not hold" not in text
         assert "GMean drops to 0 on some C = 5 dataset" in text
         assert any(n.get("nodeName") == "IMG" for n in walk(fig5))
 
@@ -301,7 +541,7 @@ def test_the_run_records_its_provenance_and_a_noop_rerun_keeps_it(report_run):
 
 def test_the_stand_in_wording_is_only_for_rows_run_on_the_experiment_dataset():
     # mortaz2020's grid runs on UCI data: its page must not say "on the Fashion-MNIST
-    # stand-in" nor name the experiment's bootstrap as its interval method
+    # stand-in"; no page names one method for every run number (each row names its own)
     import pandas as pd
 
     from imbeval.data.labels import RunDataset
@@ -310,10 +550,39 @@ def test_the_stand_in_wording_is_only_for_rows_run_on_the_experiment_dataset():
 
     fashion = RunDataset("Fashion-MNIST", stand_in=True)
     uci = pd.DataFrame({"basis": [cmp.run_basis("UCI glass"), cmp.PRINTED_BASIS],
-                        "status": ["within the run's spread: x", "match"]})
+                        "status": ["consistent with a re-run: x", "match"],
+                        "adjustment": ["Holm over m Table 16, 2 decisions (adjusted p = 0.5)",
+                                       ""]})
     note = pages._basis_note(uci, fashion)
     assert "UCI glass" in note and "stand-in" not in note and "bootstrap" not in note
+    assert "<i>method</i>" in note and "Holm-adjusted within their figure or table" in note
+    # the family's adjustment is named, without one row's adjusted p-value
+    assert "Here: Holm over m Table 16, 2 decisions." in note and "0.5" not in note
     ours = pd.DataFrame({"basis": [cmp.run_basis(fashion.label)],
                          "status": ["claim holds: x"]})
     note = pages._basis_note(ours, fashion)
-    assert "not on the paper&#x27;s data" in note and "bootstrap" in note
+    assert "not on the paper&#x27;s data" in note and "bootstrap" not in note
+    assert "Here:" not in note  # no adjustment column, nothing named
+
+
+def test_the_test_config_decides_no_sampled_number(report_run):
+    """config/test.yaml runs one CV of two folds and two problems per kind: no run-based
+    number may be decisive, and each says why; every run-based row names its method. The
+    only decisive run rows are the audit's exact search against the theorems (Fig. 6)."""
+    table = pd.read_csv(report_run / "results/paper_comparison.csv", dtype={"printed": str},
+                        keep_default_na=False, na_values={"p_value": [""]})
+    run = table[table["basis"].str.startswith("run on")]
+    assert len(run) > 100 and (run["method"].str.len() > 0).all()
+    kinds = run["status"].map(cmp.status_kind)
+    decisive = run[kinds.isin(cmp.DECISIVE)]
+    assert set(decisive["item"]) <= {"Fig. 6a", "Fig. 6b"}
+    assert decisive["method"].str.startswith("the index audit's seeded search").all()
+    assert decisive["adjustment"].str.startswith("none: not a sampled number").all()
+    assert run["p_value"].isna().all()  # no number of this run supports a decision
+    # every claim left open, and every grid number with an interval, says why
+    undecided = run[(kinds == "claim inconclusive")
+                    | ((kinds == "different setting") & (run["ci_low"].astype(str) != ""))]
+    assert len(undecided) > 100
+    says_why = undecided["status"].str.contains(
+        "at least 5 needed|at least 10 needed|not run in this configuration|undefined")
+    assert says_why.all(), undecided.loc[~says_why, "status"].tolist()[:3]

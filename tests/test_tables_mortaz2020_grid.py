@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -53,37 +54,46 @@ def test_grid_comparison_rows_state_both_selections(glass_scores):
         assert ours[r["column"]] in r["status"]
     numbers = rows[rows.row != "selected model"]
     kinds = numbers["status"].map(cmp.status_kind)
-    assert set(kinds) <= {"match", "within the run's spread", "differs beyond the run's spread",
-                          "not comparable"}
-    # models not run here are "not comparable", the others have values and an interval
+    # three folds are too few to decide: every run number is "different setting", saying so,
+    # with its prediction interval and method shown
+    assert set(kinds) <= {"match", "different setting", "not comparable"}
     assert (kinds == "not comparable").sum() == 6 * (18 - len(FAST))
     run = numbers[kinds != "not comparable"]
     assert len(run) == 6 * len(FAST)
     assert (run["basis"] == "run on UCI glass").all()
     assert run[["ci_low", "ci_high"]].notna().all().all()
+    assert run["p_value"].isna().all()
+    assert run.loc[kinds[kinds != "not comparable"] != "match", "status"].str.contains(
+        "not decided: 3 fold values, at least 5 needed").all()
+    assert run["method"].str.startswith("prediction interval for a re-run").all()
     assert ((run["ci_low"] <= run["regenerated"]) & (run["regenerated"] <= run["ci_high"])).all()
-    # the status follows the interval: printed inside -> within, outside -> beyond
-    printed = run["printed"].astype(float)
-    inside = (run["ci_low"] <= printed) & (printed <= run["ci_high"])
-    decided = kinds[kinds != "not comparable"]
-    assert ((decided == "within the run's spread") == inside)[decided != "match"].all()
-    # fewer than 5% of the rows of the table lack an interval (the two selections)
-    assert rows["ci_low"].isna().sum() == 2 + 6 * (18 - len(FAST))
 
 
-def test_grid_intervals_are_t_intervals_over_folds(glass_scores):
-    from scipy import stats
+def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
+    close = [0.60, 0.62, 0.61, 0.63, 0.59]
+    rows = cmp.frame(tm.grid_comparison_rows(_folds({"RF": close, "KNN": close}), "glass", 5))
+    rf = rows[(rows.row == "RF")].set_index("column")
+    kinds = rf["status"].map(cmp.status_kind)
+    assert set(kinds) <= {"match", "consistent with a re-run", "differs from a re-run"}
+    printed = rf["printed"].astype(float)
+    inside = (rf["ci_low"] <= printed) & (printed <= rf["ci_high"])
+    decided = kinds[kinds != "match"]
+    assert ((decided == "consistent with a re-run") == inside[decided.index]).all()
+    # a decision carries its p-value: below 0.05 exactly when the printed value is outside
+    assert ((rf.loc[decided.index, "p_value"] < 0.05) == ~inside[decided.index]).all()
+    assert rf.loc[inside & (kinds != "match"), "status"].str.contains("TOST p =").all()
 
-    intervals = tm.grid_intervals(glass_scores)
-    assert len(intervals) == 6 * len(FAST)
-    rf = glass_scores[glass_scores.model == "RF"]["ACC"].to_numpy()
-    half = stats.t.ppf(0.975, len(rf) - 1) * rf.std(ddof=1) / np.sqrt(len(rf))
-    low, high = intervals.loc[("RF", "ACC"), ["ci_low", "ci_high"]]
-    assert low == pytest.approx(max(rf.mean() - half, 0)) and high == pytest.approx(min(rf.mean() + half, 1))
-    # clipped to the index's range; IAM may be negative
-    assert (intervals["ci_low"] >= -1).all() and (intervals["ci_high"] <= 1).all()
-    iam = intervals.xs("IAM", level="index")
-    assert (iam["ci_low"] < 0).any()
+
+def test_rerun_interval_is_wider_than_the_corrected_mean_interval_by_the_rerun_term():
+    values = [0.60, 0.62, 0.61, 0.63, 0.59]
+    (lo, hi), p, sd, source, tost_p = tm.rerun_estimate(values, "0.61")
+    mean_lo, mean_hi = tm.fold_interval(values)
+    # the prediction interval adds the re-run's own spread (sqrt(1 + 1/R) = sqrt 2 at R = 1)
+    # and half the print unit on each side ("0.61": 0.005)
+    assert (hi - lo) == pytest.approx(np.sqrt(2) * (mean_hi - mean_lo) + 0.01, rel=1e-9)
+    assert source == "corrected variance" and p == 1.0 and tost_p < 0.05
+    (_, _), p_far, _, _, _ = tm.rerun_estimate(values, "0.80")
+    assert p_far < 0.05
 
 
 def test_fold_interval_validates_and_widens_with_spread():
@@ -115,31 +125,38 @@ def _folds(values):
 
 
 def test_selection_claims_hold_fail_or_are_inconclusive_on_the_interval():
-    """The paper's glass model RF against RF-ROS: separable above, separable below, not
-    separable -- the three outcomes come from the interval of the paired margin."""
+    """The paper's glass model RF against RF-ROS and KNN: ahead of both, behind one, not
+    separable -- the three outcomes come from the Holm-adjusted corrected CV tests; the
+    selection by IAM is the selection by CBA, reported once."""
     def verdicts(rf, rf_ros):
-        rows = cmp.frame(tm.selection_claim_rows(_folds({"RF": rf, "RF-ROS": rf_ros}),
-                                                 "glass", 5))
+        knn = [v - 0.3 for v in rf]
+        rows = cmp.frame(tm.selection_claim_rows(
+            _folds({"RF": rf, "RF-ROS": rf_ros, "KNN": knn}), "glass", 5))
         return rows, rows["status"].map(cmp.status_kind)
 
     rf = [0.30, 0.32, 0.34, 0.31, 0.33]
     rows, kinds = verdicts(rf, [v - 0.10 for v in rf[::-1]])
-    iam = rows[rows.row.str.contains("by IAM")].iloc[0]
-    assert kinds[iam.name] == "claim holds" and iam["ci_low"] > 0
-    assert iam["basis"] == "run on UCI glass" and "RF too" in iam["status"]
+    assert not rows.row.str.contains("by IAM on").any()
+    cba = rows[rows.row.str.contains("by CBA")].iloc[0]
+    assert "IAM = 2·CBA − 1: the same claim" in cba["row"]
+    assert kinds[cba.name] == "claim holds" and cba["ci_low"] > 0
+    assert cba["basis"] == "run on UCI glass" and "RF too" in cba["status"]
+    assert cba["p_value"] < 0.05 and "Holm over the 2" in cba["method"]
     rows, kinds = verdicts(rf, [v + 0.10 for v in rf[::-1]])
-    iam = rows[rows.row.str.contains("by IAM")].iloc[0]
-    assert kinds[iam.name] == "claim does not hold" and iam["ci_high"] < 0
-    assert "ours selects RF-ROS" in iam["status"] and "ahead in 0 of 5" in iam["status"]
+    cba = rows[rows.row.str.contains("by CBA")].iloc[0]
+    assert kinds[cba.name] == "claim does not hold" and cba["ci_high"] < 0
+    assert "ours selects RF-ROS" in cba["status"] and "ahead of RF on average: RF-ROS" in cba["status"]
     rows, kinds = verdicts(rf, [0.20, 0.45, 0.25, 0.40, 0.31])
-    iam = rows[rows.row.str.contains("by IAM")].iloc[0]
-    assert kinds[iam.name] == "claim inconclusive" and iam["ci_low"] < 0 < iam["ci_high"]
-    # the number is the margin of means, inside its interval
-    assert iam["ci_low"] <= iam["regenerated"] <= iam["ci_high"]
-    assert iam["regenerated"] == pytest.approx(np.mean(rf) - np.mean([0.20, 0.45, 0.25, 0.40, 0.31]))
+    cba = rows[rows.row.str.contains("by CBA")].iloc[0]
+    assert kinds[cba.name] == "claim inconclusive" and cba["ci_low"] < 0 < cba["ci_high"]
+    assert cba["ci_low"] <= cba["regenerated"] <= cba["ci_high"]
     # rules whose printed choice was not run (GBM by ACC, ANN by MAP) are inconclusive
     absent = rows[rows.row.str.contains("GBM is selected by ACC|ANN is selected by MAP")]
     assert len(absent) == 2 and (absent["status"].map(cmp.status_kind) == "claim inconclusive").all()
+    # four folds are too few to decide anything
+    few = cmp.frame(tm.selection_claim_rows(_folds({"RF": rf[:4], "KNN": [0.0] * 4}), "glass", 4))
+    assert (few["status"].map(cmp.status_kind) == "claim inconclusive").all()
+    assert few["status"].str.contains("at least 5 needed|not run").all()
 
 
 def test_printed_selections_follow_the_printed_columns():
@@ -261,7 +278,7 @@ def test_grid_split_by_model_merges_to_the_whole_grid_and_tables_carry_no_times(
     from imbeval.protocol.mortaz_grid import SCORE_COLUMNS, merge_grid_parts, split_timings
 
     results, timings = split_timings(glass_scores)
-    assert "seconds" not in results and list(timings.columns) == ["model", "fold", "seconds"]
+    assert "seconds" not in results and list(timings.columns) == ["model", "repeat", "fold", "seconds"]
     paths = []
     for i, models in enumerate([["RF-ROS", "KNN"], ["LR", "SVM-ROS", "RF"], ["KNN-RUS", "KNN-ROS"],
                                 ["LR-ROS", "SVM"]]):
@@ -277,7 +294,7 @@ def test_grid_split_by_model_merges_to_the_whole_grid_and_tables_carry_no_times(
     assert list(merged.columns) == SCORE_COLUMNS
     with pytest.raises(ValueError, match=r"more than one grid part"):
         merge_grid_parts([parts[0], parts[0]], seed=7)
-    with pytest.raises(ValueError, match=r"are not 0..2"):
+    with pytest.raises(ValueError, match=r"folds 0..2"):
         merge_grid_parts([parts[0][parts[0].fold != 1]], seed=7)
 
 
@@ -329,3 +346,30 @@ def test_fold_interval_contains_the_mean_and_moves_with_the_values(values, shift
     moved = tm.fold_interval([scale * v + shift for v in values])
     assert moved[0] == pytest.approx(scale * low + shift, abs=1e-9)
     assert moved[1] == pytest.approx(scale * high + shift, abs=1e-9)
+
+
+def test_repeated_cv_keeps_the_first_repetition_and_reshuffles_the_others(glass_scores):
+    two = grid_fold_scores("glass", folds=3, seed=7, models=["KNN", "RF"], repeats=2)
+    first = two[two.repeat == 0].drop(columns=["seconds"]).reset_index(drop=True)
+    single = glass_scores[glass_scores.model.isin(["KNN", "RF"])].drop(columns=["seconds"])
+    assert first.equals(single.reset_index(drop=True))
+    second = two[two.repeat == 1]
+    assert set(second["fold"]) == {0, 1, 2}
+    assert not np.array_equal(second["confusion"].to_numpy(), first["confusion"].to_numpy())
+    with pytest.raises(ValueError, match="repeats"):
+        grid_fold_scores("glass", folds=3, seed=7, models=["KNN"], repeats=0)
+
+
+def test_ten_repetitions_give_the_rerun_interval_their_own_spread():
+    rng = np.random.default_rng(5)
+    values = 0.6 + 0.01 * rng.standard_normal((10, 5)) + 0.01 * rng.standard_normal((10, 1))
+    (lo, hi), _, sd, source, _ = tm.rerun_estimate(values, "0.600")
+    assert source == "repeats" and sd == pytest.approx(values.mean(axis=1).std(ddof=1))
+    (lo1, hi1), _, _, source1, _ = tm.rerun_estimate(values[:1], "0.600")
+    assert source1 == "corrected variance"
+    frame = _folds({"RF": [0.3] * 5, "KNN": [0.2] * 5}).assign(repeat=0)
+    many = pd.concat([frame.assign(repeat=r, IAM=frame["IAM"] + 0.001 * r)
+                      for r in range(10)], ignore_index=True)
+    rows = cmp.frame(tm.grid_comparison_rows(many, "glass", 5))
+    assert rows.loc[rows.row == "RF", "method"].str.contains(
+        "R = 10 repetitions of 5 folds, so SD is the repetitions' spread").all()

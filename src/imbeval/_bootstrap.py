@@ -1,4 +1,10 @@
-"""The seeded bootstrap behind every interval of a run's number.
+"""The seeded percentile bootstrap that the verdicts used before :mod:`imbeval.inference`.
+
+No verdict, figure or table uses it any more: it treats a run's (run, fold) pairs as
+independent, and on repeated cross-validation its 95% intervals cover the expected CV mean
+about 50-85% of the time (``benchmarks/coverage.py``, docs/performance.md). It is kept as
+the baseline that benchmark and ``tests/test_coverage.py`` measure the shipped intervals
+against. What it did:
 
 A run's number (a figure's value, a claim's margin) is a statistic of the run's
 *resampling units*: the (run, outer fold) pairs of a problem, the problems of a figure.
@@ -23,8 +29,8 @@ __all__ = ["LEVEL", "REPLICATES", "METHOD", "draw_counts", "percentile_interval"
 
 #: coverage of every interval
 LEVEL = 0.95
-#: replicates per interval: the 2.5% and 97.5% percentiles of 2000 draws move by about
-#: 0.01 standard errors from one seed to another, well below the margins they decide
+#: replicates per interval (the 2.5% percentile of 2000 draws moves by about 0.06 standard
+#: errors from one seed to another, simulated)
 REPLICATES = 2000
 #: how the intervals are made, as a report states it
 METHOD = (f"{LEVEL:.0%} percentile interval of a seeded bootstrap ({REPLICATES} replicates) "

@@ -351,8 +351,6 @@ rule experiment_figures:
         claims=f"{EXP_FIGURES}/claims.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.fig3),
-        # seeds the bootstrap intervals of the figures' values
-        seed=config["seed"],
     conda:
         "../../environment.yml"
     log:
@@ -363,4 +361,4 @@ rule experiment_figures:
         runtime=10,
     shell:
         "imbeval experiment figures --indices {input.indices} --problems {input.problems} "
-        "--seed {params.seed} --out-dir {params.out} > {log} 2>&1"
+        "--intervals --out-dir {params.out} > {log} 2>&1"

@@ -112,6 +112,7 @@ rule papers_mortaz2020_grid_model:
         part="|".join(sorted({p for parts in GRID_PARTS.values() for p in parts}, key=len, reverse=True)),
     params:
         folds=PAPERS["grid_folds"],
+        repeats=PAPERS["grid_repeats"],
         seed=config["seed"],
         models=lambda wildcards: " ".join(grid_part_models(wildcards)),
         timings="results/benchmarks/papers/mortaz2020_grid/{dataset}/{part}_fits.csv",
@@ -128,7 +129,8 @@ rule papers_mortaz2020_grid_model:
         runtime=15,
     shell:
         "imbeval papers mortaz2020-grid-model --dataset {wildcards.dataset} "
-        "--folds {params.folds} --seed {params.seed} --model {params.models} "
+        "--folds {params.folds} --repeats {params.repeats} --seed {params.seed} "
+        "--model {params.models} "
         "--out {output} --timings {params.timings} > {log} 2>&1"
 
 
@@ -148,6 +150,7 @@ rule papers_mortaz2020_grid:
         dataset="glass|satimage",
     params:
         folds=PAPERS["grid_folds"],
+        repeats=PAPERS["grid_repeats"],
         seed=config["seed"],
         out_dir=lambda wildcards, output: os.path.dirname(output.csv),
     conda:
@@ -159,7 +162,8 @@ rule papers_mortaz2020_grid:
     threads: 1
     shell:
         "imbeval papers mortaz2020-grid --dataset {wildcards.dataset} "
-        "--folds {params.folds} --seed {params.seed} --parts {input.parts} "
+        "--folds {params.folds} --repeats {params.repeats} --seed {params.seed} "
+        "--parts {input.parts} "
         "--out-dir {params.out_dir} --comparison {output.part} > {log} 2>&1"
 
 

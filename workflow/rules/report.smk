@@ -27,7 +27,8 @@ REPORT_ITEMS = "workflow/report/items.yaml"
 with open(os.path.join(workflow.basedir, REPORT_ITEMS), encoding="utf-8") as _handle:
     _CATALOG = yaml.safe_load(_handle)
 # the same list as imbeval.report.pages.page_paths (tests/test_report.py checks it)
-REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html"] + [
+REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
+                "properties.html"] + [
     page
     for paper, spec in _CATALOG.items()
     for page in [f"{paper}/{paper}_verdicts.html"]
@@ -67,7 +68,6 @@ rule report_comparison:
         # folders derived from the inputs (lint: no hard-coded path prefixes)
         experiment=lambda w, input: os.path.dirname(input.indices),
         ortigosa=lambda w, input: os.path.dirname(input.ortigosa[0]),
-        seed=config["seed"],
         dataset=REPORT_DATASET,
     conda:
         "../../environment.yml"
@@ -76,7 +76,7 @@ rule report_comparison:
     threads: 1
     shell:
         "imbeval papers compare {input.parts} --out {output.csv} "
-        "--fig2-numbers {input.fig2} --experiment {params.experiment} --seed {params.seed} "
+        "--fig2-numbers {input.fig2} --experiment {params.experiment} "
         "--run-dataset {params.dataset:q} --audit-fig6 {input.audit} "
         "--ortigosa-figures {params.ortigosa} > {log} 2>&1"
 
@@ -111,6 +111,11 @@ rule report_pages:
             f"{REPORT_DIR}/catalogue.html",
             category="0 overview",
             caption="../report/report/catalogue.rst",
+        ),
+        properties=report(
+            f"{REPORT_DIR}/properties.html",
+            category="0 overview",
+            caption="../report/report/properties.rst",
         ),
         # one entry per paper, so each paper is a category of its own
         **{

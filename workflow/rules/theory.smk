@@ -41,6 +41,9 @@ THEORY_TARGETS = [
     f"{THEORY_FIGURES}/ortigosa2016/ssup_table.md",
     f"{THEORY_DIR}/catalogue.csv",
     f"{THEORY_DIR}/catalogue_conditions.png",
+    f"{THEORY_DIR}/properties.csv",
+    f"{THEORY_DIR}/dutch_draw.csv",
+    f"{THEORY_DIR}/properties_heatmap.png",
 ] + [
     f"{THEORY_FIGURES}/{paper}/{stem}.{ext}"
     for paper, stem in THEORY_FIGURE_FILES.values()
@@ -108,6 +111,41 @@ rule theory_catalogue:
     shell:
         "imbeval theory catalogue --audit {input.audit} --out-dir {params.out} "
         "--classes {params.classes} --seed {params.seed} {params.quick} > {log} 2>&1"
+
+
+# Gösgens et al.'s properties of every index (the papers' and the catalogue's; two classes
+# exhaustively, C = 3 by a seeded search) and the Dutch Draw baseline of every two-class index
+# at the class sizes of the experiment's two-class problems (majority experiment.max_class_size,
+# 1000 when unset: the baseline depends on the ratio; minority round(majority / IR)).
+THEORY_PROBLEMS = [
+    f"{p['name']}:{p['ir']}" for p in config.get("experiment", {}).get("two_class", [])
+]
+
+
+rule theory_properties:
+    input:
+        THEORY_SOURCES,
+    output:
+        csv=f"{THEORY_DIR}/properties.csv",
+        dutch=f"{THEORY_DIR}/dutch_draw.csv",
+        fig_pdf=f"{THEORY_DIR}/properties_heatmap.pdf",
+        fig_png=f"{THEORY_DIR}/properties_heatmap.png",
+        fig_csv=f"{THEORY_DIR}/properties_heatmap.csv",
+    params:
+        problems=" ".join(f"--problem {p}" for p in THEORY_PROBLEMS) or "--problem balanced:1",
+        majority=config.get("experiment", {}).get("max_class_size") or 1000,
+        seed=config["seed"],
+        out=lambda wildcards, output: os.path.dirname(output.csv),
+    log:
+        "logs/theory/properties.log",
+    benchmark:
+        "results/benchmarks/theory/properties.tsv"
+    threads: 1
+    conda:
+        "../../environment.yml"
+    shell:
+        "imbeval theory properties --out-dir {params.out} {params.problems} "
+        "--majority {params.majority} --seed {params.seed} > {log} 2>&1"
 
 
 rule theory_mullick2020_fig6:

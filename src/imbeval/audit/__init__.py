@@ -4,6 +4,9 @@
   independent of the number of classes, no collapse when one class fails) and
   ortigosa2016's influence-function criteria, for any function of confusion-matrix stacks;
 - :func:`audit_registry` -- the same for every registered index;
+- :func:`check_properties` -- the properties of Gösgens et al. (NeurIPS 2021): maximal and
+  minimal agreement, symmetry, class symmetry, distance, monotonicity, strong monotonicity,
+  constant and approximately constant baseline (:mod:`~imbeval.audit.properties`);
 - :mod:`~imbeval.audit.influence` -- the Bayes-rule influence functions I_K^S;
 - :mod:`~imbeval.audit.report` -- the audit table (CSV, Markdown) and its evidence files
   (Fig. 6 is drawn by :mod:`imbeval.figures.mullick2020_theory`).
@@ -18,6 +21,9 @@ counterexample, and mullick2020's theorems are cited where they prove the verdic
 """
 
 from imbeval.audit.conditions import AuditSizes
-from imbeval.audit.core import DEFAULT_CLASSES, AuditResult, audit_index, audit_registry
+from imbeval.audit.core import (DEFAULT_CLASSES, AuditResult, audit_index, audit_registry,
+                                resolve_index)
+from imbeval.audit.properties import PROPERTIES, PropertyVerdict, check_properties
 
-__all__ = ["AuditResult", "AuditSizes", "DEFAULT_CLASSES", "audit_index", "audit_registry"]
+__all__ = ["AuditResult", "AuditSizes", "DEFAULT_CLASSES", "PROPERTIES", "PropertyVerdict",
+           "audit_index", "audit_registry", "check_properties", "resolve_index"]

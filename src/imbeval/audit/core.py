@@ -10,8 +10,8 @@ import numpy as np
 from imbeval.audit import conditions, influence
 from imbeval.audit.conditions import AuditSizes
 
-__all__ = ["AuditResult", "audit_index", "audit_registry", "cite_theorems", "verdict_text",
-           "DEFAULT_CLASSES", "MULLICK2020_THEOREMS"]
+__all__ = ["AuditResult", "audit_index", "audit_registry", "cite_theorems", "resolve_index",
+           "verdict_text", "DEFAULT_CLASSES", "MULLICK2020_THEOREMS"]
 
 DEFAULT_CLASSES = tuple(range(2, 11))
 
@@ -207,6 +207,63 @@ def _orientation_of(fn, name):
         if info.function is fn:
             return info.greater_is_better
     return True
+
+
+def resolve_index(index, *, greater_is_better=None, name=None):
+    """An index given by registered name or as a function: (function, name, scope, orientation).
+
+    Parameters
+    ----------
+    index : str or callable
+        A name of :func:`imbeval.indices.registry` (the catalogue's included), or a function
+        of confusion-matrix stacks ``(..., C, C) -> (...)``.
+    greater_is_better : bool, optional
+        The orientation; default the registry's, else the function's ``greater_is_better``
+        attribute, else True (as :func:`audit_index` decides it).
+    name : str, optional
+        The label of a function (default its ``__name__``).
+
+    Returns
+    -------
+    (callable, str, str, bool)
+        The function, its name, its scope (``"two-class"`` or ``"multi-class"``) and its
+        orientation.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name (the message lists the known ones), an object that is neither a
+        name nor callable, or an orientation that is not a bool.
+
+    Examples
+    --------
+    >>> fn, name, scope, gib = resolve_index("cen")
+    >>> name, scope, gib
+    ('cen', 'multi-class', False)
+    >>> resolve_index("no_such_index")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown index 'no_such_index'; known indices: gmean2, auroc2, ...
+    """
+    from imbeval.indices import registry
+
+    if greater_is_better is not None and not isinstance(greater_is_better, (bool, np.bool_)):
+        raise ValueError(f"greater_is_better must be True, False or None, got {greater_is_better!r}")
+    if isinstance(index, str):
+        reg = registry(catalogue=True)
+        if index not in reg:
+            known = ", ".join(reg)
+            raise ValueError(f"unknown index {index!r}; known indices: "
+                             + (known if len(known) < 2000 else known[:2000] + ", ..."))
+        info = reg[index]
+        gib = info.greater_is_better if greater_is_better is None else bool(greater_is_better)
+        return info.function, index, info.scope, gib
+    if not callable(index):
+        raise ValueError("index must be a registered name or a function of confusion-matrix "
+                         f"stacks, got {type(index).__name__}")
+    label = name or getattr(index, "__name__", "index")
+    gib = _orientation_of(index, label) if greater_is_better is None else bool(greater_is_better)
+    return index, label, _detect_scope(index), gib
 
 
 def _negated(fn):

@@ -1,8 +1,11 @@
 """Matrices for the audit's searches: random, crisp and constructed extremal confusion
-matrices, and the local-search moves that push an index towards a bound.
+matrices, the local-search moves that push an index towards a bound, and the draws of a
+classifier that predicts at random (every outcome of a hypergeometric draw, with its
+probability, and exact expectations over them).
 
-Used by :mod:`imbeval.audit.conditions` (see its docstring for the method); kept apart so
-that each module holds one part of the method.
+Used by :mod:`imbeval.audit.conditions` (see its docstring for the method), by
+:mod:`imbeval.audit.properties` (the constant baselines) and by :mod:`imbeval.baselines` (the
+Dutch Draw); kept apart so that each module holds one part of the method.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import itertools
 import numpy as np
 
 __all__ = ["TINY", "all_crisp", "constructed_matrices", "crisp_matrices", "evaluate",
+           "expectations", "hypergeometric_draws", "two_class_stack",
            "local_search", "normalised", "random_matrices", "random_sizes", "size_vectors"]
 
 # Class-size spreads (decades) used for random matrices: equal-ish up to nine decades.
@@ -175,3 +179,64 @@ def normalised(m):
     """A matrix scaled so that its largest entry is 1 (for readable evidence)."""
     top = m.max()
     return (m / top if top > 0 else m).tolist()
+
+
+# ------------------------------------------------------------------- random draws (baselines)
+
+
+def two_class_stack(tp, fn, fp, tn):
+    """Two-class matrices [[TP, FN], [FP, TN]] (positive class first) from count arrays."""
+    tp, fn, fp, tn = np.broadcast_arrays(*(np.asarray(v, dtype=np.float64) for v in (tp, fn, fp, tn)))
+    return np.stack([np.stack([tp, fn], axis=-1), np.stack([fp, tn], axis=-1)], axis=-2)
+
+
+def hypergeometric_draws(positives, negatives, predicted):
+    """Every outcome of predicting ``predicted`` of the samples positive at random.
+
+    For each size triple (P, N, k) (arrays broadcast together) the k predicted positives
+    are a uniformly random subset of the M = P + N samples, so TP is hypergeometric
+    (``scipy.stats.hypergeom(M, P, k)``) on max(0, k − N) ... min(P, k); the matrix of an
+    outcome is [[TP, P − TP], [k − TP, N − k + TP]].
+
+    Returns
+    -------
+    (group, tp, fn, fp, tn, probability) : one entry per outcome, ``group`` the flat
+    position of its size triple.
+    """
+    from scipy.stats import hypergeom
+
+    p, n, k = (np.asarray(v, dtype=np.int64).ravel() for v in np.broadcast_arrays(
+        positives, negatives, predicted))
+    if np.any(p < 0) or np.any(n < 0) or np.any(k < 0) or np.any(k > p + n):
+        raise ValueError("class sizes must be >= 0 and 0 <= predicted <= positives + negatives")
+    low = np.maximum(0, k - n)
+    count = np.minimum(p, k) - low + 1
+    group = np.repeat(np.arange(p.size), count)
+    start = np.cumsum(count) - count
+    tp = low[group] + (np.arange(group.size) - start[group])
+    fn, fp = p[group] - tp, k[group] - tp
+    tn = n[group] - fp
+    prob = hypergeom.pmf(tp, p[group] + n[group], p[group], k[group])
+    return group, tp, fn, fp, tn, prob
+
+
+def expectations(values, group, probability, n_groups):
+    """Exact expected value of each group (``values`` weighted by ``probability``).
+
+    An expectation over outcomes where the index is undefined (NaN) at an outcome of
+    positive probability is undefined (NaN): the index has no value for that draw.
+
+    Returns
+    -------
+    (expected, undefined) : arrays of length ``n_groups``; ``undefined`` is True where
+    some outcome of the group is undefined.
+    """
+    values = np.asarray(values, dtype=np.float64)
+    bad = np.isnan(values)
+    undefined = np.bincount(group, weights=bad.astype(float), minlength=n_groups) > 0
+    with np.errstate(invalid="ignore"):
+        terms = np.where(bad, 0.0, values) * probability
+    expected = np.bincount(group, weights=terms, minlength=n_groups)
+    # bincount adds +inf and −inf into NaN, as the expectation is
+    expected[undefined] = np.nan
+    return expected, undefined

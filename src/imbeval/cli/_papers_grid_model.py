@@ -28,11 +28,13 @@ def _mortaz_grid_model(args):
     if args.folds < 2:
         raise ValueError(f"--folds must be at least 2, got {args.folds}")
     scores, timings = split_timings(grid_fold_scores(args.dataset, folds=args.folds,
-                                                     seed=args.seed, models=args.model))
+                                                     seed=args.seed, models=args.model,
+                                                     repeats=args.repeats))
     # full precision (repr), read back exactly by `mortaz2020-grid --parts`
     atomic_write_text(args.out, scores.to_csv(index=False))
     write_timings(timings, args.timings)
-    print(f"{', '.join(args.model)} on {args.dataset}: {len(scores)} (model, fold) rows -> {args.out}")
+    print(f"{', '.join(args.model)} on {args.dataset}: {len(scores)} (model, repeat, fold) rows "
+          f"-> {args.out}")
     return 0
 
 
@@ -44,6 +46,9 @@ def register(sub) -> None:
     p.add_argument("--dataset", required=True, choices=["glass", "satimage"],
                    help="glass (Table 16) or satimage (Table 18)")
     p.add_argument("--folds", type=int, default=5, help="folds of the cross-validation (default 5)")
+    p.add_argument("--repeats", type=int, default=1,
+                   help="reshuffled repetitions of the CV (default 1; 10 or more give the "
+                        "replication spread of a re-run directly)")
     p.add_argument("--seed", type=int, required=True, help="the config's seed (folds, models)")
     p.add_argument("--model", required=True, nargs="+", metavar="MODEL",
                    help="one or more of the 18 (KNN ... GBM-ROS)")

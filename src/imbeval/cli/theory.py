@@ -9,7 +9,11 @@ needed); the Snakemake rules of workflow/rules/theory.smk call these.
 - ``dembele-fig1`` and ``dembele-fig2``;
 - ``catalogue``        the catalogue of PyCM, scikit-learn and imbalanced-learn indices
   audited the same way: ``catalogue.csv`` (twins of registered indices take their verdicts
-  from ``--audit audit.csv``) and its heat-map ``catalogue_conditions.pdf|png|csv``.
+  from ``--audit audit.csv``) and its heat-map ``catalogue_conditions.pdf|png|csv``;
+- ``properties``       Gösgens et al.'s properties of every index (two classes exhaustively,
+  ``--classes`` C by search) and the Dutch Draw baseline of every two-class index at the
+  class sizes of the given problems: ``properties.csv``, ``dutch_draw.csv`` and the heat-map
+  ``properties_heatmap.pdf|png|csv``.
 
 Each figure writes PDF, PNG and the CSV behind it into ``--out-dir``.
 """
@@ -46,6 +50,7 @@ def register(subparsers):
     sub.required = True
     _audit.register(sub, "audit")
     _register_catalogue(sub)
+    _register_properties(sub)
     for name in FIGURES:
         p = sub.add_parser(name, help=f"draw {name} (PDF, PNG and the CSV behind it)")
         p.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
@@ -99,6 +104,83 @@ def run_catalogue(args):
     make_conditions_figure(table, Path(args.out_dir) / "catalogue_conditions")
     print(f"audited {len(table)} catalogue indices in {time.perf_counter() - start:.1f} s; "
           f"wrote {path}")
+    return 0
+
+
+def _register_properties(sub):
+    p = sub.add_parser(
+        "properties",
+        help="Gösgens et al.'s properties of every index and the Dutch Draw baseline of every "
+        "two-class index: properties.csv, dutch_draw.csv and a heat-map",
+    )
+    p.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
+    p.add_argument("--problem", action="append", required=True, metavar="NAME:IR",
+                   help="a two-class problem and its imbalance ratio (repeat the option): the "
+                   "Dutch Draw baseline is computed at round(MAJORITY/IR) positives and "
+                   "MAJORITY negatives")
+    p.add_argument("--majority", type=int, default=1000,
+                   help="size of the majority (negative) class (default 1000)")
+    p.add_argument("--classes", type=int, default=3, metavar="C",
+                   help="the number of classes of the multi-class checks (default 3)")
+    p.add_argument("--max-n", type=int, default=24,
+                   help="two classes: every matrix with n <= this many points (default 24)")
+    p.add_argument("--distance-n", type=int, default=10,
+                   help="two classes: every triple of labelings of n <= this many items "
+                   "(default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the multi-class search (default 0)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=run_properties)
+
+
+def parse_problem(text, majority):
+    """``NAME:IR`` -> (name, positives, negatives) with negatives = ``majority``.
+
+    >>> parse_problem("bag_vs_footwear:5", 1000)
+    ('bag_vs_footwear', 200, 1000)
+    """
+    name, sep, ir = str(text).rpartition(":")
+    try:
+        ratio = float(ir)
+    except ValueError:
+        ratio = float("nan")
+    if not sep or not name or not ratio >= 1:
+        raise ValueError(f"--problem {text!r}: expected NAME:IR with an imbalance ratio IR >= 1")
+    if isinstance(majority, bool) or not isinstance(majority, int) or majority < 2:
+        raise ValueError(f"--majority must be an integer >= 2, got {majority!r}")
+    return name, max(1, int(round(majority / ratio))), majority
+
+
+def run_properties(args):
+    """Write properties.csv, dutch_draw.csv and the heat-map into ``args.out_dir``."""
+    import sys
+    import time
+    from pathlib import Path
+
+    from imbeval.figures.properties import make_properties_figure
+    from imbeval.tables.properties import (dutch_draw_frame, properties_table, property_counts,
+                                           write_properties)
+
+    problems = [parse_problem(p, args.majority) for p in args.problem]
+    if args.classes < 3:
+        raise ValueError(f"--classes must be at least 3 (two classes are always checked), got {args.classes}")
+    start = time.perf_counter()
+
+    def progress(name):
+        if not args.quiet:
+            print(f"[{time.perf_counter() - start:6.1f}s] properties of {name}", file=sys.stderr,
+                  flush=True)
+
+    table = properties_table(classes=(2, args.classes), max_n=args.max_n,
+                             distance_n=args.distance_n, seed=args.seed, progress=progress)
+    checked = time.perf_counter() - start
+    dutch = dutch_draw_frame(problems)
+    paths = write_properties(table, dutch, args.out_dir)
+    make_properties_figure(table, Path(args.out_dir) / "properties_heatmap")
+    top = property_counts(table).head(5)
+    print(f"checked {table['index'].nunique()} indices in {checked:.1f} s, Dutch Draw of "
+          f"{dutch['index'].nunique()} indices at {len(problems)} problems in "
+          f"{time.perf_counter() - start - checked:.1f} s; wrote {', '.join(map(str, paths))}")
+    print("most properties held:\n" + top.to_string(index=False))
     return 0
 
 

@@ -52,7 +52,7 @@ def conditions_data(table):
         raise ValueError(f"table lacks the column {missing[0]!r} (is it catalogue.csv?)")
     t = table.copy()
     t["_met"] = sum((t[c].astype(str) == "true").astype(int) for c in VERDICT_COLUMNS)
-    order = {"pycm": 0, "sklearn": 1, "imblearn": 2}
+    order = {"pycm": 0, "sklearn": 1, "imblearn": 2, "goesgens2021": 3}
     t["_source"] = t["source"].map(order).fillna(3)
     t = t.sort_values(["_source", "_met", "index"], ascending=[True, False, True], kind="stable")
     rows = []

@@ -13,14 +13,14 @@ smallest value over the multi-class datasets. Fig. 5 is, per multi-class dataset
 minimum over (classifier, test set) of the run x fold mean of AUROC-OVA, AUROC-OVO,
 nAUROC-OVA, ACSA and GMean.
 
-Intervals (``ci_low``, ``ci_high`` of each figure's CSV, the error bars of the figures): the
-95% percentile interval of the plotted value over a seeded bootstrap of the problem's
-resampling units, its (run, outer fold) pairs (:mod:`imbeval._bootstrap`). A replicate
-draws the pairs with replacement -- every classifier and test set of a drawn pair comes
-with it, so their correlation is kept -- and recomputes the cell means and the statistic.
-The draws of a problem are seeded by the config's seed and the problem's name
-(:func:`unit_counts`), so Figs. 4a, 4b and 5 and the claims on them share them. Fig. 4b's
-replicate divides by the smallest std of the same replicate.
+Intervals (``ci_low``, ``ci_high`` of each figure's CSV, the error bars of the figures),
+from the fold values of each (classifier, test set) cell (:func:`fold_values`) and
+:mod:`imbeval.inference`, which accounts for the dependence of CV folds: Figs. 3, 4a and 4b,
+the corrected repeated k-fold t interval of the std linearised at the cell means (the
+delta method, :func:`std_estimate`; Fig. 4b divides it by the normalising minimum, held
+fixed); Fig. 5, the minimum of the cells' Bonferroni-simultaneous corrected intervals
+(:func:`minimum_estimate`; the percentile bootstrap is inconsistent for a minimum). They
+are deterministic: no random draw.
 
 A user's own indices (names in ``indices.csv`` that are not built-in registered indices, see
 :mod:`imbeval.indices.user`) join the figures of their problems' kind: Fig. 3 for those
@@ -35,14 +35,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from imbeval import _bootstrap
+from imbeval import inference
 from imbeval._io import write_csv
 from imbeval.figures._output import save_figure
 
 __all__ = ["FIG3_INDICES", "FIG4A_INDICES", "FIG4B_INDICES", "FIG5_INDICES", "cell_means",
-           "variability", "unit_counts",
-           "cell_mean_replicates", "replicate_stats", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data", "claims",
-           "draw_all"]
+           "variability", "fold_values", "std_estimate", "minimum_estimate", "estimates",
+           "fig3_data", "fig4a_data", "fig4b_data", "fig5_data", "claims", "draw_all"]
 
 FIG3_INDICES = {"gmean2": "GMean", "auroc2": "AUROC", "precision": "Precision",
                 "aurpc": "AURPC", "mprecision": "mPrecision", "maurpc": "mAURPC"}
@@ -70,58 +69,27 @@ def variability(indices: pd.DataFrame, names) -> pd.DataFrame:
     return pd.concat([pooled, within], axis=1).reset_index()
 
 
-def unit_counts(problem: str, n_units: int, seed: int,
-                replicates: int = _bootstrap.REPLICATES) -> np.ndarray:
-    """Bootstrap draws of one problem's resampling units, its (run, fold) pairs.
-
-    Parameters
-    ----------
-    problem : the problem's name (it keys the draws, with ``seed``).
-    n_units : its number of (run, fold) pairs.
-    seed : the config's seed.
-    replicates : number of bootstrap replicates.
-
-    Returns
-    -------
-    numpy.ndarray of int, ``(replicates, n_units)``: how often each pair is drawn, pairs in
-    sorted (run, fold) order.
-
-    Examples
-    --------
-    >>> unit_counts("c3", 4, 7, replicates=2).sum(axis=1).tolist()
-    [4, 4]
-    """
-    if not isinstance(problem, str) or not problem:
-        raise ValueError(f"problem must be a non-empty name, got {problem!r}")
-    return _bootstrap.draw_counts(n_units, seed, "mullick2020", "units", problem,
-                                  replicates=replicates)
-
-
-def cell_mean_replicates(indices: pd.DataFrame, problem: str, names, seed: int,
-                         replicates: int = _bootstrap.REPLICATES):
-    """Bootstrap replicates of :func:`cell_means` on one problem.
+def fold_values(indices: pd.DataFrame, problem: str, names):
+    """One problem's index values per fold and cell, the input of every interval.
 
     Parameters
     ----------
     indices : ``indices.csv`` of the experiment.
     problem : the problem.
     names : the indices (order kept; one missing on the problem gives NaN).
-    seed : the config's seed (:func:`unit_counts`).
-    replicates : number of replicates.
 
     Returns
     -------
-    ``(cells, M)``: the (classifier, scheme) cells in sorted order and an array of shape
-    ``(replicates, len(cells), len(names))``, the mean over the drawn (run, fold) pairs of
-    each cell and index (undefined values left out, as :func:`cell_means` does).
+    ``(cells, x)``: the (classifier, scheme) cells in sorted order and an array of shape
+    ``(runs, folds, len(cells), len(names))`` (NaN where a value is undefined or missing).
 
     Examples
     --------
     >>> frame = pd.DataFrame({"problem": "p", "classifier": "c", "scheme": "s",
     ...                       "run": 0, "fold": [0, 1], "index": "acsa", "value": [0.5, 0.7]})
-    >>> cells, m = cell_mean_replicates(frame, "p", ["acsa"], 7, replicates=3)
-    >>> cells, m.shape, bool(((m >= 0.5) & (m <= 0.7)).all())
-    ([('c', 's')], (3, 1, 1), True)
+    >>> cells, x = fold_values(frame, "p", ["acsa"])
+    >>> cells, x.shape, x.ravel().tolist()
+    ([('c', 's')], (1, 2, 1, 1), [0.5, 0.7])
     """
     names = list(names)
     sub = indices[(indices["problem"] == problem) & indices["index"].isin(names)]
@@ -131,69 +99,114 @@ def cell_mean_replicates(indices: pd.DataFrame, problem: str, names, seed: int,
     if values.index.duplicated().any():
         raise ValueError(f"indices has repeated (run, fold, classifier, scheme, index) rows "
                          f"on problem {problem!r}")
-    wide = values.unstack(["classifier", "scheme", "index"]).sort_index()
+    wide = values.unstack(["classifier", "scheme", "index"])
+    runs, folds = sorted(set(sub["run"])), sorted(set(sub["fold"]))
+    wide = wide.reindex(pd.MultiIndex.from_product([runs, folds], names=["run", "fold"]))
     cells = sorted(set(zip(sub["classifier"], sub["scheme"])))
     columns = pd.MultiIndex.from_tuples([(c, s, n) for c, s in cells for n in names])
     x = wide.reindex(columns=columns).to_numpy(dtype=float)
-    x = x.reshape(len(wide), len(cells), len(names))
-    counts = unit_counts(problem, len(wide), seed, replicates).astype(float)
-    valid = ~np.isnan(x)
-    total = np.einsum("bu,uci->bci", counts, np.where(valid, x, 0.0))
-    weight = np.einsum("bu,uci->bci", counts, valid.astype(float))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return cells, np.where(weight > 0, total / weight, np.nan)
+    return cells, x.reshape(len(runs), len(folds), len(cells), len(names))
 
 
-def replicate_stats(indices: pd.DataFrame, problems, names, seed: int, stat: str,
-                    replicates: int = _bootstrap.REPLICATES) -> np.ndarray:
-    """A figure's statistic on each bootstrap replicate, per problem and index.
+def std_estimate(x: np.ndarray) -> inference.Estimate:
+    """Figs. 3/4a's statistic of one problem and index with its interval.
 
-    Parameters
-    ----------
-    indices : ``indices.csv``.
-    problems : the problems (names), in the order wanted.
-    names : the indices.
-    seed : the config's seed.
-    stat : ``"std_pooled"`` (Figs. 3, 4a: the std over classifiers x test sets of the cell
-        means) or ``"minimum"`` (Fig. 5: their minimum).
-    replicates : number of replicates.
-
-    Returns
-    -------
-    numpy.ndarray ``(replicates, len(problems), len(names))``.
+    ``x``: ``(runs, folds, cells)`` fold values. The statistic is the population std over
+    the cells of the cell means (undefined values left out); its interval is the corrected
+    CV interval of the linearised statistic (:func:`imbeval.inference.cv_delta_estimate`).
 
     Examples
     --------
-    >>> frame = pd.DataFrame({"problem": "p", "classifier": "c", "scheme": ["s", "t"] * 2,
-    ...                       "run": 0, "fold": [0, 0, 1, 1], "index": "acsa",
-    ...                       "value": [0.5, 0.7, 0.5, 0.7]})
-    >>> replicate_stats(frame, ["p"], ["acsa"], 7, "std_pooled", replicates=2).ravel().round(3).tolist()
-    [0.1, 0.1]
+    >>> x = np.array([[[0.5, 0.7], [0.5, 0.7], [0.6, 0.8]]])   # 1 run, 3 folds, 2 cells
+    >>> round(std_estimate(x).value, 6)
+    0.1
     """
-    reducers = {"std_pooled": lambda m: np.nanstd(m, axis=1),
-                "minimum": lambda m: np.nanmin(m, axis=1)}
-    if stat not in reducers:
-        raise ValueError(f"stat must be one of {sorted(reducers)}, got {stat!r}")
-    names = list(names)
-    out = np.full((replicates, len(problems), len(names)), np.nan)
     import warnings
 
-    for k, problem in enumerate(problems):
-        _, m = cell_mean_replicates(indices, problem, names, seed, replicates)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # an index undefined everywhere
-            out[:, k, :] = reducers[stat](m)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # an index undefined everywhere
+        means = np.nanmean(x, axis=(0, 1))
+        value = float(np.nanstd(means))
+    valid = np.isfinite(means)
+    n = int(valid.sum())
+    grad = np.zeros(means.shape)
+    if n and value > 0:
+        grad[valid] = (means[valid] - means[valid].mean()) / (n * value)
+    return inference.cv_delta_estimate(value, grad, x)
+
+
+def minimum_estimate(x: np.ndarray) -> inference.Estimate:
+    """Fig. 5's statistic of one problem and index: the smallest cell mean, with the
+    simultaneous interval of the cells (:func:`imbeval.inference.simultaneous`).
+
+    Examples
+    --------
+    >>> x = np.array([[[0.5, 0.7], [0.55, 0.7], [0.6, 0.8], [0.5, 0.75], [0.55, 0.7]]])
+    >>> e = minimum_estimate(x)
+    >>> round(e.value, 3), e.interval()[0] < 0.54 < e.interval()[1]
+    (0.54, True)
+    """
+    cells = [inference.cv_estimate(x[:, :, c]) for c in range(x.shape[2])
+             if np.isfinite(x[:, :, c]).any()]
+    if not cells:
+        return inference.Estimate(float("nan"), lambda level: (float("nan"),) * 2,
+                                  inference.METHODS["simultaneous"], 0, "no value")
+    return inference.simultaneous(cells, lambda lo, hi: (lo.min(), hi.min()),
+                                  min(c.value for c in cells))
+
+
+ESTIMATORS = {"std_pooled": std_estimate, "minimum": minimum_estimate}
+
+
+def estimates(indices: pd.DataFrame, problems, names, stat: str) -> dict:
+    """``{(problem, index): Estimate}`` of a figure's statistic (``"std_pooled"`` or
+    ``"minimum"``) for every problem and index."""
+    if stat not in ESTIMATORS:
+        raise ValueError(f"stat must be one of {sorted(ESTIMATORS)}, got {stat!r}")
+    out = {}
+    for problem in problems:
+        _, x = fold_values(indices, problem, names)
+        for j, name in enumerate(names):
+            out[(problem, name)] = ESTIMATORS[stat](x[:, :, :, j])
     return out
 
 
-def _add_intervals(data: pd.DataFrame, reps: np.ndarray, problems, names) -> pd.DataFrame:
-    """``ci_low``, ``ci_high`` of each (problem, index) row from its replicates."""
-    where = {(p, n): (i, j) for i, p in enumerate(problems) for j, n in enumerate(names)}
-    bounds = [_bootstrap.percentile_interval(reps[:, i, j])
-              for i, j in (where[(p, n)] for p, n in zip(data["problem"], data["index"]))]
+def _ranges(names, stat):
+    """Per row, the lowest and highest value the statistic ``stat`` of the index can take
+    (unknown bounds: unbounded)."""
+    from imbeval.indices import registry
+
+    reg = registry()
+    lows, highs = [], []
+    for name in names:
+        info = reg.get(name)
+        lo, hi = getattr(info, "bounds", (None, None)) if info is not None else (None, None)
+        lo = -np.inf if lo is None or not np.isfinite(lo) else float(lo)
+        hi = np.inf if hi is None or not np.isfinite(hi) else float(hi)
+        if stat == "std_pooled":
+            lo, hi = 0.0, (hi - lo) / 2 if np.isfinite(hi - lo) else np.inf
+        lows.append(lo)
+        highs.append(hi)
+    return np.array(lows), np.array(highs)
+
+
+def _add_intervals(data: pd.DataFrame, indices, stat, divide=None) -> pd.DataFrame:
+    """``ci_low``, ``ci_high`` of each (problem, index) row (divided by ``divide``, a
+    per-row Series, for Fig. 4b's normalisation)."""
     data = data.copy()
-    data["ci_low"] = [b[0] for b in bounds]
-    data["ci_high"] = [b[1] for b in bounds]
+    if data.empty:
+        data["ci_low"] = data["ci_high"] = []
+        return data
+    problems, names = list(dict.fromkeys(data["problem"])), list(dict.fromkeys(data["index"]))
+    est = estimates(indices, problems, names, stat)
+    bounds = np.array([est[(p, n)].interval() for p, n in zip(data["problem"], data["index"])])
+    # the ends clipped to what the statistic can be: a std is >= 0 and at most 1/2 of a
+    # [0, 1] index's range; a minimum lies in the index's bounds (registered indices)
+    lows, highs = _ranges(data["index"], stat)
+    bounds = np.column_stack([np.maximum(bounds[:, 0], lows), np.minimum(bounds[:, 1], highs)])
+    if divide is not None:
+        bounds = bounds / divide.to_numpy()[:, None]
+    data["ci_low"], data["ci_high"] = bounds[:, 0], bounds[:, 1]
     return data
 
 
@@ -222,59 +235,45 @@ def user_indices(indices: pd.DataFrame, problems: pd.DataFrame, kind: str) -> di
     return {n: n for n in dict.fromkeys(names) if n not in builtin}
 
 
-def _with_std_intervals(data, indices, seed, labels):
-    if seed is None or data.empty:
-        return data
-    problems = list(dict.fromkeys(data["problem"]))
-    reps = replicate_stats(indices, problems, list(labels), seed, "std_pooled")
-    return _add_intervals(data, reps, problems, list(labels))
+def _with_std_intervals(data, indices, intervals):
+    return _add_intervals(data, indices, "std_pooled") if intervals else data
 
 
-def fig3_data(indices, problems, seed=None):
+def fig3_data(indices, problems, intervals=False):
     """Fig. 3's data: per two-class problem and index of :data:`FIG3_INDICES` (and the
     user's two-class indices, :func:`user_indices`), the spread over RRT test sets x
-    classifiers (:func:`variability`); with the config's ``seed``, the 95% interval of
+    classifiers (:func:`variability`); with ``intervals``, the 95% interval of
     ``std_pooled`` (``ci_low``, ``ci_high``, see the module docstring)."""
     labels = {**FIG3_INDICES, **user_indices(indices, problems, "two-class")}
     return _with_std_intervals(_std_table(indices, problems, "two-class", labels), indices,
-                               seed, labels)
+                               intervals)
 
 
-def fig4a_data(indices, problems, seed=None):
+def fig4a_data(indices, problems, intervals=False):
     """Fig. 4a's data: as :func:`fig3_data` for the multi-class problems and
     :data:`FIG4A_INDICES` (and the user's indices)."""
     labels = {**FIG4A_INDICES, **user_indices(indices, problems, "multi-class")}
     return _with_std_intervals(_std_table(indices, problems, "multi-class", labels), indices,
-                               seed, labels)
+                               intervals)
 
 
-def normalised_replicates(reps: np.ndarray) -> np.ndarray:
-    """Fig. 4b's statistic on replicates of ``std_pooled`` ``(B, problems, indices)``: each
-    replicate divided by its own smallest value over the problems."""
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        return reps / np.nanmin(reps, axis=1, keepdims=True)
-
-
-def fig4b_data(indices, problems, seed=None):
+def fig4b_data(indices, problems, intervals=False):
     """Fig. 4b's data: ``std_pooled`` of ACSA and nAUROC-OVA per multi-class problem, and
     ``normalised_std`` = that divided by the index's smallest value over the problems;
-    with ``seed``, the 95% interval of ``normalised_std``."""
+    with ``intervals``, the 95% interval of ``std_pooled`` divided by the same smallest
+    value (the normaliser held fixed: the bar's own CV uncertainty)."""
     v = _std_table(indices, problems, "multi-class", FIG4B_INDICES)
-    v["normalised_std"] = v["std_pooled"] / v.groupby("index")["std_pooled"].transform("min")
-    if seed is None or v.empty:
+    smallest = v.groupby("index")["std_pooled"].transform("min")
+    v["normalised_std"] = v["std_pooled"] / smallest
+    if not intervals or v.empty:
         return v
-    order = list(dict.fromkeys(v["problem"]))
-    reps = replicate_stats(indices, order, list(FIG4B_INDICES), seed, "std_pooled")
-    return _add_intervals(v, normalised_replicates(reps), order, list(FIG4B_INDICES))
+    return _add_intervals(v, indices, "std_pooled", divide=smallest)
 
 
-def fig5_data(indices, problems, seed=None):
+def fig5_data(indices, problems, intervals=False):
     """Fig. 5's data: per multi-class problem and index of :data:`FIG5_INDICES` (and the
     user's indices), the minimum over (classifier, test set) of the run x fold mean (column
-    ``minimum``); with ``seed``, its 95% interval."""
+    ``minimum``); with ``intervals``, its 95% simultaneous interval (:func:`minimum_estimate`)."""
     order = _problems_of(problems, "multi-class")
     labels = {**FIG5_INDICES, **user_indices(indices, problems, "multi-class")}
     cells = cell_means(indices[indices["problem"].isin(order["problem"])], labels)
@@ -283,11 +282,9 @@ def fig5_data(indices, problems, seed=None):
     mins["label"] = mins["index"].map(labels)
     pos = {p: i for i, p in enumerate(order["problem"])}
     mins = mins.sort_values(["problem", "index"], key=lambda s: s.map(pos) if s.name == "problem" else s).reset_index(drop=True)
-    if seed is None or mins.empty:
+    if not intervals or mins.empty:
         return mins
-    present = list(dict.fromkeys(mins["problem"]))
-    reps = replicate_stats(indices, present, list(labels), seed, "minimum")
-    return _add_intervals(mins, reps, present, list(labels))
+    return _add_intervals(mins, indices, "minimum")
 
 
 def _bars(ax, data, value, labels, title, ylabel):
@@ -298,8 +295,8 @@ def _bars(ax, data, value, labels, title, ylabel):
         part = data[data["index"] == name].set_index("problem").reindex(problems)
         col = part[value]
         yerr = None
-        if "ci_low" in part:  # the 95% interval as an error bar (clipped: a percentile
-            # interval need not contain the point)
+        if "ci_low" in part:  # the 95% interval as an error bar (clipped, as a bar's
+            # interval may be cut at the index's range)
             yerr = np.vstack([(col - part["ci_low"]).clip(lower=0).to_numpy(),
                               (part["ci_high"] - col).clip(lower=0).to_numpy()])
         ax.bar(x + (k - (len(labels) - 1) / 2) * width, col.to_numpy(), width, label=label,
@@ -433,10 +430,10 @@ def _fmt(series):
     return ", ".join(f"{FIG3_INDICES.get(k, FIG4A_INDICES.get(k, k))} {v:.4f}" for k, v in series.sort_values().items())
 
 
-def draw_all(indices_csv, problems_csv, out_dir, seed=None) -> list[Path]:
+def draw_all(indices_csv, problems_csv, out_dir, intervals=False) -> list[Path]:
     """Write fig3, fig4a, fig4b, fig5 (.pdf, .png, .csv) and claims.csv into ``out_dir``;
-    with the config's ``seed``, each value with its 95% interval (error bars, ``ci_low``
-    and ``ci_high`` columns)."""
+    with ``intervals``, each value with its 95% interval (error bars, ``ci_low`` and
+    ``ci_high`` columns; the module docstring says how each is made)."""
     import matplotlib.pyplot as plt
 
     indices = pd.read_csv(indices_csv)
@@ -454,9 +451,10 @@ def draw_all(indices_csv, problems_csv, out_dir, seed=None) -> list[Path]:
          "Fig. 5: minimum index value per multi-class dataset", "minimum over test sets x classifiers"),
     ]
     for name, fn, value, labels, title, ylabel in specs:
-        data = fn(indices, problems, seed)
-        if seed is not None:
-            title += "\n(error bars: 95% bootstrap interval over runs x folds)"
+        data = fn(indices, problems, intervals)
+        if intervals:
+            title += ("\n(error bars: 95% simultaneous corrected-CV interval)" if name == "fig5"
+                      else "\n(error bars: 95% corrected CV interval, delta method)")
         fig, ax = plt.subplots(figsize=(max(6.0, 1.0 * max(1, data["problem"].nunique()) + 2), 4.2))
         if data.empty:
             ax.text(0.5, 0.5, "no problem of this kind in the config", ha="center", va="center")

@@ -82,8 +82,9 @@ def _summary(frame):
     multi = frame[frame["scope"] == "multi-class"]
     passing = common_passing(multi)
     counts = {c: int((multi[c] == "true").sum()) for c in ("condition1", "condition2", "condition3")}
-    sources = ", ".join(f"{s}: {int((frame['source'] == s).sum())}"
-                        for s in ("pycm", "sklearn", "imblearn"))
+    from imbeval.indices.catalogue import SOURCES
+
+    sources = ", ".join(f"{s}: {int((frame['source'] == s).sum())}" for s in SOURCES)
     twins = int((frame["twin"] != "").sum())
     return (f"<p>{len(frame)} indices ({sources}); {twins} are twins of another index (the "
             "same function, so the same values and verdicts). Of the "
@@ -116,7 +117,7 @@ def render_catalogue_page(results_dir) -> str:
     csv_path, png = results_dir / CATALOGUE_CSV, results_dir / CATALOGUE_FIGURE
     body = ["<h1>Which common indices survive imbalance and the number of classes?</h1>",
             '<p class="sub">The confusion-matrix indices of PyCM, scikit-learn and '
-            "imbalanced-learn, audited numerically against mullick2020's Conditions 1–3 and "
+            "imbalanced-learn (and Gösgens et al.'s SBA, GM1 and correlation distance), audited numerically against mullick2020's Conditions 1–3 and "
             "ortigosa2016's influence analysis (<code>imbeval theory catalogue</code>; columns "
             "as in <code>results/theory/catalogue.csv</code>). Click a column header to "
             "sort.</p>"]

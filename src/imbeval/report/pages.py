@@ -8,17 +8,28 @@ what the paper says and how the item is regenerated.
 
 Pages written (``out_dir``):
 
-- ``overview.html`` -- every paper's items with their verdicts, on one page;
+- ``overview.html`` -- every paper's items with their verdicts, on one page, and per
+  family of decisions (paper and item: the rows with a p-value, Holm-adjusted together) the
+  decisive count beside the count chance alone would give (:func:`decision_families`);
 - ``catalogue.html`` -- the catalogue of PyCM/scikit-learn/imbalanced-learn indices and
   their verdicts (:mod:`imbeval.report.catalogue`);
+- ``properties.html`` -- Gösgens et al.'s properties of every index beside Conditions 1-3,
+  and the Dutch Draw baselines (:mod:`imbeval.report.properties`);
 - ``comparison.html`` -- the whole printed-versus-regenerated table, per paper;
 - ``claims.html`` -- the claim thresholds (:data:`imbeval.tables.claims.THRESHOLDS`, the
-  table ``docs/claims.md`` writes out);
+  table ``docs/claims.md`` writes out) and the Methods section of ``docs/claims.md``
+  (:func:`imbeval.tables.claims.methods_markdown`): where each interval comes from;
 - ``<paper>/<paper>_verdicts.html`` -- a paper's landing page: each figure and table with
   its verdict and the numbers behind it;
 - ``<paper>/<id>.html`` -- one item: the paper's statement beside ours, the figure, the
   regenerated table(s) with printed values marked where they differ, and the comparison
-  rows of the item.
+  rows of the item. An item whose run rows form a grid (mortaz2020's Tables 16 and 18: model
+  x measure, each with a re-run's prediction interval) shows them as one heat-map table
+  (:func:`grid_html`), its basis and method stated once, each row's detail in the cell's
+  tooltip and in a collapsed list.
+
+Every run row names its interval's method (column ``method``); decisions are Holm-adjusted
+within their figure or table (column ``adjustment``, :func:`imbeval.tables.comparison.adjust`).
 """
 
 from __future__ import annotations
@@ -26,27 +37,30 @@ from __future__ import annotations
 import base64
 import html
 import math
+import re
 from pathlib import Path
 
 import pandas as pd
 
-from imbeval._bootstrap import METHOD as _METHOD
 from imbeval._io import atomic_write_text
 from imbeval.report.catalogue import render_catalogue_page
+from imbeval.report.properties import render_properties_page
 from imbeval.tables import comparison as cmp
 
 __all__ = ["load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
-           "render_overview", "render_comparison", "render_thresholds", "write_pages"]
+           "render_overview", "render_comparison", "render_thresholds", "write_pages",
+           "grid_cells", "grid_html", "decision_families", "families_html",
+           "markdown_html"]
 
 #: verdict -> (css class, order of severity: the worst row decides an item's verdict)
 VERDICTS = {
     "claim does not hold": ("bad", 0),
     "MISMATCH": ("bad", 0),
-    "differs beyond the run's spread": ("deviation", 1),
+    "differs from a re-run": ("differs", 1),
     "erratum": ("erratum", 2),
     "claim inconclusive": ("inconclusive", 3),
     "different setting": ("setting", 4),
-    "within the run's spread": ("spread", 5),
+    "consistent with a re-run": ("consistent", 5),
     "finding": ("finding", 6),
     "claim holds": ("good", 7),
     "matches": ("good", 8),
@@ -61,8 +75,8 @@ _KIND_TO_VERDICT = {
     "match": "matches", cmp.TRUNCATED: "matches", "claim holds": "claim holds",
     "erratum": "erratum", "claim does not hold": "claim does not hold",
     "claim inconclusive": "claim inconclusive", "finding": "finding",
-    "within the run's spread": "within the run's spread",
-    "differs beyond the run's spread": "differs beyond the run's spread",
+    "consistent with a re-run": "consistent with a re-run",
+    "differs from a re-run": "differs from a re-run",
     "different setting": "different setting", "not comparable": "not comparable",
     "MISMATCH": "MISMATCH",
 }
@@ -85,11 +99,20 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 .erratum { background: #fff8c5; color: #7d4e00; } .setting { background: #ddf4ff; color: #0a3069; }
 .neutral { background: #eaeef2; color: #424a53; }
 .inconclusive { background: #fff1d6; color: #8a4600; border: 1px dashed #d4a72c; }
-.spread { background: #eef7ee; color: #2c5e36; }
-.deviation { background: #ffe2cc; color: #9a3412; }
+.consistent { background: #eef7ee; color: #2c5e36; }
+.differs { background: #ffd1b3; color: #9a3412; }
 .finding { background: #f1e8ff; color: #5b2a9e; }
-td.good, td.bad, td.erratum, td.setting, td.inconclusive, td.spread, td.deviation,
+td.good, td.bad, td.erratum, td.setting, td.inconclusive, td.consistent, td.differs,
 td.finding { background-clip: padding-box; }
+table.grid td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap;
+                line-height: 1.25; min-width: 7.5em; }
+table.grid td .p { color: #424a53; font-size: .92em; } table.grid td .o { font-weight: 600; }
+table.grid td .ci { font-size: .85em; }
+table.grid td.differs { outline: 2px solid #d4550f; outline-offset: -2px; }
+.legend .verdict { margin-right: .3em; }
+td.method { max-width: 24em; font-size: .92em; color: #424a53; }
+details { margin: .4em 0 1em; } summary { cursor: pointer; color: #0969da; }
+.methods p { max-width: 60em; }
 .dataset { border-left: 4px solid #0969da; background: #f6f8fa; padding: .4em .8em; }
 .ci { color: #57606a; white-space: nowrap; }
 .cols { display: grid; grid-template-columns: 1fr 1fr; gap: 1.2em; }
@@ -125,7 +148,8 @@ def load_catalog(path) -> dict:
 
 def page_paths(catalog) -> list[str]:
     """Every page's path relative to the output folder (what the Snakemake rule declares)."""
-    paths = ["overview.html", "comparison.html", "claims.html", "catalogue.html"]
+    paths = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
+             "properties.html"]
     for paper, spec in catalog.items():
         paths.append(f"{paper}/{paper}_verdicts.html")
         paths += [f"{paper}/{item['id']}.html" for item in spec["items"]]
@@ -180,11 +204,12 @@ def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
     """``(verdict, counts text, evidence lines)`` of one item from its comparison rows.
 
     The worst row decides (the order of :data:`VERDICTS`: claim does not hold > differs
-    beyond the run's spread > erratum > claim inconclusive > different setting > ... >
-    matches); the evidence lists every row that is not a plain match, so the numbers travel
-    with the verdict. A claim verdict decided on a run of a stand-in or of the user's data
-    (``dataset``, :class:`imbeval.data.labels.RunDataset`) says so: "claim does not hold on
-    the Fashion-MNIST stand-in".
+    from a re-run > erratum > claim inconclusive > different setting > ... > matches); the
+    evidence lists every row that is not a plain match, so the numbers travel with the
+    verdict, except the cells of a grid (:func:`grid_cells`), which are one line: their
+    counts (the item's page shows them as a table). A claim verdict decided on a run of a
+    stand-in or of the user's data (``dataset``, :class:`imbeval.data.labels.RunDataset`)
+    says so: "claim does not hold on the Fashion-MNIST stand-in".
     """
     if item.get("omitted"):
         return "not drawn", "", [item["omitted"]]
@@ -198,14 +223,21 @@ def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
     counts = kinds.value_counts()
     order = [k for k in cmp.STATUSES if k in counts.index]
     text = ", ".join(f"{counts[k]} {k}" for k in order)
-    notable = rows[~kinds.isin(["match"])]
+    grid = grid_cells(rows)
+    notable = rows[~kinds.isin(["match"]) & ~rows.index.isin(grid.index)]
     deciding = rows[verdicts == worst]
-    if worst.startswith("claim") and any(_is_run(r) for _, r in deciding.iterrows()):
-        if dataset is not None and (dataset.stand_in or dataset.user):
+    run = [str(r["basis"]) for _, r in deciding.iterrows() if _is_run(r)]
+    if worst.startswith("claim") and run:
+        # the stand-in wording is for claims run on the experiment's dataset only (the
+        # mortaz2020 grid's claims run on UCI data): others name their basis
+        ours = dataset is not None and cmp.run_basis(dataset.label) in run
+        if ours and (dataset.stand_in or dataset.user):
             worst = f"{worst} {dataset.on}"
-        elif dataset is None:
-            worst = f"{worst} ({deciding['basis'].iloc[0]})"
-    return worst, text, [_evidence(r) for _, r in notable.iterrows()]
+        elif not ours:
+            worst = f"{worst} ({run[0]})"
+    evidence = ([grid_summary(grid)] if len(grid) else []) + [
+        _evidence(r) for _, r in notable.iterrows()]
+    return worst, text, evidence
 
 
 def _present(item, results_dir) -> bool:
@@ -218,6 +250,224 @@ def _badge(verdict) -> str:
     known = [v for v in VERDICTS if verdict == v or verdict.startswith(v + " ")]
     css = VERDICTS[max(known, key=len)][0] if known else "neutral"
     return f'<span class="verdict {css}">{html.escape(verdict)}</span>'
+
+
+# ---------------------------------------------------------------------------------------
+# grids (printed against a re-run, model x measure) and families of decisions
+# ---------------------------------------------------------------------------------------
+
+#: the order of a grid's columns where they are these measures (mortaz2020 Tables 16, 18);
+#: other columns follow in the order they first appear
+GRID_ORDER = ("ACC", "MAP", "MAR", "F", "CBA", "IAM")
+
+
+def grid_cells(rows: pd.DataFrame) -> pd.DataFrame:
+    """The rows of an item that form a grid: run rows with an interval, one per (row,
+    column) of at least 2 x 2 (mortaz2020's Tables 16 and 18: 18 models x 6 measures);
+    an empty frame when they do not."""
+    if rows.empty or "ci_low" not in rows.columns:
+        return rows.iloc[:0]
+    low = pd.to_numeric(rows["ci_low"], errors="coerce")
+    high = pd.to_numeric(rows["ci_high"], errors="coerce")
+    run = rows.apply(_is_run, axis=1)
+    cells = rows[run & low.notna() & high.notna()
+                 & ~rows["column"].astype(str).isin(["claim", "finding", ""])]
+    if (cells["row"].nunique() < 2 or cells["column"].nunique() < 2
+            or cells.duplicated(["item", "row", "column"]).any()):
+        return rows.iloc[:0]
+    return cells
+
+
+def _grid_axes(cells) -> tuple[list, list]:
+    labels = list(dict.fromkeys(cells["row"].astype(str)))
+    seen = list(dict.fromkeys(cells["column"].astype(str)))
+    columns = [c for c in GRID_ORDER if c in seen] + [c for c in seen if c not in GRID_ORDER]
+    return labels, columns
+
+
+def _kind_counts(rows) -> str:
+    counts = rows["status"].map(cmp.status_kind).value_counts()
+    return ", ".join(f"{counts[k]} {k}" for k in cmp.STATUSES if k in counts.index)
+
+
+def grid_summary(cells, row_header: str = "model") -> str:
+    """One line for a grid's cells: its shape and the counts of its statuses."""
+    labels, columns = _grid_axes(cells)
+    items = " and ".join(dict.fromkeys(cells["item"].astype(str)))
+    return (f"{items}: {len(cells)} printed numbers ({len(labels)} {row_header}s × "
+            f"{len(columns)} measures) against the 95% prediction interval of a re-run of "
+            f"our pipeline: {_kind_counts(cells)} (the table on the item's page)")
+
+
+def _status_body(status) -> str:
+    kind = cmp.status_kind(status)
+    return str(status)[len(kind):].lstrip(": ").strip()
+
+
+def _common(values) -> list[str]:
+    """The ``; ``-separated parts every value shares, in the first value's order."""
+    split = [[part.strip() for part in str(v).split("; ") if part.strip()] for v in values]
+    if not split:
+        return []
+    return [part for part in split[0] if all(part in other for other in split[1:])]
+
+
+def _adjustment_name(text) -> str:
+    """``Holm over p Fig. 1, 4 decisions`` of ``... (adjusted p = 0.01)``."""
+    return re.sub(r"\s*\(adjusted p = [^)]*\)\s*$", "", str(text)).strip()
+
+
+def _distinct(values) -> list[str]:
+    return [v for v in dict.fromkeys(str(x) for x in values) if v not in ("", "nan")]
+
+
+def _fixed(value, digits=3) -> str:
+    """A grid number at a fixed number of decimals (so a column's numbers line up)."""
+    value = pd.to_numeric(pd.Series([value]), errors="coerce").iloc[0]
+    if math.isnan(value):
+        return ""
+    return f"{0.0 if abs(value) < 0.5 * 10.0 ** -digits else value:.{digits}f}"
+
+
+def grid_html(cells: pd.DataFrame, row_header: str = "model") -> str:
+    """A grid's cells as one heat-map table: rows x measures, each cell the printed value,
+    ours and its interval [low, high], coloured by its status; the basis, the method, the
+    adjustment and what every cell's status says stated once above; each cell's whole
+    status in its tooltip."""
+    if cells.empty:
+        return ""
+    labels, columns = _grid_axes(cells)
+    bases, methods = _distinct(cells["basis"]), _distinct(cells.get("method", []))
+    adjustments = _distinct(_adjustment_name(a) for a in cells.get("adjustment", []))
+    shared = _common(_status_body(s) for s in cells["status"])
+    kinds = cells["status"].map(cmp.status_kind)
+    legend = " ".join(
+        f'<span class="verdict {_KIND_CLASS[k]}">{html.escape(k)}: {int((kinds == k).sum())}'
+        "</span>" for k in cmp.STATUSES if (kinds == k).any())
+    head = [f"<p class=\"dataset\"><b>Basis:</b> {html.escape('; '.join(bases))}. "
+            f"<b>Interval (every cell):</b> {html.escape('; '.join(methods) or 'not named')}. "
+            + (f"<b>Adjustment:</b> {html.escape('; '.join(adjustments))}. " if adjustments
+               else "<b>Adjustment:</b> none (no cell carries a p-value). ")
+            + (f"<b>Every cell's status also says:</b> {html.escape('; '.join(shared))}."
+               if shared else "") + "</p>",
+            f'<p class="legend">Each cell: the printed value, ours, and the 95% prediction '
+            f"interval of a re-run [low, high]; coloured by its status (hover a cell for its "
+            f"whole status): {legend}</p>"]
+    index = {(str(r["row"]), str(r["column"])): r for _, r in cells.iterrows()}
+    out = ['<table class="grid"><thead><tr>', f"<th>{html.escape(row_header)}</th>",
+           "".join(f"<th>{html.escape(c)}</th>" for c in columns), "</tr></thead><tbody>"]
+    for label in labels:
+        out.append(f"<tr><th>{html.escape(label)}</th>")
+        for column in columns:
+            r = index.get((label, column))
+            if r is None:
+                out.append('<td class="neutral">—</td>')
+                continue
+            kind = cmp.status_kind(r["status"])
+            tip = f"{label} / {column}: {r['status']}"
+            p = pd.to_numeric(pd.Series([r.get("p_value")]), errors="coerce").iloc[0]
+            if not math.isnan(p):
+                tip += f" (p = {p:.3g}; {r.get('adjustment', '')})"
+            out.append(
+                f'<td class="{_KIND_CLASS[kind]}" data-status="{html.escape(kind)}" '
+                f'title="{html.escape(tip)}">'
+                f'<div class="p">printed {html.escape(str(r["printed"]))}</div>'
+                f'<div class="o">ours {_fixed(r["regenerated"])}</div>'
+                f'<div class="ci">[{_fixed(r["ci_low"])}, {_fixed(r["ci_high"])}]</div></td>')
+        out.append("</tr>")
+    out.append("</tbody></table>")
+    return "".join(head + out)
+
+
+def decision_families(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> pd.DataFrame:
+    """Per family of decisions (paper, item: the rows with a p-value, adjusted together by
+    :func:`imbeval.tables.comparison.adjust`): ``decisions``, ``decisive`` (rows whose
+    status is in :data:`imbeval.tables.comparison.DECISIVE`), ``chance`` (``alpha`` x
+    decisions: how many a family of true nulls would make decisive at ``alpha`` without
+    adjustment), ``kinds`` (the decisive count by status) and ``adjustment`` (its name).
+
+    Examples
+    --------
+    >>> t = cmp.adjust(cmp.frame([cmp.claim("p", "Fig. 1", c, 0.1, True, p_value=v)
+    ...                           for c, v in (("a", 0.001), ("b", 0.3))]))
+    >>> decision_families(t)[["item", "decisions", "decisive", "chance"]].values.tolist()
+    [['Fig. 1', 2, 1, 0.1]]
+    """
+    columns = ["paper", "item", "decisions", "decisive", "chance", "kinds", "adjustment"]
+    if comparison.empty or "p_value" not in comparison.columns:
+        return pd.DataFrame(columns=columns)
+    p = pd.to_numeric(comparison["p_value"], errors="coerce")
+    out = []
+    for (paper, item), part in comparison[p.notna()].groupby(["paper", "item"], sort=False):
+        kinds = part["status"].map(cmp.status_kind)
+        decisive = kinds[kinds.isin(cmp.DECISIVE)]
+        counts = decisive.value_counts()
+        out.append({"paper": paper, "item": item, "decisions": len(part),
+                    "decisive": len(decisive), "chance": round(alpha * len(part), 10),
+                    "kinds": ", ".join(f"{counts[k]} {k}" for k in cmp.DECISIVE
+                                       if k in counts.index),
+                    "adjustment": "; ".join(_distinct(_adjustment_name(a)
+                                                      for a in part["adjustment"]))
+                    or "none named"})
+    return pd.DataFrame(out, columns=columns)
+
+
+def families_html(comparison: pd.DataFrame) -> str:
+    """The families of decisions as a table (:func:`decision_families`), with a total."""
+    families = decision_families(comparison)
+    if families.empty:
+        return ("<p>No row of this comparison carries a p-value, so no decision was made "
+                "(nothing to adjust, nothing to count against chance).</p>")
+    alpha = f"{cmp.ALPHA:g}"
+    out = [f"<p>A <i>decision</i> is a row with a p-value (a claim, or a printed number "
+           "against a re-run); the decisions of one figure or table are one family, "
+           "Holm-adjusted together, and a row stays decisive (<i>"
+           + ", ".join(html.escape(k) for k in cmp.DECISIVE)
+           + f"</i>) only if its adjusted p-value is at most {alpha}. Beside each decisive "
+           f"count: the count chance alone would give at the {alpha} level without "
+           f"adjustment ({alpha} × decisions); with Holm's adjustment the chance of even one "
+           f"false decision in a family is at most {alpha}.</p>",
+           "<table class=\"families\"><thead><tr><th>paper</th><th>figure / table</th>"
+           "<th>decisions</th><th>decisive</th>"
+           f"<th>expected by chance ({alpha} × decisions)</th><th>adjustment</th>"
+           "</tr></thead><tbody>"]
+    for _, f in families.iterrows():
+        kinds = f" ({html.escape(f['kinds'])})" if f["kinds"] else ""
+        out.append(f"<tr><td>{html.escape(str(f['paper']))}</td>"
+                   f"<td>{html.escape(str(f['item']))}</td>"
+                   f'<td class="num">{f["decisions"]}</td>'
+                   f'<td class="num">{f["decisive"]}{kinds}</td>'
+                   f'<td class="num">{_fmt(f["chance"], 2) or "0"}</td>'
+                   f"<td>{html.escape(str(f['adjustment']))}</td></tr>")
+    out.append(f"<tr><th colspan=\"2\">all {len(families)} families</th>"
+               f'<td class="num"><b>{int(families["decisions"].sum())}</b></td>'
+               f'<td class="num"><b>{int(families["decisive"].sum())}</b></td>'
+               f'<td class="num"><b>{_fmt(float(families["chance"].sum()), 2) or "0"}</b></td>'
+               "<td></td></tr></tbody></table>")
+    return "".join(out)
+
+
+def markdown_html(text: str) -> str:
+    """The small Markdown of ``docs/claims.md``'s Methods section as HTML: ``#`` headings,
+    paragraphs, ``**bold**``, ``*italic*`` and ```code```.
+
+    >>> markdown_html("## Methods\\n\\n**Where.** In `inference`, *here* (a < b).")
+    '<h2>Methods</h2><p><b>Where.</b> In <code>inference</code>, <i>here</i> (a &lt; b).</p>'
+    """
+    out = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        block = " ".join(line.strip() for line in block.splitlines())
+        heading = re.match(r"^(#{1,6})\s+(.*)$", block)
+        body = html.escape(heading.group(2) if heading else block, quote=False)
+        body = re.sub(r"`([^`]+)`", r"<code>\1</code>", body)
+        body = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", body)
+        body = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", body)
+        if heading:
+            level = len(heading.group(1))
+            out.append(f"<h{level}>{body}</h{level}>")
+        elif body:
+            out.append(f"<p>{body}</p>")
+    return "".join(out)
 
 
 # ---------------------------------------------------------------------------------------
@@ -319,11 +569,24 @@ def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
 
 
 def comparison_html(rows: pd.DataFrame) -> str:
-    """Comparison rows as a table, each status coloured by its kind."""
+    """Comparison rows as a table, each status coloured by its kind, with the basis, the
+    interval's method (a method that repeats the row above's says so, the text in its
+    tooltip), the p-value of a decision and its family's adjustment."""
     out = ["<table><thead><tr><th>item</th><th>row</th><th>column</th><th>printed</th>"
            "<th>ours [95% interval]</th><th>difference</th><th>status</th><th>basis</th>"
-           "</tr></thead><tbody>"]
+           "<th>method</th><th>p</th><th>adjustment</th></tr></thead><tbody>"]
+    previous = None
     for _, r in rows.iterrows():
+        method = str(r.get("method", ""))
+        method = "" if method == "nan" else method
+        if method and method == previous:
+            method_cell = (f'<td class="method" title="{html.escape(method)}">'
+                           "<i>as above</i></td>")
+        else:
+            method_cell = f'<td class="method">{html.escape(method)}</td>'
+        previous = method
+        p_value = pd.to_numeric(pd.Series([r.get("p_value")]), errors="coerce").iloc[0]
+        adjustment = str(r.get("adjustment", ""))
         css = _KIND_CLASS[cmp.status_kind(r["status"])]
         ours = html.escape(_fmt(r["regenerated"]))
         if _ours(r) != _fmt(r["regenerated"]):
@@ -334,7 +597,9 @@ def comparison_html(rows: pd.DataFrame) -> str:
             + f'<td class="num">{ours}</td>'
             + f'<td class="num">{_fmt(r["difference"])}</td>'
             + f'<td class="status {css}">{html.escape(str(r["status"]))}</td>'
-            + f'<td>{html.escape(str(r.get("basis", "")))}</td></tr>')
+            + f'<td>{html.escape(str(r.get("basis", "")))}</td>' + method_cell
+            + f'<td class="num">{"" if math.isnan(p_value) else f"{p_value:.3g}"}</td>'
+            + f'<td>{"" if adjustment == "nan" else html.escape(adjustment)}</td></tr>')
     out.append("</tbody></table>")
     return "".join(out)
 
@@ -364,20 +629,23 @@ def _basis_note(rows, dataset) -> str:
     if not run:
         return ""
     text = "; ".join(run)
-    # the stand-in wording and the bootstrap belong to the experiment's dataset only: the
-    # mortaz2020 grid runs on UCI data with its own interval (named in its rows)
+    # the stand-in wording belongs to the experiment's dataset only: the mortaz2020 grid
+    # runs on UCI data
     on_experiment = dataset is not None and cmp.run_basis(dataset.label) in run
     if on_experiment and (dataset.stand_in or dataset.user):
         text += (f". The paper's claims are tested here {dataset.on}, not on the paper's "
                  "data: a claim that does not hold says so of this dataset, not of the paper")
-    method = (_METHOD + " for the experiment's numbers; other methods are named in their rows"
-              if on_experiment else "the method is named in each row")
     claims_here = rows["status"].map(cmp.status_kind).str.startswith("claim").any()
+    adjustments = _distinct(_adjustment_name(a) for a in rows.get("adjustment", []))
+    adjusted = (f" Here: {html.escape('; '.join(adjustments))}." if adjustments else "")
     return (f'<p class="dataset">Numbers from the run: {html.escape(text)}. '
-            + (f"Run numbers carry their 95% interval [low, high] ({html.escape(method)}); "
-               "each claim's threshold and its reason are on the <i>claim thresholds</i> page "
-               "(<code>docs/claims.md</code>)." if claims_here
-               else f"Run numbers carry their 95% interval ({html.escape(method)}).")
+            "Run numbers carry their 95% interval [low, high]; each run row names how its "
+            "interval was made (column <i>method</i>; the methods are described on the "
+            "<i>claim thresholds</i> page, <code>docs/claims.md</code>, Methods), and "
+            "decisions (rows with a p-value) are Holm-adjusted within their figure or table "
+            f"(column <i>adjustment</i>).{adjusted}"
+            + (" Each claim's threshold and its reason are on the <i>claim thresholds</i> "
+               "page." if claims_here else "")
             + "</p>")
 
 
@@ -401,6 +669,11 @@ def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str
                 '<div class="box"><h3>What we got</h3>'
                 f"<p>{html.escape(item.get('here', item.get('omitted', '')))}</p>"
                 + (f"<ul>{ours}</ul>" if ours else "") + "</div></div>")
+    if not decision_families(rows).empty:
+        body.append("<h3>Decisions</h3>" + families_html(rows))
+    grid = grid_cells(rows)
+    if len(grid):
+        body.append("<h3>Printed against a re-run of our pipeline</h3>" + grid_html(grid))
     for figure in item.get("figures", []):
         path = results_dir / figure
         body.append(f"<h3>Figure ({html.escape(figure)})</h3>")
@@ -424,8 +697,14 @@ def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str
             frame = frame.iloc[:limit]
         body.append(frame_html(frame, _marks_for(frame, rows)))
     if not rows.empty:
+        rest = rows[~rows.index.isin(grid.index)]
         body.append(f"<h3>Comparison rows ({len(rows)})</h3>")
-        body.append(comparison_html(rows))
+        if len(rest):
+            body.append(comparison_html(rest))
+        if len(grid):
+            body.append(f"<details><summary>The {len(grid)} rows of the table above, one by "
+                        "one (status, method, adjustment)</summary>"
+                        f"{comparison_html(grid)}</details>")
     return _page(f"{paper} {item['label']}", "".join(body))
 
 
@@ -446,9 +725,8 @@ def _verdict_table(paper, spec, comparison, results_dir, dataset=None) -> str:
 
 
 #: the verdicts a legend shows, best first
-_LEGEND = ("matches", "claim holds", "finding", "within the run's spread", "different setting",
-           "claim inconclusive", "erratum", "differs beyond the run's spread",
-           "claim does not hold")
+_LEGEND = ("matches", "claim holds", "finding", "consistent with a re-run", "different setting",
+           "claim inconclusive", "erratum", "differs from a re-run", "claim does not hold")
 
 
 def render_landing(paper, spec, comparison, results_dir, dataset=None) -> str:
@@ -509,9 +787,12 @@ def _dataset_banner(dataset) -> str:
     elif dataset.user:
         text += f"The papers' claims are tested {html.escape(dataset.on)}. "
     return (f'<p class="dataset">{text}Numbers recomputed from the papers\' printed matrices '
-            "and values are exact; numbers regenerated from the run carry a 95% interval "
-            f"(the experiment's: {html.escape(_METHOD)}; mortaz2020's grid on UCI glass and "
-            "satimage: a t-interval over its CV folds, named in its rows).</p>")
+            "and values are exact; numbers regenerated from the run carry a 95% interval, "
+            "and each run row names how it was made (column <i>method</i>: e.g. a corrected "
+            "CV t interval, a t interval over clusters of problems, or for mortaz2020's grid "
+            "the prediction interval of a re-run; the <i>claim thresholds</i> page's Methods "
+            "section describes them). Decisions (rows with a p-value) are Holm-adjusted "
+            "within their figure or table; the table of decisions below counts them.</p>")
 
 
 def _counts_by_basis(comparison) -> str:
@@ -537,7 +818,10 @@ def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
             "\"slightly higher\"...) and why is the <i>claim thresholds</i> page of this "
             "category (<code>docs/claims.md</code>).</p>",
             '<p>Beyond the papers: <a href="catalogue.html">the catalogue</a> — PyCM\'s, '
-            "scikit-learn's and imbalanced-learn's indices against the same conditions.</p>",
+            "scikit-learn's and imbalanced-learn's indices against the same conditions — and "
+            '<a href="properties.html">the properties</a> of Gösgens et al. (NeurIPS 2021) '
+            "for every index beside Conditions 1–3, with the Dutch Draw baseline.</p>",
+            "<h2>Decisions, family by family, against chance</h2>", families_html(comparison),
             provenance_html(results_dir),
             "<h2>Counts of compared numbers and claims</h2>", _counts_by_basis(comparison)]
     for paper, spec in catalog.items():
@@ -549,26 +833,31 @@ def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
 
 def render_thresholds() -> str:
     """The claim thresholds page: :data:`imbeval.tables.claims.THRESHOLDS` (the table
-    ``docs/claims.md`` writes out), with the rule for the three outcomes."""
+    ``docs/claims.md`` writes out), with the rule for the three outcomes, then the Methods
+    section of ``docs/claims.md`` (:func:`imbeval.tables.claims.methods_markdown`)."""
     from imbeval.tables import claims
 
     rows = "".join(
         f"<tr><td>{html.escape(t.wording)}</td><td>{html.escape(t.claims)}</td>"
         f"<td>{html.escape(t.margin)}</td><td class=\"num\">{html.escape(t.rule_text)}</td>"
         f"<td>{html.escape(t.reason)}</td></tr>" for t in claims.THRESHOLDS.values())
-    body = ["<h1>Claim thresholds</h1>",
+    body = ["<h1>Claim thresholds and methods</h1>",
             "<p>What a paper's words require of the number that checks them (the table is "
             "<code>imbeval.tables.claims.THRESHOLDS</code>, written out as "
             "<code>docs/claims.md</code>). A claim on a run's numbers is decided on the 95% "
-            f"interval of its margin ({html.escape(_METHOD)}): "
+            "interval of its margin, made by the method its row names (column "
+            "<i>method</i>; the Methods section below): "
             + _badge("claim holds") + " when the whole interval satisfies the rule, "
             + _badge("claim does not hold") + " when none of it does, "
             + _badge("claim inconclusive") + " when the interval contains the threshold. "
-            "A claim on exact arithmetic is decided on its number.</p>",
+            "A claim on exact arithmetic is decided on its number. Each decision's p-value "
+            "is Holm-adjusted within its figure or table (column <i>adjustment</i>): a "
+            "claim decisive at 95% alone but not after the adjustment is inconclusive.</p>",
             "<table><thead><tr><th>words</th><th>claims</th><th>margin</th>"
             "<th>holds when the margin is</th><th>why this threshold</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table>"]
-    return _page("Claim thresholds", "".join(body))
+            f"<tbody>{rows}</tbody></table>",
+            f'<div class="methods">{markdown_html(claims.methods_markdown())}</div>']
+    return _page("Claim thresholds and methods", "".join(body))
 
 
 def render_comparison(comparison) -> str:
@@ -582,12 +871,15 @@ def render_comparison(comparison) -> str:
             "number, inconclusive when the 95% interval of its margin contains the "
             "threshold; the thresholds are the <i>claim thresholds</i> page); "
             "<b>finding</b>: a fact we establish about a paper's indices or numbers; "
-            "<b>within / differs beyond the run's spread</b>: a run's number under other "
-            "conditions, the printed value inside or outside its 95% interval; "
+            "<b>consistent with / differs from a re-run</b>: a printed number against the "
+            "95% prediction interval of a re-run of our pipeline (another CV partition), "
+            "inside or outside it (outside only after Holm's adjustment over its table); "
             "<b>different setting</b>: regenerated under other conditions, so agreement is "
             "not expected; <b>not comparable</b>: nothing to regenerate it from. "
             "<b>basis</b>: <i>printed numbers</i> (exact arithmetic on the paper's own "
-            "numbers) or the run's dataset.</p>",
+            "numbers) or the run's dataset; <b>method</b>: how a run row's interval was made; "
+            "<b>p</b>: a decision's p-value; <b>adjustment</b>: Holm within the row's figure "
+            "or table, with the adjusted p-value.</p>",
             "<h2>Counts</h2>", frame_html(cmp.summary(comparison))]
     for paper, part in comparison.groupby("paper", sort=False):
         body.append(f"<h2>{html.escape(paper)} ({len(part)} rows)</h2>")
@@ -605,7 +897,8 @@ def write_pages(catalog_path, results_dir, comparison_csv, out_dir,
     pages = {"overview.html": render_overview(catalog, comparison, results_dir, dataset),
              "comparison.html": render_comparison(comparison),
              "claims.html": render_thresholds(),
-             "catalogue.html": render_catalogue_page(results_dir)}
+             "catalogue.html": render_catalogue_page(results_dir),
+             "properties.html": render_properties_page(results_dir)}
     for paper, spec in catalog.items():
         pages[f"{paper}/{paper}_verdicts.html"] = render_landing(paper, spec, comparison,
                                                                  results_dir, dataset)

@@ -1,13 +1,17 @@
 """Printed versus regenerated: one row per printed number, with a status.
 
 Columns: ``paper, item, row, column, printed, regenerated, difference, status, basis,
-ci_low, ci_high``.
+ci_low, ci_high, method, p_value, adjustment``.
 
 ``basis`` says what a regenerated number rests on: ``printed numbers`` (arithmetic redone
 on the paper's own matrices and values: exact, no interval) or ``run on <dataset>`` (an
 empirical re-run, e.g. ``run on Fashion-MNIST (stand-in for ImageNet)``). ``ci_low`` and
 ``ci_high`` bound the 95% interval of a run's number over its resampling units (the
 method is stated where the number is made); they are empty for exact arithmetic.
+``method`` names how a run's interval (or, for a run's number without one, its
+evidence) was made; ``p_value`` is the p-value of the row's decision (the smallest alpha at
+which its interval makes it; empty where no decision is made); ``adjustment`` names the
+multiplicity adjustment of its family (:func:`adjust`: Holm within the paper's item).
 
 ``status`` is one of
 
@@ -28,9 +32,11 @@ method is stated where the number is made); they are empty for exact arithmetic.
   inconclusive when that interval contains the threshold;
 - ``finding: <statement>`` -- a fact about the paper's indices or numbers that we
   establish (proved, and checked), not a number the paper printed;
-- ``within the run's spread: <why>`` / ``differs beyond the run's spread: <why>`` -- a
-  number regenerated under other conditions than the paper's, with an interval from the
-  run: the printed value lies inside it, or outside it (a deviation, counted);
+- ``consistent with a re-run: <why>`` / ``differs from a re-run: <why>`` -- a number
+  regenerated under other conditions than the paper's, with the prediction interval of a
+  re-run of our pipeline (:func:`imbeval.inference.rerun_interval`): the printed value lies
+  inside it (a re-run could print it), or outside it, after Holm's adjustment over the
+  table (a deviation, counted);
 - ``different setting: <why>`` -- regenerated, but not under the paper's conditions (our CV
   split and library versions, our synthetic sweep, ...), so agreement is not expected;
 - ``not comparable: <why>`` -- nothing to regenerate it from;
@@ -49,11 +55,14 @@ from imbeval._io import atomic_write_text
 from imbeval.tables._io import to_markdown, write_table
 
 COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
-           "basis", "ci_low", "ci_high"]
+           "basis", "ci_low", "ci_high", "method", "p_value", "adjustment"]
 STATUSES = ("match", "within print precision (printed truncated)", "erratum", "claim holds",
-            "claim does not hold", "claim inconclusive", "finding", "within the run's spread",
-            "differs beyond the run's spread", "different setting", "not comparable",
-            "MISMATCH")
+            "claim does not hold", "claim inconclusive", "finding", "consistent with a re-run",
+            "differs from a re-run", "different setting", "not comparable", "MISMATCH")
+#: the statuses that are a decision (a verdict some evidence could have refused)
+DECISIVE = ("claim holds", "claim does not hold", "differs from a re-run")
+#: a decision is kept when its Holm-adjusted p-value is at most this
+ALPHA = 0.05
 TRUNCATED = "within print precision (printed truncated)"
 #: The basis of a number recomputed from the paper's own printed matrices and values.
 PRINTED_BASIS = "printed numbers"
@@ -131,12 +140,14 @@ def truncated(printed: str, value: float) -> bool:
 
 
 def row(paper, item, row_label, column, printed, regenerated, *, rule="round", erratum=None,
-        setting=None, not_comparable=None, note=None, basis=PRINTED_BASIS, ci=None) -> dict:
+        setting=None, not_comparable=None, note=None, basis=PRINTED_BASIS, ci=None,
+        method="", p_value=math.nan) -> dict:
     """One comparison row; the status follows the precedence described in the module.
 
-    ``ci`` is the run's 95% interval of ``regenerated`` (needs a run ``basis``); with a
-    ``setting`` it decides between *within the run's spread* (the printed value inside
-    the interval) and *differs beyond the run's spread*.
+    ``ci`` is the prediction interval of a re-run for ``regenerated`` (needs a run
+    ``basis``); with a ``setting`` it decides between *consistent with a re-run* (the
+    printed value inside the interval) and *differs from a re-run*. ``method`` and
+    ``p_value`` are written as given (see the module docstring).
     """
     value = None if regenerated is None else float(regenerated)
     ci_low, ci_high = _interval(ci)
@@ -167,7 +178,7 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
             status = f"match (under a different setting: {setting})"
         elif ci is not None:
             inside = ci_low <= target <= ci_high
-            status = (f"{'within the run' if inside else 'differs beyond the run'}'s spread: "
+            status = (f"{'consistent with' if inside else 'differs from'} a re-run: "
                       f"{setting}")
         else:
             status = f"different setting: {setting}"
@@ -178,7 +189,8 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
     return {
         "paper": paper, "item": item, "row": str(row_label), "column": str(column),
         "printed": printed, "regenerated": value, "difference": difference, "status": status,
-        "basis": basis, "ci_low": ci_low, "ci_high": ci_high,
+        "basis": basis, "ci_low": ci_low, "ci_high": ci_high, "method": method,
+        "p_value": float(p_value), "adjustment": "",
     }
 
 
@@ -196,13 +208,15 @@ def status_kind(status: str) -> str:
 
 
 def claim(paper, item, claim_text, measured, holds, *, printed="", detail="",
-          basis=PRINTED_BASIS, ci=None) -> dict:
+          basis=PRINTED_BASIS, ci=None, method="", p_value=math.nan) -> dict:
     """A claim row: ``row`` = the paper's statement, ``regenerated`` = the number checked.
 
     ``holds`` is True, False or None (*inconclusive*: the interval of the claim's margin
     contains its threshold). ``detail`` says what the number is and the threshold it is
     checked against; it is the body of the status, so a reader sees the evidence beside
-    the verdict. ``ci`` is the 95% interval of ``measured`` for a run's number.
+    the verdict. ``ci`` is the 95% interval of ``measured`` for a run's number;
+    ``method`` names how it was made, ``p_value`` is the decision's p-value (adjusted over
+    the item's family by :func:`adjust`).
     """
     value = None if measured is None else float(measured)
     target = printed_number(printed) if printed else math.nan
@@ -214,11 +228,12 @@ def claim(paper, item, claim_text, measured, holds, *, printed="", detail="",
     status = f"{verdict[holds]}: {detail}".rstrip(": ")
     return {"paper": paper, "item": item, "row": str(claim_text), "column": "claim",
             "printed": printed, "regenerated": value, "difference": difference,
-            "status": status, "basis": basis, "ci_low": ci_low, "ci_high": ci_high}
+            "status": status, "basis": basis, "ci_low": ci_low, "ci_high": ci_high,
+            "method": method, "p_value": float(p_value), "adjustment": ""}
 
 
 def finding(paper, item, statement, measured=None, *, detail="", printed="",
-            basis=PRINTED_BASIS) -> dict:
+            basis=PRINTED_BASIS, method="") -> dict:
     """A finding row: a fact we establish about the paper's indices or numbers."""
     value = None if measured is None else float(measured)
     target = printed_number(printed) if printed else math.nan
@@ -226,7 +241,52 @@ def finding(paper, item, statement, measured=None, *, detail="", printed="",
     return {"paper": paper, "item": item, "row": str(statement), "column": "finding",
             "printed": printed, "regenerated": value, "difference": difference,
             "status": f"finding: {detail}".rstrip(": "), "basis": basis,
-            "ci_low": math.nan, "ci_high": math.nan}
+            "ci_low": math.nan, "ci_high": math.nan, "method": method, "p_value": math.nan,
+            "adjustment": ""}
+
+
+def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
+    """Holm's adjustment within each family of decisions (rows of one paper and item with
+    a ``p_value``).
+
+    A row whose status is decisive (:data:`DECISIVE`) stays so only if its Holm-adjusted
+    p-value is at most ``alpha``; otherwise a claim becomes *claim inconclusive* and a
+    *differs from a re-run* becomes *consistent with a re-run*, each saying so. Every row of
+    a family gets ``adjustment`` = "Holm over <paper> <item>, N decisions (adjusted p =
+    ...)". Rows without a p-value are left as they are.
+
+    Examples
+    --------
+    >>> t = frame([claim("p", "Fig. 1", c, 0.1, True, p_value=v)
+    ...            for c, v in (("a", 0.01), ("b", 0.04), ("c", 0.045))])
+    >>> [status_kind(s) for s in adjust(t)["status"]]
+    ['claim holds', 'claim inconclusive', 'claim inconclusive']
+    """
+    from imbeval.inference import holm
+
+    table = table.copy()
+    p = pd.to_numeric(table["p_value"], errors="coerce")
+    for (paper, item), part in table[p.notna()].groupby(["paper", "item"], sort=False):
+        reject, adjusted = holm(p[part.index].to_numpy(), alpha)
+        n = len(part)
+        for k, (i, r) in enumerate(part.iterrows()):
+            note = f"Holm over {paper} {item}, {n} decision{'s' if n != 1 else ''}"
+            table.at[i, "adjustment"] = f"{note} (adjusted p = {adjusted[k]:.3g})"
+            kind = status_kind(r["status"])
+            if kind in DECISIVE and not reject[k]:
+                rest = r["status"][len(kind):].lstrip(": ")
+                why = (f"decisive at 95% alone (p = {p[i]:.3g}) but not after {note} "
+                       f"(adjusted p = {adjusted[k]:.3g})")
+                new = ("claim inconclusive" if kind.startswith("claim")
+                       else "consistent with a re-run")
+                table.at[i, "status"] = f"{new}: {why}; {rest}"
+    # a decisive run row without a p-value rests on no sampled number (the audit's exact
+    # search, an identity): it is in no family, and says so
+    exact = (p.isna() & table["status"].map(status_kind).isin(DECISIVE)
+             & (table["basis"] != PRINTED_BASIS))
+    table.loc[exact, "adjustment"] = ("none: not a sampled number (see method), no "
+                                      "multiplicity to adjust")
+    return table
 
 
 def summary(table: pd.DataFrame) -> pd.DataFrame:
@@ -248,13 +308,14 @@ def write(table: pd.DataFrame, csv_path, md_path):
             "inconclusive* = a statement of the paper checked on our results, with the number "
             "and threshold (docs/claims.md; for a run's number decided on the 95% interval "
             "of its margin, inconclusive when it contains the threshold); *finding* = a fact "
-            "we establish about a paper's indices or numbers; *within* / *differs beyond the "
-            "run's spread* = a run's number under other conditions, the printed value inside "
-            "or outside its 95% interval; *different setting* = regenerated under other "
+            "we establish about a paper's indices or numbers; *consistent with* / *differs "
+            "from a re-run* = a run's number under other conditions, the printed value inside "
+            "or outside the 95% prediction interval of a re-run of our pipeline; *different setting* = regenerated under other "
             "conditions (our data split, our synthetic sweep); *not comparable* = nothing to "
             "regenerate it from. *basis*: *printed numbers* (exact arithmetic on the paper's "
             "own numbers) or *run on <dataset>*; *ci_low*, *ci_high*: the 95% interval of a "
-            "run's number.\n\n",
+            "run's number; *method*: how it was made; *adjustment*: Holm within the item's family "
+            "of decisions (docs/claims.md, Methods).\n\n",
             "## Counts\n\n", to_markdown(counts, index=True), "\n"]
     for paper, part in table.groupby("paper", sort=False):
         shown = part.drop(columns="paper").copy()
@@ -268,10 +329,12 @@ def write(table: pd.DataFrame, csv_path, md_path):
 
 def read_parts(paths) -> pd.DataFrame:
     """Concatenate the per-paper comparison CSVs (in the given order)."""
-    parts = [pd.read_csv(p, dtype={"printed": str, "row": str, "column": str},
+    parts = [pd.read_csv(p, dtype={"printed": str, "row": str, "column": str, "method": str,
+                                   "adjustment": str},
                          keep_default_na=False, na_values={"regenerated": [""],
                                                            "difference": [""],
-                                                           "ci_low": [""], "ci_high": [""]})
+                                                           "ci_low": [""], "ci_high": [""],
+                                                           "p_value": [""]})
              for p in paths]
     table = pd.concat(parts, ignore_index=True) if parts else frame([])
     missing = set(COLUMNS) - set(table.columns)

@@ -5,7 +5,9 @@ statistics averaged (macro: ``cm.average``; support-weighted: ``cm.weighted_aver
 ``sklearn.metrics`` and of ``imblearn.metrics``, as a vectorised function of stacks
 ``(..., C, C)`` (rows true, columns predicted) like the papers' indices. One module per
 source: :mod:`._pycm`, :mod:`._sklearn`, :mod:`._imblearn` (an index found in several
-libraries is listed once, under the first, with the others in :attr:`CatalogueEntry.also`).
+libraries is listed once, under the first, with the others in :attr:`CatalogueEntry.also`),
+and :mod:`._goesgens`: the measures of Gösgens et al. (NeurIPS 2021) that none of the
+libraries has (``sba``, ``gm1``, ``correlation_distance``).
 
 Design: computed by name, never by default
 -------------------------------------------
@@ -57,7 +59,7 @@ True
 from __future__ import annotations
 
 from imbeval.indices.catalogue._base import CATALOGUE, SOURCES, CatalogueEntry
-from imbeval.indices.catalogue import _pycm, _sklearn, _imblearn  # noqa: F401  (registers)
+from imbeval.indices.catalogue import _pycm, _sklearn, _imblearn, _goesgens  # noqa: F401  (registers)
 
 __all__ = ["CATALOGUE", "CatalogueEntry", "DEVIATIONS", "OUT_OF_SCOPE", "SOURCES",
            "catalogue_names", "entries"]

@@ -18,7 +18,7 @@ from imbeval.indices._validation import safe_divide
 __all__ = ["CatalogueEntry", "CATALOGUE", "entry", "twin", "one_vs_rest", "macro", "weighted",
            "log_sums", "entropies", "pair_sums"]
 
-SOURCES = ("pycm", "sklearn", "imblearn")
+SOURCES = ("pycm", "sklearn", "imblearn", "goesgens2021")
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,8 @@ class CatalogueEntry:
     Attributes
     ----------
     index : the name :func:`imbeval.indices.compute` accepts.
-    source : ``"pycm"``, ``"sklearn"`` or ``"imblearn"``: the library it is taken from.
+    source : ``"pycm"``, ``"sklearn"``, ``"imblearn"``: the library it is taken from; or
+        ``"goesgens2021"``: a measure of Gösgens et al. (NeurIPS 2021) that none of them has.
     source_name : its name there (PyCM: the key of ``overall_stat``, or the class statistic
         with its averaging, e.g. ``"TNR (macro)"``; scikit-learn, imbalanced-learn: the
         function call).

@@ -1,0 +1,497 @@
+"""Every interval, test and multiplicity adjustment behind a run-based verdict.
+
+A verdict on a run's number ("precision varies most", "the paper's model is selected
+again", "a re-run could give the printed 0.681") is only as good as the uncertainty it is
+judged with. This module holds that uncertainty, in one place, on scipy.stats and
+statsmodels:
+
+- **CV means** (:func:`cv_interval`, :func:`cv_estimate`). The folds of a k-fold CV share
+  training data and repeated CV runs share the data set, so the fold values are not
+  independent: the variance of their mean is about ``(1/(r k) + n_test/n_train) s^2``
+  (Nadeau and Bengio 2003, the *corrected resampled t*; Bouckaert and Frank 2004 for
+  repeated k-fold CV, ``n_test/n_train = 1/(k - 1)``), not ``s^2/(r k)``. The interval of
+  every mean over CV folds, and of every paired difference (model against model, index
+  against index: the per-fold differences), is the t interval with that variance and
+  ``r k - 1`` degrees of freedom. A smooth function of several CV means (a standard
+  deviation over classifiers x test sets) goes through the same interval after
+  linearisation (:func:`cv_delta_estimate`, the delta method).
+- **Numbers over problems** (:func:`problem_clusters`, :func:`cluster_estimate`). Problems
+  that share classes share images: they form one cluster, and a mean over problems is a
+  t interval over the cluster means (the datasets as units: Demšar 2006), never decisive
+  with fewer than :data:`MIN_UNITS` clusters.
+- **Extremes** (:func:`simultaneous`). A minimum over cells is bounded by simultaneous
+  (Bonferroni) intervals of the cells: if every cell lies in its interval, the minimum lies
+  between the minima of the ends. The percentile bootstrap is inconsistent for extremes;
+  the simultaneous box is conservative but covers.
+- **Printed versus a re-run** (:func:`rerun_interval`, :func:`tost`). Whether a re-run of
+  the pipeline (another partition) could give a printed number: a prediction interval
+  ``ours ± t · SD · sqrt(1 + 1/R)`` widened by half the print unit; agreement within a
+  declared tolerance by two one-sided tests (Schuirmann 1987).
+- **Decisions and multiplicity** (:func:`decision_p_value`, :func:`holm`). The p-value of a
+  decision is the smallest ``alpha`` at which the ``1 - alpha`` interval makes it; a family of
+  decisions (a figure's, a table's) is adjusted by Holm (1979) with
+  ``statsmodels.stats.multitest.multipletests``.
+
+References: Nadeau, Bengio, Inference for the generalization error, Machine Learning 52
+(2003) 239-281; Bouckaert, Frank, Evaluating the replicability of significance tests for
+comparing learning algorithms, PAKDD 2004; Dietterich, Approximate statistical tests for
+comparing supervised classification learning algorithms, Neural Computation 10 (1998);
+Demšar, Statistical comparisons of classifiers over multiple data sets, JMLR 7 (2006) 1-30;
+Holm, A simple sequentially rejective multiple test procedure, Scand. J. Statist. 6 (1979).
+``benchmarks/coverage.py`` measures the coverage of these intervals by simulation.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+__all__ = ["LEVEL", "MIN_UNITS", "MIN_FOLD_VALUES", "Estimate", "cv_interval", "cv_estimate",
+           "cv_delta_estimate", "problem_clusters", "cluster_estimate", "simultaneous",
+           "rerun_interval", "tost", "decision_p_value", "holm", "METHODS"]
+
+#: coverage of every interval of a single decision
+LEVEL = 0.95
+#: independent units (clusters of problems) a number over problems needs to be decisive
+MIN_UNITS = 10
+#: fold values a CV number needs to be decisive: with fewer, the fold variance (df <= 3)
+#: is too poorly known, and a zero variance (two equal folds) would make a point interval
+MIN_FOLD_VALUES = 5
+
+#: how each kind of interval is made, as rows and docs name it
+METHODS = {
+    "cv": "corrected repeated k-fold t interval (Nadeau & Bengio 2003; Bouckaert & Frank "
+          "2004)",
+    "cv_delta": "corrected repeated k-fold t interval of the linearised statistic (delta "
+                "method; Nadeau & Bengio 2003)",
+    "clusters": "t interval over independent clusters of problems (problems sharing "
+                "classes are one cluster; Demšar 2006)",
+    "simultaneous": "Bonferroni-simultaneous corrected CV t intervals of the cells, "
+                    "combined monotonely (the minimum of the cells lies between the minima "
+                    "of their ends)",
+    "rerun": "prediction interval for a re-run of the pipeline (another CV partition)",
+}
+
+
+def _level(level) -> float:
+    level = float(level)
+    if not 0 < level < 1:
+        raise ValueError(f"level must lie in (0, 1), got {level!r}")
+    return level
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A run's number with the intervals of every level, and why it may not be decisive.
+
+    ``interval_at(level) -> (low, high)``; ``undecidable`` is None, or the reason no verdict
+    may rest on this number (too few units, a descriptive statistic); ``method`` names how
+    the interval is made (one of :data:`METHODS`' texts, possibly with detail).
+    """
+
+    value: float
+    interval_at: Callable[[float], tuple[float, float]] = field(repr=False)
+    method: str
+    units: int
+    undecidable: str | None = None
+
+    def interval(self, level: float = LEVEL) -> tuple[float, float]:
+        """The ``level`` interval ``(low, high)`` (NaNs when there is none)."""
+        return self.interval_at(_level(level))
+
+
+def _t_interval(value, se, df, level):
+    from scipy import stats
+
+    if not (math.isfinite(value) and math.isfinite(se) and df >= 1):
+        return math.nan, math.nan
+    if se == 0:
+        return float(value), float(value)
+    low, high = stats.t.interval(level, df, loc=value, scale=se)
+    return float(low), float(high)
+
+
+def _fold_matrix(values) -> np.ndarray:
+    v = np.asarray(values, dtype=float)
+    if v.ndim == 1:
+        v = v[None, :]
+    if v.ndim != 2 or v.shape[1] < 2:
+        raise ValueError(f"values must have shape (runs, folds) with at least 2 folds, got "
+                         f"shape {v.shape}")
+    return v
+
+
+def cv_estimate(values, *, test_to_train=None, method=None) -> Estimate:
+    """The mean of CV fold values with its corrected repeated k-fold t intervals.
+
+    Parameters
+    ----------
+    values : array-like, shape ``(runs, folds)`` (or ``(folds,)`` for one run): one number
+        per fold (a fold's index value, or a per-fold paired difference). NaN values (an
+        index undefined on a fold) are left out.
+    test_to_train : ``n_test / n_train``; default ``1 / (folds - 1)`` (k-fold CV).
+    method : the method text to record (default ``METHODS["cv"]``).
+
+    Returns
+    -------
+    :class:`Estimate`: the mean, with ``se^2 = (1/n + test_to_train) s^2`` and ``n - 1``
+    degrees of freedom (``n`` finite fold values, ``s`` their standard deviation);
+    undecidable with fewer than :data:`MIN_FOLD_VALUES` values.
+
+    Examples
+    --------
+    >>> e = cv_estimate([[0.70, 0.74, 0.72], [0.71, 0.73, 0.69]])
+    >>> round(e.value, 4), [round(x, 4) for x in e.interval()]
+    (0.715, [0.6757, 0.7543])
+    """
+    v = _fold_matrix(values)
+    ratio = 1.0 / (v.shape[1] - 1) if test_to_train is None else float(test_to_train)
+    if not ratio >= 0:
+        raise ValueError(f"test_to_train must be >= 0, got {test_to_train!r}")
+    x = v[np.isfinite(v)]
+    n = int(x.size)
+    value = float(x.mean()) if n else math.nan
+    se = float(math.sqrt((1.0 / n + ratio) * x.var(ddof=1))) if n >= 2 else math.nan
+    why = None
+    if n < MIN_FOLD_VALUES:
+        why = f"{n} fold values, at least {MIN_FOLD_VALUES} needed"
+    return Estimate(value, lambda level: _t_interval(value, se, n - 1, level),
+                    method or METHODS["cv"], n, why)
+
+
+def cv_interval(values, *, level: float = LEVEL, test_to_train=None) -> tuple[float, float]:
+    """The corrected repeated k-fold t interval of the expected CV mean.
+
+    Parameters
+    ----------
+    values : array-like, shape ``(runs, folds)``: one number per fold.
+    level : coverage, in (0, 1).
+    test_to_train : ``n_test / n_train``; default ``1 / (folds - 1)``.
+
+    Returns
+    -------
+    ``(low, high)``: ``mean ± t(n - 1) · sqrt((1/n + test_to_train) s^2)`` (Nadeau and
+    Bengio 2003; Bouckaert and Frank 2004), ``n = runs x folds``.
+
+    Examples
+    --------
+    >>> [round(x, 4) for x in cv_interval([[0.5, 0.7, 0.6, 0.6, 0.6]])]
+    [0.4683, 0.7317]
+    """
+    return cv_estimate(values, test_to_train=test_to_train).interval(_level(level))
+
+
+def cv_delta_estimate(value, gradient, fold_values, *, test_to_train=None) -> Estimate:
+    """A smooth function ``g`` of several CV means, by the delta method.
+
+    ``g(m) ~ g(m0) + grad · (m - m0)`` with ``m`` the mean over folds of the fold vectors
+    ``x_f``: so ``g`` varies as the mean of the linearised fold values ``z_f = grad · x_f``,
+    whose corrected interval (:func:`cv_estimate`) is shifted to ``value``.
+
+    Parameters
+    ----------
+    value : ``g`` at the means.
+    gradient : array ``(cells,)``, ``g``'s gradient at the means.
+    fold_values : array ``(runs, folds, cells)``; a NaN cell of a fold counts as the cell's
+        mean (no deviation).
+    test_to_train : as :func:`cv_estimate`.
+
+    Examples
+    --------
+    >>> x = np.array([[[0.1, 0.3], [0.2, 0.4], [0.15, 0.35]]])   # 1 run, 3 folds, 2 cells
+    >>> e = cv_delta_estimate(0.2, np.array([-0.5, 0.5]), x)    # half the gap of the cells
+    >>> e.value, [round(v, 9) for v in e.interval()]             # the gap never varies
+    (0.2, [0.2, 0.2])
+    """
+    x = np.asarray(fold_values, dtype=float)
+    if x.ndim != 3:
+        raise ValueError(f"fold_values must have shape (runs, folds, cells), got {x.shape}")
+    g = np.asarray(gradient, dtype=float)
+    if g.shape != x.shape[2:]:
+        raise ValueError(f"gradient must have shape {x.shape[2:]}, got {g.shape}")
+    means = np.nanmean(x, axis=(0, 1)) if np.isfinite(x).any() else np.zeros(x.shape[2])
+    filled = np.where(np.isfinite(x), x, means)
+    z = filled @ np.where(np.isfinite(g), g, 0.0)
+    base = cv_estimate(z, test_to_train=test_to_train, method=METHODS["cv_delta"])
+    shift = float(value) - base.value
+    return Estimate(float(value),
+                    lambda level: tuple(e + shift for e in base.interval_at(level)),
+                    base.method, base.units, base.undecidable)
+
+
+def problem_clusters(classes: dict) -> dict:
+    """Problems that share a class (directly or through others) form one cluster.
+
+    Parameters
+    ----------
+    classes : ``{problem: iterable of its class (concept) names}``.
+
+    Returns
+    -------
+    ``{problem: cluster number}``, clusters numbered from 0 in order of first appearance.
+
+    Examples
+    --------
+    >>> problem_clusters({"a": ["x", "y"], "b": ["y", "z"], "c": ["u", "v"], "d": ["z"]})
+    {'a': 0, 'b': 0, 'c': 1, 'd': 0}
+    """
+    parent = {p: p for p in classes}
+
+    def root(p):
+        while parent[p] != p:
+            parent[p] = parent[parent[p]]
+            p = parent[p]
+        return p
+
+    owner = {}
+    for p, members in classes.items():
+        for c in members:
+            if c in owner:
+                parent[root(p)] = root(owner[c])
+            else:
+                owner[c] = p
+    numbers, out = {}, {}
+    for p in classes:
+        out[p] = numbers.setdefault(root(p), len(numbers))
+    return out
+
+
+def cluster_estimate(values: dict, clusters: dict, *, min_units: int = MIN_UNITS) -> Estimate:
+    """The mean of per-problem numbers, with a t interval over independent clusters.
+
+    Parameters
+    ----------
+    values : ``{problem: number}`` (NaN left out).
+    clusters : ``{problem: cluster}`` (:func:`problem_clusters`).
+    min_units : clusters needed for a decisive verdict.
+
+    Returns
+    -------
+    :class:`Estimate`: the mean over problems; its interval is the t interval of the mean of
+    the cluster means (``statsmodels`` ``DescrStatsW.tconfint_mean``), shifted to the mean
+    over problems; undecidable (interval NaN with one cluster) below ``min_units``.
+
+    Examples
+    --------
+    >>> e = cluster_estimate({"a": 1.0, "b": 3.0}, {"a": 0, "b": 0})
+    >>> e.value, e.units, e.undecidable
+    (2.0, 1, '1 independent unit (problems that share classes are one), at least 10 needed')
+    """
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    missing = sorted(set(values) - set(clusters))
+    if missing:
+        raise ValueError(f"problems {missing} have no cluster")
+    finite = {p: float(v) for p, v in values.items() if math.isfinite(float(v))}
+    value = float(np.mean(list(finite.values()))) if finite else math.nan
+    by_cluster = {}
+    for p, v in finite.items():
+        by_cluster.setdefault(clusters[p], []).append(v)
+    means = np.array([np.mean(v) for v in by_cluster.values()])
+    g = int(means.size)
+    why = None
+    if g < min_units:
+        why = (f"{g} independent unit{'s' if g != 1 else ''} (problems that share classes are "
+               f"one), at least {min_units} needed")
+
+    def interval_at(level):
+        if g < 2:
+            return math.nan, math.nan
+        low, high = DescrStatsW(means).tconfint_mean(alpha=1 - level)
+        shift = value - float(means.mean())
+        return float(low) + shift, float(high) + shift
+
+    return Estimate(value, interval_at, METHODS["clusters"] + f", {g} clusters", g, why)
+
+
+def simultaneous(components: Sequence[Estimate], combine: Callable, value: float, *,
+                 method=None) -> Estimate:
+    """A monotone function of several estimates, from their simultaneous intervals.
+
+    Parameters
+    ----------
+    components : the estimates (e.g. the CV means of every (classifier, test set) cell).
+    combine : ``combine(lows, highs) -> (low, high)``: the range of the function over the
+        box of the components' intervals (for a minimum: ``(min(lows), min(highs))``).
+    value : the function at the components' values.
+    method : the method text (default ``METHODS["simultaneous"]``).
+
+    Returns
+    -------
+    :class:`Estimate` whose ``level`` interval takes each component at level
+    ``1 - (1 - level)/K`` (Bonferroni over the ``K`` components): with probability at least
+    ``level`` every component lies in its interval, hence the function in the range.
+    Undecidable if any component is.
+
+    Examples
+    --------
+    >>> a, b = cv_estimate([0.5, 0.6, 0.55, 0.5, 0.6]), cv_estimate([0.9, 0.8, 0.85, 0.9, 0.8])
+    >>> m = simultaneous([a, b], lambda lo, hi: (min(lo), min(hi)), min(a.value, b.value))
+    >>> lo, hi = m.interval()
+    >>> lo < a.value < hi < b.value
+    True
+    """
+    components = list(components)
+    if not components:
+        raise ValueError("simultaneous needs at least one component")
+    k = len(components)
+
+    def interval_at(level):
+        each = [c.interval_at(1 - (1 - level) / k) for c in components]
+        lows, highs = np.array([e[0] for e in each]), np.array([e[1] for e in each])
+        if not (np.isfinite(lows).all() and np.isfinite(highs).all()):
+            return math.nan, math.nan
+        low, high = combine(lows, highs)
+        return float(low), float(high)
+
+    why = next((c.undecidable for c in components if c.undecidable), None)
+    return Estimate(float(value), interval_at,
+                    method or f"{METHODS['simultaneous']} ({k} cells)",
+                    min(c.units for c in components), why)
+
+
+def rerun_interval(values, *, level: float = LEVEL, half_unit: float = 0.0,
+                   min_repeats: int = 10, test_to_train=None):
+    """Where a re-run of the pipeline (another CV partition) would put a CV mean.
+
+    Parameters
+    ----------
+    values : array ``(repeats, folds)``: ``R`` reshuffled CV repetitions of one number.
+    level : coverage of the prediction interval.
+    half_unit : half the printed number's last unit: the interval is widened by it, since
+        a printed value can be any number that rounds to it.
+    min_repeats : with at least this many repetitions the replication spread ``SD`` is the
+        standard deviation of the repetitions' means (``t`` with ``R - 1`` degrees of
+        freedom); with fewer it is the corrected variance of one repetition's mean,
+        ``(1/k + test_to_train) s^2`` (``t`` with ``R k - 1``), which is larger than a
+        re-partition's spread (it also counts other training sets), hence conservative.
+
+    Returns
+    -------
+    ``(low, high, sd, source)``: the interval ``mean ± t · SD · sqrt(1 + 1/R) ± half_unit``,
+    the spread, and which spread was used (``"repeats"`` or ``"corrected variance"``).
+
+    Examples
+    --------
+    >>> low, high, sd, source = rerun_interval([[0.70, 0.74, 0.72, 0.71, 0.73]])
+    >>> source, round(high - low, 3)
+    ('corrected variance', 0.083)
+    """
+    from scipy import stats
+
+    v = _fold_matrix(values)
+    level = _level(level)
+    r, k = v.shape
+    if not np.isfinite(v).all():
+        raise ValueError("rerun_interval needs finite fold values")
+    mean = float(v.mean())
+    if r >= min_repeats:
+        sd, df, source = float(v.mean(axis=1).std(ddof=1)), r - 1, "repeats"
+    else:
+        ratio = 1.0 / (k - 1) if test_to_train is None else float(test_to_train)
+        sd = float(math.sqrt((1.0 / k + ratio) * v.var(ddof=1)))
+        df, source = r * k - 1, "corrected variance"
+    half = float(stats.t.ppf((1 + level) / 2, df)) * sd * math.sqrt(1 + 1 / r) + half_unit
+    return mean - half, mean + half, sd, source
+
+
+def tost(difference: float, se: float, df: float, tolerance: float) -> float:
+    """The p-value of two one-sided t tests that ``|true difference| < tolerance``.
+
+    Schuirmann (1987): equivalence is shown at level ``alpha`` when both one-sided tests
+    reject, i.e. when ``max(p_lower, p_upper) <= alpha``; that maximum is returned.
+
+    Examples
+    --------
+    >>> round(tost(0.0, 0.01, 10, 0.03), 4) < 0.05, round(tost(0.025, 0.01, 10, 0.03), 2)
+    (True, 0.31)
+    """
+    from scipy import stats
+
+    if not tolerance > 0:
+        raise ValueError(f"tolerance must be positive, got {tolerance!r}")
+    if not (math.isfinite(difference) and math.isfinite(se) and df >= 1) or se < 0:
+        return math.nan
+    if se == 0:
+        return 0.0 if abs(difference) < tolerance else 1.0
+    p_low = float(stats.t.sf((difference + tolerance) / se, df))
+    p_high = float(stats.t.cdf((difference - tolerance) / se, df))
+    return max(p_low, p_high)
+
+
+def decision_p_value(estimate: Estimate, decide: Callable) -> float:
+    """The smallest ``alpha`` at which ``decide`` makes a verdict on the ``1 - alpha`` interval.
+
+    Parameters
+    ----------
+    estimate : the number and its intervals.
+    decide : ``decide((low, high)) -> True | False | None`` (None: inconclusive); it must
+        turn decisive no later as the interval widens (every rule of
+        :mod:`imbeval.tables.claim_rules` does).
+
+    Returns
+    -------
+    float in (0, 1]: 1 when no level makes the verdict; NaN when the estimate has no
+    interval. Found by bisection on ``log(alpha)`` to a relative 1e-4.
+
+    Examples
+    --------
+    >>> e = cv_estimate([0.02, 0.03, 0.01, 0.02, 0.025])
+    >>> p = decision_p_value(e, lambda ci: True if ci[0] > 0 else None)
+    >>> 0 < p < 0.05
+    True
+    """
+    def verdict(alpha):
+        low, high = estimate.interval_at(1 - alpha)
+        if not (math.isfinite(low) and math.isfinite(high)):
+            return math.nan
+        return decide((low, high))
+
+    def decisive(alpha):
+        v = verdict(alpha)
+        return not (v is None or (isinstance(v, float) and math.isnan(v)))
+
+    top = verdict(1 - 1e-9)
+    if isinstance(top, float) and math.isnan(top):
+        return math.nan
+    if top is None:
+        return 1.0
+    lo, hi = math.log(1e-15), math.log(1 - 1e-9)
+    if decisive(math.exp(lo)):
+        return 0.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if not decisive(math.exp(mid)):
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-4:
+            break
+    return float(math.exp(hi))
+
+
+def holm(p_values, alpha: float = 1 - LEVEL) -> tuple[np.ndarray, np.ndarray]:
+    """Holm's step-down adjustment of a family of p-values (NaNs kept out).
+
+    Returns ``(reject, adjusted)``, arrays of the family's length (``False`` / NaN where
+    ``p`` is NaN), from ``statsmodels.stats.multitest.multipletests(method="holm")``.
+
+    Examples
+    --------
+    >>> reject, adjusted = holm([0.01, 0.04, 0.03, float("nan")])
+    >>> reject.tolist(), [round(float(a), 2) for a in adjusted[:3]]
+    ([True, False, False, False], [0.03, 0.06, 0.06])
+    """
+    from statsmodels.stats.multitest import multipletests
+
+    p = np.asarray(p_values, dtype=float)
+    reject = np.zeros(p.shape, dtype=bool)
+    adjusted = np.full(p.shape, np.nan)
+    ok = np.isfinite(p)
+    if ok.any():
+        r, a, _, _ = multipletests(p[ok], alpha=alpha, method="holm")
+        reject[ok], adjusted[ok] = r, a
+    return reject, adjusted

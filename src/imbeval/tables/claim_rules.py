@@ -1,0 +1,362 @@
+"""What a paper's words require of the number that checks them, and the decision rule.
+
+:data:`THRESHOLDS` is the one table of what a claim's words mean ("well above", "slightly
+higher", a sign "for all η"), with the reason for each number; ``docs/claims.md`` is that
+table written out (:func:`thresholds_markdown`, kept in sync by the tests), with the Methods
+section that says how each run's interval is made (:mod:`imbeval.inference`).
+
+:func:`decide` applies a threshold to a margin and its interval: *holds* when the whole
+interval (with the point estimate) satisfies the rule, *does not hold* when none of it does,
+*inconclusive* otherwise -- and inconclusive when there is no interval to judge with.
+:func:`judge` does the same on an :class:`imbeval.inference.Estimate`, and adds the
+decision's p-value, which :func:`imbeval.tables.comparison.adjust` adjusts by Holm within
+the family of the figure's or table's decisions. The claim rows of each paper live in
+:mod:`imbeval.tables.claims_mullick2020` and :mod:`imbeval.tables.claims_ortigosa2016`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from imbeval import inference
+
+__all__ = ["Threshold", "THRESHOLDS", "SIGN_TOL", "AGREEMENT_TOLERANCE", "decide", "Judgement", "judge",
+           "thresholds_markdown", "methods_markdown"]
+
+
+# ---------------------------------------------------------------------------------------
+# thresholds: the one table of what a claim's words mean (written out as docs/claims.md)
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """What a claim's words require of its margin.
+
+    ``op`` is ``">"``, ``"<"``, ``"<="`` (the margin against ``value``) or ``"in"`` (the
+    margin strictly between the two ends of ``value``); ``reason`` says why this number.
+    """
+
+    wording: str
+    claims: str
+    margin: str
+    op: str
+    value: float | tuple[float, float]
+    reason: str
+
+    @property
+    def rule_text(self) -> str:
+        """``"> 0"``, ``"in (0, 0.5)"``..."""
+        if self.op == "in":
+            return f"in ({self.value[0]:g}, {self.value[1]:g})"
+        return f"{self.op} {self.value:g}"
+
+
+#: key -> :class:`Threshold`; every claim row of this module decides through :func:`decide`
+THRESHOLDS = {
+    "ordering": Threshold(
+        "varies most / vary least / vary less than", "mullick2020 Figs. 3, 4a",
+        "mean over datasets of the named index's plotted std, minus that of the nearest "
+        "competitor (signed so that the claim means a positive margin)", ">", 0.0,
+        "An ordering claim: the paper states no minimum gap, so any positive gap orders the "
+        "indices. Whether the gap is more than the run's uncertainty is what the interval "
+        "decides: an interval containing 0 makes the claim inconclusive."),
+    "slightly higher": Threshold(
+        "slightly higher", "mullick2020 Fig. 4b",
+        "nAUROC-OVA's mean normalised std divided by ACSA's, minus 1 (its relative excess)",
+        "in", (0.0, 0.5),
+        "\"Slightly\" above: higher (excess > 0), and by less than half of ACSA's own "
+        "value; at 50% or more the difference would be a large one, not a slight one."),
+    "well above": Threshold(
+        "well above", "mullick2020 Fig. 5",
+        "the smallest, over the C = max datasets, of min(AUROC-OVA, AUROC-OVO) minus "
+        "max(ACSA, nAUROC-OVA) (the indices' minima over classifiers x test sets)",
+        ">", 0.05,
+        "Five points of a [0, 1] index on every dataset: a gap that stands out at the "
+        "scale of Fig. 5's axis (0 to 1), where a difference of one or two points would "
+        "look like bars of equal height; \"well\" asks for more than any positive gap."),
+    "drops to 0": Threshold(
+        "drops to 0", "mullick2020 Fig. 5",
+        "the smallest GMean minimum over the C = max datasets", "<=", 0.01,
+        "GMean is 0 exactly when one class is never recognised; a mean over runs x folds "
+        "is 0 only if that happens on every one, so anything within 0.01 (one class almost "
+        "always missed) counts as the collapse the paper shows."),
+    "negative": Threshold(
+        "negative for all η ≠ 0.5", "ortigosa2016 Figs. 2a, 3, 4a",
+        "the largest value of the influence function over |η − 0.5| > 0.02", "<", 1e-3,
+        "The paper's influence functions come from numerical integration (NIntegrate); "
+        "values within 0.001 of 0 are integration noise, not a sign. Exact: computed by "
+        "deterministic quadrature on the paper's stated distributions, no search repeats."),
+    "positive": Threshold(
+        "positive for all η ≠ 0.5", "ortigosa2016 Figs. 2b, 3, 4c",
+        "the smallest value of the influence function over |η − 0.5| > 0.02 (ε ≠ 0)",
+        ">", -1e-3, "As for \"negative\", the other side."),
+    "at equiprobability": Threshold(
+        "lowest at equiprobability", "ortigosa2016 Fig. 3",
+        "|η at the minimum − 0.5|", "<=", 0.01,
+        "Two steps of the η grid (1/200): the minimum is located to the grid's resolution."),
+    "below 0": Threshold(
+        "below 0 for ε → 0⁻", "ortigosa2016 Fig. 4",
+        "the smallest influence over ε in (−0.1, 0)", "<", 0.0,
+        "A strict sign near balance, where the curves are far from 0 (no tolerance needed)."),
+    "higher": Threshold(
+        "higher for positive ε", "ortigosa2016 Fig. 4",
+        "the smallest, over A, G, H, min, of the curve's maximum over ε > 0 minus its "
+        "maximum over ε < 0", ">", 0.0, "An ordering claim: any positive gap."),
+    "bounded by": Threshold(
+        "bounded by the EDR and the min-DR", "ortigosa2016 Fig. 7",
+        "the distance of the G-DR and H-DR cuts outside [EDR, min-DR]", "<=", 1e-6,
+        "The cuts are optima found by a deterministic search (a 0.01 grid, then "
+        "Nelder-Mead to xatol 1e-7, the same from every start: tests/test_claims.py "
+        "restarts it), so they are exact to about 1e-7 and need no interval; 1e-6 is "
+        "their numerical tolerance."),
+    "theorems": Threshold(
+        "Theorems 1-5", "mullick2020 Fig. 6",
+        "the number of the audit's verdicts that disagree with the theorems", "<=", 0,
+        "A theorem admits no exception."),
+}
+
+#: sign claims tolerate this much numerical noise in an influence function
+SIGN_TOL = THRESHOLDS["negative"].value
+
+
+def _side(key, value) -> bool:
+    t = THRESHOLDS[key]
+    if t.op == ">":
+        return value > t.value
+    if t.op == "<":
+        return value < t.value
+    if t.op == "<=":
+        return value <= t.value
+    return t.value[0] < value < t.value[1]
+
+
+def decide(key: str, value: float, ci=None) -> bool | None:
+    """Does a claim hold, by the threshold ``THRESHOLDS[key]``?
+
+    Parameters
+    ----------
+    key : a key of :data:`THRESHOLDS`.
+    value : the claim's margin (the point estimate).
+    ci : its 95% interval ``(low, high)`` for a run's number, or None (exact arithmetic).
+
+    Returns
+    -------
+    True (holds), False (does not hold), or None (*inconclusive*: the interval of the
+    margin contains a threshold, so the run cannot tell; or ``ci`` has a NaN end: a run's
+    number without an interval is never decided on its point estimate; or an end of the
+    interval lies exactly on a threshold). The interval taken is the hull of ``ci`` and
+    ``value``: an interval need not contain its point estimate, and the verdict must not
+    contradict it. Exact arithmetic (``ci`` None) on a threshold is decided by the rule
+    (``<= 0`` holds at 0).
+
+    Examples
+    --------
+    >>> decide("ordering", 0.02, (0.01, 0.03)), decide("ordering", 0.02, (-0.01, 0.05))
+    (True, None)
+    >>> decide("ordering", -0.02), decide("slightly higher", 0.2, (0.1, 0.6))
+    (False, None)
+    >>> decide("ordering", 0.02, (float("nan"), float("nan"))) is None
+    True
+    >>> decide("slightly higher", -0.03, (-0.0577, 0.0)) is None    # ends on the band's edge
+    True
+    """
+    if key not in THRESHOLDS:
+        raise ValueError(f"key must be one of {sorted(THRESHOLDS)}, got {key!r}")
+    if value is None or math.isnan(float(value)):
+        raise ValueError(f"value must be a number, got {value!r}")
+    if ci is not None and (ci[0] is None or ci[1] is None
+                           or math.isnan(float(ci[0])) or math.isnan(float(ci[1]))):
+        # a run's number without an interval cannot be judged: its point estimate is not
+        # exact, so treating it as one would decide on noise
+        return None
+    low, high = (float(value), float(value)) if ci is None else (
+        min(float(ci[0]), float(value)), max(float(ci[1]), float(value)))
+    t = THRESHOLDS[key]
+    if ci is not None and any(e in (t.value if t.op == "in" else (t.value,))
+                              for e in (low, high)):
+        # an interval that ends exactly on a threshold is a boundary case (an interval
+        # clipped to a range, a degenerate estimate): it does not tell which side it is on
+        return None
+    if t.op == "in":
+        # an open band (a, b): holds if the interval lies inside it, does not hold if the
+        # two are disjoint, else some numbers of the interval hold and some do not
+        a, b = t.value
+        if a < low and high < b:
+            return True
+        if high <= a or low >= b:
+            return False
+        return None
+    ends = {_side(key, low), _side(key, high)}
+    return ends.pop() if len(ends) == 1 else None
+
+
+def thresholds_markdown() -> str:
+    """:data:`THRESHOLDS` and the Methods as the Markdown of ``docs/claims.md`` (tests keep
+    it in sync)."""
+    lines = [
+        "# Claim thresholds\n\n",
+        "<!-- Written from imbeval.tables.claim_rules (THRESHOLDS, METHODS_TEXT; "
+        "tests/test_claims.py checks that this file is in sync): edit the code, then run\n"
+        "     python -c \"from imbeval.tables.claim_rules import thresholds_markdown as t; "
+        "open('docs/claims.md', 'w', encoding='utf-8').write(t())\" -->\n\n",
+        "What a paper's words require of the number that checks them. A claim about a run's "
+        "numbers is decided on the interval of its margin (see *Methods* below for how each "
+        "interval is made): it **holds** when the whole interval (with the point estimate) "
+        "satisfies the rule, **does not hold** when none of it does, and is **inconclusive** "
+        "when the interval contains the threshold, when there is no interval, when the "
+        "number rests on too few independent units, or when the decision does not survive "
+        "Holm's adjustment within its figure's or table's family. A claim about exact "
+        "arithmetic (the paper's printed numbers, a deterministic computation on its stated "
+        "distributions) is decided on the number alone.\n\n",
+        "| words | claims | margin | holds when the margin is | why this threshold |\n",
+        "|---|---|---|---|---|\n"]
+    for t in THRESHOLDS.values():
+        cells = [t.wording, t.claims, t.margin, t.rule_text, t.reason]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |\n")
+    lines.append("\n" + methods_markdown())
+    return "".join(lines)
+
+
+#: the tolerance of an agreement claim (a printed number against a re-run of ours): two
+#: points of a [0, 1] index -- what a reader of a table printed to three decimals would
+#: still call "the same result" across library versions and partitions
+AGREEMENT_TOLERANCE = 0.02
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A verdict on a run's number: ``verdict`` (True / False / None), the ``ci`` it was
+    judged with (at :data:`imbeval.inference.LEVEL`), the decision's ``p_value`` (the
+    smallest alpha at which the interval makes the verdict; NaN when no decision can be
+    made), the interval's ``method`` and, when it cannot be decisive, ``why``."""
+
+    verdict: bool | None
+    ci: tuple[float, float]
+    p_value: float
+    method: str
+    why: str | None = None
+
+
+def judge(key: str, estimate: inference.Estimate) -> Judgement:
+    """Decide the claim ``THRESHOLDS[key]`` on an estimate of its margin.
+
+    Parameters
+    ----------
+    key : a key of :data:`THRESHOLDS`.
+    estimate : the margin with its intervals (:mod:`imbeval.inference`).
+
+    Returns
+    -------
+    :class:`Judgement`: :func:`decide` on the 95% interval, unless the estimate is
+    undecidable (too few units, a descriptive number) or has no interval -- then
+    inconclusive, with the reason. ``p_value`` is
+    :func:`imbeval.inference.decision_p_value` of :func:`decide`.
+
+    Examples
+    --------
+    >>> from imbeval.inference import cv_estimate
+    >>> j = judge("ordering", cv_estimate([[0.03, 0.02, 0.025], [0.02, 0.03, 0.02]]))
+    >>> j.verdict, j.p_value < 0.05
+    (True, True)
+    >>> judge("ordering", cv_estimate([[0.03, 0.02]])).why
+    '2 fold values, at least 5 needed'
+    """
+    if key not in THRESHOLDS:
+        raise ValueError(f"key must be one of {sorted(THRESHOLDS)}, got {key!r}")
+    value = float(estimate.value)
+    ci = estimate.interval()
+    if math.isnan(value):
+        return Judgement(None, ci, math.nan, estimate.method, "the number is undefined")
+    if estimate.undecidable:
+        return Judgement(None, ci, math.nan, estimate.method, estimate.undecidable)
+    if math.isnan(ci[0]) or math.isnan(ci[1]):
+        return Judgement(None, ci, math.nan, estimate.method, "no interval")
+    p = inference.decision_p_value(estimate, lambda c: decide(key, value, c))
+    return Judgement(decide(key, value, ci), ci, p, estimate.method)
+
+
+#: the Methods section of docs/claims.md: what each interval is, why, and the citations
+METHODS_TEXT = (
+    ("Where the intervals come from",
+     "Every interval, test and adjustment of a run's verdict is made in one module, "
+     "`imbeval.inference`, on scipy.stats and statsmodels; `benchmarks/coverage.py` "
+     "measures by simulation that the intervals cover what they claim (the numbers are in "
+     "docs/performance.md)."),
+    ("Means over CV folds",
+     "The folds of a k-fold cross-validation share training data and repeated runs share "
+     "the data set, so fold values are positively correlated and the naive variance "
+     "s²/(r·k) of their mean is too small: by about seven times at 5 × 5. Every number that "
+     "is a mean over CV folds, and every paired difference (index against index, model "
+     "against model: the per-fold differences), gets the corrected repeated k-fold t "
+     "interval, mean ± t(r·k − 1)·sqrt((1/(r·k) + n_test/n_train)·s²), n_test/n_train = "
+     "1/(k − 1) (Nadeau & Bengio 2003, the corrected resampled t; Bouckaert & Frank 2004 for "
+     "repeated k-fold CV; Dietterich 1998 on why the plain paired t over folds rejects too "
+     "often). A statistic of several CV means (Figs. 3 and 4a: a standard deviation over "
+     "classifiers × test sets of cell means) is linearised at the means (the delta method) "
+     "and its per-fold linear values take the same interval. A CV number from fewer than "
+     "5 fold values is never decisive: its variance is too poorly known."),
+    ("Numbers over problems",
+     "A claim about a mean over datasets (Figs. 3, 4a, 4b) treats the datasets as the units "
+     "(Demšar 2006). Problems that share a class share its images, so they are not "
+     "independent: problems connected by shared classes form one cluster, and the "
+     "interval is a t interval over cluster means. A number over fewer than 10 independent "
+     "units is never decisive (\"inconclusive: N units, at least 10 needed\"): with so few "
+     "units a t or bootstrap interval covers far less than it states (a percentile "
+     "bootstrap of a mean: 84% with 5 units)."),
+    ("Extremes",
+     "Fig. 5's margins are minima over (classifier, test set) cells of CV means, for which "
+     "the percentile bootstrap is inconsistent. Instead, every cell gets a corrected CV "
+     "interval at the Bonferroni level 1 − 0.05/K (K cells): with probability at least 95% "
+     "all cells lie in their intervals at once, and then a minimum (or any monotone "
+     "combination of minima) lies between the same combination of the intervals' ends. "
+     "The interval is conservative; it covers. Fig. 4b's margin divides by a minimum over "
+     "datasets and is a number over problems: it follows the problems' rule."),
+    ("Printed versus a re-run",
+     "A printed grid number (mortaz2020 Tables 16, 18) is compared with what a re-run of "
+     "this pipeline -- another CV partition -- could give: the prediction interval ours ± "
+     "t·SD·sqrt(1 + 1/R), widened by half the printed unit, SD the replication spread (the "
+     "standard deviation of R ≥ 10 reshuffled CV repetitions' means, or with fewer "
+     "repetitions the corrected variance of one repetition's mean, which is larger and so "
+     "conservative). Statuses: *consistent with a re-run* (inside) or *differs from a re-run* "
+     "(outside). Where the printed value is consistent, an equivalence test (two one-sided "
+     "t tests, Schuirmann 1987) says whether ours and the printed number also agree within "
+     f"±{AGREEMENT_TOLERANCE:g}."),
+    ("Model selection",
+     "A claim that the paper's selected model is the best by an index compares it with each "
+     "of the 17 others on the corrected CV test of the per-fold differences, adjusted by "
+     "Holm over the 17: it holds when the model is ahead of every other, does not hold when "
+     "some other is ahead of it, and is inconclusive otherwise. Its interval is the "
+     "Bonferroni-simultaneous one of the smallest difference. Since IAM = 2·CBA − 1 on every "
+     "matrix, a selection by IAM is the selection by CBA: the two are one claim, reported "
+     "once."),
+    ("Many decisions at once",
+     "Each decision has a p-value: the smallest α at which its 1 − α interval makes it. "
+     "Within each figure's or table's family of decisions (same paper and item) the "
+     "p-values are adjusted by Holm's step-down method (Holm 1979; "
+     "statsmodels.stats.multitest.multipletests), and a decision is kept only if its "
+     "adjusted p-value is at most 0.05; `paper_comparison.csv` names the adjustment "
+     "(e.g. \"Holm over mortaz2020 Table 18, 108 decisions\") and the interval's `method` on "
+     "every run-based row; the report's overview shows, per family, the decisive count "
+     "beside the count expected by chance (5% of the decisions)."),
+    ("References",
+     "Nadeau, C., Bengio, Y. (2003) Inference for the generalization error. Machine Learning "
+     "52, 239-281. Bouckaert, R. R., Frank, E. (2004) Evaluating the replicability of "
+     "significance tests for comparing learning algorithms. PAKDD 2004, LNCS 3056, 3-12. "
+     "Dietterich, T. G. (1998) Approximate statistical tests for comparing supervised "
+     "classification learning algorithms. Neural Computation 10, 1895-1923. Demšar, J. (2006) "
+     "Statistical comparisons of classifiers over multiple data sets. JMLR 7, 1-30. Holm, S. "
+     "(1979) A simple sequentially rejective multiple test procedure. Scandinavian Journal "
+     "of Statistics 6, 65-70. Schuirmann, D. J. (1987) A comparison of the two one-sided "
+     "tests procedure and the power approach for assessing the equivalence of average "
+     "bioavailability. J. Pharmacokinet. Biopharm. 15, 657-680."),
+)
+
+
+def methods_markdown() -> str:
+    """The Methods section of ``docs/claims.md`` (:data:`METHODS_TEXT`)."""
+    parts = ["## Methods\n\n"]
+    for title, text in METHODS_TEXT:
+        parts.append(f"**{title}.** {text}\n\n")
+    return "".join(parts)
