@@ -183,11 +183,13 @@ def test_a_users_lower_is_better_index_gets_a_negated_scorer():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"average": "macro"}, "make_scorer takes labels, pos_label, zero_division; got average"),
+    ({"average": "macro"}, "'acsa' takes no average="),
+    ({"normalize": True}, "make_scorer takes labels, pos_label, zero_division, average, "
+                          "adjusted, weights; got normalize"),
     ({"sample_weight": [1, 2]}, "got sample_weight"),
     ({"labels": [0, 0, 1]}, "labels must be distinct"),
     ({"labels": [0]}, "at least two classes"),
-    ({"zero_division": "warn"}, "zero_division must be a number"),
+    ({"zero_division": "always"}, "zero_division must be a number"),  # "warn": the default
 ])
 def test_make_scorer_validates_its_keywords(kwargs, message):
     with pytest.raises(ValueError, match=message):

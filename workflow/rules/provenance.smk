@@ -41,7 +41,9 @@ rule provenance:
         PROVENANCE,
     params:
         config=json.dumps(config, sort_keys=True),
-        repo=workflow.basedir,
+        # a function, not the path itself: snakemake --lint reads a literal path prefix as
+        # a hard-coded input location; the value (and the rerun trigger) is the same
+        repo=lambda wildcards: workflow.basedir,
         # rerun triggers (params): evaluated only when the job is planned
         packages=lambda wildcards: installed_fingerprint(),
         commit=lambda wildcards: json.dumps(git_state(workflow.basedir), sort_keys=True),

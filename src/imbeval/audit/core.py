@@ -553,7 +553,9 @@ def audit_registry(names=None, *, classes=DEFAULT_CLASSES, sizes=None, seed=0, p
     names = list(reg) if names is None else list(names)
     unknown = [n for n in names if n not in reg]
     if unknown:
-        raise ValueError(f"unknown index {unknown[0]!r}; known indices: {', '.join(reg)}")
+        from imbeval.indices._names import unknown_name_message
+
+        raise ValueError(unknown_name_message(unknown[0], reg))  # the closest names, not all
     results = []
     for k, n in enumerate(names):
         info = reg[n]

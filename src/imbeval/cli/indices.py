@@ -42,7 +42,8 @@ def register(subparsers):
     parser.add_argument(
         "--only",
         metavar="NAMES",
-        help="comma-separated index names to compute, the catalogue's included "
+        help="comma-separated index names to compute, the catalogue's and scikit-learn's "
+        "or imbalanced-learn's names (balanced_accuracy, recall_macro, ...) included "
         "(default: all registered ones that apply)",
     )
     parser.add_argument(
@@ -168,7 +169,8 @@ def load_matrix(path: str, transpose: bool = False) -> np.ndarray:
 def run(args) -> int:
     """Print the indices of the matrix in ``args.file`` (a table or JSON), with the user's
     ``--index`` functions next to the registered ones."""
-    from imbeval.indices import check_confusion_stack, check_positive, compute, load_index, registry
+    from imbeval.indices import (check_confusion_stack, check_positive, compute, index_info,
+                                  load_index, registry)
 
     matrix = load_matrix(args.file, args.transpose)
     check_confusion_stack(matrix, name=f"the matrix in {'stdin' if args.file == '-' else args.file}")
@@ -195,8 +197,11 @@ def run(args) -> int:
     if args.format == "json":
         print(json.dumps(_json_ready(values, matrix.ndim == 3), indent=2))
     else:
-        # --only may name catalogue indices (imbeval.indices.catalogue)
-        print(_table(values, registry(catalogue=True), matrix.ndim == 3))
+        # --only may name catalogue indices (imbeval.indices.catalogue) and scikit-learn's
+        # or imbalanced-learn's names (imbeval.indices.LIBRARY_NAMES)
+        known = registry(catalogue=True)
+        print(_table(values, {name: known.get(name) or index_info(name) for name in values},
+                     matrix.ndim == 3))
     return 0
 
 

@@ -27,6 +27,9 @@ Every public function validates its own arguments (:func:`validate_params`), so 
 ``zero_division`` or matrix raises a ``ValueError`` naming the parameter whichever way the
 index is called. Some quantities carry several papers' names: ``macro_recall`` is an alias
 of ``acsa`` (:attr:`IndexInfo.aliases`).
+scikit-learn's and imbalanced-learn's names (``balanced_accuracy``, ``matthews_corrcoef``,
+``recall_macro``, ``geometric_mean_score``, ...: :data:`LIBRARY_NAMES`) are accepted
+wherever a name is (:func:`index_info` looks one up; an unknown name gets the closest ones).
 
 Adding an index: decorate ``f(cm, zero_division=nan) -> ndarray`` with
 :func:`register_index` (see its docstring); :func:`register_alias` gives an existing index
@@ -44,6 +47,7 @@ Examples
 """
 
 from imbeval.indices._compute import check_positive, compute
+from imbeval.indices._names import LIBRARY_NAMES, index_info
 from imbeval.indices._registry import (
     IndexInfo,
     register_alias,
@@ -63,6 +67,8 @@ from imbeval.indices.user import add_index, load_index
 
 __all__ = [
     "IndexInfo",
+    "LIBRARY_NAMES",
+    "index_info",
     "add_index",
     "load_index",
     "check_confusion_stack",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from imbeval.indices._common import shared_quantities
+from imbeval.indices._names import index_info
 from imbeval.indices._registry import _REGISTRY, TWO_CLASS
 from imbeval.indices._validation import check_confusion_stack, check_zero_division, validated_call
 
@@ -80,7 +81,12 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK, *
         the user's, never the catalogue's, so the default set does not grow with it.
     zero_division : float, default NaN
         Value substituted for ratios with a zero denominator (see
-        :mod:`imbeval.indices._validation`).
+        :mod:`imbeval.indices._validation`). It never reports an undefined index's best
+        value: where an index is NaN with the default and the number would make it the
+        index's best (1 for a weighted kappa of an empty class, 0 for a lower-is-better
+        ratio), the result is NaN (the rule per index family: docs/metrics.md). The index
+        functions called directly keep the plain substitution (the papers' conventions,
+        e.g. ortigosa2016's 0/0 = 1, rest on it).
     chunk_size : int or None
         Stacks of more matrices than this are computed chunk by chunk, so peak memory does
         not grow with the stack; None computes in one pass.
@@ -159,21 +165,56 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK, *
     else:
         if isinstance(names, str):
             names = [names]
-        selected = []
+        selected, asked = [], []
         for name in names:
-            if name not in _REGISTRY:
-                known = ", ".join(n for n, i in _REGISTRY.items() if not i.catalogue)
-                raise ValueError(
-                    f"unknown index {name!r}; known indices: {known} and the catalogue's "
-                    "(imbeval.indices.catalogue.catalogue_names())"
-                )
-            info = _REGISTRY[name]
+            # a registered name, or scikit-learn's / imbalanced-learn's (LIBRARY_NAMES)
+            info = index_info(name)
             if not info.applies_to(n_classes):
                 raise ValueError(
                     f"index {name!r} is two-class only, but the matrices have "
                     f"C = {n_classes} classes"
                 )
             selected.append(info)
+            asked.append(name)
+    if names is None:
+        asked = [info.name for info in selected]
+    values = _compute_chunked(arr, selected, zero_division, chunk_size, positive, chunk_raw)
+    if not np.isnan(zero_division):
+        _withhold_best(values, arr, selected, chunk_size, positive, chunk_raw)
+    # keyed by the names asked for (a library's name keeps its own key); one array each
+    out, used = {}, set()
+    for name, info in zip(asked, selected):
+        if name not in out:
+            out[name] = values[info.name].copy() if info.name in used else values[info.name]
+            used.add(info.name)
+    return out
+
+
+def _at_best(values, info):
+    """Where ``values`` reach (or pass) the best value of the index ``info``."""
+    low, high = info.bounds
+    with np.errstate(invalid="ignore"):
+        return values >= high - 1e-12 if info.greater_is_better else values <= low + 1e-12
+
+
+def _withhold_best(values, arr, selected, chunk_size, positive, chunk_raw):
+    """zero_division never reports an undefined index's best value (issue 26): where an index
+    is undefined (NaN with the default zero_division) and the number substituted gives its
+    best value (a weighted kappa's 1 − 0/0 = 1, a negative likelihood ratio's 0, a precision
+    of 1 with nothing predicted), the value becomes NaN. In place."""
+    best = {info.name: _at_best(np.asarray(values[info.name]), info) for info in selected}
+    suspects = [info for info in selected if np.any(best[info.name])]
+    if not suspects:
+        return
+    undefined = _compute_chunked(arr, list({i.name: i for i in suspects}.values()), np.nan,
+                                 chunk_size, positive, chunk_raw)
+    for info in suspects:
+        withhold = best[info.name] & np.isnan(undefined[info.name])
+        if np.any(withhold):
+            values[info.name] = np.where(withhold, np.nan, values[info.name])
+
+
+def _compute_chunked(arr, selected, zero_division, chunk_size, positive, chunk_raw):
     batch_shape = arr.shape[:-2]
     flat = arr.reshape((-1,) + arr.shape[-2:])
     if chunk_size is None or flat.shape[0] <= chunk_size:

@@ -274,8 +274,11 @@ def load_index(spec: str, what: str = "--index"):
     if spec in reg:
         return reg[spec]
     if not is_import_path(spec):
+        from imbeval.indices._names import unknown_name_message
+
+        hint = unknown_name_message(spec, reg).partition(f"{spec!r}")[2]  # the closest names
         raise ValueError(f"{what}: {spec!r} is neither a registered index nor an import path "
-                         f"'package.module:function'; registered: {', '.join(reg)}")
+                         f"'package.module:function'{hint}")
     function = import_object(spec, what)
     info = _registered_as(function)
     if info is not None:

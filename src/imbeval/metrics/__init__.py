@@ -13,7 +13,19 @@ class first). This module takes labels, like ``sklearn.metrics`` and ``imblearn.
   ``GridSearchCV(scoring=...)``, negated for lower-is-better indices (CEN, MCEN);
 - :func:`classification_report` -- per-class precision, recall, specificity, F1, G-mean
   and support, then the chosen overall indices, as text, a dict or a DataFrame;
-- :func:`confusion_matrix` -- the matrix behind them (rows true, in ``labels`` order).
+- :func:`confusion_matrix` -- the matrix behind them (rows true, in ``labels`` order);
+- :func:`check_target` -- the label checks every entry point runs first, as scikit-learn's
+  ``type_of_target``: continuous values (probabilities passed as predictions), multilabel
+  and multi-output targets are refused; a column vector is read as 1-D with a
+  :class:`DataConversionWarning`;
+- :func:`resolve_index` -- scikit-learn's and imbalanced-learn's names with their options
+  (``score("recall", y, p, average="macro")``, ``score("balanced_accuracy", y, p,
+  adjusted=True)``; :data:`NAME_OPTIONS`, :data:`imbeval.indices.LIBRARY_NAMES`).
+
+A number ``zero_division`` never reports an undefined index's best value (NaN there), and a
+scorer never returns NaN: an undefined fold is scored with ``zero_division="warn"`` and an
+:class:`UndefinedScoreWarning`, or the scorer raises (see :func:`make_scorer`;
+docs/metrics.md).
 
 Conventions: ``pos_label`` is scikit-learn's (default 1) and matters only for two-class
 indices, whose positive class becomes imbeval's first row; multi-class indices ignore it.
@@ -33,12 +45,14 @@ Examples
 0.6934
 """
 
-from imbeval.metrics._labels import confusion_matrix
+from imbeval.metrics._labels import DataConversionWarning, check_target, confusion_matrix
 from imbeval.metrics._report import classification_report
-from imbeval.metrics._score import NAMED_SCORES, make_scorer, score
+from imbeval.metrics._score import (NAME_OPTIONS, NAMED_SCORES, UndefinedScoreWarning,
+                                    make_scorer, resolve_index, score)
 from imbeval.metrics import _score
 
 globals().update({name: getattr(_score, name) for name in NAMED_SCORES})
 
 __all__ = ["score", "make_scorer", "classification_report", "confusion_matrix",
-           "NAMED_SCORES", *NAMED_SCORES]
+           "check_target", "resolve_index", "DataConversionWarning", "UndefinedScoreWarning",
+           "NAME_OPTIONS", "NAMED_SCORES", *NAMED_SCORES]

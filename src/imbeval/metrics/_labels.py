@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 import numbers
+import warnings
 
 import numpy as np
 
-__all__ = ["confusion_matrix", "check_labels"]
+__all__ = ["confusion_matrix", "check_labels", "check_target", "DataConversionWarning"]
+
+_REMEDY = ("pass class labels, one per sample: the estimator's predict(X), not predict_proba(X) "
+           "or decision_function(X)")
+
+
+class DataConversionWarning(UserWarning):
+    """A column vector of labels, shape (n, 1), was read as a 1-D array of shape (n,).
+
+    The warning scikit-learn's estimators give for such a ``y``
+    (``sklearn.exceptions.DataConversionWarning``); defined here so that
+    :mod:`imbeval.metrics` does not import scikit-learn. Silence it with
+    ``warnings.filterwarnings("ignore", category=DataConversionWarning)`` or pass
+    ``y.ravel()``.
+    """
 
 
 def _kind(values, name):
@@ -18,6 +33,7 @@ def _kind(values, name):
     if values.dtype.kind == "f":
         if not np.all(np.isfinite(values)):
             raise ValueError(f"{name} contains NaN or infinity, which is not a label")
+        _refuse_continuous(values, name)
         return "number"
     if values.dtype.kind == "O":
         kinds = set()
@@ -26,9 +42,11 @@ def _kind(values, name):
                 kinds.add("string")
             elif issubclass(t, numbers.Number) and not issubclass(t, complex):
                 kinds.add("number")
-                if issubclass(t, float) and not all(
-                        np.isfinite(v) for v in values.tolist() if type(v) is t):
-                    raise ValueError(f"{name} contains NaN or infinity, which is not a label")
+                if issubclass(t, (float, np.floating)):
+                    floats = np.array([v for v in values.tolist() if type(v) is t], dtype=float)
+                    if not np.all(np.isfinite(floats)):
+                        raise ValueError(f"{name} contains NaN or infinity, which is not a label")
+                    _refuse_continuous(floats, name)
             else:
                 example = next(v for v in values.tolist() if type(v) is t)
                 raise ValueError(f"{name} holds {example!r} of type {t.__name__}; labels "
@@ -39,11 +57,97 @@ def _kind(values, name):
     raise ValueError(f"{name} must hold strings or numbers, got dtype {values.dtype}")
 
 
+def _refuse_continuous(values, name):
+    """Raise for float labels that are not whole numbers (scikit-learn's "continuous")."""
+    fractional = np.flatnonzero(np.floor(values) != values)  # one vectorised pass
+    if fractional.size:
+        k = int(fractional[0])
+        raise ValueError(
+            f"{name} holds continuous values ({float(values.flat[k])!r} at index {k}, "
+            f"{fractional.size} of {values.size} not whole numbers), not class labels; "
+            f"{_REMEDY} (for probabilities of the positive class, threshold them: "
+            "(proba >= 0.5).astype(int))")
+
+
+def _refuse_two_dimensional(arr, name):
+    """Raise for a 2-D ``y`` of several columns: multilabel or multi-output targets."""
+    if arr.dtype.kind in "biu" or (arr.dtype.kind == "f" and np.all(np.isfinite(arr))):
+        values = np.unique(arr) if arr.size <= 10_000_000 else np.unique(arr[:1000])
+        if values.size <= 2 and np.all(np.isin(values, (0, 1))):
+            raise ValueError(
+                f"{name} is a multilabel indicator matrix (shape {arr.shape}, 0/1 entries), "
+                "but imbeval.metrics scores one class label per sample: pass a 1-D array of "
+                f"labels (for one-hot rows, np.argmax({name}, axis=1))")
+        if arr.dtype.kind == "f" and np.any(np.floor(arr) != arr):
+            raise ValueError(
+                f"{name} has shape {arr.shape} and continuous values, like the output of "
+                f"predict_proba, not class labels; {_REMEDY}")
+    raise ValueError(f"{name} has shape {arr.shape}: a multi-output target, but "
+                     "imbeval.metrics scores one class label per sample (shape (n_samples,) "
+                     "or a column vector (n_samples, 1))")
+
+
+def check_target(values, name="y"):
+    """One label per sample, checked as ``sklearn.utils.multiclass.type_of_target`` would.
+
+    Accepted: a 1-D array of strings or numbers (binary or multiclass targets), booleans,
+    floats that are whole numbers (``1.0``), and a column vector of shape (n, 1), which is
+    read as shape (n,) with a :class:`DataConversionWarning`. Refused, before any matrix is
+    built: continuous values (non-integer floats: probabilities or scores passed as
+    predictions), multilabel indicator matrices and multi-output targets (2-D, several
+    columns), NaN or infinity, mixed strings and numbers. The checks are vectorised: a
+    continuous array of a million values is refused in milliseconds.
+
+    Parameters
+    ----------
+    values : array_like of shape (n_samples,) or (n_samples, 1)
+        The labels.
+    name : str, default "y"
+        The parameter's name, for the messages.
+
+    Returns
+    -------
+    (ndarray of shape (n_samples,), str)
+        The labels and their kind, ``"string"`` or ``"number"``.
+
+    Raises
+    ------
+    ValueError
+        Naming the parameter, what it holds and what to pass instead.
+
+    Examples
+    --------
+    >>> from imbeval.metrics import check_target
+    >>> check_target([0, 1, 1.0], "y_pred")
+    (array([0., 1., 1.]), 'number')
+    >>> check_target([0.2, 0.7, 0.1], "y_pred")
+    Traceback (most recent call last):
+    ...
+    ValueError: y_pred holds continuous values (0.2 at index 0, 3 of 3 not whole numbers), not class labels; pass class labels, one per sample: the estimator's predict(X), not predict_proba(X) or decision_function(X) (for probabilities of the positive class, threshold them: (proba >= 0.5).astype(int))
+    >>> check_target([[0, 1], [1, 0]], "y_true")
+    Traceback (most recent call last):
+    ...
+    ValueError: y_true is a multilabel indicator matrix (shape (2, 2), 0/1 entries), but imbeval.metrics scores one class label per sample: pass a 1-D array of labels (for one-hot rows, np.argmax(y_true, axis=1))
+    """
+    return _as_label_array(values, name)
+
+
 def _as_label_array(values, name):
     try:
         arr = np.asarray(values)
     except Exception as exc:  # ragged input
         raise ValueError(f"{name} could not be read as an array of labels: {exc}") from None
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        warnings.warn(
+            f"A column-vector {name} (shape {arr.shape}) was passed when a 1d array was "
+            f"expected; it is read as shape ({arr.shape[0]},). Please change its shape to "
+            "(n_samples,), for example using ravel().", DataConversionWarning, stacklevel=4)
+        arr = arr.ravel()
+        if not isinstance(values, np.ndarray):  # lists, DataFrames: their own elements
+            _kind(np.asarray(values, dtype=object).ravel(), name)
+            values = arr
+    elif arr.ndim == 2:
+        _refuse_two_dimensional(arr, name)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be one-dimensional (one label per sample), got shape "
                          f"{arr.shape}")
@@ -121,7 +225,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None):
 
     Parameters
     ----------
-    y_true, y_pred : array_like of shape (n_samples,)
+    y_true, y_pred : array_like of shape (n_samples,) or (n_samples, 1)
         True and predicted labels, strings or numbers (the same kind in both).
     labels : array_like of shape (C,), optional
         The classes, in the order of the rows; may name classes absent from the data (a
@@ -138,9 +242,15 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None):
     Raises
     ------
     ValueError
-        For lengths that differ, empty or non-1-D input, mixed or non-label values, a label
-        outside ``labels``, repeated ``labels``, fewer than two classes, or a bad
-        ``sample_weight``; the message names the parameter.
+        For lengths that differ, empty input, continuous values (probabilities passed as
+        predictions), multilabel or multi-output targets (:func:`check_target`), mixed or
+        non-label values, a label outside ``labels``, repeated ``labels``, fewer than two
+        classes, or a bad ``sample_weight``; the message names the parameter.
+
+    Warns
+    -----
+    DataConversionWarning
+        For a column vector (shape (n, 1)), read as shape (n,) as scikit-learn does.
 
     Examples
     --------
