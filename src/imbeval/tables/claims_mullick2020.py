@@ -132,6 +132,18 @@ def _ordering(per_problem, clusters, pairs):
     return _min_of(contrasts, min(c.value for c in contrasts))
 
 
+def _std_per_problem(data, labels, clusters):
+    """A variability figure's plotted std per problem (rows) and index (columns), as its
+    CSV stores them, its mean over problems and the number of independent clusters; Nones
+    when the figure has no problem."""
+    data = _as_plotted(data, "std_pooled")
+    data = data[data["index"].isin(list(labels))]
+    if data.empty:
+        return None, None, 0
+    per = data.pivot(index="problem", columns="index", values="std_pooled")
+    return per, per.mean(), len({clusters[p] for p in per.index})
+
+
 def _claim(item, text, key, estimate, basis, detail, printed=""):
     """A claim row decided by :func:`judge` on ``estimate``, stating interval and method."""
     if math.isnan(estimate.value):
@@ -172,12 +184,9 @@ def mullick_experiment_rows(indices, problems, *, basis):
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
     clusters = problem_clusters_of(problems)
     setting = "mean over our datasets of the plotted std"
-    f3 = _as_plotted(fm.fig3_data(indices, problems), "std_pooled")
-    f3 = f3[f3["index"].isin(list(FIG3_LABELS))]
-    if not f3.empty:
-        per = f3.pivot(index="problem", columns="index", values="std_pooled")
-        m = per.mean()
-        n_clusters = len({clusters[p] for p in per.index})
+    per, m, n_clusters = _std_per_problem(fm.fig3_data(indices, problems), FIG3_LABELS,
+                                          clusters)
+    if per is not None:
         others = m.drop("precision")
         yield _claim(
             "Fig. 3", "Precision varies most", "ordering",
@@ -198,12 +207,9 @@ def mullick_experiment_rows(indices, problems, *, basis):
             _ordering(per, clusters, [(r, s) for r in ("precision", "aurpc")
                                       for s in ("mprecision", "maurpc")]),
             basis, f"{setting}: min(Precision, AURPC) minus max(mPrecision, mAURPC)")
-    f4 = _as_plotted(fm.fig4a_data(indices, problems), "std_pooled")
-    f4 = f4[f4["index"].isin(list(FIG4_LABELS))]
-    if not f4.empty:
-        per = f4.pivot(index="problem", columns="index", values="std_pooled")
-        m = per.mean()
-        n_clusters = len({clusters[p] for p in per.index})
+    per, m, n_clusters = _std_per_problem(fm.fig4a_data(indices, problems), FIG4_LABELS,
+                                          clusters)
+    if per is not None:
         others = m.drop("maurpc_ova")
         yield _claim(
             "Fig. 4a", "mAURPC-OVA varies least", "ordering",
