@@ -51,6 +51,7 @@ import numpy as np
 
 __all__ = ["LEVEL", "MIN_UNITS", "MIN_FOLD_VALUES", "Estimate", "cv_interval", "cv_estimate",
            "cv_delta_estimate", "problem_clusters", "cluster_estimate", "simultaneous",
+           "minimum_of",
            "rerun_interval", "tost", "decision_p_value", "holm", "METHODS"]
 
 #: coverage of every interval of a single decision
@@ -351,6 +352,29 @@ def simultaneous(components: Sequence[Estimate], combine: Callable, value: float
     return Estimate(float(value), interval_at,
                     method or f"{METHODS['simultaneous']} ({k} cells)",
                     min(c.units for c in components), why)
+
+
+def minimum_of(components: Sequence[Estimate], *, low: float = -math.inf,
+               high: float = math.inf, method=None) -> Estimate:
+    """The smallest of several estimates, with :func:`simultaneous` intervals.
+
+    If every component lies in its Bonferroni interval, the smallest lies between the
+    smallest low end and the smallest high end; the ends are clipped to ``[low, high]``
+    (what the statistic can be, e.g. ``[0, 1]`` for an index's minimum).
+
+    Examples
+    --------
+    >>> a, b = cv_estimate([0.5, 0.6, 0.55, 0.5, 0.6]), cv_estimate([0.9, 0.8, 0.85, 0.9, 0.8])
+    >>> m = minimum_of([a, b], low=0.0, high=1.0)
+    >>> m.value == a.value and 0.0 <= m.interval()[0] < a.value < m.interval()[1] <= 1.0
+    True
+    """
+    components = list(components)
+    if not components:
+        raise ValueError("minimum_of needs at least one component")
+    return simultaneous(components,
+                        lambda lo, hi: (max(lo.min(), low), min(hi.min(), high)),
+                        min(c.value for c in components), method=method)
 
 
 def rerun_interval(values, *, level: float = LEVEL, half_unit: float = 0.0,

@@ -151,8 +151,7 @@ def minimum_estimate(x: np.ndarray) -> inference.Estimate:
     if not cells:
         return inference.Estimate(float("nan"), lambda level: (float("nan"),) * 2,
                                   inference.METHODS["simultaneous"], 0, "no value")
-    return inference.simultaneous(cells, lambda lo, hi: (lo.min(), hi.min()),
-                                  min(c.value for c in cells))
+    return inference.minimum_of(cells)
 
 
 ESTIMATORS = {"std_pooled": std_estimate, "minimum": minimum_estimate}

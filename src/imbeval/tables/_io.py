@@ -38,3 +38,21 @@ def write_table(frame: pd.DataFrame, csv_path, md_path=None, *, title=None, note
         if notes:
             parts.append("\n" + "\n".join(f"- {n}" for n in notes) + "\n")
         atomic_write_text(md_path, "".join(parts))
+
+
+def read_string_table(path, columns, made_by: str) -> pd.DataFrame:
+    """A result table read as strings (verdicts stay ``true``/``false``/empty, counterexamples
+    stay JSON), checked to have ``columns``.
+
+    A missing file names the command that makes it (``made_by``); a missing column is named.
+    """
+    from pathlib import Path
+
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"{path.stem} table {path} not found; run `{made_by}`")
+    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{path} lacks the column {missing[0]!r}")
+    return frame

@@ -23,6 +23,7 @@ from pathlib import Path
 import pandas as pd
 
 from imbeval._io import write_csv
+from imbeval.tables._io import read_string_table
 
 __all__ = ["CATALOGUE_COLUMNS", "audit_catalogue", "write_catalogue", "read_catalogue",
            "common_passing"]
@@ -141,14 +142,7 @@ def write_catalogue(table, out_dir):
 
 def read_catalogue(path):
     """catalogue.csv as a DataFrame of strings (verdicts ``true``/``false``/empty)."""
-    path = Path(path)
-    if not path.is_file():
-        raise ValueError(f"catalogue table {path} not found; run `imbeval theory catalogue`")
-    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-    missing = [c for c in CATALOGUE_COLUMNS if c not in frame.columns]
-    if missing:
-        raise ValueError(f"{path} lacks the column {missing[0]!r}")
-    return frame
+    return read_string_table(path, CATALOGUE_COLUMNS, "imbeval theory catalogue")
 
 
 def common_passing(table):

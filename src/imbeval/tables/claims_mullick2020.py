@@ -116,20 +116,15 @@ def problem_clusters_of(problems: pd.DataFrame) -> dict:
     return inference.problem_clusters(concepts)
 
 
-def _min_of(estimates, value):
-    """The smallest of several estimates (an intersection of claims: every contrast
-    positive), with Bonferroni-simultaneous intervals."""
-    return inference.simultaneous(estimates, lambda lo, hi: (lo.min(), hi.min()), value,
-                                  method=estimates[0].method + "; the smallest of "
-                                  f"{len(estimates)} contrasts, Bonferroni-simultaneous")
-
-
 def _ordering(per_problem, clusters, pairs):
     """``min over (a, b) in pairs`` of ``mean over problems (stat_a - stat_b)``, with the
     t intervals over clusters of each contrast."""
     contrasts = [inference.cluster_estimate(
         {p: row[a] - row[b] for p, row in per_problem.iterrows()}, clusters) for a, b in pairs]
-    return _min_of(contrasts, min(c.value for c in contrasts))
+    # an intersection of claims (every contrast positive): their smallest, with
+    # Bonferroni-simultaneous intervals
+    return inference.minimum_of(contrasts, method=contrasts[0].method + "; the smallest of "
+                                f"{len(contrasts)} contrasts, Bonferroni-simultaneous")
 
 
 def _std_per_problem(data, labels, clusters):
@@ -259,8 +254,7 @@ def mullick_experiment_rows(indices, problems, *, basis):
         g = top["gmean"]
         flat = [e for p in top.index for e in cells[(p, "gmean")]]
         # GMean lies in [0, 1]: the simultaneous interval of its minimum is clipped to it
-        est = inference.simultaneous(
-            flat, lambda lo, hi: (max(lo.min(), 0.0), min(hi.min(), 1.0)), float(g.min()))
+        est = inference.minimum_of(flat, low=0.0, high=1.0)
         yield _claim(
             "Fig. 5", f"GMean drops to 0 on some C = {c} dataset", "drops to 0", est, basis,
             f"GMean minima on C = {c}: {g.min():.3f} to {g.max():.3f} "
@@ -272,29 +266,22 @@ def _fig5_gap(cells, problems, value):
     nAUROC minima), from the simultaneous intervals of every cell it is made of: its low
     end takes the AUROC cells' low ends and the others' high ends, its high end the
     reverse (the margin increases with the former and decreases with the latter)."""
-    order = [(p, n) for p in problems for n in ("auroc_ova", "auroc_ovo", "acsa", "nauroc_ova")]
-    flat, owner = [], []
-    for key in order:
-        flat += cells[key]
-        owner += [key] * len(cells[key])
-    owner_arr = np.array([order.index(k) for k in owner])
+    names = ("auroc_ova", "auroc_ovo", "acsa", "nauroc_ova")
+    flat, spans = [], {}  # spans: (problem, index) -> its cells' slice of ``flat``
+    for p in problems:
+        for n in names:
+            spans[(p, n)] = slice(len(flat), len(flat) + len(cells[(p, n)]))
+            flat += cells[(p, n)]
 
-    def combine(lo, hi):
-        def margin(up, down):  # up: ends for the AUROC cells, down: for ACSA / nAUROC
-            out = []
-            for i, p in enumerate(problems):
-                mins = {}
-                for j, n in enumerate(("auroc_ova", "auroc_ovo", "acsa", "nauroc_ova")):
-                    sel = owner_arr == order.index((p, n))
-                    ends = up if n.startswith("auroc") else down
-                    mins[n] = ends[sel].min() if sel.any() else np.nan
-                out.append(min(mins["auroc_ova"], mins["auroc_ovo"])
-                           - max(mins["acsa"], mins["nauroc_ova"]))
-            return min(out)
-        # a difference of two [0, 1] indices lies in [-1, 1]
-        return max(margin(lo, hi), -1.0), min(margin(hi, lo), 1.0)
+    def margin(up, down):  # up: the ends taken for AUROC cells, down: for ACSA / nAUROC
+        least = {key: (up if key[1].startswith("auroc") else down)[sl].min()
+                 if sl.stop > sl.start else np.nan for key, sl in spans.items()}
+        return min(min(least[(p, "auroc_ova")], least[(p, "auroc_ovo")])
+                   - max(least[(p, "acsa")], least[(p, "nauroc_ova")]) for p in problems)
 
-    return inference.simultaneous(flat, combine, value)
+    # a difference of two [0, 1] indices lies in [-1, 1]
+    return inference.simultaneous(
+        flat, lambda lo, hi: (max(margin(lo, hi), -1.0), min(margin(hi, lo), 1.0)), value)
 
 
 #: Theorems 1-5 as summarised by Fig. 6: index -> (Condition 1, Condition 2, Condition 3);
@@ -302,11 +289,11 @@ def _fig5_gap(cells, problems, value):
 #: the auditor's one table of the theorems (:data:`imbeval.audit.core.MULLICK2020_THEOREMS`).
 PAPER_FIG6 = {name: tuple(proved.get(k, (None,))[0] for k in (1, 2, 3))
               for name, proved in MULLICK2020_THEOREMS.items()}
-#: What the Fig. 6 rows rest on: the audit's seeded search, not a printed number.
 #: How the Fig. 6 verdicts are reached: a search, not a sample estimate (no interval).
 AUDIT_METHOD = ("the index audit's seeded search: a failed condition is shown by a "
                 "counterexample matrix (exact); a condition is taken to hold when the search "
                 "finds none, and the theorems prove it (no interval)")
+#: What the Fig. 6 rows rest on: the audit's seeded search, not a printed number.
 AUDIT_BASIS = cmp.run_basis("the index audit's seeded matrices (theory stage, C = 2-10)")
 
 

@@ -262,7 +262,8 @@ KNOWN_DIFFERENCES = {
 
 def fold_interval(values, low=-math.inf, high=math.inf) -> tuple[float, float]:
     """The 95% corrected CV interval of the mean of ``values`` (one repetition's k fold
-    values of one number), clipped to ``[low, high]`` (an index's range).
+    values of one number, or ``(repeats, folds)``), clipped to ``[low, high]`` (an index's
+    range).
 
     :func:`imbeval.inference.cv_interval`: ``mean ± t(k − 1)·sqrt((1/k + 1/(k − 1))·s²)``
     (Nadeau and Bengio 2003): the folds share training data, so the plain ``s/√k`` would be
@@ -277,11 +278,12 @@ def fold_interval(values, low=-math.inf, high=math.inf) -> tuple[float, float]:
     (0.6, 0.6)
     """
     v = np.asarray(values, dtype=float)
-    if v.ndim != 1 or v.size < 2 or not np.isfinite(v).all():
+    v = v[None, :] if v.ndim == 1 else v
+    if v.ndim != 2 or v.shape[1] < 2 or not np.isfinite(v).all():
         raise ValueError(f"values must be at least two finite fold values, got {values!r}")
     if not low <= high:
         raise ValueError(f"low must not exceed high, got low={low}, high={high}")
-    lo, hi = inference.cv_interval(v[None, :])
+    lo, hi = inference.cv_interval(v)
     return max(lo, low), min(hi, high)
 
 
@@ -310,11 +312,9 @@ def grid_intervals(fold_scores: pd.DataFrame) -> pd.DataFrame:
     for model, part in scores.groupby("model", sort=False):
         part = part.set_index(["repeat", "fold"])
         for column in INDEX_FUNCTIONS:
-            lo, hi = inference.cv_interval(_by_repeat(part[column]))
-            low, high = _bounds(column)
+            low, high = fold_interval(_by_repeat(part[column]), *_bounds(column))
             records.append({"model": model, "index": column, "mean": float(part[column].mean()),
-                            "ci_low": max(lo, low), "ci_high": min(hi, high),
-                            "folds": len(part)})
+                            "ci_low": low, "ci_high": high, "folds": len(part)})
     return pd.DataFrame(records).set_index(["model", "index"])
 
 
@@ -576,9 +576,7 @@ def selection_test(values, paper_model, others, level=inference.LEVEL):
         verdict = True if p_hold <= 1 - level else False if p_fail <= 1 - level else None
     # a difference of two scores lies in [-span, span]: the ends are clipped to it
     span = 2.0 if values.abs().max() > 1 or values.min() < 0 else 1.0
-    margin = inference.simultaneous(
-        list(est.values()), lambda lo, hi: (max(lo.min(), -span), min(hi.min(), span)),
-        min(e.value for e in est.values()))
+    margin = inference.minimum_of(list(est.values()), low=-span, high=span)
     return {"estimates": est, "adjusted": adjusted, "verdict": verdict,
             "p_value": math.nan if why else min(p_hold, p_fail), "margin": margin, "why": why}
 

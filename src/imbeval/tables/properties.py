@@ -24,6 +24,7 @@ from pathlib import Path
 import pandas as pd
 
 from imbeval._io import write_csv
+from imbeval.tables._io import read_string_table
 
 __all__ = ["GOESGENS_MEASURES", "PROPERTY_COLUMNS", "properties_table", "dutch_draw_frame",
            "write_properties", "read_properties", "goesgens_view", "property_counts"]
@@ -153,14 +154,7 @@ def write_properties(table, dutch, out_dir):
 
 def read_properties(path):
     """properties.csv as a DataFrame of strings."""
-    path = Path(path)
-    if not path.is_file():
-        raise ValueError(f"properties table {path} not found; run `imbeval theory properties`")
-    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-    missing = [c for c in PROPERTY_COLUMNS if c not in frame.columns]
-    if missing:
-        raise ValueError(f"{path} lacks the column {missing[0]!r}")
-    return frame
+    return read_string_table(path, PROPERTY_COLUMNS, "imbeval theory properties")
 
 
 def property_counts(table):
