@@ -14,7 +14,7 @@ import warnings
 
 import numpy as np
 
-from imbeval.metrics._labels import label_matrix
+from imbeval.metrics._labels import confusion_matrix, label_matrix
 from imbeval.metrics._score import UndefinedMetricWarning, score, undefined_why
 
 __all__ = ["accuracy_score", "balanced_accuracy_score", "precision_score", "recall_score",
@@ -146,7 +146,8 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     0.25
     """
     adjusted = _check_bool(adjusted, "adjusted")
-    cm, _ = label_matrix(y_true, y_pred, sample_weight=sample_weight, min_classes=1)
+    # confusion_matrix warns of a single label, as scikit-learn's does here
+    cm = confusion_matrix(y_true, y_pred, sample_weight=sample_weight).astype(float)
     support = cm.sum(axis=1)
     if np.any(support == 0):
         warnings.warn("y_pred contains classes not in y_true: their recall is undefined and "
@@ -540,12 +541,25 @@ def macro_averaged_mean_absolute_error(y_true, y_pred, *, sample_weight=None):
     -------
     float
 
+    Raises
+    ------
+    ValueError
+        For string labels, or a class predicted but absent from ``y_true`` (as
+        imbalanced-learn).
+
     Examples
     --------
     >>> from imbeval.metrics import macro_averaged_mean_absolute_error
     >>> macro_averaged_mean_absolute_error([0, 2, 2], [2, 0, 2])  # (2 + (2 + 0) / 2) / 2
     1.5
     """
+    cm, classes = label_matrix(y_true, y_pred, sample_weight=sample_weight, min_classes=1)
+    absent = classes[cm.sum(axis=1) == 0].tolist()
+    if absent:  # imbalanced-learn raises too (a mean over no sample)
+        raise ValueError(f"y_pred has class(es) {absent[:10]} that y_true lacks: their mean "
+                         "absolute error is a mean over no sample")
+    if classes.size == 1:
+        return 0.0
     return score("macro_averaged_mean_absolute_error", y_true, y_pred,
                  sample_weight=sample_weight, zero_division=np.nan)
 

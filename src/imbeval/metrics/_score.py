@@ -8,8 +8,10 @@ import warnings
 
 import numpy as np
 
-from imbeval.indices import IndexInfo, check_zero_division, compute, index_info
+from imbeval.indices import (LIBRARY_NAMES, IndexInfo, check_zero_division, compute,
+                             index_info)
 from imbeval.metrics._labels import label_matrix
+from imbeval.metrics._rates import AVERAGES, RATE_NAMES, averaged_rate
 
 __all__ = ["score", "NAME_OPTIONS", "UndefinedMetricWarning", "UndefinedScoreWarning",
            "resolve_index", "check_metrics_zero_division"]
@@ -53,9 +55,6 @@ _AVERAGED = {  # scikit-learn's average= of a name -> the registered index
                        "micro": "gmean_sens_spec_micro", "macro": "gmean_sens_spec_macro",
                        "weighted": "gmean_sens_spec_weighted"},
 }
-#: F-beta: scikit-learn's fbeta_score; beta = 1 is f1's indices, any other beta is computed
-#: from the per-class values below (its micro average is the accuracy).
-_FBETA = ("fbeta",)
 
 #: The names that take scikit-learn's or imbalanced-learn's options, as their functions do:
 #: name -> (option, {value: registered index}, default value). ``<name>_score`` takes the
@@ -152,6 +151,11 @@ def _index_info(index):
         return index
     if not isinstance(index, str):
         raise ValueError(f"index must be the name of a registered index, got {index!r}")
+    if index.endswith("_score") and index not in LIBRARY_NAMES:
+        try:  # a named function's name: gmean_score is gmean
+            return index_info(index[:-len("_score")])
+        except ValueError:
+            pass
     return index_info(index)  # the catalogue's indices are computed by name, as here
 
 
@@ -323,12 +327,17 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
         base = None
     else:
         base = _base(index) if isinstance(index, str) else None
-    if beta is not None and base not in _FBETA:
+    if beta is not None and base != "fbeta":
         raise ValueError(f"{index!r} takes no beta= (only fbeta and fbeta_score do)")
-    per_class = average is None and base in NAME_OPTIONS and NAME_OPTIONS[base][0] == "average"
-    if base in _FBETA or per_class:
-        return _rates(base, y_true, y_pred, labels, pos_label, sample_weight, zero_division,
-                      average, beta, index)
+    request = _rate_request(index, average) if base is not None else None
+    if request is not None:
+        if base == "fbeta":
+            beta = _check_beta(beta, index)
+        return _score_rate(index, *request, y_true, y_pred, labels, pos_label, sample_weight,
+                           zero_division, 1.0 if beta is None else beta)
+    if base == "fbeta":
+        raise ValueError(f"{index!r} takes average= one of 'binary', 'micro', 'macro', "
+                         f"'weighted' or None, got {average!r}")
     if base is not None or not isinstance(index, str):
         info = resolve_index(index, average=average, adjusted=adjusted, weights=weights)
     cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight,
@@ -386,36 +395,6 @@ def _one_class(info, index):
                      "pass labels= to name the others")
 
 
-def _class_rates(base, cm, beta):
-    """Per-class (numerator, denominator) of a name's rate, one-vs-rest, shape (C,) each."""
-    tp = np.diagonal(cm).astype(float)
-    true, pred, total = cm.sum(axis=1), cm.sum(axis=0), cm.sum()
-    if base in ("recall", "sensitivity"):
-        return tp, true
-    if base == "precision":
-        return tp, pred
-    if base in ("f1", "fbeta"):
-        b2 = 1.0 if base == "f1" else float(beta) ** 2
-        return (1 + b2) * tp, b2 * true + pred
-    if base == "jaccard":
-        return tp, true + pred - tp
-    if base == "specificity":
-        return total - true - pred + tp, total - true
-    raise AssertionError(base)
-
-
-def _ratio(numerator, denominator, z):
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(denominator > 0, numerator / np.where(denominator > 0, denominator, 1), z)
-
-
-def _class_values(base, cm, z, beta):
-    if base == "geometric_mean":  # imbalanced-learn's per class: sqrt(sensitivity specificity)
-        return np.sqrt(_ratio(*_class_rates("recall", cm, beta), z)
-                       * _ratio(*_class_rates("specificity", cm, beta), z))
-    return _ratio(*_class_rates(base, cm, beta), z)
-
-
 def _check_beta(beta, index):
     if beta is None:
         raise ValueError(f"{index!r} needs beta= (the weight of recall), as scikit-learn's "
@@ -426,47 +405,49 @@ def _check_beta(beta, index):
     return float(beta)
 
 
-def _rates(base, y_true, y_pred, labels, pos_label, sample_weight, zero_division, average,
-           beta, index):
-    """Per-class rates of scikit-learn's names (average=None) and fbeta's averages."""
-    if base in _FBETA:
-        beta = _check_beta(beta, index)
-        averages = ("binary", "micro", "macro", "weighted", None)
+def _rate_request(index, average):
+    """(name, average) where ``index`` is scikit-learn's or imbalanced-learn's rate with an
+    average (:mod:`imbeval.metrics._rates` computes it as they do); None otherwise."""
+    base = _base(index)
+    if base in RATE_NAMES:
         if average == DEFAULT_AVERAGE:
-            average = "binary"
-        if average not in averages:
-            raise ValueError(f"{index!r} takes average= one of 'binary', 'micro', 'macro', "
-                             f"'weighted' or None, got {average!r}")
-        if beta == 1.0 and average is not None:
-            return score("f1", y_true, y_pred, labels=labels, pos_label=pos_label,
-                         sample_weight=sample_weight, zero_division=zero_division,
-                         average=average)
+            average = "multiclass" if base == "geometric_mean" else "binary"
+        if base == "fbeta":
+            if average is not None and average not in AVERAGES:
+                raise ValueError(f"{index!r} takes average= one of 'binary', 'micro', 'macro', "
+                                 f"'weighted' or None, got {average!r}")
+        elif average is not None:
+            resolve_index(index, average=average)  # checks the value
+        return None if average == "multiclass" else (base, average)
+    head, _, tail = base.rpartition("_")
+    if head in RATE_NAMES and head != "fbeta" and tail in ("micro", "macro", "weighted") \
+            and average == DEFAULT_AVERAGE:
+        return head, tail
+    return None
+
+
+def _score_rate(index, base, average, y_true, y_pred, labels, pos_label, sample_weight,
+                zero_division, beta):
     cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight,
                                min_classes=1)
-    if average == "micro":  # every class counted: each sample once, right or wrong
-        return score("accuracy", y_true, y_pred, labels=labels, sample_weight=sample_weight)
-
-    def value_at(z):
-        values = _class_values(base, cm, z, beta)
-        undefined = _class_values(base, cm, np.nan, beta)
-        values = np.where(np.isnan(undefined) & (values >= 1.0 - 1e-12), np.nan, values)
-        if average is None:
-            return values
-        if average == "binary":
-            if classes.size > 2:
-                raise ValueError(f"{index!r} with average='binary' is two-class only, but the "
-                                 f"labels give C = {classes.size}; pass average='macro', "
-                                 "'weighted', 'micro' or None")
-            return float(values[_positive_row(pos_label, classes)])
-        if average == "macro":
-            return float(np.mean(values))
-        support = cm.sum(axis=1)
-        mean = float(np.sum(np.where(support > 0, values, 0.0) * support) / support.sum())
-        return mean if not np.isnan(values[support > 0]).any() else math.nan
-
-    return _undefined_rule(value_at, zero_division,
-                           lambda: f"{index!r} is undefined for some class: "
-                                   f"{undefined_why(cm, classes, labels is not None)}")
+    positive = None
+    if average == "binary":
+        if classes.size > 2:
+            raise ValueError(
+                f"{index!r} is two-class only (scikit-learn's default average='binary': the "
+                f"positive class's score), but the labels give C = {classes.size} "
+                f"{classes.tolist()[:10]}; pass average='macro', 'weighted' or 'micro' (or "
+                f"the name '{base}_macro', ...), or None for the per-class values")
+        positive = _positive_row(pos_label, classes)
+    z = 0.0 if zero_division == "warn" else zero_division
+    value, undefined = averaged_rate(base, cm, average, z, positive, beta)
+    if undefined and zero_division == "warn":
+        warnings.warn(f"{index!r} is undefined for some class: "
+                      f"{undefined_why(cm, classes, labels is not None)}; the undefined ratios "
+                      "are set to 0 (zero_division='warn'). Pass zero_division=0 to silence "
+                      "this, or np.nan to leave such classes out", UndefinedMetricWarning,
+                      stacklevel=3)
+    return value
 
 
 def indices_of_matrix(cm, classes, names, pos_label=1, zero_division=np.nan, index=None):
@@ -493,7 +474,7 @@ def indices_of_matrix(cm, classes, names, pos_label=1, zero_division=np.nan, ind
 
     Returns
     -------
-    dict mapping each index's registered name to a 0-dimensional ndarray.
+    dict mapping each name as given (an IndexInfo: its name) to a 0-dimensional ndarray.
 
     Examples
     --------
@@ -512,18 +493,24 @@ def indices_of_matrix(cm, classes, names, pos_label=1, zero_division=np.nan, ind
             raise ValueError(f"index {index or two_class[0]!r} is two-class only, but the "
                              f"labels give C = {classes.size} classes {classes.tolist()[:10]}")
         positive = _positive_row(pos_label, classes)
-    out = {}
-    if any(info.name == "macro_averaged_mae" for info in infos):
-        if classes.dtype.kind not in "biuf":
-            raise ValueError("the macro-averaged mean absolute error needs ordinal number "
-                             f"labels, got {classes.dtype.kind == 'U' and 'strings' or classes.dtype}")
-        info = next(i for i in infos if i.name == "macro_averaged_mae")
-        with np.errstate(invalid="ignore"):
-            out[info.name] = np.asarray(info.function(cm, zero_division=zero_division,
-                                                      values=classes.astype(float)))
-        infos = [i for i in infos if i.name != "macro_averaged_mae"]
+    keys = [name.name if isinstance(name, IndexInfo) else name for name in names]
+    mae = [k for k, info in zip(keys, infos) if info.name == "macro_averaged_mae"]
+    if mae and classes.dtype.kind not in "biuf":
+        raise ValueError("the macro-averaged mean absolute error measures distances between "
+                         f"labels: it needs number labels, got {classes.tolist()[:10]}")
+    rest = [name for name, key in zip(names, keys) if key not in mae]
     # compute() never reports an undefined index's best value for a number zero_division
-    if infos:
-        out.update({info.name: value for info, value in zip(infos, compute(
-            cm, names=infos, zero_division=zero_division, positive=positive).values())})
-    return out
+    out = dict(compute(cm, names=rest, zero_division=zero_division, positive=positive)) \
+        if rest else {}
+    for key in mae:  # the label values are the classes' positions (imbalanced-learn's MAE)
+        out[key] = _label_mae(cm, classes, zero_division)
+    return {key: out[key] for key in keys}
+
+
+def _label_mae(cm, classes, zero_division):
+    function = index_info("macro_averaged_mae").function
+    value = function(cm, zero_division=zero_division, values=classes.astype(float))
+    if not np.isnan(zero_division) and value <= 0:  # 0 is its best: never for an undefined one
+        if np.isnan(function(cm, values=classes.astype(float))):
+            return np.asarray(np.nan)
+    return np.asarray(value)

@@ -11,12 +11,12 @@ uses, pickles a function defined in ``__main__`` or a notebook by value).
 from __future__ import annotations
 
 import inspect
-import math
+import warnings
 
 import numpy as np
 
 from imbeval.metrics._labels import check_labels, label_matrix
-from imbeval.metrics._score import (_OPTION_NAMES, UndefinedScoreWarning,
+from imbeval.metrics._score import (_OPTION_NAMES, UndefinedMetricWarning, UndefinedScoreWarning,
                                     check_metrics_zero_division, resolve_index, score,
                                     undefined_why, _positive_row)
 
@@ -65,26 +65,28 @@ class IndexScore:
 
     def __call__(self, y_true, y_pred, *, zero_division="warn", **kwargs):
         index = self.index if self.carried is None else self.carried
-        given = np.nan if zero_division == "warn" else zero_division
-        value = score(index, y_true, y_pred, zero_division=given, **kwargs)
-        if not math.isnan(value):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UndefinedMetricWarning)
+            value = score(index, y_true, y_pred, zero_division=zero_division, **kwargs)
+        undefined = False
+        for w in caught:  # score's own warning becomes the scorer's, with the fold's remedy
+            if issubclass(w.category, UndefinedMetricWarning):
+                undefined = True
+            else:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        if not undefined and not np.any(np.isnan(value)):
             return value
         cm, classes = label_matrix(y_true, y_pred, labels=kwargs.get("labels"),
-                                   sample_weight=kwargs.get("sample_weight"))
+                                   sample_weight=kwargs.get("sample_weight"), min_classes=1)
         why = undefined_why(cm, classes, kwargs.get("labels") is not None, "this fold's y_true")
-        name = self.index
-        if zero_division == "warn":  # count the undefined ratios as 0, and say so
-            value = score(index, y_true, y_pred, zero_division=0.0, **kwargs)
-            if not math.isnan(value):
-                import warnings
-
-                warnings.warn(f"make_scorer({name!r}): the index is undefined on this fold: "
-                              f"{why}; scored with zero_division=0. To avoid it, {_REMEDY}; to "
-                              "silence it, pass zero_division=0", UndefinedScoreWarning,
-                              stacklevel=2)
-                return value
-        raise ValueError(f"make_scorer({name!r}): the index is undefined on this fold: {why}, "
-                         f"and zero_division={zero_division!r} leaves it undefined; {_REMEDY}")
+        if np.any(np.isnan(value)):
+            raise ValueError(f"make_scorer({self.index!r}): the index is undefined on this "
+                             f"fold: {why}, and zero_division={zero_division!r} leaves it "
+                             f"undefined; {_REMEDY}")
+        warnings.warn(f"make_scorer({self.index!r}): the index is undefined on this fold: "
+                      f"{why}; scored with zero_division=0. To avoid it, {_REMEDY}; to silence "
+                      "it, pass zero_division=0", UndefinedScoreWarning, stacklevel=2)
+        return value
 
 
 def make_scorer(index, **kwargs):
