@@ -62,9 +62,10 @@ def _refuse_continuous(values, name):
     """Raise for float labels that are not whole numbers (scikit-learn's "continuous")."""
     # one vectorised pass; beyond int64 (1e20) a float is no class label either: scikit-learn's
     # type_of_target casts to int, which overflows, and calls such values continuous
-    with np.errstate(invalid="ignore"):
-        fractional = np.flatnonzero((np.floor(values) != values) | (values >= 2.0 ** 63)
-                                    | (values < -2.0 ** 63))
+    fractional = np.flatnonzero(np.floor(values) != values)
+    if not fractional.size and values.size and (values.max() >= 2.0 ** 63
+                                                or values.min() < -2.0 ** 63):
+        fractional = np.flatnonzero((values >= 2.0 ** 63) | (values < -2.0 ** 63))
     if fractional.size:
         k = int(fractional[0])
         raise ValueError(
