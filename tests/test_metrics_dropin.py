@@ -314,3 +314,43 @@ def test_imbalanced_learn_s_functions_on_random_problems(case, name, average):
     ours = _run(lambda: getattr(metrics, name)(t, p, labels=labels, average=average))[0]
     theirs = _run(lambda: getattr(im, name)(t, p, labels=labels, average=average))[0]
     assert _same(ours, theirs), (name, average, ours, theirs)
+
+
+@pytest.mark.slow
+def test_the_readme_s_cross_validate_example_runs_with_several_imbeval_names(tmp_path):
+    """The README's example, run as a user's script (``__main__``: the user's index reaches
+    the two worker processes only through the scorer)."""
+    import json
+    import os
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    block = re.search(r"<!-- readme-cross-validate -->\n```python\n(.*?)\n```", readme,
+                      flags=re.S).group(1)
+    *body, last = block.rstrip().splitlines()
+    script = "\n".join(body) + f"\nimport json\nprint(json.dumps({{k: float(v) for k, v in ({last}).items()}}))\n"
+    (tmp_path / "example.py").write_text(script)
+    done = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600, env={**os.environ, "LOKY_MAX_CPU_COUNT": "2"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    means = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(means) == {"gmean", "iam", "diag_share"}
+    assert all(np.isfinite(v) for v in means.values())
+    assert -1 <= means["iam"] <= 1
+    # diag_share is the accuracy, here with scikit-learn's own scorer on the same folds
+    from sklearn.datasets import make_classification
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import StratifiedKFold, cross_val_score
+
+    X, y = make_classification(300, n_classes=3, n_informative=4, weights=[.6, .3, .1],
+                               random_state=0)
+    cv = StratifiedKFold(3, shuffle=True, random_state=0)
+    model = LogisticRegression(max_iter=500)
+    accuracy = cross_val_score(model, X, y, scoring="accuracy", cv=cv).mean()
+    gmean = cross_val_score(model, X, y, cv=cv, scoring=skm.make_scorer(
+        im.geometric_mean_score, average="multiclass")).mean()
+    assert means["diag_share"] == pytest.approx(round(accuracy, 3))
+    assert means["gmean"] == pytest.approx(round(gmean, 3))
