@@ -67,7 +67,7 @@ def _check_digits(digits):
 
 def classification_report(y_true, y_pred, *, labels=None, target_names=None,
                           indices=DEFAULT_INDICES, pos_label=1, sample_weight=None,
-                          digits=2, zero_division=np.nan, output_dict=False, as_frame=False):
+                          digits=2, zero_division="warn", output_dict=False, as_frame=False):
     """Per-class scores and overall indices of labels, as text, a dict or a DataFrame.
 
     In the spirit of ``imblearn.metrics.classification_report_imbalanced``: for each class
@@ -92,11 +92,14 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         Non-negative finite weights, counted as repetitions (support is weighted too).
     digits : int, default 2
         Decimals of the text report.
-    zero_division : float, default NaN
-        Value of a 0/0 ratio (a class never predicted has an undefined precision).
+    zero_division : "warn", NaN or float in [0, 1], default "warn"
+        Value of a 0/0 ratio (a class never predicted has an undefined precision):
+        ``"warn"``, scikit-learn's default, counts it 0 with an
+        :class:`~imbeval.metrics.UndefinedMetricWarning`; NaN shows it as ``nan``.
     output_dict : bool, default False
         Return a dict ``{class: {column: value}, "macro avg": ..., "weighted avg": ...,
-        "indices": {name: value}}``.
+        "accuracy": value, "indices": {name: value}}`` (``"accuracy"`` at the top level,
+        as in scikit-learn's report).
     as_frame : bool, default False
         Return a pandas DataFrame: one row per class, then ``macro avg``, ``weighted avg``
         and one row per index; columns precision, recall, specificity, f1, gmean, support
@@ -134,8 +137,9 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     >>> frame = classification_report(y_true, y_pred, as_frame=True)
     >>> float(frame.loc["dog", "recall"]), round(float(frame.loc["gmean", "value"]), 4)
     (0.5, 0.7211)
-    >>> classification_report(y_true, y_pred, output_dict=True)["indices"]["acsa"]
-    0.75
+    >>> report = classification_report(y_true, y_pred, output_dict=True)
+    >>> report["indices"]["acsa"], report["accuracy"]
+    (0.75, 0.75)
     """
     zero_division = check_metrics_zero_division(zero_division)
     digits = _check_digits(digits)
@@ -158,12 +162,13 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         raise ValueError(f"class names must be distinct and differ from the averages and "
                          f"index names; {clash or names} clash (pass target_names=)")
     why = lambda: f"the report is undefined in places: {undefined_why(cm, classes, labels is not None)}"  # noqa: E731
-    columns = _undefined_rule(lambda z: _per_class(cm, z), zero_division, why)
-    averages = _undefined_rule(lambda z: _averages(_per_class(cm, z), z), zero_division, why) \
-        if zero_division == "warn" else _averages(columns, zero_division)
+    # the indices first: a two-class index of three classes stops before any warning
     overall = {name: float(v) for name, v in _undefined_rule(
         lambda z: indices_of_matrix(cm, classes, indices, pos_label, z), zero_division,
         why).items()} if indices else {}
+    columns = _undefined_rule(lambda z: _per_class(cm, z), zero_division, why)
+    averages = _undefined_rule(lambda z: _averages(_per_class(cm, z), z), zero_division, why) \
+        if zero_division == "warn" else _averages(columns, zero_division)
     report = {name: {column: float(values[k]) for column, values in columns.items()}
               for k, name in enumerate(names)}
     report.update(averages)
