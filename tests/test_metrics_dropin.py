@@ -354,3 +354,29 @@ def test_the_readme_s_cross_validate_example_runs_with_several_imbeval_names(tmp
         im.geometric_mean_score, average="multiclass")).mean()
     assert means["diag_share"] == pytest.approx(round(accuracy, 3))
     assert means["gmean"] == pytest.approx(round(gmean, 3))
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems(), st.sampled_from(_PRF + ("fbeta_score",)),
+       st.sampled_from(["binary", "micro", "macro", "weighted", None]))
+def test_zero_division_1_differs_from_scikit_learn_only_where_it_would_be_a_perfect_score(
+        case, name, average):
+    """The deliberate difference (docs/metrics.md): zero_division=1 never makes an undefined
+    score perfect. Elsewhere the drop-ins give scikit-learn's values with zero_division=1."""
+    t, p, labels, w = case
+    if average == "binary" and len(set(t) | set(p) | set(labels or [])) != 2:
+        average = "macro"
+    extra = {"beta": 2.0} if name == "fbeta_score" else {}
+    kwargs = dict(labels=labels, average=average, sample_weight=w, **extra)
+    ours = _run(lambda: getattr(metrics, name)(t, p, zero_division=1.0, **kwargs))[0]
+    theirs = _run(lambda: getattr(skm, name)(t, p, zero_division=1.0, **kwargs))[0]
+    if ours is ValueError or theirs is ValueError:
+        assert ours is theirs
+        return
+    ours, theirs = np.atleast_1d(ours), np.atleast_1d(theirs)
+    # where scikit-learn's value moves with zero_division, it rests on an undefined ratio
+    at_zero = np.atleast_1d(_run(lambda: getattr(skm, name)(t, p, zero_division=0.0,
+                                                             **kwargs))[0])
+    withheld = np.isnan(ours) & ~np.isnan(theirs)
+    assert np.all(theirs[withheld] == 1.0) and np.all(at_zero[withheld] != 1.0), (ours, theirs)
+    np.testing.assert_allclose(ours[~withheld], theirs[~withheld], rtol=1e-9, atol=1e-12)
