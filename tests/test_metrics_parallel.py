@@ -94,3 +94,16 @@ def test_a_pickled_scorer_carries_a_users_index_and_a_library_index_by_name():
     # a library index travels by name (plain pickle, no function inside)
     library = pickle.loads(pickle.dumps(make_scorer("gmean")))._score_func
     assert library.carried is None and library.index == "gmean"
+
+
+def test_every_library_index_pickles_by_reference_with_plain_pickle():
+    """IndexInfo's pickling: a library index's function goes by reference (plain pickle
+    works, as before) and computes the same values after loading."""
+    from imbeval.indices import registry
+
+    cm = np.array([[3.0, 1.0, 0.0], [1.0, 4.0, 2.0], [0.0, 1.0, 5.0]])
+    for name, info in registry(catalogue=True).items():
+        loaded = pickle.loads(pickle.dumps(info))
+        assert loaded == info or loaded.function is info.function, name
+        stack = cm[:2, :2] if info.scope == "two-class" else cm
+        np.testing.assert_array_equal(loaded.function(stack), info.function(stack), err_msg=name)

@@ -8,6 +8,7 @@ package ``__init__`` imports them all, so :func:`registry` is complete once
 from __future__ import annotations
 
 import inspect
+import sys
 import dataclasses
 from dataclasses import dataclass, field, replace
 from typing import Callable
@@ -85,7 +86,11 @@ class IndexInfo:
         -- as it is; the wrapper itself holds the checks' context and does not pickle."""
         fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
                   if f.name != "function"}
-        return (_unpickled_info, (getattr(self.function, "__wrapped__", self.function), fields))
+        function = self.function
+        module = sys.modules.get(getattr(function, "__module__", None) or "")
+        if getattr(module, getattr(function, "__qualname__", ""), None) is function:
+            return (_unpickled_info, (function, fields, False))  # importable: by reference
+        return (_unpickled_info, (getattr(function, "__wrapped__", function), fields, True))
 
     def applies_to(self, n_classes: int) -> bool:
         """Whether the index is defined for ``n_classes``-class matrices.
@@ -107,9 +112,10 @@ def _validated(function, scope):
     return validate_params(stack=first, stack_classes=2 if scope == TWO_CLASS else None)(function)
 
 
-def _unpickled_info(function, fields):
+def _unpickled_info(function, fields, wrap):
     """An :class:`IndexInfo` loaded from a pickle (see :meth:`IndexInfo.__reduce__`)."""
-    return IndexInfo(function=_validated(function, fields["scope"]), **fields)
+    return IndexInfo(function=_validated(function, fields["scope"]) if wrap else function,
+                     **fields)
 
 
 def register_index(*, name, paper, symbol, formula, scope, bounds, description,
