@@ -17,7 +17,7 @@ from sklearn import metrics as skm
 
 from imbeval import metrics
 from imbeval.indices import add_index, compute, registry, unregister_index
-from imbeval.metrics import confusion_matrix, score
+from imbeval.metrics import class_labels, confusion_matrix, score
 
 from test_positive_row import issue_labels
 
@@ -114,13 +114,20 @@ def test_two_class_indices_equal_sklearn_with_either_pos_label(data):
 @given(labelled())
 def test_confusion_matrix_equals_sklearn(data):
     t, p, w, classes = data
-    cm, labels = confusion_matrix(t, p, sample_weight=w)
-    np.testing.assert_array_equal(labels, classes)
-    np.testing.assert_allclose(cm, skm.confusion_matrix(t, p, sample_weight=w), rtol=1e-12)
+    cm = confusion_matrix(t, p, sample_weight=w)
+    np.testing.assert_array_equal(class_labels(t, p), classes)
+    theirs = skm.confusion_matrix(t, p, sample_weight=w)
+    np.testing.assert_allclose(cm, theirs, rtol=1e-12)
+    assert cm.dtype.kind == theirs.dtype.kind  # integer counts without weights, as sklearn
     reordered = classes[::-1]
-    cm, labels = confusion_matrix(t, p, labels=reordered, sample_weight=w)
+    cm = confusion_matrix(t, p, labels=reordered, sample_weight=w)
     np.testing.assert_allclose(cm, skm.confusion_matrix(t, p, labels=reordered, sample_weight=w),
                                rtol=1e-12)
+    np.testing.assert_array_equal(class_labels(t, p, labels=reordered), reordered)
+    for normalize in ("true", "pred", "all"):
+        np.testing.assert_allclose(
+            confusion_matrix(t, p, sample_weight=w, normalize=normalize),
+            skm.confusion_matrix(t, p, sample_weight=w, normalize=normalize), rtol=1e-12)
 
 
 @settings(max_examples=40)
@@ -137,8 +144,8 @@ def test_every_registered_index_is_compute_on_the_label_matrix(data):
         positive = 1 if info.scope == "two-class" else 0  # pos_label 1 / "bee": row 1
         pos_label = classes[1].item()
         expected = float(compute(sk, names=[name], positive=positive)[name])
-        assert close(score(name, t, p, pos_label=pos_label), expected) or (
-            np.isnan(expected) and np.isnan(score(name, t, p, pos_label=pos_label))), name
+        ours = score(name, t, p, pos_label=pos_label, zero_division=np.nan)
+        assert close(ours, expected) or (np.isnan(expected) and np.isnan(ours)), name
 
 
 @settings(max_examples=40)
@@ -163,8 +170,9 @@ def test_string_and_integer_labels_give_the_same_values(data):
     for name, info in registry().items():
         if not info.applies_to(classes.size):
             continue
-        as_int = score(name, t, p, sample_weight=w, pos_label=0)
-        as_str = score(name, NAMES[t], NAMES[p], sample_weight=w, pos_label="ant")
+        as_int = score(name, t, p, sample_weight=w, pos_label=0, zero_division=np.nan)
+        as_str = score(name, NAMES[t], NAMES[p], sample_weight=w, pos_label="ant",
+                       zero_division=np.nan)
         assert close(as_str, as_int) or (np.isnan(as_int) and np.isnan(as_str)), name
 
 
@@ -224,9 +232,9 @@ def test_a_users_index_works_by_name():
 
 def test_labels_may_name_a_class_absent_from_the_data():
     t, p = [0, 0, 1, 1], [0, 1, 1, 1]
-    cm, classes = confusion_matrix(t, p, labels=[0, 1, 2])
+    cm = confusion_matrix(t, p, labels=[0, 1, 2])
     assert cm.shape == (3, 3) and cm[2].sum() == 0 and cm[:, 2].sum() == 0
-    assert score("acsa", t, p, labels=[0, 1, 2]) != score("acsa", t, p, labels=[0, 1, 2])  # NaN
+    assert np.isnan(score("acsa", t, p, labels=[0, 1, 2], zero_division=np.nan))
     assert score("acsa", t, p, labels=[0, 1, 2], zero_division=0) == pytest.approx(1.5 / 3)
     assert score("accuracy", t, p, labels=[0, 1, 2]) == 0.75
 
@@ -234,7 +242,7 @@ def test_labels_may_name_a_class_absent_from_the_data():
 @pytest.mark.parametrize("call, message", [
     (lambda: score("acsa", [0, 1, 1], [0, 1]), "different lengths"),
     (lambda: score("acsa", [], []), "empty"),
-    (lambda: score("acsa", [0, 0], [0, 0]), "one class only"),
+    (lambda: score("gmean", [0, 0], [0, 0]), "one class only"),
     (lambda: score("acsa", [0, 1, 2], [0, 1, 1], labels=[0, 1]), r"y_true has label\(s\) \[2\]"),
     (lambda: score("acsa", [0, 1, 1], [0, 1, 3], labels=[0, 1]), r"y_pred has label\(s\) \[3\]"),
     (lambda: score("acsa", [0, 1], [0, 1], labels=[0, 1, 1]), "labels must be distinct"),
@@ -254,7 +262,9 @@ def test_labels_may_name_a_class_absent_from_the_data():
     (lambda: score("acsa", [0, 1], [0, 1], sample_weight=["a", "b"]), "sample_weight must be"),
     (lambda: score("nope", [0, 1], [0, 1]), "unknown index 'nope'"),
     (lambda: score(len, [0, 1], [0, 1]), "index must be the name"),
-    (lambda: score("acsa", [0, 1], [0, 1], zero_division="warn"), "zero_division"),
+    (lambda: score("acsa", [0, 1], [0, 1], zero_division=2), "zero_division must be"),
+    (lambda: score("acsa", [0, 1], [0, 1], zero_division="always"), "zero_division must be"),
+    (lambda: score("acsa", [0, 1], [0, 1], sample_weight=[0, 0]), "at least one non-zero"),
 ])
 def test_invalid_input_raises_a_clear_value_error(call, message):
     with pytest.raises(ValueError, match=message):
@@ -308,7 +318,8 @@ def test_zero_division_agrees_with_sklearn_when_a_class_is_missing(case, zero_di
 
     def agrees(ours, theirs, index, pos_label=1):
         if np.isnan(ours) and theirs == 1.0 and zero_division == 1.0:
-            return np.isnan(score(index, t, p, labels=labels, pos_label=pos_label))
+            return np.isnan(score(index, t, p, labels=labels, pos_label=pos_label,
+                                  zero_division=np.nan))
         return close(ours, theirs)
 
     p = data.draw(hnp.arrays(np.int64, t.size, elements=st.integers(0, c - 1)))

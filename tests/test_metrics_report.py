@@ -95,13 +95,13 @@ def test_labels_target_names_and_pos_label():
 
 def test_a_class_never_predicted_follows_zero_division():
     t, p = [0, 0, 1, 1, 2], [0, 0, 1, 1, 1]
-    nan = classification_report(t, p, output_dict=True)
+    nan = classification_report(t, p, output_dict=True, zero_division=np.nan)
     zero = classification_report(t, p, output_dict=True, zero_division=0)
     assert math.isnan(nan["2"]["precision"]) and zero["2"]["precision"] == 0
     assert nan["2"]["recall"] == 0 and nan["2"]["f1"] == 0
     assert math.isnan(nan["macro avg"]["precision"])
     assert zero["macro avg"]["precision"] == pytest.approx((1 + 2 / 3 + 0) / 3)
-    assert "nan" in classification_report(t, p)
+    assert "nan" in classification_report(t, p, zero_division=np.nan)
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -114,7 +114,7 @@ def test_a_class_never_predicted_follows_zero_division():
     ({"indices": ["nope"]}, "unknown index 'nope'"),
     ({"labels": [0, 1, 2], "indices": ["precision"]}, "two-class only"),
     ({"indices": ["precision"], "pos_label": 5}, "pos_label=5"),
-    ({"zero_division": "warn"}, "zero_division"),
+    ({"zero_division": 2}, "zero_division must be"),
     ({"sample_weight": [1, -1, 1]}, "negative"),
 ])
 def test_invalid_arguments_raise(kwargs, message):

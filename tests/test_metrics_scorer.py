@@ -127,7 +127,7 @@ def test_labels_make_a_fold_missing_a_class_a_full_matrix():
     assert 2 not in set(y_test) | set(pred) and {0, 1} <= set(y_test)
     with_labels = make_scorer("acsa", labels=[0, 1, 2], zero_division=0)(model, X_test, y_test)
     without = make_scorer("acsa", zero_division=0)(model, X_test, y_test)
-    cm, _ = confusion_matrix(y_test, pred, labels=[0, 1, 2])
+    cm = confusion_matrix(y_test, pred, labels=[0, 1, 2])
     assert cm.shape == (3, 3) and cm[2].sum() == 0 and cm[:, 2].sum() == 0
     assert with_labels == pytest.approx(float(compute(cm, names=["acsa"], zero_division=0)["acsa"]))
     assert without == pytest.approx(float(compute(cm[:2, :2], names=["acsa"])["acsa"]))
@@ -185,11 +185,11 @@ def test_a_users_lower_is_better_index_gets_a_negated_scorer():
 @pytest.mark.parametrize("kwargs, message", [
     ({"average": "macro"}, "'acsa' takes no average="),
     ({"normalize": True}, "make_scorer takes labels, pos_label, zero_division, average, "
-                          "adjusted, weights; got normalize"),
+                          "adjusted, weights, beta; got normalize"),
     ({"sample_weight": [1, 2]}, "got sample_weight"),
     ({"labels": [0, 0, 1]}, "labels must be distinct"),
     ({"labels": [0]}, "at least two classes"),
-    ({"zero_division": "always"}, "zero_division must be a number"),  # "warn": the default
+    ({"zero_division": "always"}, "zero_division must be \"warn\", NaN or a number"),
 ])
 def test_make_scorer_validates_its_keywords(kwargs, message):
     with pytest.raises(ValueError, match=message):

@@ -102,7 +102,7 @@ def test_a_column_vector_is_read_as_one_label_per_sample_with_a_warning(kind):
     assert value == pytest.approx(score("acsa", y, p))
     assert value == pytest.approx(skm.balanced_accuracy_score(np.array(y)[:, None], p))
     with pytest.warns(DataConversionWarning, match="column-vector y_pred"):
-        cm, _ = confusion_matrix(y, np.array(p)[:, None])
+        cm = confusion_matrix(y, np.array(p)[:, None])
     np.testing.assert_array_equal(cm, skm.confusion_matrix(y, p))
 
 

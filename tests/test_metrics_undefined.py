@@ -71,7 +71,7 @@ def test_zero_division_never_reports_the_best_value_of_an_undefined_index(name, 
         c, pairs = 2, [(a % 2, b % 2) for a, b in pairs]
     t, p = [a for a, _ in pairs], [b for _, b in pairs]
     labels = list(range(c))
-    undefined = np.isnan(score(name, t, p, labels=labels))
+    undefined = np.isnan(score(name, t, p, labels=labels, zero_division=np.nan))
     value = score(name, t, p, labels=labels, zero_division=zd)
     if undefined and not np.isnan(value):
         best = _best(info)

@@ -6,7 +6,7 @@ import numpy as np
 
 from imbeval.indices._common import shared_quantities
 from imbeval.indices._names import index_info
-from imbeval.indices._registry import _REGISTRY, TWO_CLASS
+from imbeval.indices._registry import _REGISTRY, TWO_CLASS, IndexInfo
 from imbeval.indices._validation import check_confusion_stack, check_zero_division, validated_call
 
 __all__ = ["compute", "check_positive", "DEFAULT_CHUNK"]
@@ -78,7 +78,9 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK, *
         Names to compute: any registered index, the catalogue's included
         (:mod:`imbeval.indices.catalogue`). By default every index of :func:`registry` that
         applies to C classes (two-class indices only when C == 2): the papers' indices and
-        the user's, never the catalogue's, so the default set does not grow with it.
+        the user's, never the catalogue's, so the default set does not grow with it. An
+        :class:`IndexInfo` is accepted too and computed under its name, registered or not
+        (how a pickled scorer of a user's index computes it in a worker process).
     zero_division : float, default NaN
         Value substituted for ratios with a zero denominator (see
         :mod:`imbeval.indices._validation`). It never reports an undefined index's best
@@ -167,8 +169,10 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK, *
             names = [names]
         selected, asked = [], []
         for name in names:
-            # a registered name, or scikit-learn's / imbalanced-learn's (LIBRARY_NAMES)
-            info = index_info(name)
+            # a registered name, or scikit-learn's / imbalanced-learn's (LIBRARY_NAMES), or
+            # an IndexInfo itself (a scorer unpickled where its user's index is not registered)
+            info = name if isinstance(name, IndexInfo) else index_info(name)
+            name = info.name if isinstance(name, IndexInfo) else name
             if not info.applies_to(n_classes):
                 raise ValueError(
                     f"index {name!r} is two-class only, but the matrices have "

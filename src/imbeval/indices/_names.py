@@ -22,7 +22,7 @@ import difflib
 
 from imbeval.indices._registry import _REGISTRY, IndexInfo
 
-__all__ = ["LIBRARY_NAMES", "index_info", "unknown_name_message"]
+__all__ = ["LIBRARY_NAMES", "SCORE_BASED_NAMES", "index_info", "unknown_name_message"]
 
 #: A library's name -> the registered index it computes (names registered already, such as
 #: ``accuracy``, ``f1``, ``f1_macro``, ``cohen_kappa``, ``jaccard_macro``, ``specificity``,
@@ -71,6 +71,37 @@ LIBRARY_NAMES: dict[str, str] = {
     "specificity_weighted": "tnr_weighted",
     "macro_averaged_mean_absolute_error": "macro_averaged_mae",
 }
+
+
+#: scikit-learn's metrics of scores (probabilities or decision values), not of labels: no
+#: confusion matrix gives them. The name -> (scikit-learn's function, its scoring name).
+SCORE_BASED_NAMES: dict[str, tuple[str, str]] = {
+    **{name: ("roc_auc_score", "roc_auc") for name in (
+        "roc_auc", "roc_auc_score", "roc_auc_ovr", "roc_auc_ovo", "roc_auc_ovr_weighted",
+        "roc_auc_ovo_weighted")},
+    **{name: ("average_precision_score", "average_precision") for name in (
+        "average_precision", "average_precision_score")},
+    **{name: ("log_loss", "neg_log_loss") for name in ("log_loss", "neg_log_loss")},
+    **{name: ("brier_score_loss", "neg_brier_score") for name in (
+        "brier_score_loss", "neg_brier_score", "neg_brier_score_loss")},
+    **{name: ("top_k_accuracy_score", "top_k_accuracy") for name in (
+        "top_k_accuracy", "top_k_accuracy_score")},
+}
+
+
+def score_based_message(name):
+    """What to do with a scikit-learn metric of scores asked of labels (``"roc_auc"``, ...).
+
+    >>> from imbeval.indices._names import score_based_message
+    >>> print(score_based_message("log_loss"))
+    'log_loss' needs scores, not labels: the estimator's predict_proba(X) or decision_function(X), which no confusion matrix holds; compute it with sklearn.metrics.log_loss(y_true, model.predict_proba(X)), or pass scoring='neg_log_loss' to scikit-learn's cross_validate or GridSearchCV (imbeval's label-based AUROCs of predicted labels are auroc2, auroc_ova, auroc_ovo)
+    """
+    function, scoring = SCORE_BASED_NAMES[name]
+    return (f"{name!r} needs scores, not labels: the estimator's predict_proba(X) or "
+            "decision_function(X), which no confusion matrix holds; compute it with "
+            f"sklearn.metrics.{function}(y_true, model.predict_proba(X)), or pass "
+            f"scoring={scoring!r} to scikit-learn's cross_validate or GridSearchCV (imbeval's "
+            "label-based AUROCs of predicted labels are auroc2, auroc_ova, auroc_ovo)")
 
 
 def unknown_name_message(name, known=None, what="index"):
@@ -141,4 +172,6 @@ def index_info(name) -> IndexInfo:
         return _REGISTRY[name]
     if name in LIBRARY_NAMES and LIBRARY_NAMES[name] in _REGISTRY:
         return _REGISTRY[LIBRARY_NAMES[name]]
+    if name in SCORE_BASED_NAMES:
+        raise ValueError(score_based_message(name))
     raise ValueError(unknown_name_message(name))

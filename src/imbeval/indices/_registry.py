@@ -8,6 +8,8 @@ package ``__init__`` imports them all, so :func:`registry` is complete once
 from __future__ import annotations
 
 import inspect
+import sys
+import dataclasses
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -77,6 +79,19 @@ class IndexInfo:
     greater_is_better: bool = True
     catalogue: bool = False
 
+    def __reduce__(self):
+        """Pickled by value: the metadata and the function as it was registered (before
+        :func:`validate_params` wrapped it), wrapped again on loading. So a user's index
+        reaches a process that never registered it -- a scorer's worker in a parallel search
+        -- as it is; the wrapper itself holds the checks' context and does not pickle."""
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                  if f.name != "function"}
+        function = self.function
+        module = sys.modules.get(getattr(function, "__module__", None) or "")
+        if getattr(module, getattr(function, "__qualname__", ""), None) is function:
+            return (_unpickled_info, (function, fields, False))  # importable: by reference
+        return (_unpickled_info, (getattr(function, "__wrapped__", function), fields, True))
+
     def applies_to(self, n_classes: int) -> bool:
         """Whether the index is defined for ``n_classes``-class matrices.
 
@@ -88,6 +103,19 @@ class IndexInfo:
 
 
 _REGISTRY: dict[str, IndexInfo] = {}
+
+
+def _validated(function, scope):
+    """``function`` wrapped with :func:`validate_params`: its first parameter is the stack
+    (two classes for a two-class index)."""
+    first = next(iter(inspect.signature(function).parameters))
+    return validate_params(stack=first, stack_classes=2 if scope == TWO_CLASS else None)(function)
+
+
+def _unpickled_info(function, fields, wrap):
+    """An :class:`IndexInfo` loaded from a pickle (see :meth:`IndexInfo.__reduce__`)."""
+    return IndexInfo(function=_validated(function, fields["scope"]) if wrap else function,
+                     **fields)
 
 
 def register_index(*, name, paper, symbol, formula, scope, bounds, description,
@@ -157,10 +185,7 @@ def register_index(*, name, paper, symbol, formula, scope, bounds, description,
         if name in _REGISTRY:
             raise ValueError(f"index {name!r} is registered twice")
         function.__doc__ = _with_standard_sections(function.__doc__, scope)
-        first = next(iter(inspect.signature(function).parameters))
-        validated = validate_params(stack=first, stack_classes=2 if scope == TWO_CLASS else None)(
-            function
-        )
+        validated = _validated(function, scope)
         _REGISTRY[name] = IndexInfo(
             name=name,
             function=validated,

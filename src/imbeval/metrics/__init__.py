@@ -4,16 +4,25 @@
 class first). This module takes labels, like ``sklearn.metrics`` and ``imblearn.metrics``:
 
 - :func:`score` -- ``score(index, y_true, y_pred, *, labels, pos_label, sample_weight,
-  zero_division)`` for every registered index (a user's too);
+  zero_division, average, ...)`` for every registered index (a user's too), with
+  scikit-learn's options (``average=None``: per-class values; ``beta=`` of ``fbeta``);
+- scikit-learn's and imbalanced-learn's functions under their own names and signatures
+  (:data:`DROP_IN`): ``accuracy_score``, ``balanced_accuracy_score``, ``precision_score``,
+  ``recall_score``, ``f1_score``, ``fbeta_score``, ``jaccard_score``,
+  ``matthews_corrcoef``, ``cohen_kappa_score``, ``zero_one_loss``, ``hamming_loss``,
+  ``sensitivity_score``, ``specificity_score``, ``geometric_mean_score``,
+  ``macro_averaged_mean_absolute_error``;
 - named functions for the indices scikit-learn and imbalanced-learn lack:
   ``gmean_score``, ``acsa_score``, ``iam_score``, ``cba_score``, ``auroc_ovo_score``,
   ``auroc_ova_score``, ``maurpc_ova_score``, ``eve_score``, ``cen_score``, ``mcen_score``,
   ``mprecision_score``, ``maurpc_score`` (:data:`NAMED_SCORES`);
-- :func:`make_scorer` -- a scikit-learn scorer for ``cross_val_score`` and
-  ``GridSearchCV(scoring=...)``, negated for lower-is-better indices (CEN, MCEN);
+- :func:`make_scorer`, :func:`get_scorer`, :func:`make_scorers` -- scikit-learn scorers
+  for ``cross_val_score``, ``cross_validate`` and ``GridSearchCV(scoring=...)``, negated
+  for lower-is-better indices (CEN, MCEN); a user's index works in parallel searches too;
 - :func:`classification_report` -- per-class precision, recall, specificity, F1, G-mean
   and support, then the chosen overall indices, as text, a dict or a DataFrame;
-- :func:`confusion_matrix` -- the matrix behind them (rows true, in ``labels`` order);
+- :func:`confusion_matrix` -- scikit-learn's matrix (rows true, in ``labels`` order,
+  ``normalize=``); :func:`class_labels` its classes, :func:`label_matrix` both;
 - :func:`check_target` -- the label checks every entry point runs first, as scikit-learn's
   ``type_of_target``: continuous values (probabilities passed as predictions), multilabel
   and multi-output targets are refused; a column vector is read as 1-D with a
@@ -22,8 +31,9 @@ class first). This module takes labels, like ``sklearn.metrics`` and ``imblearn.
   (``score("recall", y, p, average="macro")``, ``score("balanced_accuracy", y, p,
   adjusted=True)``; :data:`NAME_OPTIONS`, :data:`imbeval.indices.LIBRARY_NAMES`).
 
-A number ``zero_division`` never reports an undefined index's best value (NaN there), and a
-scorer never returns NaN: an undefined fold is scored with ``zero_division="warn"`` and an
+Undefined values: ``zero_division="warn"`` (the default, as scikit-learn's) counts an undefined
+ratio as 0 with an :class:`UndefinedMetricWarning`; a number never reports an undefined
+index's best value (NaN there); a scorer never returns NaN: an undefined fold is scored with ``zero_division="warn"`` and an
 :class:`UndefinedScoreWarning`, or the scorer raises (see :func:`make_scorer`;
 docs/metrics.md).
 
@@ -45,14 +55,29 @@ Examples
 0.6934
 """
 
-from imbeval.metrics._labels import DataConversionWarning, check_target, confusion_matrix
+from imbeval.metrics._dropin import (accuracy_score, balanced_accuracy_score, cohen_kappa_score,
+                                     f1_score, fbeta_score, geometric_mean_score, hamming_loss,
+                                     jaccard_score, macro_averaged_mean_absolute_error,
+                                     matthews_corrcoef, precision_score, recall_score,
+                                     sensitivity_score, specificity_score, zero_one_loss)
+from imbeval.metrics._labels import (DataConversionWarning, check_target, class_labels,
+                                     confusion_matrix, label_matrix)
+from imbeval.metrics._named import (NAMED_SCORES, acsa_score, auroc_ova_score, auroc_ovo_score,
+                                    cba_score, cen_score, eve_score, gmean_score, iam_score,
+                                    maurpc_ova_score, maurpc_score, mcen_score, mprecision_score)
 from imbeval.metrics._report import classification_report
-from imbeval.metrics._score import (NAME_OPTIONS, NAMED_SCORES, UndefinedScoreWarning,
-                                    make_scorer, resolve_index, score)
-from imbeval.metrics import _score
+from imbeval.metrics._score import (NAME_OPTIONS, UndefinedMetricWarning, UndefinedScoreWarning,
+                                    check_metrics_zero_division, resolve_index, score)
+from imbeval.metrics._scorer import get_scorer, make_scorer, make_scorers
 
-globals().update({name: getattr(_score, name) for name in NAMED_SCORES})
+#: scikit-learn's and imbalanced-learn's functions offered under their names.
+DROP_IN = ("accuracy_score", "balanced_accuracy_score", "precision_score", "recall_score",
+           "f1_score", "fbeta_score", "jaccard_score", "matthews_corrcoef", "cohen_kappa_score",
+           "zero_one_loss", "hamming_loss", "sensitivity_score", "specificity_score",
+           "geometric_mean_score", "macro_averaged_mean_absolute_error")
 
-__all__ = ["score", "make_scorer", "classification_report", "confusion_matrix",
-           "check_target", "resolve_index", "DataConversionWarning", "UndefinedScoreWarning",
-           "NAME_OPTIONS", "NAMED_SCORES", *NAMED_SCORES]
+__all__ = ["score", "make_scorer", "get_scorer", "make_scorers", "classification_report",
+           "confusion_matrix", "class_labels", "label_matrix", "check_target",
+           "check_metrics_zero_division", "resolve_index", "DataConversionWarning",
+           "UndefinedMetricWarning", "UndefinedScoreWarning", "NAME_OPTIONS", "NAMED_SCORES",
+           "DROP_IN", *DROP_IN, *NAMED_SCORES]

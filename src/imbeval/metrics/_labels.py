@@ -7,7 +7,8 @@ import warnings
 
 import numpy as np
 
-__all__ = ["confusion_matrix", "check_labels", "check_target", "DataConversionWarning"]
+__all__ = ["confusion_matrix", "class_labels", "label_matrix", "check_labels", "check_target",
+           "DataConversionWarning"]
 
 _REMEDY = ("pass class labels, one per sample: the estimator's predict(X), not predict_proba(X) "
            "or decision_function(X)")
@@ -59,7 +60,12 @@ def _kind(values, name):
 
 def _refuse_continuous(values, name):
     """Raise for float labels that are not whole numbers (scikit-learn's "continuous")."""
-    fractional = np.flatnonzero(np.floor(values) != values)  # one vectorised pass
+    # one vectorised pass; beyond int64 (1e20) a float is no class label either: scikit-learn's
+    # type_of_target casts to int, which overflows, and calls such values continuous
+    fractional = np.flatnonzero(np.floor(values) != values)
+    if not fractional.size and values.size and (values.max() >= 2.0 ** 63
+                                                or values.min() < -2.0 ** 63):
+        fractional = np.flatnonzero((values >= 2.0 ** 63) | (values < -2.0 ** 63))
     if fractional.size:
         k = int(fractional[0])
         raise ValueError(
@@ -71,6 +77,11 @@ def _refuse_continuous(values, name):
 
 def _refuse_two_dimensional(arr, name):
     """Raise for a 2-D ``y`` of several columns: multilabel or multi-output targets."""
+    if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.any(np.floor(arr) != arr):
+        # fractions first: one pass, no sort of a million probabilities (np.unique)
+        raise ValueError(
+            f"{name} has shape {arr.shape} and continuous values, like the output of "
+            f"predict_proba, not class labels; {_REMEDY}")
     if arr.dtype.kind in "biu" or (arr.dtype.kind == "f" and np.all(np.isfinite(arr))):
         values = np.unique(arr) if arr.size <= 10_000_000 else np.unique(arr[:1000])
         if values.size <= 2 and np.all(np.isin(values, (0, 1))):
@@ -78,10 +89,6 @@ def _refuse_two_dimensional(arr, name):
                 f"{name} is a multilabel indicator matrix (shape {arr.shape}, 0/1 entries), "
                 "but imbeval.metrics scores one class label per sample: pass a 1-D array of "
                 f"labels (for one-hot rows, np.argmax({name}, axis=1))")
-        if arr.dtype.kind == "f" and np.any(np.floor(arr) != arr):
-            raise ValueError(
-                f"{name} has shape {arr.shape} and continuous values, like the output of "
-                f"predict_proba, not class labels; {_REMEDY}")
     raise ValueError(f"{name} has shape {arr.shape}: a multi-output target, but "
                      "imbeval.metrics scores one class label per sample (shape (n_samples,) "
                      "or a column vector (n_samples, 1))")
@@ -210,62 +217,46 @@ def _check_sample_weight(sample_weight, n):
         raise ValueError("sample_weight contains NaN or infinity")
     if np.any(w < 0):
         raise ValueError("sample_weight contains negative weights")
+    if n and not np.any(w):  # scikit-learn refuses it too: every ratio would be 0/0
+        raise ValueError("sample_weight must contain at least one non-zero weight (all are 0)")
     return w
 
 
-def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None):
-    """The confusion matrix of labels: rows true, columns predicted, in ``labels`` order.
+def label_matrix(y_true, y_pred, *, labels=None, sample_weight=None, min_classes=2):
+    """The float64 confusion matrix of labels and the labels of its rows: ``(cm, classes)``.
 
-    The matrix of ``sklearn.metrics.confusion_matrix(y_true, y_pred, labels=labels,
-    sample_weight=sample_weight)``, with scikit-learn-style checks and two differences: a
-    label of ``y_true`` or ``y_pred`` outside ``labels`` is an error (scikit-learn drops
-    those samples), and the counts are float64 (weights act as repetitions: a sample of
-    weight 2 counts as two). No class is moved: which class is positive is the business
-    of :func:`imbeval.metrics.score`'s ``pos_label``.
+    What every index of :mod:`imbeval.metrics` is computed from; :func:`confusion_matrix`
+    is its scikit-learn-shaped face. Weights act as repetitions (a sample of weight 2 counts
+    as two); a label of ``y_true`` or ``y_pred`` outside ``labels`` is an error
+    (scikit-learn drops those samples).
 
     Parameters
     ----------
     y_true, y_pred : array_like of shape (n_samples,) or (n_samples, 1)
         True and predicted labels, strings or numbers (the same kind in both).
     labels : array_like of shape (C,), optional
-        The classes, in the order of the rows; may name classes absent from the data (a
-        fold missing a class). Default: the sorted distinct labels of ``y_true`` and
-        ``y_pred``.
+        The classes, in the order of the rows; may name classes absent from the data.
+        Default: the sorted distinct labels of ``y_true`` and ``y_pred``.
     sample_weight : array_like of shape (n_samples,), optional
-        Non-negative finite weights.
+        Non-negative finite weights, not all zero.
+    min_classes : {1, 2}, default 2
+        Without ``labels``, the fewest distinct labels accepted: an index needs two.
 
     Returns
     -------
     (ndarray of shape (C, C), ndarray of shape (C,))
-        The matrix and the labels of its rows.
 
     Raises
     ------
     ValueError
-        For lengths that differ, empty input, continuous values (probabilities passed as
-        predictions), multilabel or multi-output targets (:func:`check_target`), mixed or
-        non-label values, a label outside ``labels``, repeated ``labels``, fewer than two
-        classes, or a bad ``sample_weight``; the message names the parameter.
-
-    Warns
-    -----
-    DataConversionWarning
-        For a column vector (shape (n, 1)), read as shape (n,) as scikit-learn does.
+        As :func:`confusion_matrix`, and for one class only when ``min_classes`` is 2.
 
     Examples
     --------
-    >>> from imbeval.metrics import confusion_matrix
-    >>> cm, classes = confusion_matrix(["cat", "dog", "dog", "cat"], ["cat", "dog", "cat", "cat"])
-    >>> cm, classes
+    >>> from imbeval.metrics import label_matrix
+    >>> label_matrix(["cat", "dog", "dog", "cat"], ["cat", "dog", "cat", "cat"])
     (array([[2., 0.],
            [1., 1.]]), array(['cat', 'dog'], dtype='<U3'))
-    >>> confusion_matrix([0, 1, 1], [0, 1, 0], sample_weight=[1, 2, 0.5])[0]
-    array([[1. , 0. ],
-           [0.5, 2. ]])
-    >>> confusion_matrix([0, 1, 2], [0, 1, 1], labels=[0, 1])
-    Traceback (most recent call last):
-    ...
-    ValueError: y_true has label(s) [2] not among the labels [0, 1]
     """
     t, t_kind = _as_label_array(y_true, "y_true")
     p, p_kind = _as_label_array(y_pred, "y_pred")
@@ -278,8 +269,8 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None):
         raise ValueError(f"y_true holds {t_kind}s but y_pred holds {p_kind}s")
     if labels is None:
         classes = np.unique(np.concatenate([t, p]))
-        if classes.size < 2:
-            raise ValueError(f"y_true and y_pred hold one class only ({classes.tolist()}); an "
+        if classes.size < min_classes:
+            raise ValueError(f"y_true and y_pred hold one class only ({classes.tolist()}); this "
                              "index needs at least two: pass labels= to name the others")
     else:
         classes, _ = check_labels(labels, t_kind)
@@ -298,3 +289,108 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None):
     weights = None if sample_weight is None else _check_sample_weight(sample_weight, t.shape[0])
     counts = np.bincount(codes[0] * C + codes[1], weights=weights, minlength=C * C)
     return counts.astype(np.float64).reshape(C, C), classes
+
+
+def class_labels(y_true, y_pred, *, labels=None):
+    """The labels of :func:`confusion_matrix`'s rows and columns, in their order.
+
+    ``labels`` checked and returned as an array if given, else the sorted distinct labels of
+    ``y_true`` and ``y_pred`` (scikit-learn's ``unique_labels``), after the same checks.
+
+    Parameters
+    ----------
+    y_true, y_pred : array_like of shape (n_samples,)
+    labels : array_like of shape (C,), optional
+
+    Returns
+    -------
+    ndarray of shape (C,)
+
+    Examples
+    --------
+    >>> from imbeval.metrics import class_labels
+    >>> class_labels(["dog", "cat", "dog"], ["cat", "cat", "fox"])
+    array(['cat', 'dog', 'fox'], dtype='<U3')
+    """
+    return label_matrix(y_true, y_pred, labels=labels, min_classes=1)[1]
+
+
+def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
+    """The confusion matrix of labels, as ``sklearn.metrics.confusion_matrix``.
+
+    Rows true, columns predicted, in ``labels`` order (default: the sorted distinct labels,
+    :func:`class_labels` gives them): ``ConfusionMatrixDisplay(confusion_matrix(y, p))``
+    works. Integer counts without weights, float64 with ``sample_weight`` or ``normalize``,
+    as scikit-learn. Two differences: a label of ``y_true`` or ``y_pred`` outside
+    ``labels`` is an error (scikit-learn drops those samples), and input is checked as
+    :func:`check_target`. No class is moved: which class is positive is the business of
+    :func:`imbeval.metrics.score`'s ``pos_label``. One class only gives a 1 x 1 matrix and a
+    ``UserWarning`` (pass ``labels=``), as in scikit-learn.
+
+    Parameters
+    ----------
+    y_true, y_pred : array_like of shape (n_samples,) or (n_samples, 1)
+        True and predicted labels, strings or numbers (the same kind in both).
+    labels : array_like of shape (C,), optional
+        The classes, in the order of the rows; may name classes absent from the data (a
+        fold missing a class).
+    sample_weight : array_like of shape (n_samples,), optional
+        Non-negative finite weights, not all zero.
+    normalize : {"true", "pred", "all"}, optional
+        Divide by the row sums (each true class sums to 1), the column sums or the total;
+        a row or column with no sample stays 0, as in scikit-learn.
+
+    Returns
+    -------
+    ndarray of shape (C, C)
+
+    Raises
+    ------
+    ValueError
+        For lengths that differ, empty input, continuous values (probabilities passed as
+        predictions), multilabel or multi-output targets (:func:`check_target`), mixed or
+        non-label values, a label outside ``labels``, repeated ``labels``, a bad
+        ``sample_weight`` or ``normalize``; the message names the parameter.
+
+    Warns
+    -----
+    DataConversionWarning
+        For a column vector (shape (n, 1)), read as shape (n,) as scikit-learn does.
+    UserWarning
+        For a single label in ``y_true`` and ``y_pred`` without ``labels``.
+
+    Examples
+    --------
+    >>> from imbeval.metrics import class_labels, confusion_matrix
+    >>> y_true, y_pred = ["cat", "dog", "dog", "cat"], ["cat", "dog", "cat", "cat"]
+    >>> confusion_matrix(y_true, y_pred)
+    array([[2, 0],
+           [1, 1]])
+    >>> class_labels(y_true, y_pred)
+    array(['cat', 'dog'], dtype='<U3')
+    >>> confusion_matrix(y_true, y_pred, normalize="true")
+    array([[1. , 0. ],
+           [0.5, 0.5]])
+    >>> confusion_matrix([0, 1, 1], [0, 1, 0], sample_weight=[1, 2, 0.5])
+    array([[1. , 0. ],
+           [0.5, 2. ]])
+    >>> confusion_matrix([0, 1, 2], [0, 1, 1], labels=[0, 1])
+    Traceback (most recent call last):
+    ...
+    ValueError: y_true has label(s) [2] not among the labels [0, 1]
+    """
+    if normalize not in (None, "true", "pred", "all"):
+        raise ValueError(f"normalize must be one of 'true', 'pred', 'all' or None, got "
+                         f"{normalize!r}")
+    cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight,
+                               min_classes=1)
+    if classes.size == 1 and labels is None:
+        warnings.warn(f"y_true and y_pred hold a single label ({classes.tolist()}): the matrix "
+                      "is 1 x 1; pass labels= naming every class for the full matrix",
+                      UserWarning, stacklevel=2)
+    if normalize is None:
+        return cm.astype(np.int64) if sample_weight is None else cm
+    total = {"true": cm.sum(axis=1, keepdims=True), "pred": cm.sum(axis=0, keepdims=True),
+             "all": cm.sum()}[normalize]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.nan_to_num(cm / total)  # an empty row or column stays 0, as scikit-learn

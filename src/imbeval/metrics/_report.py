@@ -6,15 +6,16 @@ import math
 
 import numpy as np
 
-from imbeval.indices import check_confusion_stack, check_zero_division, safe_divide
+from imbeval.indices import check_confusion_stack, safe_divide
 # Per-class F-beta from counts (defined for a class that occurs but is never predicted):
 # the one implementation the F indices use, not re-derived here.
 from imbeval.indices._common import f_beta_scores
 from imbeval.indices.dembele import one_vs_rest_2x2
 from imbeval.indices.mullick2020 import gmean2
 from imbeval.indices.ortigosa2016 import class_precisions, class_recalls
-from imbeval.metrics._labels import confusion_matrix
-from imbeval.metrics._score import _index_info, indices_of_matrix
+from imbeval.metrics._labels import label_matrix
+from imbeval.metrics._score import (_index_info, _undefined_rule, check_metrics_zero_division,
+                                    indices_of_matrix, undefined_why)
 
 __all__ = ["classification_report", "CLASS_COLUMNS", "DEFAULT_INDICES"]
 
@@ -66,7 +67,7 @@ def _check_digits(digits):
 
 def classification_report(y_true, y_pred, *, labels=None, target_names=None,
                           indices=DEFAULT_INDICES, pos_label=1, sample_weight=None,
-                          digits=2, zero_division=np.nan, output_dict=False, as_frame=False):
+                          digits=2, zero_division="warn", output_dict=False, as_frame=False):
     """Per-class scores and overall indices of labels, as text, a dict or a DataFrame.
 
     In the spirit of ``imblearn.metrics.classification_report_imbalanced``: for each class
@@ -91,11 +92,14 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         Non-negative finite weights, counted as repetitions (support is weighted too).
     digits : int, default 2
         Decimals of the text report.
-    zero_division : float, default NaN
-        Value of a 0/0 ratio (a class never predicted has an undefined precision).
+    zero_division : "warn", NaN or float in [0, 1], default "warn"
+        Value of a 0/0 ratio (a class never predicted has an undefined precision):
+        ``"warn"``, scikit-learn's default, counts it 0 with an
+        :class:`~imbeval.metrics.UndefinedMetricWarning`; NaN shows it as ``nan``.
     output_dict : bool, default False
         Return a dict ``{class: {column: value}, "macro avg": ..., "weighted avg": ...,
-        "indices": {name: value}}``.
+        "accuracy": value, "indices": {name: value}}`` (``"accuracy"`` at the top level,
+        as in scikit-learn's report).
     as_frame : bool, default False
         Return a pandas DataFrame: one row per class, then ``macro avg``, ``weighted avg``
         and one row per index; columns precision, recall, specificity, f1, gmean, support
@@ -133,10 +137,11 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     >>> frame = classification_report(y_true, y_pred, as_frame=True)
     >>> float(frame.loc["dog", "recall"]), round(float(frame.loc["gmean", "value"]), 4)
     (0.5, 0.7211)
-    >>> classification_report(y_true, y_pred, output_dict=True)["indices"]["acsa"]
-    0.75
+    >>> report = classification_report(y_true, y_pred, output_dict=True)
+    >>> report["indices"]["acsa"], report["accuracy"]
+    (0.75, 0.75)
     """
-    zero_division = check_zero_division(zero_division)
+    zero_division = check_metrics_zero_division(zero_division)
     digits = _check_digits(digits)
     if output_dict and as_frame:
         raise ValueError("output_dict and as_frame cannot both be set")
@@ -144,7 +149,7 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         indices = [indices]
     indices = list(indices)
     infos = [_index_info(name) for name in indices]
-    cm, classes = confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
     if target_names is None:
         names = [str(c) for c in classes.tolist()]
     else:
@@ -156,14 +161,20 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     if clash or len(set(names)) != len(names):
         raise ValueError(f"class names must be distinct and differ from the averages and "
                          f"index names; {clash or names} clash (pass target_names=)")
-    columns = _per_class(cm, zero_division)
-    overall = {name: float(v) for name, v in
-               indices_of_matrix(cm, classes, indices, pos_label, zero_division).items()}
+    why = lambda: f"the report is undefined in places: {undefined_why(cm, classes, labels is not None)}"  # noqa: E731
+    # the indices first: a two-class index of three classes stops before any warning
+    overall = {name: float(v) for name, v in _undefined_rule(
+        lambda z: indices_of_matrix(cm, classes, indices, pos_label, z), zero_division,
+        why).items()} if indices else {}
+    columns = _undefined_rule(lambda z: _per_class(cm, z), zero_division, why)
+    averages = _undefined_rule(lambda z: _averages(_per_class(cm, z), z), zero_division, why) \
+        if zero_division == "warn" else _averages(columns, zero_division)
     report = {name: {column: float(values[k]) for column, values in columns.items()}
               for k, name in enumerate(names)}
-    report.update(_averages(columns, zero_division))
+    report.update(averages)
     if output_dict:
-        return {**report, "indices": overall}
+        # scikit-learn's top-level "accuracy" (its micro average), then imbeval's indices
+        return {**report, "accuracy": float(np.trace(cm) / cm.sum()), "indices": overall}
     if as_frame:
         import pandas as pd
 

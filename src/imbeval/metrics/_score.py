@@ -1,24 +1,43 @@
-"""score(), the named ``*_score`` functions and make_scorer(): imbeval's indices of labels."""
+"""score(): imbeval's indices of true and predicted labels, with scikit-learn's options."""
 
 from __future__ import annotations
 
 import math
+import numbers
 import warnings
 
 import numpy as np
 
-from imbeval.indices import check_zero_division, compute, index_info
-from imbeval.metrics._labels import check_labels, confusion_matrix
+from imbeval.indices import (LIBRARY_NAMES, IndexInfo, check_zero_division, compute,
+                             index_info)
+from imbeval.metrics._labels import label_matrix
+from imbeval.metrics._rates import AVERAGES, RATE_NAMES, averaged_rate
 
-__all__ = ["score", "make_scorer", "NAMED_SCORES", "NAME_OPTIONS", "UndefinedScoreWarning",
-           "resolve_index"]
+__all__ = ["score", "NAME_OPTIONS", "UndefinedMetricWarning", "UndefinedScoreWarning",
+           "resolve_index", "check_metrics_zero_division"]
 
 
-class UndefinedScoreWarning(UserWarning):
+class UndefinedMetricWarning(UserWarning):
+    """An index was undefined (a ratio with a zero denominator: the recall of a class with
+    no true sample, the precision of a class never predicted) and ``zero_division="warn"``
+    (the default, as scikit-learn's) counted the undefined ratios as 0.
+
+    imbeval's counterpart of ``sklearn.exceptions.UndefinedMetricWarning`` (defined here so
+    that :mod:`imbeval.metrics` does not import scikit-learn); the message names the
+    classes concerned. Pass ``zero_division=0`` to silence it, ``np.nan`` to get NaN.
+    """
+
+
+class UndefinedScoreWarning(UndefinedMetricWarning):
     """A scorer met a fold on which its index is undefined and scored it with
-    ``zero_division=0`` (the scorer's default ``zero_division="warn"``, as scikit-learn's
-    ``UndefinedMetricWarning``); the message names the fold's missing classes."""
+    ``zero_division=0`` (the scorer's default ``zero_division="warn"``); the message names
+    the fold's missing classes and the remedy (stratified folds)."""
 
+
+#: The default of ``average=`` in :func:`score`: the name's own default ("binary", or
+#: "multiclass" for geometric_mean). ``average=None`` asks for per-class values, as in
+#: scikit-learn.
+DEFAULT_AVERAGE = "default"
 
 _AVERAGED = {  # scikit-learn's average= of a name -> the registered index
     "recall": {"binary": "sensitivity", "micro": "accuracy", "macro": "acsa",
@@ -50,6 +69,10 @@ NAME_OPTIONS = {
 _OPTION_NAMES = ("average", "adjusted", "weights")
 
 
+def _base(index):
+    return index[:-len("_score")] if index.endswith("_score") else index
+
+
 def resolve_index(index, average=None, adjusted=None, weights=None):
     """The registered index a name and scikit-learn's options compute.
 
@@ -62,8 +85,8 @@ def resolve_index(index, average=None, adjusted=None, weights=None):
         For ``recall``, ``precision``, ``f1``, ``jaccard``, ``sensitivity``,
         ``specificity`` (``"binary"``, the default, ``"micro"``, ``"macro"``,
         ``"weighted"``) and ``geometric_mean`` (also ``"multiclass"``, its default), and
-        their ``*_score`` forms. Per-class values (scikit-learn's ``average=None``) are
-        :func:`imbeval.metrics.classification_report`'s.
+        their ``*_score`` forms. None or ``"default"``: the name's default. Per-class values
+        (scikit-learn's ``average=None``) are not one index: :func:`score` gives them.
     adjusted : bool, optional
         For ``balanced_accuracy``: True gives ``balanced_accuracy_adjusted``.
     weights : {None, "linear", "quadratic"}, optional
@@ -76,8 +99,9 @@ def resolve_index(index, average=None, adjusted=None, weights=None):
     Raises
     ------
     ValueError
-        For an unknown name (with the closest names), an option the name does not take, or
-        a value the option does not have.
+        For an unknown name (with the closest names), a metric of scores (``roc_auc``,
+        ``log_loss``, ...: what to use instead), an option the name does not take, or a value
+        the option does not have.
 
     Examples
     --------
@@ -91,11 +115,13 @@ def resolve_index(index, average=None, adjusted=None, weights=None):
     ...
     ValueError: 'gmean' takes no average= (only recall, precision, f1, jaccard, sensitivity, specificity, geometric_mean and their *_score forms do)
     """
+    if average == DEFAULT_AVERAGE:
+        average = None
     given = {k: v for k, v in (("average", average), ("adjusted", adjusted),
                                ("weights", weights)) if v is not None}
     if not isinstance(index, str):
         raise ValueError(f"index must be the name of a registered index, got {index!r}")
-    base = index[:-len("_score")] if index.endswith("_score") else index
+    base = _base(index)
     if base not in NAME_OPTIONS:
         for option in given:
             takers = [n for n, (o, _, _) in NAME_OPTIONS.items() if o == option]
@@ -117,32 +143,19 @@ def resolve_index(index, average=None, adjusted=None, weights=None):
                          f"{', '.join(repr(v) for v in table)}, got {value!r}")
     return _index_info(table[value])
 
-# The named functions: index -> its value on the example labels below, the doctest of each
-# function (checked by hand where the formula is short: see each line). Indices with no scikit-learn or imbalanced-learn function
-# of their own, where `gmean_score(y, p)` reads better than `score("gmean", y, p)`.
-_MULTI_EXAMPLE = ([0, 0, 0, 0, 1, 1, 2, 2], [0, 0, 0, 1, 1, 2, 2, 2])  # rows [3,1,0] [0,1,1] [0,0,2]
-_TWO_EXAMPLE = ([1, 1, 1, 0, 0, 0, 0, 0, 0, 0], [1, 1, 0, 1, 0, 0, 0, 0, 0, 0])  # TP 2 FN 1 FP 1 TN 6
-_EXAMPLES = {
-    "gmean": "0.7211",       # recalls 3/4, 1/2, 1: (3/8)^(1/3)
-    "acsa": "0.75",          # (3/4 + 1/2 + 1) / 3
-    "iam": "0.2778",         # ((3 − 1)/4 + (1 − 1)/2 + (2 − 1)/3) / 3
-    "cba": "0.6389",         # (3/4 + 1/2 + 2/3) / 3
-    "auroc_ovo": "0.8125",   # (1.75 + 1.375 + 1.75) / 6
-    "auroc_ova": "0.8194",   # (1.75 + (1.5 − 1/6) + (2 − 1/6)) / 6
-    "maurpc_ova": "0.7639",  # ((1 + 3/4) + (2/3 + 1/2) + (2/3 + 1)) / 6
-    "eve": "0.919",          # the index's own implementation (tested on Dembélé's tables)
-    "cen": "0.2853",         # idem
-    "mcen": "0.3377",        # idem
-    "mprecision": "0.8235",  # (2/3) / (2/3 + 1/7)
-    "maurpc": "0.7451",      # (2/3 + 0.8235) / 2
-}
-
 
 def _index_info(index):
-    """The registry entry of ``index`` (a registered name or a library's), or a ValueError
-    naming it with the closest names."""
+    """The registry entry of ``index`` (a registered name, a library's, or an IndexInfo
+    carried by a scorer), or a ValueError naming it with the closest names."""
+    if isinstance(index, IndexInfo):
+        return index
     if not isinstance(index, str):
         raise ValueError(f"index must be the name of a registered index, got {index!r}")
+    if index.endswith("_score") and index not in LIBRARY_NAMES:
+        try:  # a named function's name: gmean_score is gmean
+            return index_info(index[:-len("_score")])
+        except ValueError:
+            pass
     return index_info(index)  # the catalogue's indices are computed by name, as here
 
 
@@ -157,8 +170,57 @@ def _positive_row(pos_label, classes):
     return matches[0]
 
 
+def check_metrics_zero_division(zero_division):
+    """``zero_division`` of :mod:`imbeval.metrics`: ``"warn"``, NaN, or a number in [0, 1].
+
+    scikit-learn takes ``"warn"``, 0, 1 and NaN; imbeval also any rate between (the value
+    of an undefined per-class rate). Returns ``"warn"`` or a float.
+
+    >>> from imbeval.metrics import check_metrics_zero_division
+    >>> check_metrics_zero_division("warn"), check_metrics_zero_division(1)
+    ('warn', 1.0)
+    >>> check_metrics_zero_division(2)
+    Traceback (most recent call last):
+    ...
+    ValueError: zero_division must be "warn", NaN or a number in [0, 1] (the value of an undefined rate), got 2
+    """
+    if isinstance(zero_division, str) and zero_division == "warn":
+        return "warn"
+    if (isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool)
+            and (math.isnan(zero_division) or 0 <= zero_division <= 1)):
+        return check_zero_division(zero_division)
+    raise ValueError('zero_division must be "warn", NaN or a number in [0, 1] (the value of '
+                     f"an undefined rate), got {zero_division!r}")
+
+
+def undefined_why(cm, classes, labels_given, where="y_true"):
+    """Which classes of ``cm`` have no true or no predicted sample, for the messages.
+
+    >>> import numpy as np
+    >>> from imbeval.metrics._score import undefined_why
+    >>> undefined_why(np.array([[2., 0, 0], [0, 1, 1], [0, 0, 0]]), np.array([0, 1, 2]), True)
+    'class(es) [2] of labels have no sample in y_true (their recall is undefined)'
+    >>> undefined_why(np.array([[2., 0], [1, 0]]), np.array([0, 4]), False)
+    'class(es) [4] are never predicted (their precision is undefined)'
+    >>> undefined_why(np.array([[2., 1], [0, 0]]), np.array([0, 4]), False)
+    'class(es) [4] are predicted but have no sample in y_true (their recall is undefined)'
+    """
+    no_true = classes[cm.sum(axis=1) == 0].tolist()
+    no_pred = classes[cm.sum(axis=0) == 0].tolist()
+    # a class missing from y_true is the usual cause (and the one stratified folds cure);
+    # classes never predicted are named only when no class is missing. Without labels=,
+    # every class was seen in y_true or y_pred: one missing from y_true was predicted.
+    if no_true:
+        kind = "of labels have" if labels_given else "are predicted but have"
+        return f"class(es) {no_true[:10]} {kind} no sample in {where} (their recall is undefined)"
+    if no_pred:
+        return f"class(es) {no_pred[:10]} are never predicted (their precision is undefined)"
+    return "a ratio it is built from has a zero denominator"
+
+
 def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None,
-          zero_division=np.nan, average=None, adjusted=None, weights=None):
+          zero_division="warn", average=DEFAULT_AVERAGE, adjusted=None, weights=None,
+          beta=None):
     """A registered index of true and predicted labels, scikit-learn style.
 
     The confusion matrix is built from the labels (rows true, columns predicted, in
@@ -170,8 +232,10 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     scikit-learn's and imbalanced-learn's names are accepted too, with their options:
     ``score("balanced_accuracy", ...)`` is ``sklearn.metrics.balanced_accuracy_score``,
     ``score("recall", ..., average="macro")`` or ``score("recall_macro", ...)`` its
-    ``recall_score(average="macro")`` (:data:`imbeval.indices.LIBRARY_NAMES`,
-    :data:`NAME_OPTIONS`); an unknown name gets the closest names.
+    ``recall_score(average="macro")``, ``score("f1", ..., average=None)`` its per-class
+    array, ``score("fbeta", ..., beta=2)`` its ``fbeta_score``
+    (:data:`imbeval.indices.LIBRARY_NAMES`, :data:`NAME_OPTIONS`); an unknown name gets the
+    closest names, a metric of scores (``roc_auc``, ``log_loss``) says what to use.
 
     Parameters
     ----------
@@ -189,29 +253,27 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     pos_label : label, default 1
         Two-class indices (``precision``, ``gmean2``, ``mprecision``, ...): the positive
         class, as in scikit-learn; the matrix is reordered so that it is imbeval's first
-        row. With labels {0, 1} and the default ``pos_label=1`` that means class 1 is
-        positive, exactly as ``sklearn.metrics.precision_score``. Multi-class indices
-        ignore ``pos_label`` (they treat every class alike: they are invariant to
-        relabelling the classes).
+        row. Multi-class indices ignore ``pos_label`` (they treat every class alike).
     sample_weight : array_like of shape (n_samples,), optional
-        Non-negative finite weights; a sample of weight w counts w times in the matrix.
-    zero_division : float, default NaN
-        Value of a ratio whose denominator is 0 (imbeval's policy: see
-        :mod:`imbeval.indices`); scikit-learn's default ``"warn"`` corresponds to 0. It never
-        makes an undefined index report its best value: where the index is undefined (NaN
-        with the default) and the number given would give the index's best value (1 for
-        a quadratic kappa of an empty class, 0 for a negative likelihood ratio), the
-        result is NaN (docs/metrics.md has the rule per index family).
-    average, adjusted, weights : optional
-        scikit-learn's options of the names that take them (:data:`NAME_OPTIONS`):
-        ``average`` ("binary", "micro", "macro", "weighted"; imbalanced-learn's
-        ``geometric_mean`` also "multiclass") for recall, precision, f1, jaccard,
-        sensitivity, specificity, geometric_mean; ``adjusted`` for balanced_accuracy;
-        ``weights`` ("linear", "quadratic") for cohen_kappa. None: the library's default.
+        Non-negative finite weights, not all zero; a sample of weight w counts w times.
+    zero_division : "warn", NaN or float in [0, 1], default "warn"
+        Value of a ratio whose denominator is 0. ``"warn"`` (scikit-learn's default): 0,
+        with an :class:`UndefinedMetricWarning` naming the classes concerned; NaN: the
+        index is NaN. A number never makes an undefined index report its best value (1 for
+        a rate, 0 for a lower-is-better ratio): the result is then NaN (docs/metrics.md).
+    average : str or None, default "default"
+        scikit-learn's ``average`` of recall, precision, f1, fbeta, jaccard, sensitivity,
+        specificity ("binary", their default, "micro", "macro", "weighted") and
+        geometric_mean ("multiclass", its default, too); None: the per-class values.
+    adjusted, weights : optional
+        ``adjusted`` of balanced_accuracy, ``weights`` ("linear", "quadratic") of
+        cohen_kappa. None: the library's default.
+    beta : float, optional
+        For ``fbeta`` (and ``fbeta_score``) only, as scikit-learn's (required there).
 
     Returns
     -------
-    float
+    float, or ndarray of shape (C,) with ``average=None`` (in ``labels`` order)
         The index's value; for a lower-is-better index (CEN, MCEN: see
         :attr:`imbeval.indices.IndexInfo.greater_is_better`) smaller is better.
 
@@ -221,13 +283,17 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
         For an unknown index (the message gives the closest names) or an option it does
         not take; lengths that differ; continuous values (probabilities or scores passed
         as predictions), multilabel or multi-output targets, empty or mixed string/number
-        labels (:func:`imbeval.metrics.check_target`), all refused before any matrix is
-        built; a label outside ``labels``; one class only; ``pos_label`` not among the
-        labels (two-class indices); a two-class index asked of more than two classes; a
-        bad ``sample_weight`` (negative, non-finite, wrong length) or ``zero_division``.
+        labels (:func:`imbeval.metrics.check_target`); a label outside ``labels``; one
+        class only, except for accuracy, balanced accuracy and MCC, which scikit-learn
+        defines there (1.0, 1.0 and 0.0); ``pos_label`` not among the labels (two-class
+        indices); a two-class index asked of more than two classes; a bad
+        ``sample_weight`` (negative, non-finite, all zero, wrong length) or
+        ``zero_division``.
 
     Warns
     -----
+    UndefinedMetricWarning
+        With ``zero_division="warn"``, where the index is undefined (0 is used).
     DataConversionWarning
         For a column vector ``y_true`` or ``y_pred`` (shape (n, 1)), read as shape (n,).
 
@@ -246,49 +312,169 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     0.75
     >>> score("balanced_accuracy", [0, 1, 1], [0, 1, 0])  # scikit-learn's name: acsa
     0.75
-    >>> round(score("recall", [0, 1, 1, 2], [0, 1, 2, 2], average="weighted"), 4)
-    0.75
+    >>> score("f1", [0, 0, 1, 1, 1], [0, 1, 1, 1, 0], average=None).round(4)
+    array([0.5   , 0.6667])
+    >>> round(score("fbeta", [0, 0, 1, 1, 1], [0, 1, 1, 1, 0], beta=2), 4)
+    0.6667
     >>> score("precision", ["a", "b"], ["a", "a"])
     Traceback (most recent call last):
     ...
     ValueError: pos_label=1 is not among the labels ['a', 'b']; pass pos_label= one of them (the default is 1, as in scikit-learn)
     """
-    info = resolve_index(index, average=average, adjusted=adjusted, weights=weights)
-    zero_division = check_zero_division(zero_division)
-    cm, classes = confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    zero_division = check_metrics_zero_division(zero_division)
+    if isinstance(index, IndexInfo):  # carried by a scorer: computed as it is, by its name
+        info, index = index, index.name
+        base = None
+    else:
+        base = _base(index) if isinstance(index, str) else None
+    if beta is not None and base != "fbeta":
+        raise ValueError(f"{index!r} takes no beta= (only fbeta and fbeta_score do)")
+    request = _rate_request(index, average) if base is not None else None
+    if request is not None:
+        if base == "fbeta":
+            beta = _check_beta(beta, index)
+        return _score_rate(index, *request, y_true, y_pred, labels, pos_label, sample_weight,
+                           zero_division, 1.0 if beta is None else beta)
+    if base == "fbeta":
+        raise ValueError(f"{index!r} takes average= one of 'binary', 'micro', 'macro', "
+                         f"'weighted' or None, got {average!r}")
+    if base is not None or not isinstance(index, str):
+        info = resolve_index(index, average=average, adjusted=adjusted, weights=weights)
+    cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight,
+                               min_classes=1)
+    if classes.size == 1:
+        return _one_class(info, index)
     if info.scope == "two-class" and classes.size != 2:
-        base = index[:-len("_score")] if index.endswith("_score") else index
         if NAME_OPTIONS.get(base, ("",))[0] == "average":
             raise ValueError(
                 f"{index!r} is two-class only (scikit-learn's default average='binary': the "
                 f"positive class's score), but the labels give C = {classes.size} "
                 f"{classes.tolist()[:10]}; pass average='macro', 'weighted' or 'micro' (or "
                 f"the name '{base}_macro', ...)")
-    return float(indices_of_matrix(cm, classes, [info.name], pos_label, zero_division)[info.name])
+    return _undefined_rule(
+        lambda z: float(indices_of_matrix(cm, classes, [info], pos_label, z, index)[info.name]),
+        zero_division, lambda: f"{index!r} is undefined here: "
+                               f"{undefined_why(cm, classes, labels is not None)}")
 
 
-def indices_of_matrix(cm, classes, names, pos_label=1, zero_division=np.nan):
+def _has_nan(value):
+    if isinstance(value, dict):
+        return any(_has_nan(v) for v in value.values())
+    return bool(np.any(np.isnan(value)))
+
+
+def _undefined_rule(value_at, zero_division, why):
+    """``value_at(zero_division)`` under the rule of ``"warn"``: NaN first; if undefined, 0
+    and an :class:`UndefinedMetricWarning` (NaN, warned, where 0 cannot define it).
+    ``value_at`` returns a float, an array or a dict of them."""
+    if zero_division != "warn":
+        return value_at(zero_division)
+    value = value_at(np.nan)
+    if not _has_nan(value):
+        return value
+    value = value_at(0.0)
+    still = " (0 leaves it undefined: NaN)" if _has_nan(value) else ""
+    warnings.warn(f"{why()}; the undefined ratios are set to 0 (zero_division='warn'){still}. "
+                  "Pass zero_division=0 to silence this, or np.nan to get NaN",
+                  UndefinedMetricWarning, stacklevel=3)
+    return value
+
+
+def _one_class(info, index):
+    """scikit-learn's values where y_true and y_pred hold one class: every prediction is
+    right (accuracy and the recall of the class 1.0) and MCC is 0/0, which scikit-learn sets
+    to 0. imbeval's other indices are functions of C >= 2 classes."""
+    if info.name == "accuracy" or info.name == "acsa":
+        return 1.0
+    if info.name == "mcc":
+        warnings.warn("MCC is undefined (0/0) with a single class in y_true and y_pred; it is "
+                      "set to 0.0, as scikit-learn does. Pass labels= naming every class",
+                      UndefinedMetricWarning, stacklevel=3)
+        return 0.0
+    raise ValueError(f"y_true and y_pred hold one class only; {index!r} needs at least two: "
+                     "pass labels= to name the others")
+
+
+def _check_beta(beta, index):
+    if beta is None:
+        raise ValueError(f"{index!r} needs beta= (the weight of recall), as scikit-learn's "
+                         "fbeta_score")
+    if isinstance(beta, bool) or not isinstance(beta, numbers.Real) or not beta >= 0 \
+            or math.isinf(beta):
+        raise ValueError(f"beta must be a finite number >= 0, got {beta!r}")
+    return float(beta)
+
+
+def _rate_request(index, average):
+    """(name, average) where ``index`` is scikit-learn's or imbalanced-learn's rate with an
+    average (:mod:`imbeval.metrics._rates` computes it as they do); None otherwise."""
+    base = _base(index)
+    if base in RATE_NAMES:
+        if average == DEFAULT_AVERAGE:
+            average = "multiclass" if base == "geometric_mean" else "binary"
+        if base == "fbeta":
+            if average is not None and average not in AVERAGES:
+                raise ValueError(f"{index!r} takes average= one of 'binary', 'micro', 'macro', "
+                                 f"'weighted' or None, got {average!r}")
+        elif average is not None:
+            resolve_index(index, average=average)  # checks the value
+        return None if average == "multiclass" else (base, average)
+    head, _, tail = base.rpartition("_")
+    if head in RATE_NAMES and head != "fbeta" and tail in ("micro", "macro", "weighted") \
+            and average == DEFAULT_AVERAGE:
+        return head, tail
+    return None
+
+
+def _score_rate(index, base, average, y_true, y_pred, labels, pos_label, sample_weight,
+                zero_division, beta):
+    cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight,
+                               min_classes=1)
+    positive = None
+    if average == "binary":
+        if classes.size > 2:
+            raise ValueError(
+                f"{index!r} is two-class only (scikit-learn's default average='binary': the "
+                f"positive class's score), but the labels give C = {classes.size} "
+                f"{classes.tolist()[:10]}; pass average='macro', 'weighted' or 'micro' (or "
+                f"the name '{base}_macro', ...), or None for the per-class values")
+        positive = _positive_row(pos_label, classes)
+    z = 0.0 if zero_division == "warn" else zero_division
+    value, undefined = averaged_rate(base, cm, average, z, positive, beta)
+    if undefined and zero_division == "warn":
+        warnings.warn(f"{index!r} is undefined for some class: "
+                      f"{undefined_why(cm, classes, labels is not None)}; the undefined ratios "
+                      "are set to 0 (zero_division='warn'). Pass zero_division=0 to silence "
+                      "this, or np.nan to leave such classes out", UndefinedMetricWarning,
+                      stacklevel=3)
+    return value
+
+
+def indices_of_matrix(cm, classes, names, pos_label=1, zero_division=np.nan, index=None):
     """Registered indices ``names`` of a label matrix ``cm`` (rows in ``classes`` order).
 
     The one place where ``pos_label`` turns into imbeval's positive row: two-class
     indices are computed with the row of ``pos_label`` first, multi-class ones on ``cm``
-    as it is.
+    as it is; the macro-averaged MAE gets the numeric labels as its class values (the
+    distance between labels 0 and 2 is 2, as imbalanced-learn measures it).
 
     Parameters
     ----------
     cm : ndarray of shape (C, C)
-        From :func:`imbeval.metrics.confusion_matrix`.
+        From :func:`imbeval.metrics.label_matrix`.
     classes : ndarray of shape (C,)
         The labels of its rows.
-    names : list of str
-        Registered index names.
+    names : list of str or IndexInfo
+        Registered index names (or their registry entries).
     pos_label : label, default 1
         The positive class of two-class indices.
     zero_division : float, default NaN
+    index : str, optional
+        The name asked for, for the messages.
 
     Returns
     -------
-    dict mapping each name to a 0-dimensional ndarray.
+    dict mapping each name as given (an IndexInfo: its name) to a 0-dimensional ndarray.
 
     Examples
     --------
@@ -304,213 +490,27 @@ def indices_of_matrix(cm, classes, names, pos_label=1, zero_division=np.nan):
     two_class = [info.name for info in infos if info.scope == "two-class"]
     if two_class:
         if classes.size != 2:
-            raise ValueError(f"index {two_class[0]!r} is two-class only, but the labels give "
-                             f"C = {classes.size} classes {classes.tolist()[:10]}")
+            raise ValueError(f"index {index or two_class[0]!r} is two-class only, but the "
+                             f"labels give C = {classes.size} classes {classes.tolist()[:10]}")
         positive = _positive_row(pos_label, classes)
+    keys = [name.name if isinstance(name, IndexInfo) else name for name in names]
+    mae = [k for k, info in zip(keys, infos) if info.name == "macro_averaged_mae"]
+    if mae and classes.dtype.kind not in "biuf":
+        raise ValueError("the macro-averaged mean absolute error measures distances between "
+                         f"labels: it needs number labels, got {classes.tolist()[:10]}")
+    rest = [name for name, key in zip(names, keys) if key not in mae]
     # compute() never reports an undefined index's best value for a number zero_division
-    return compute(cm, names=list(names), zero_division=zero_division, positive=positive)
+    out = dict(compute(cm, names=rest, zero_division=zero_division, positive=positive)) \
+        if rest else {}
+    for key in mae:  # the label values are the classes' positions (imbalanced-learn's MAE)
+        out[key] = _label_mae(cm, classes, zero_division)
+    return {key: out[key] for key in keys}
 
 
-_PARAMETERS = """\
-    Parameters
-    ----------
-    y_true, y_pred : array_like of shape (n_samples,)
-        True and predicted labels: strings or numbers (the same kind in both).
-    labels : array_like of shape (C,), optional
-        The classes (default: the sorted distinct labels of ``y_true`` and ``y_pred``).
-{pos_label}    sample_weight : array_like of shape (n_samples,), optional
-        Non-negative finite weights, counted as repetitions.
-    zero_division : float, default NaN
-        Value of a ratio whose denominator is 0.
-
-    Returns
-    -------
-    float
-
-    Raises
-    ------
-    ValueError
-        As :func:`imbeval.metrics.score`.
-"""
-
-_POS_LABEL = """\
-    pos_label : label, default 1
-        The positive class (scikit-learn's convention; imbeval's first row).
-"""
-
-
-def _named_doc(function_name, info):
-    two_class = info.scope == "two-class"
-    y_true, y_pred = _TWO_EXAMPLE if two_class else _MULTI_EXAMPLE
-    orientation = ("Lower is better (0 = perfect); :func:`make_scorer` negates it."
-                   if not info.greater_is_better else "Greater is better.")
-    scope = ("Two-class: ``pos_label`` names the positive class."
-             if two_class else "Any number of classes; no positive class.")
-    return (
-        f"{info.symbol} ({info.paper}) of true and predicted labels.\n\n"
-        f"    {info.description[0].upper()}{info.description[1:]}.\n"
-        f"    ``{function_name}(y_true, y_pred, ...)`` is ``score({info.name!r}, y_true, "
-        f"y_pred, ...)``.\n    Formula (rows true, columns predicted): {info.formula}.\n"
-        f"    {scope} {orientation}\n\n"
-        + _PARAMETERS.format(pos_label=_POS_LABEL if two_class else "")
-        + "\n    Examples\n    --------\n"
-        f"    >>> from imbeval.metrics import {function_name}\n"
-        f"    >>> round({function_name}({y_true}, {y_pred}), 4)\n"
-        f"    {_EXAMPLES[info.name]}\n"
-    )
-
-
-def _named_score(function_name, index):
-    """A function ``<index>_score(y_true, y_pred, ...)`` = ``score(index, ...)``."""
-    info = _index_info(index)
-    if info.scope == "two-class":
-        def named(y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None,
-                  zero_division=np.nan):
-            return score(index, y_true, y_pred, labels=labels, pos_label=pos_label,
-                         sample_weight=sample_weight, zero_division=zero_division)
-    else:
-        def named(y_true, y_pred, *, labels=None, sample_weight=None, zero_division=np.nan):
-            return score(index, y_true, y_pred, labels=labels, sample_weight=sample_weight,
-                         zero_division=zero_division)
-    named.__name__ = named.__qualname__ = function_name
-    named.__doc__ = _named_doc(function_name, info)
-    return named
-
-
-#: The named functions, function name -> index name.
-NAMED_SCORES = {f"{index}_score": index for index in _EXAMPLES}
-for _function_name, _index in NAMED_SCORES.items():
-    globals()[_function_name] = _named_score(_function_name, _index)
-__all__ += list(NAMED_SCORES)
-
-
-_REMEDY = ("use stratified folds (StratifiedKFold, or cv=<int>, which cross_val_score and "
-           "GridSearchCV stratify for classifiers) with no more folds than the rarest class has "
-           "samples, so that every fold holds every class")
-
-
-def _undefined_why(y_true, y_pred, labels, sample_weight):
-    """Which classes of a scorer's fold have no true or no predicted sample (for messages)."""
-    cm, classes = confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-    no_true = classes[cm.sum(axis=1) == 0].tolist()
-    no_pred = classes[cm.sum(axis=0) == 0].tolist()
-    # a class missing from y_true is the usual cause (and the one stratified folds cure);
-    # classes never predicted are named only when no class is missing
-    if no_true:
-        return (f"class(es) {no_true[:10]} of labels have no sample in this fold's y_true "
-                "(their recall is undefined)")
-    if no_pred:
-        return (f"class(es) {no_pred[:10]} are never predicted in this fold (their precision "
-                "is undefined)")
-    return "a ratio it is built from has a zero denominator on this fold"
-
-
-def _score_for_scorer(y_true, y_pred, *, index, zero_division="warn", **kwargs):
-    """score(index, y_true, y_pred, **kwargs) in the argument order scikit-learn calls, with
-    the scorer's rule for an undefined fold (see :func:`make_scorer`): never NaN."""
-    given = np.nan if isinstance(zero_division, str) else zero_division
-    value = score(index, y_true, y_pred, zero_division=given, **kwargs)
-    if not math.isnan(value):
-        return value
-    why = _undefined_why(y_true, y_pred, kwargs.get("labels"), kwargs.get("sample_weight"))
-    if isinstance(zero_division, str):  # "warn": count the undefined ratios as 0, and say so
-        value = score(index, y_true, y_pred, zero_division=0.0, **kwargs)
-        if not math.isnan(value):
-            warnings.warn(f"make_scorer({index!r}): the index is undefined on this fold: {why}; "
-                          f"scored with zero_division=0. To avoid it, {_REMEDY}; to silence "
-                          "it, pass zero_division=0", UndefinedScoreWarning, stacklevel=2)
-            return value
-    raise ValueError(f"make_scorer({index!r}): the index is undefined on this fold: {why}, and "
-                     f"zero_division={zero_division!r} leaves it undefined; {_REMEDY}")
-
-
-def make_scorer(index, **kwargs):
-    """A scikit-learn scorer of a registered index, for ``cross_val_score``, ``GridSearchCV``.
-
-    Built with :func:`sklearn.metrics.make_scorer` on :func:`score`, with scikit-learn's
-    sign convention: a lower-is-better index (``greater_is_better`` False in the
-    registry: CEN, MCEN) is negated, so that larger scorer values are always better
-    (``GridSearchCV`` maximises). Sample weights given to the scorer are passed on.
-    scikit-learn's names work too (``make_scorer("balanced_accuracy")``,
-    ``make_scorer("f1", average="macro")``).
-
-    **A scorer never returns NaN.** A fold on which the index is undefined -- a class of
-    ``labels`` with no sample in the fold's ``y_true`` (its recall is 0/0), a class never
-    predicted (its precision) -- is scored with ``zero_division="warn"``, the default and
-    scikit-learn's: the undefined ratios count as 0 and an :class:`UndefinedScoreWarning`
-    names the fold's missing classes and the remedy (stratified folds with no more folds
-    than the rarest class has samples). Where 0 still leaves the index undefined (it would
-    be the index's best value, e.g. a negative likelihood ratio), or with
-    ``zero_division=np.nan``, the scorer raises ``ValueError`` with that message;
-    ``GridSearchCV`` then reports it (``error_score="raise"`` stops the search there).
-    A number ``zero_division`` is used as :func:`score` uses it, without warning.
-
-    Parameters
-    ----------
-    index : str
-        A registered index name, or scikit-learn's / imbalanced-learn's.
-    **kwargs
-        ``labels``, ``pos_label``, ``zero_division`` (default ``"warn"``, see above) of
-        :func:`score`, and ``average``, ``adjusted``, ``weights`` for the names that take
-        them. Pass ``labels`` (all the classes) for cross-validation: every fold's matrix
-        is then C x C, so an index that depends on C (nAUROC, EVE, ...) has the same
-        meaning on every fold.
-
-    Returns
-    -------
-    sklearn.metrics._scorer._Scorer
-        Callable ``scorer(estimator, X, y_true, sample_weight=None)``.
-
-    Raises
-    ------
-    ValueError
-        For an unknown index (with the closest names), a keyword other than those above,
-        bad ``labels``, ``zero_division`` or options, or a ``pos_label`` not among
-        ``labels`` (two-class indices).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from sklearn.linear_model import LogisticRegression
-    >>> from sklearn.model_selection import cross_val_score
-    >>> from imbeval.metrics import make_scorer, score
-    >>> rng = np.random.default_rng(0)
-    >>> X = rng.normal(size=(90, 2))
-    >>> y = np.repeat([0, 1, 2], 30)
-    >>> X[y == 1] += 1.5
-    >>> X[y == 2] -= 1.5
-    >>> gmeans = cross_val_score(LogisticRegression(), X, y, cv=3,
-    ...                          scoring=make_scorer("gmean", labels=[0, 1, 2]))
-    >>> bool(np.all((gmeans > 0.5) & (gmeans <= 1)))
-    True
-    >>> cens = cross_val_score(LogisticRegression(), X, y, cv=3, scoring=make_scorer("cen"))
-    >>> bool(np.all(cens < 0))  # -CEN: larger is better
-    True
-    >>> make_scorer("gmean", average="macro")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'gmean' takes no average= (only recall, precision, f1, jaccard, sensitivity, specificity, geometric_mean and their *_score forms do)
-    >>> make_scorer("gmean", normalize=True)
-    Traceback (most recent call last):
-    ...
-    ValueError: make_scorer takes labels, pos_label, zero_division, average, adjusted, weights; got normalize
-    """
-    allowed = ("labels", "pos_label", "zero_division", *_OPTION_NAMES)
-    unknown = sorted(set(kwargs) - set(allowed))
-    if unknown:
-        raise ValueError(f"make_scorer takes {', '.join(allowed)}; got {', '.join(unknown)}")
-    options = {k: kwargs.pop(k) for k in _OPTION_NAMES if k in kwargs}
-    info = resolve_index(index, **options)
-    if "zero_division" in kwargs and kwargs["zero_division"] != "warn":
-        kwargs["zero_division"] = check_zero_division(kwargs["zero_division"])
-    if kwargs.get("labels") is not None:
-        labels, _ = check_labels(kwargs["labels"])
-        if info.scope == "two-class":
-            if labels.size != 2:
-                raise ValueError(f"index {index!r} is two-class only, but labels name "
-                                 f"{labels.size} classes")
-            _positive_row(kwargs.get("pos_label", 1), labels)
-    from sklearn.metrics import make_scorer as sklearn_make_scorer
-
-    return sklearn_make_scorer(_score_for_scorer, greater_is_better=info.greater_is_better,
-                               index=index, **options, **kwargs)
+def _label_mae(cm, classes, zero_division):
+    function = index_info("macro_averaged_mae").function
+    value = function(cm, zero_division=zero_division, values=classes.astype(float))
+    if not np.isnan(zero_division) and value <= 0:  # 0 is its best: never for an undefined one
+        if np.isnan(function(cm, values=classes.astype(float))):
+            return np.asarray(np.nan)
+    return np.asarray(value)

@@ -56,10 +56,28 @@ def iba_gmean(cm, zero_division=np.nan):
 
 @entry("macro_averaged_mae", "imblearn", "macro_averaged_mean_absolute_error",
        symbol="MAE_M", bounds=(0, float("inf")), greater_is_better=False,
-       formula="(1/C) Σ_i Σ_j m_ij |i − j| / n_i",
-       description="macro-averaged mean absolute error of ordinal classes (in row order)")
-def macro_averaged_mae(cm, zero_division=np.nan):
+       formula="(1/C) Σ_i Σ_j m_ij |v_i − v_j| / n_i, v_i the value of class i (default i)",
+       description="macro-averaged mean absolute error of ordinal classes")
+def macro_averaged_mae(cm, zero_division=np.nan, values=None):
+    """Macro-averaged mean absolute error: per true class, the mean distance |v_i − v_j|
+    between its value and the predicted class's, averaged over the classes.
+
+    imbalanced-learn measures distances between the label *values*: labels 0, 2 are two
+    apart, not one. A matrix does not know its labels, so ``values`` gives them (one number
+    per row, e.g. :func:`imbeval.metrics.score` passes the numeric labels); the default, the
+    row positions 0, 1, ..., C − 1, is right for labels 0..C−1 without gaps.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from imbeval.indices.catalogue._imblearn import macro_averaged_mae
+    >>> cm = np.array([[0.0, 1.0], [1.0, 1.0]])  # labels 0, 2: y_true [0,2,2], y_pred [2,0,2]
+    >>> float(macro_averaged_mae(cm)), float(macro_averaged_mae(cm, values=[0, 2]))
+    (0.75, 1.5)
+    """
     c = cm.shape[-1]
-    i = np.arange(c)
-    distance = np.abs(i[:, None] - i[None, :]).astype(float)
+    v = np.arange(c, dtype=float) if values is None else np.asarray(values, dtype=float)
+    if v.shape != (c,) or not np.all(np.isfinite(v)):
+        raise ValueError(f"values must be {c} finite numbers, one per class, got {values!r}")
+    distance = np.abs(v[:, None] - v[None, :])
     return macro(ratio(np.sum(cm * distance, axis=-1), true_counts(cm), zero_division))
