@@ -1,0 +1,109 @@
+"""The Bayesian signed-rank test with a region of practical equivalence.
+
+Benavoli, Corani, Demšar, Zaffalon, *Time for a change: a tutorial for comparing multiple
+classifiers through Bayesian analysis*, JMLR 18 (2017) 1-36, Section 5 (after Benavoli et
+al., ICML 2014). The differences ``z_1..z_n`` of two classifiers over the independent
+units, with a pseudo-observation ``z_0 = 0`` of weight ``s`` (the prior strength), have a
+Dirichlet-process posterior: weights ``w ~ Dirichlet(s, 1, ..., 1)``, and
+
+    theta_left  = sum_{i,j} w_i w_j [z_i + z_j < -2 rope]
+    theta_rope  = sum_{i,j} w_i w_j [|z_i + z_j| <= 2 rope]
+    theta_right = sum_{i,j} w_i w_j [z_i + z_j >  2 rope]
+
+(``i = j`` included; a Walsh sum exactly on a boundary, ``z_i + z_j = ±2 rope``, counts half
+to each side of it: the Heaviside convention ``H(0) = 1/2``, which matters for discrete
+scores, e.g. percentages with integer differences). The probabilities reported are those of each of the three
+being the largest, over Monte Carlo draws of ``w`` from a generator the caller seeds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["signed_rank_posterior", "signed_rank_probabilities", "PRIOR", "N_SAMPLES"]
+
+#: the prior strength ``s`` of the pseudo-observation at 0 (Benavoli et al. 2017's choice)
+PRIOR = 0.5
+#: Monte Carlo draws of the Dirichlet weights (standard error of a probability <= 0.0023)
+N_SAMPLES = 50_000
+
+
+def _walsh_regions(z, rope):
+    """Matrices (n+1 x n+1) of the three regions' indicator for every Walsh pair."""
+    points = np.concatenate([[0.0], np.asarray(z, dtype=float)])
+    sums = points[:, None] + points[None, :]
+    bound = 2.0 * rope
+    left = (sums < -bound) + 0.5 * (sums == -bound)
+    right = (sums > bound) + 0.5 * (sums == bound)
+    return left, right
+
+
+def signed_rank_posterior(z, *, rope=0.0, prior=PRIOR, n_samples=N_SAMPLES, rng=None):
+    """Draws of ``(theta_left, theta_rope, theta_right)``, shape ``(n_samples, 3)``.
+
+    Parameters
+    ----------
+    z : array ``(n,)``: differences ``x - y`` over independent units (finite).
+    rope : half-width of the region of practical equivalence (>= 0).
+    prior : strength ``s`` of the pseudo-observation at 0 (>= 0).
+    n_samples : number of draws.
+    rng : a :class:`numpy.random.Generator` (the caller's seed); required.
+
+    Examples
+    --------
+    >>> s = signed_rank_posterior([0.1, 0.2, 0.3, 0.1, 0.2], rope=0.01, n_samples=1000,
+    ...                           rng=np.random.default_rng(0))
+    >>> s.shape, bool(np.allclose(s.sum(axis=1), 1))
+    ((1000, 3), True)
+    """
+    z = np.asarray(z, dtype=float)
+    if z.ndim != 1 or z.size == 0 or not np.isfinite(z).all():
+        raise ValueError("z must be a non-empty 1-d array of finite differences")
+    if not rope >= 0:
+        raise ValueError(f"rope must be >= 0, got {rope!r}")
+    if not prior >= 0:
+        raise ValueError(f"prior must be >= 0, got {prior!r}")
+    if int(n_samples) != n_samples or n_samples < 1:
+        raise ValueError(f"n_samples must be a positive integer, got {n_samples!r}")
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError("rng must be a numpy Generator seeded by the caller")
+    left, right = _walsh_regions(z, rope)
+    alpha = np.concatenate([[prior], np.ones(z.size)])
+    if prior == 0:  # a Dirichlet needs positive weights: the pseudo-observation is absent
+        alpha, left, right = alpha[1:], left[1:, 1:], right[1:, 1:]
+    out = np.empty((int(n_samples), 3))
+    step = max(1, 2_000_000 // (alpha.size ** 2))   # bound memory of one chunk
+    for start in range(0, int(n_samples), step):
+        w = rng.dirichlet(alpha, min(step, int(n_samples) - start))
+        stop = start + w.shape[0]
+        out[start:stop, 0] = np.einsum("ki,ij,kj->k", w, left, w)
+        out[start:stop, 2] = np.einsum("ki,ij,kj->k", w, right, w)
+    out[:, 1] = 1.0 - out[:, 0] - out[:, 2]
+    return out
+
+
+def signed_rank_probabilities(x, y, *, rope=0.0, prior=PRIOR, n_samples=N_SAMPLES,
+                              rng=None) -> tuple[float, float, float]:
+    """``(P(x better), P(equivalent), P(y better))`` by the Bayesian signed-rank test.
+
+    Higher is better: pass negated values for an index where lower is better. Each
+    probability is the share of posterior draws in which that region has the largest mass
+    (Benavoli et al. 2017); without a rope, ``P(equivalent)`` is 0.
+
+    Examples
+    --------
+    >>> x = [0.81, 0.79, 0.90, 0.75, 0.88, 0.70, 0.93, 0.84]
+    >>> y = [0.71, 0.72, 0.80, 0.70, 0.85, 0.69, 0.80, 0.74]
+    >>> p = signed_rank_probabilities(x, y, rope=0.01, n_samples=2000,
+    ...                               rng=np.random.default_rng(1))
+    >>> p[0] > 0.95, round(sum(p), 12)
+    (True, 1.0)
+    """
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if x.shape != y.shape:
+        raise ValueError(f"x and y must have the same shape, got {x.shape} and {y.shape}")
+    sample = signed_rank_posterior(x - y, rope=rope, prior=prior, n_samples=n_samples, rng=rng)
+    winners = np.argmax(sample, axis=1)
+    counts = np.bincount(winners, minlength=3) / sample.shape[0]
+    # z = x - y: the right region (z > rope) is x's
+    return float(counts[2]), float(counts[1]), float(counts[0])

@@ -1,0 +1,75 @@
+"""Every table and diagram of a comparison, written into one folder: :func:`write_comparison`.
+
+Files (CSV, atomic, ``%.10g``):
+
+- ``tests.csv``: per (index, scheme), units, problems, Friedman's chi-square and p,
+  Iman-Davenport's F and p, Nemenyi's CD, the winner, the rope, the rules applied and why
+  no test was made, if none was;
+- ``ranks.csv``: index, scheme, classifier, mean_rank (best first);
+- ``pairwise.csv``: index, scheme, a, b, mean_difference (a - b, oriented: positive means a
+  better), statistic, p, p_holm, decision (Wilcoxon signed-rank, Holm over the pairs);
+- ``bayesian.csv``: index, scheme, a, b, p_a, p_rope, p_b, decision, rope;
+- ``stability.csv``: each index's winner beside the reference's, differs, decisive, the
+  evidence; ``kendall_w.csv``; ``kendall_tau.csv``;
+- ``units.csv``: index, scheme, unit, problems (the units the tests ran on);
+- ``dropped.csv``: index, scheme, problem, reason;
+- ``cd_<index>[_<scheme>].{pdf,png,csv}``: the critical-difference diagrams.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pandas as pd
+
+from imbeval._io import write_csv
+from imbeval.compare._diagram import save_cd_diagram
+from imbeval.compare._stability import winner_stability
+
+__all__ = ["write_comparison", "diagram_name", "FILES"]
+
+FILES = ("tests", "ranks", "pairwise", "bayesian", "stability", "kendall_w", "kendall_tau",
+         "units", "dropped")
+
+
+def diagram_name(index, scheme=None) -> str:
+    """``cd_<index>[_<scheme>]``, with characters outside ``[A-Za-z0-9_.-]`` as ``-``."""
+    stem = f"cd_{index}" + (f"_{scheme}" if scheme else "")
+    return re.sub(r"[^A-Za-z0-9_.-]", "-", stem)
+
+
+def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
+                     alpha=0.05, rope=None, seed=0, n_samples=None):
+    """Run :func:`winner_stability` and write its tables and every index's diagram into
+    ``out_dir``; returns the :class:`StabilityResult` (paths: :data:`FILES` and the
+    ``cd_*`` files)."""
+    stability = winner_stability(table, indices=indices, reference=reference,
+                                 schemes=schemes, alpha=alpha, seed=seed, rope=rope,
+                                 n_samples=n_samples)
+    out = Path(out_dir)
+    tests, ranks, pairwise, bayesian, units, dropped = [], [], [], [], [], []
+    for (name, scheme), r in stability.results.items():
+        key = {"index": name, "scheme": scheme or ""}
+        tests.append(r.tests_row())
+        ranks.append(pd.DataFrame({**key, "classifier": r.mean_ranks.index,
+                                   "mean_rank": r.mean_ranks.to_numpy()}))
+        pairwise.append(r.pairwise.assign(**key))
+        bayesian.append(r.bayesian.assign(rope=r.rope, **key))
+        units.append(pd.DataFrame([{**key, "unit": u, "problems": ";".join(p)}
+                                   for u, p in r.problems.items()]))
+        dropped.append(r.dropped.assign(**key))
+        save_cd_diagram(r, out / diagram_name(name, scheme))
+    front = ["index", "scheme"]
+
+    def frame(parts):
+        f = pd.concat(parts, ignore_index=True)
+        return f[front + [c for c in f.columns if c not in front]]
+
+    tables = {"tests": pd.DataFrame(tests), "ranks": frame(ranks), "pairwise": frame(pairwise),
+              "bayesian": frame(bayesian), "stability": stability.winners,
+              "kendall_w": stability.kendall_w, "kendall_tau": stability.kendall_tau,
+              "units": frame(units), "dropped": frame(dropped)}
+    for name, data in tables.items():
+        write_csv(data, out / f"{name}.csv")
+    return stability
