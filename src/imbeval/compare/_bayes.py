@@ -88,7 +88,8 @@ def signed_rank_probabilities(x, y, *, rope=0.0, prior=PRIOR, n_samples=N_SAMPLE
 
     Higher is better: pass negated values for an index where lower is better. Each
     probability is the share of posterior draws in which that region has the largest mass
-    (Benavoli et al. 2017); without a rope, ``P(equivalent)`` is 0.
+    (Benavoli et al. 2017; a tie for the largest is shared); without a rope,
+    ``P(equivalent)`` is 0.
 
     Examples
     --------
@@ -103,7 +104,9 @@ def signed_rank_probabilities(x, y, *, rope=0.0, prior=PRIOR, n_samples=N_SAMPLE
     if x.shape != y.shape:
         raise ValueError(f"x and y must have the same shape, got {x.shape} and {y.shape}")
     sample = signed_rank_posterior(x - y, rope=rope, prior=prior, n_samples=n_samples, rng=rng)
-    winners = np.argmax(sample, axis=1)
-    counts = np.bincount(winners, minlength=3) / sample.shape[0]
+    # a draw where two regions tie for the largest mass (e.g. every difference 0 and no
+    # rope: left = right = 1/2) counts half to each, not to the first one
+    top = np.isclose(sample, sample.max(axis=1, keepdims=True), rtol=0, atol=1e-12)
+    counts = (top / top.sum(axis=1, keepdims=True)).mean(axis=0)
     # z = x - y: the right region (z > rope) is x's
     return float(counts[2]), float(counts[1]), float(counts[0])

@@ -306,8 +306,12 @@ def rank_classifiers(table, *, index, scheme=None, alpha=0.05, rope=None, seed=0
     testable = why is None
     chi2 = p = f = p_f = cd = math.nan
     if testable and k >= 3:
-        res = stats.friedmanchisquare(*[oriented[c].to_numpy() for c in oriented.columns])
-        chi2, p = float(res.statistic), float(res.pvalue)
+        if (ranks.nunique(axis=1) == 1).all():
+            # every unit ties every classifier: scipy's statistic is 0/0; nothing differs
+            chi2, p = 0.0, 1.0
+        else:
+            res = stats.friedmanchisquare(*[oriented[c].to_numpy() for c in oriented.columns])
+            chi2, p = float(res.statistic), float(res.pvalue)
         f, p_f = iman_davenport(chi2, k, n)
     if testable:
         cd = nemenyi_cd(k, n, alpha)
