@@ -68,9 +68,11 @@ def run(args) -> int:
     stability = write_comparison(table, Path(args.out_dir), indices=args.index,
                                  reference=args.reference, schemes=schemes, alpha=args.alpha,
                                  rope=args.rope, seed=args.seed)
+    columns = ["scheme", "index", "winner", "reference_winner", "differs", "decisive", "p_holm"]
+    if not stability.winners["scheme"].astype(bool).any():
+        columns = columns[1:]           # a table without schemes
     with pd.option_context("display.width", 120, "display.max_columns", 20):
-        print(stability.winners[["scheme", "index", "winner", "reference_winner", "differs",
-                                 "decisive", "p_holm"]].to_string(index=False))
+        print(stability.winners[columns].to_string(index=False))
     differ = stability.differing()
     decisive = stability.differing(decisive=True)
     print(f"{len(differ)} of {len(stability.winners['index'].unique()) - 1} indices have "
