@@ -91,3 +91,20 @@ def test_a_missing_table_is_named(tmp_path, capsys):
     assert main(["compare", str(tmp_path / "nope.csv"), "--index", "acsa",
                  "--out-dir", str(tmp_path)]) == 2
     assert "nope.csv does not exist" in capsys.readouterr().err
+
+
+def test_the_report_page_states_how_many_winners_differ(tmp_path):
+    from imbeval.report.compare import render_compare_page
+    from imbeval.report.pages import page_paths
+
+    csv, _, _ = _readme_example()
+    (tmp_path / "scores.csv").write_text(csv)
+    results = tmp_path / "results"
+    assert main(["compare", str(tmp_path / "scores.csv"), "--index", "acsa,mcc", "--label",
+                 "hand-made", "--out-dir", str(results / "compare" / "mine")]) == 0
+    page = render_compare_page(results)
+    assert "<h2>hand-made</h2>" in page
+    assert "1 of the 1 indices compared with acsa have another winner" in page
+    assert "decisively: 1</b> (mcc)" in page
+    assert page.count("data:image/png;base64,") == 2 and 'class="decisive"' in page
+    assert "compare.html" in page_paths({})

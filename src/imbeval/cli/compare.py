@@ -42,6 +42,8 @@ def register(subparsers):
                              "equivalence (default: 1%% of each index's range)")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of the Bayesian test's Monte Carlo draws [0]")
+    parser.add_argument("--label", default=None, metavar="TEXT",
+                        help="what the report calls this result set (written to about.json)")
     parser.set_defaults(func=run)
     return parser
 
@@ -64,10 +66,17 @@ def run(args) -> int:
         problems = read_string_table(args.problems, ["problem", "classes"],
                                      "`imbeval experiment problems`")
         table = units_from_clusters(table, problem_clusters_of(problems))
+        units = f"clusters of problems that share classes ({args.problems})"
+    elif "unit" in table.columns:
+        units = "the table's unit column"
+    else:
+        units = "the problems (each its own unit)"
     schemes = [s.strip() for s in args.scheme.split(",")] if args.scheme else None
     stability = write_comparison(table, Path(args.out_dir), indices=args.index,
                                  reference=args.reference, schemes=schemes, alpha=args.alpha,
-                                 rope=args.rope, seed=args.seed)
+                                 rope=args.rope, seed=args.seed,
+                                 about={"label": args.label or Path(args.table).stem,
+                                        "table": str(args.table), "units": units})
     columns = ["scheme", "index", "winner", "reference_winner", "differs", "decisive", "p_holm"]
     if not stability.winners["scheme"].astype(bool).any():
         columns = columns[1:]           # a table without schemes

@@ -165,28 +165,45 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
         if name not in names:
             names.append(name)
     reference = names[0]
+    known = sorted(frame["scheme"].unique()) if "scheme" in frame.columns else [None]
     if schemes is None:
-        schemes = sorted(frame["scheme"].unique()) if "scheme" in frame.columns else [None]
+        schemes = known
+    for scheme in schemes:
+        if scheme not in known:
+            import difflib
+
+            close = difflib.get_close_matches(str(scheme), [str(k) for k in known], n=3,
+                                              cutoff=0.3)
+            raise ValueError(f"scheme {scheme!r} is not in the table" + (
+                f"; did you mean {', '.join(map(repr, close))}?" if close else
+                f" (schemes: {', '.join(map(str, known))})"))
     options = {} if n_samples is None else {"n_samples": n_samples}
     results, w_rows, tau_rows, winner_rows = {}, [], [], []
     for scheme in schemes:
+        # an index without values under this scheme (a two-class index under a multi-class
+        # scheme) is left out of this scheme's comparison
+        present = set(frame["index"] if scheme is None
+                      else frame.loc[frame["scheme"] == str(scheme), "index"])
+        if reference not in present:
+            raise ValueError(f"the reference index {reference!r} has no values under scheme "
+                             f"{scheme!r}")
         here = {name: rank_classifiers(frame, index=name, scheme=scheme, alpha=alpha, seed=seed,
                                        rope=rope, min_units=min_units, **options)
-                for name in names}
+                for name in names if name in present}
         results.update({(name, scheme): r for name, r in here.items()})
         rankings = pd.DataFrame({name: r.mean_ranks for name, r in here.items()}).T
         w, p = kendall_w(rankings.dropna(axis=1))
-        w_rows.append({"scheme": scheme or "", "indices": len(names),
+        w_rows.append({"scheme": scheme or "", "indices": len(here),
                        "classifiers": rankings.shape[1],
                        "units": min(r.n_units for r in here.values()), "W": w, "p": p})
-        for a, b in combinations(names, 2):
+        for a, b in combinations(list(here), 2):
             from scipy import stats
 
             common = rankings.loc[[a, b]].dropna(axis=1)
             res = stats.kendalltau(common.loc[a], common.loc[b])
             tau_rows.append({"scheme": scheme or "", "index_a": a, "index_b": b,
                              "tau": float(res.statistic), "p": float(res.pvalue)})
-        for name in names:
+        for name in here:
             winner_rows.append(_winner_row(scheme, name, here[name], reference, here[reference]))
     return StabilityResult(reference, results, pd.DataFrame(w_rows), pd.DataFrame(tau_rows),
                            pd.DataFrame(winner_rows))

@@ -12,18 +12,20 @@ Files (CSV, atomic, ``%.10g``):
 - ``stability.csv``: each index's winner beside the reference's, differs, decisive, the
   evidence; ``kendall_w.csv``; ``kendall_tau.csv``;
 - ``units.csv``: index, scheme, unit, problems (the units the tests ran on);
+- ``about.json``: the settings, and the set's label, table and units when given;
 - ``dropped.csv``: index, scheme, problem, reason;
 - ``cd_<index>[_<scheme>].{pdf,png,csv}``: the critical-difference diagrams.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pandas as pd
 
-from imbeval._io import write_csv
+from imbeval._io import atomic_write_text, write_csv
 from imbeval.compare._diagram import save_cd_diagram
 from imbeval.compare._stability import winner_stability
 
@@ -40,10 +42,11 @@ def diagram_name(index, scheme=None) -> str:
 
 
 def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
-                     alpha=0.05, rope=None, seed=0, n_samples=None):
+                     alpha=0.05, rope=None, seed=0, n_samples=None, about=None):
     """Run :func:`winner_stability` and write its tables and every index's diagram into
     ``out_dir``; returns the :class:`StabilityResult` (paths: :data:`FILES` and the
-    ``cd_*`` files)."""
+    ``cd_*`` files). ``about``: a dict written as ``about.json`` with the settings (what
+    the report names the set by: ``label``, ``table``, ``units``)."""
     stability = winner_stability(table, indices=indices, reference=reference,
                                  schemes=schemes, alpha=alpha, seed=seed, rope=rope,
                                  n_samples=n_samples)
@@ -72,4 +75,8 @@ def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
               "units": frame(units), "dropped": frame(dropped)}
     for name, data in tables.items():
         write_csv(data, out / f"{name}.csv")
+    settings = {**(about or {}), "indices": list(dict.fromkeys(stability.winners["index"])),
+                "reference": stability.reference, "alpha": alpha, "seed": seed,
+                "rope": "1% of each index's range" if rope is None else rope}
+    atomic_write_text(out / "about.json", json.dumps(settings, indent=1, sort_keys=True) + "\n")
     return stability
