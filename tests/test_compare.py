@@ -65,6 +65,24 @@ def test_holm_adjusted_wilcoxon_equals_scipy_and_statsmodels(fixture_matrix):
         assert abs(row["p"] - p) <= 1e-10 and abs(row["p_holm"] - p_holm) <= 1e-10
 
 
+def test_wilcoxon_with_ties_and_zeros_equals_scipys_default():
+    # scores on a coarse grid: ties and zero differences, where scipy's default for up to
+    # 13 pairs is the exact permutation distribution (wilcoxon_test vectorises it)
+    rng = np.random.default_rng(8)
+    m = np.round(rng.uniform(0.6, 0.9, size=(12, 1)) + rng.normal(0, 0.03, size=(12, 3)), 2)
+    m[3, 1] = m[3, 0]
+    m[5, 2] = m[5, 1]
+    r = rank_classifiers(long_table(m), index="acsa")
+    pairs = list(combinations(range(3), 2))
+    raw = [stats.wilcoxon(m[:, a], m[:, b]) for a, b in pairs]
+    _, adjusted, _, _ = multipletests([t.pvalue for t in raw], method="holm")
+    got = r.pairwise.set_index(["a", "b"])
+    for (a, b), t, p_holm in zip(pairs, raw, adjusted):
+        row = got.loc[(f"c{a}", f"c{b}")]
+        assert row["statistic"] == t.statistic
+        assert abs(row["p"] - t.pvalue) <= 1e-10 and abs(row["p_holm"] - p_holm) <= 1e-10
+
+
 def test_nemenyi_cd_of_demsar():
     # Demšar (2006), Section 3.2.2: k = 4, N = 14, alpha = 0.05 gives CD = 1.25; the q value
     # comes from scipy's studentized range, and agrees with Demšar's Table 5 (2.569)
@@ -120,7 +138,7 @@ def test_bayesian_is_seeded_and_symmetric():
     swapped = signed_rank_probabilities(y, x, rope=0.01, n_samples=5000,
                                         rng=np.random.default_rng(3))
     assert one == two and one != other
-    assert swapped == (one[2], one[1], one[0])
+    assert swapped == pytest.approx((one[2], one[1], one[0]), abs=1e-12)
 
 
 def test_rank_classifiers_bayesian_follows_the_callers_seed(fixture_matrix):
@@ -267,6 +285,9 @@ def test_cd_diagram_groups_follow_the_pairwise_tests(tmp_path):
     written = save_cd_diagram(r, tmp_path / "cd_acsa")
     assert sorted(p.suffix for p in written) == [".csv", ".pdf", ".png"]
     assert pd.read_csv(tmp_path / "cd_acsa.csv")["classifier"].tolist() == r.classifiers
+    # several results: one panel each, their tables stacked
+    save_cd_diagram([r, r], tmp_path / "cd_two")
+    assert len(pd.read_csv(tmp_path / "cd_two.csv")) == 6
 
 
 # --- properties -------------------------------------------------------------------------

@@ -10,7 +10,7 @@ W and tau, and each index's winner against the reference's (``--reference``, ACS
 default). ``--problems problems.csv`` (the experiment's) makes problems that share classes
 one unit. Prints the winners; writes tests.csv, ranks.csv, pairwise.csv, bayesian.csv,
 stability.csv, kendall_w.csv, kendall_tau.csv, units.csv, dropped.csv and
-cd_<index>[_<scheme>].pdf/.png/.csv into --out-dir. See :mod:`imbeval.compare`.
+cd_<scheme>.pdf/.png/.csv (a panel per index) into --out-dir. See :mod:`imbeval.compare`.
 """
 
 from __future__ import annotations

@@ -45,14 +45,10 @@ def cd_diagram_data(result) -> pd.DataFrame:
                          "undecidable": result.undecidable or ""})
 
 
-def plot_cd_diagram(data: pd.DataFrame, title: str = ""):
-    """Draw :func:`cd_diagram_data`'s table; returns the Figure."""
-    import matplotlib.pyplot as plt
-
+def _draw(ax, data: pd.DataFrame, title: str) -> None:
+    """One diagram of :func:`cd_diagram_data`'s table on ``ax``."""
     k = len(data)
     half = math.ceil(k / 2)
-    height = 1.3 + 0.28 * half
-    fig, ax = plt.subplots(figsize=(6.4, height))
     low, high = 1, max(k, 2)
     ax.set_xlim(low - 0.4, high + 0.4)
     top = 0.0
@@ -84,19 +80,43 @@ def plot_cd_diagram(data: pd.DataFrame, title: str = ""):
                 fontsize=8)
     why = str(data["undecidable"].iloc[0]) if k else ""
     if why:
-        title = f"{title}\nno test: {why}" if title else f"no test: {why}"
+        title = f"{title}; no test: {why}" if title else f"no test: {why}"
     ax.set_title(title, fontsize=9)
     ax.axis("off")
+
+
+def plot_cd_diagram(panels):
+    """A figure of one diagram per panel, stacked; ``panels``: ``[(title, data)]`` with
+    ``data`` from :func:`cd_diagram_data` (or one ``(title, data)`` pair)."""
+    import matplotlib.pyplot as plt
+
+    if isinstance(panels, tuple):
+        panels = [panels]
+    heights = [1.3 + 0.28 * math.ceil(len(data) / 2) for _, data in panels]
+    fig, axes = plt.subplots(len(panels), 1, figsize=(6.4, sum(heights)),
+                             gridspec_kw={"height_ratios": heights}, squeeze=False)
+    for ax, (title, data) in zip(axes[:, 0], panels):
+        _draw(ax, data, title)
+    fig.tight_layout()
     return fig
 
 
-def save_cd_diagram(result, prefix, title=None) -> list:
-    """Write ``prefix.{pdf,png,csv}`` of ``result``'s diagram (the one figure saver)."""
+def _title(result) -> str:
+    return (f"{result.index}" + (f", {result.scheme}" if result.scheme else "")
+            + f": {result.n_units} unit{'s' if result.n_units != 1 else ''}")
+
+
+def save_cd_diagram(results, prefix, title=None) -> list:
+    """Write ``prefix.{pdf,png,csv}``: the diagram of a :class:`RankResult`, or one panel
+    per result of a list (the CSV stacks their tables with ``index`` and ``scheme``
+    columns), through the one figure saver. Red bars join classifiers that the
+    Wilcoxon-Holm tests do not separate."""
     from imbeval.figures._output import save_figure
 
-    data = cd_diagram_data(result)
-    if title is None:
-        title = (f"{result.index}" + (f", {result.scheme}" if result.scheme else "")
-                 + f": {result.n_units} units; lines: no Wilcoxon-Holm difference "
-                 f"(alpha {result.alpha})")
-    return save_figure(plot_cd_diagram(data, title), prefix, data, bbox_inches="tight")
+    single = not isinstance(results, (list, tuple))
+    results = [results] if single else list(results)
+    panels = [(title if (single and title) else _title(r), cd_diagram_data(r)) for r in results]
+    data = pd.concat([d.assign(index=r.index, scheme=r.scheme or "")
+                      for r, (_, d) in zip(results, panels)], ignore_index=True)
+    data = data[["index", "scheme"] + [c for c in data.columns if c not in ("index", "scheme")]]
+    return save_figure(plot_cd_diagram(panels), prefix, data, bbox_inches="tight")

@@ -9,7 +9,8 @@ Methods (the units are the blocks, the classifiers the treatments):
 - Nemenyi's critical difference ``CD = q_alpha sqrt(k (k + 1) / (6 N))``, ``q_alpha`` the
   studentized range quantile for ``k`` groups and infinite degrees of freedom over
   ``sqrt 2`` (``scipy.stats.studentized_range``; Demšar 2006);
-- every pair by the Wilcoxon signed-rank test (``scipy.stats.wilcoxon``), the family of
+- every pair by the Wilcoxon signed-rank test (``scipy.stats.wilcoxon``'s defaults,
+  :func:`wilcoxon_test`), the family of
   pairs adjusted by Holm (:func:`imbeval.inference.holm`, statsmodels): Benavoli, Corani
   and Mangili, *Should we really use post-hoc tests based on mean-ranks?*, JMLR 17 (2016)
   recommend pairwise tests over mean-rank post-hoc tests, whose outcome depends on the
@@ -39,7 +40,7 @@ from imbeval.compare._table import (MISSING_RULE, NAN_RULE, check_table, orienta
                                     resolve_index, unit_matrix)
 
 __all__ = ["MIN_UNITS", "ROPE_SHARE", "RankResult", "rank_classifiers", "nemenyi_cd",
-           "iman_davenport"]
+           "iman_davenport", "wilcoxon_test"]
 
 #: independent units below which no test is made (Demšar 2006 advises against Friedman's
 #: chi-square approximation for very few data sets; a Wilcoxon test on 4 units cannot
@@ -188,6 +189,39 @@ def _rope(name, rope):
     return ROPE_SHARE * (high - low)
 
 
+def _signed_rank_sum(d, axis=-1):
+    """Wilcoxon's ``R+``: the ranks of ``|d|`` among the non-zero differences (zeros rank
+    below every other, so their count is subtracted), summed over the positive ones."""
+    from scipy import stats
+
+    zeros = (d == 0).sum(axis=axis, keepdims=True)
+    ranks = stats.rankdata(np.abs(d), axis=axis) - zeros
+    return (ranks * (d > 0)).sum(axis=axis)
+
+
+def wilcoxon_test(x, y) -> tuple[float, float]:
+    """``(statistic, p)`` of ``scipy.stats.wilcoxon(x, y)`` with its defaults.
+
+    scipy's default, for up to 13 pairs with ties or zeros, is the exact sign-flip
+    permutation distribution of ``R+`` (all ``2^n`` flips), evaluated one flip at a time;
+    here the same ``scipy.stats.permutation_test`` runs on a vectorised ``R+`` (the same
+    p-value, thousands of times faster). Otherwise scipy's call itself.
+    """
+    from scipy import stats
+
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    d = x - y
+    ties = np.unique(np.abs(d[d != 0])).size < np.count_nonzero(d)
+    if d.size <= 13 and (ties or np.any(d == 0)):
+        r_plus = float(_signed_rank_sum(d))
+        r_minus = float(_signed_rank_sum(-d))
+        res = stats.permutation_test((d,), _signed_rank_sum, vectorized=True,
+                                     permutation_type="samples", alternative="two-sided")
+        return min(r_plus, r_minus), float(res.pvalue)
+    res = stats.wilcoxon(x, y)
+    return float(res.statistic), float(res.pvalue)
+
+
 def _pairwise(oriented: pd.DataFrame, alpha: float, testable: bool) -> pd.DataFrame:
     from scipy import stats
 
@@ -196,8 +230,7 @@ def _pairwise(oriented: pd.DataFrame, alpha: float, testable: bool) -> pd.DataFr
         d = (oriented[a] - oriented[b]).to_numpy()
         statistic = p = math.nan
         if testable and np.any(d != 0):
-            res = stats.wilcoxon(oriented[a].to_numpy(), oriented[b].to_numpy())
-            statistic, p = float(res.statistic), float(res.pvalue)
+            statistic, p = wilcoxon_test(oriented[a].to_numpy(), oriented[b].to_numpy())
         elif testable:
             p = 1.0
         rows.append({"a": a, "b": b, "mean_difference": float(d.mean()),

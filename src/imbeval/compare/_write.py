@@ -14,7 +14,8 @@ Files (CSV, atomic, ``%.10g``):
 - ``units.csv``: index, scheme, unit, problems (the units the tests ran on);
 - ``about.json``: the settings, and the set's label, table and units when given;
 - ``dropped.csv``: index, scheme, problem, reason;
-- ``cd_<index>[_<scheme>].{pdf,png,csv}``: the critical-difference diagrams.
+- ``cd_<scheme>.{pdf,png,csv}`` (``cd.*`` without schemes): the critical-difference
+  diagrams of every index under the scheme, one panel each.
 """
 
 from __future__ import annotations
@@ -35,9 +36,10 @@ FILES = ("tests", "ranks", "pairwise", "bayesian", "stability", "kendall_w", "ke
          "units", "dropped")
 
 
-def diagram_name(index, scheme=None) -> str:
-    """``cd_<index>[_<scheme>]``, with characters outside ``[A-Za-z0-9_.-]`` as ``-``."""
-    stem = f"cd_{index}" + (f"_{scheme}" if scheme else "")
+def diagram_name(scheme=None) -> str:
+    """``cd_<scheme>`` (``cd`` without schemes), characters outside ``[A-Za-z0-9_.-]`` as
+    ``-`` (``IR/2`` -> ``cd_IR-2``)."""
+    stem = "cd" + (f"_{scheme}" if scheme else "")
     return re.sub(r"[^A-Za-z0-9_.-]", "-", stem)
 
 
@@ -62,7 +64,12 @@ def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
         units.append(pd.DataFrame([{**key, "unit": u, "problems": ";".join(p)}
                                    for u, p in r.problems.items()]))
         dropped.append(r.dropped.assign(**key))
-        save_cd_diagram(r, out / diagram_name(name, scheme))
+    # one figure per scheme, a panel per index: the indices' rankings side by side
+    by_scheme = {}
+    for (name, scheme), r in stability.results.items():
+        by_scheme.setdefault(scheme, []).append(r)
+    for scheme, results in by_scheme.items():
+        save_cd_diagram(results, out / diagram_name(scheme))
     front = ["index", "scheme"]
 
     def frame(parts):

@@ -27,7 +27,7 @@ COMPARE_DIR = "compare"
 
 _EXTRA_CSS = """
 td.same{background:#f3f3f3} td.differs{background:#fff2cc} td.decisive{background:#f4cccc}
-td.ref{background:#d9eaf7} details{margin:0.3em 0} .cd img{width:480px}
+td.ref{background:#d9eaf7} details{margin:0.3em 0} .cd img{width:560px}
 """
 
 
@@ -94,17 +94,15 @@ def _diagrams(folder, tests: pd.DataFrame) -> str:
     from imbeval.compare import diagram_name
 
     out = []
-    for scheme, part in tests.groupby(tests["scheme"].map(_scheme), sort=False):
-        images = []
-        for _, r in part.iterrows():
-            png = folder / f"{diagram_name(r['index'], scheme)}.png"
-            if png.is_file():
-                data = base64.b64encode(png.read_bytes()).decode("ascii")
-                images.append(f'<img alt="{html.escape(png.name)}" '
-                              f'src="data:image/png;base64,{data}">')
+    for scheme in dict.fromkeys(tests["scheme"].map(_scheme)):
+        png = folder / f"{diagram_name(scheme)}.png"
+        if not png.is_file():
+            continue
+        data = base64.b64encode(png.read_bytes()).decode("ascii")
         out.append(f"<details><summary>Critical-difference diagrams, scheme "
-                   f"{html.escape(scheme or '(all)')} ({len(images)})</summary>"
-                   f'<div class="cd">{"".join(images)}</div></details>')
+                   f"{html.escape(scheme or '(all)')}</summary>"
+                   f'<div class="cd"><img alt="{html.escape(png.name)}" '
+                   f'src="data:image/png;base64,{data}"></div></details>')
     return "".join(out)
 
 
@@ -148,8 +146,8 @@ def _section(folder: Path) -> str:
         headline,
         "<p>Winner (best mean rank over the units) of each index under each scheme. "
         "Blue: the reference; grey: the same winner; yellow: another winner, not decisively; "
-        "red ✱: another winner, decisively (the Holm-adjusted Wilcoxon test separates the two "
-        "winners under one of the two indices). Hover a cell for the evidence. Kendall's W: "
+        "red ✱: another winner, decisively (under this index, its winner beats the reference's "
+        "winner by the Holm-adjusted Wilcoxon test). Hover a cell for the evidence. Kendall's W: "
         "how alike the indices rank the classifiers (1 = identically).</p>",
         _glance(winners, w, reference), dropped_note, _tests_table(tests),
         _diagrams(folder, tests)])
