@@ -42,6 +42,9 @@ def register(subparsers):
                              "equivalence (default: 1%% of each index's range)")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of the Bayesian test's Monte Carlo draws [0]")
+    parser.add_argument("--n-samples", type=int, default=None, metavar="N",
+                        help="Monte Carlo draws of the Bayesian test [50000]: its standard "
+                             "error is at most 0.5/sqrt(N)")
     parser.add_argument("--label", default=None, metavar="TEXT",
                         help="what the report calls this result set (written to about.json)")
     parser.set_defaults(func=run)
@@ -74,7 +77,7 @@ def run(args) -> int:
     schemes = [s.strip() for s in args.scheme.split(",")] if args.scheme else None
     stability = write_comparison(table, Path(args.out_dir), indices=args.index,
                                  reference=args.reference, schemes=schemes, alpha=args.alpha,
-                                 rope=args.rope, seed=args.seed,
+                                 rope=args.rope, seed=args.seed, n_samples=args.n_samples,
                                  about={"label": args.label or Path(args.table).stem,
                                         "table": str(args.table), "units": units})
     columns = ["scheme", "index", "winner", "reference_winner", "differs", "decisive", "p_holm"]

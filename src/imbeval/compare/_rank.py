@@ -310,11 +310,19 @@ def rank_classifiers(table, *, index, scheme=None, alpha=0.05, rope=None, seed=0
     >>> r.pairwise[["a", "b", "decision"]].values.tolist()[0]
     ['knn', 'lr', 'lr better']
     """
+    return rank_checked(check_table(table), index=index, scheme=scheme, alpha=alpha,
+                        rope=rope, seed=seed, greater_is_better=greater_is_better,
+                        n_samples=n_samples, min_units=min_units)
+
+
+def rank_checked(frame, *, index, scheme, alpha, rope, seed, greater_is_better, n_samples,
+                 min_units) -> RankResult:
+    """:func:`rank_classifiers` on a table :func:`check_table` has returned (a comparison
+    of many indices checks its table once)."""
     from scipy import stats
 
     if not 0 < alpha < 1:
         raise ValueError(f"alpha must lie in (0, 1), got {alpha!r}")
-    frame = check_table(table)
     name = resolve_index(frame, index)
     matrix = unit_matrix(frame, name, scheme)
     values = matrix.values

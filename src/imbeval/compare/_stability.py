@@ -19,6 +19,7 @@ are compared across indices:
 
 from __future__ import annotations
 
+import gc
 import math
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -26,7 +27,8 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from imbeval.compare._rank import MIN_UNITS, RankResult, rank_classifiers
+from imbeval.compare._bayes import N_SAMPLES
+from imbeval.compare._rank import MIN_UNITS, RankResult, rank_checked
 from imbeval.compare._table import check_table, resolve_index
 
 __all__ = ["StabilityResult", "winner_stability", "kendall_w"]
@@ -180,7 +182,18 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
             raise ValueError(f"scheme {scheme!r} is not in the table" + (
                 f"; did you mean {', '.join(map(repr, close))}?" if close else
                 f" (schemes: {', '.join(map(str, known))})"))
-    options = {} if n_samples is None else {"n_samples": n_samples}
+    # statsmodels' Holm adjustment (inference.holm) runs gc.collect() on every call: with a
+    # large table in memory that is most of the time of a comparison of many (index,
+    # scheme) pairs. Objects alive now are frozen out of the collections meanwhile.
+    gc.freeze()
+    try:
+        return _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples,
+                          min_units)
+    finally:
+        gc.unfreeze()
+
+
+def _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples, min_units):
     results, w_rows, tau_rows, winner_rows = {}, [], [], []
     for scheme in schemes:
         # an index without values under this scheme (a two-class index under a multi-class
@@ -190,8 +203,9 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
         if reference not in present:
             raise ValueError(f"the reference index {reference!r} has no values under scheme "
                              f"{scheme!r}")
-        here = {name: rank_classifiers(frame, index=name, scheme=scheme, alpha=alpha, seed=seed,
-                                       rope=rope, min_units=min_units, **options)
+        here = {name: rank_checked(frame, index=name, scheme=scheme, alpha=alpha, seed=seed,
+                                   rope=rope, min_units=min_units, greater_is_better=None,
+                                   n_samples=n_samples or N_SAMPLES)
                 for name in names if name in present}
         results.update({(name, scheme): r for name, r in here.items()})
         rankings = pd.DataFrame({name: r.mean_ranks for name, r in here.items()}).T
