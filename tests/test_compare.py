@@ -335,3 +335,13 @@ def test_bayesian_probabilities_sum_to_one_and_swap(z, rope, seed):
     assert q == pytest.approx((p[2], p[1], p[0]))
     if rope == 0:
         assert p[1] == 0
+
+
+def test_a_tie_for_first_with_the_reference_winner_is_no_other_winner():
+    acsa = np.tile([0.9, 0.8, 0.7], (6, 1))
+    mcc = np.tile([0.6, 0.6, 0.5], (6, 1))
+    table = pd.concat([long_table(acsa, "acsa", ["a", "b", "c"]),
+                       long_table(mcc, "mcc", ["a", "b", "c"])])
+    row = winner_stability(table, indices=["mcc"], n_samples=500).winners.iloc[1]
+    assert row["winner"] == "a = b" and not row["differs"]
+    assert row["evidence"] == "a winner in common (tied for first)"

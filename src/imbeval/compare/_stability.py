@@ -104,22 +104,22 @@ def _pair(result: RankResult, a, b):
 
 def _winner_row(scheme, name, result, reference, ref_result):
     winner, ref_winner = result.winner, ref_result.winner
+    # classifiers tied for first are all winners: another winner means no common one
+    best, ref_best = winner.split(" = "), ref_winner.split(" = ")
     row = {"scheme": scheme or "", "index": name, "winner": winner,
            "mean_rank": float(result.mean_ranks.iloc[0]), "reference": reference,
-           "reference_winner": ref_winner, "differs": winner != ref_winner,
+           "reference_winner": ref_winner, "differs": not set(best) & set(ref_best),
            "decisive": False, "p_holm": math.nan, "p_bayes": math.nan, "evidence": ""}
     if name == reference or not row["differs"]:
-        row["evidence"] = "the reference" if name == reference else "same winner"
+        row["evidence"] = ("the reference" if name == reference else "same winner"
+                           if winner == ref_winner else "a winner in common (tied for first)")
         return row
     if result.undecidable:
         row["decisive"] = None
         row["evidence"] = f"no test: {result.undecidable}"
         return row
-    # ties for first: the first named winner stands for them
-    top, ref_top = winner.split(" = ")[0], ref_winner.split(" = ")[0]
-    if top == ref_top:
-        row["evidence"] = "tied for first with the reference's winner"
-        return row
+    # several tied for first: the first named stands for them
+    top, ref_top = best[0], ref_best[0]
     decision, p_holm, p_bayes = _pair(result, top, ref_top)
     ref_decision, ref_p, _ = _pair(ref_result, ref_top, top)
     # decisive: under this index its winner beats the reference's winner by the
