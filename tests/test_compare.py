@@ -212,6 +212,8 @@ def test_unknown_index_names_the_closest():
         rank_classifiers(table, index="macro_f")
     # scikit-learn's name of a registered index finds the table's name
     assert rank_classifiers(table, index="matthews_corrcoef").index == "mcc"
+    # the issue's `--index acsa,mcc,f1_macro` on the experiment's table (macro_f1)
+    assert rank_classifiers(table, index="f1_macro").index == "macro_f1"
 
 
 @pytest.mark.parametrize("change, message", [

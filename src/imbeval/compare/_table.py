@@ -75,26 +75,30 @@ def check_table(table) -> pd.DataFrame:
     return frame
 
 
+def _canonical(name):
+    """The registered index a name computes (a library's name, a catalogue twin such as
+    ``f1_macro`` of ``macro_f1``), or None for an unknown name."""
+    from imbeval.indices import index_info
+
+    try:
+        info = index_info(str(name))
+    except ValueError:
+        return None
+    return info.alias_of or info.name
+
+
 def resolve_index(frame: pd.DataFrame, name: str) -> str:
     """The table's name for the index ``name``: itself, or the table's name of the same
-    registered index (``balanced_accuracy`` finds ``acsa``); otherwise ``ValueError`` with
-    the closest names in the table."""
+    registered index (``balanced_accuracy`` finds ``acsa``, ``f1_macro`` finds
+    ``macro_f1``); otherwise ``ValueError`` with the closest names in the table."""
     present = sorted(frame["index"].unique())
     if name in present:
         return name
-    try:
-        from imbeval.indices import index_info
-
-        canonical = index_info(name).name
-    except ValueError:
-        canonical = None
+    canonical = _canonical(name)
     if canonical is not None:
         for p in present:
-            try:
-                if index_info(p).name == canonical:
-                    return p
-            except ValueError:
-                continue
+            if _canonical(p) == canonical:
+                return p
     close = difflib.get_close_matches(str(name), present, n=4, cutoff=0.5)
     if not close:
         close = [p for p in present if str(name).lower() in p.lower()][:4]
