@@ -93,13 +93,13 @@ class StabilityResult:
 
 
 def _pair(result: RankResult, a, b):
-    """``(decision, p_holm, p(a better) Bayesian)`` of a pair under ``result``."""
+    """``(decision, p_holm, P(a better), P(equivalent))`` of a pair under ``result``."""
     pw = result.pairwise
     row = pw[((pw["a"] == a) & (pw["b"] == b)) | ((pw["a"] == b) & (pw["b"] == a))].iloc[0]
     bay = result.bayesian
     brow = bay[(bay["a"] == row["a"]) & (bay["b"] == row["b"])].iloc[0]
     p_a = brow["p_a"] if row["a"] == a else brow["p_b"]
-    return str(row["decision"]), float(row["p_holm"]), float(p_a)
+    return str(row["decision"]), float(row["p_holm"]), float(p_a), float(brow["p_rope"])
 
 
 def _winner_row(scheme, name, result, reference, ref_result):
@@ -120,14 +120,15 @@ def _winner_row(scheme, name, result, reference, ref_result):
         return row
     # several tied for first: the first named stands for them
     top, ref_top = best[0], ref_best[0]
-    decision, p_holm, p_bayes = _pair(result, top, ref_top)
-    ref_decision, ref_p, _ = _pair(ref_result, ref_top, top)
+    decision, p_holm, p_bayes, p_rope = _pair(result, top, ref_top)
+    ref_decision, ref_p, _, _ = _pair(ref_result, ref_top, top)
     # decisive: under this index its winner beats the reference's winner by the
     # Holm-adjusted Wilcoxon test (a lead of the reference's winner under the reference
     # alone is no decisive change: this index may just not separate the two)
     row.update(p_holm=p_holm, p_bayes=p_bayes, decisive=decision == f"{top} better")
     row["evidence"] = (f"under {name}: {decision} (Wilcoxon, Holm p = {p_holm:.3g}; "
-                       f"Bayesian P({top} better) = {p_bayes:.3f}); under {reference}: "
+                       f"Bayesian P({top} better) = {p_bayes:.3f}, P(practically "
+                       f"equivalent, rope {result.rope:.3g}) = {p_rope:.3f}); under {reference}: "
                        f"{ref_decision} (Holm p = {ref_p:.3g})")
     return row
 

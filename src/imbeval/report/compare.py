@@ -147,7 +147,9 @@ def _section(folder: Path) -> str:
         "<p>Winner (best mean rank over the units) of each index under each scheme. "
         "Blue: the reference; grey: the same winner; yellow: another winner, not decisively; "
         "red ✱: another winner, decisively (under this index, its winner beats the reference's "
-        "winner by the Holm-adjusted Wilcoxon test). Hover a cell for the evidence. Kendall's W: "
+        "winner by the Holm-adjusted Wilcoxon test). Hover a cell for the evidence, with the "
+        "Bayesian test's P(better) and P(practically equivalent): a consistent but small lead "
+        "can be decisive for the Wilcoxon test and practically equivalent. Kendall's W: "
         "how alike the indices rank the classifiers (1 = identically).</p>",
         _glance(winners, w, reference), dropped_note, _tests_table(tests),
         _diagrams(folder, tests)])
