@@ -31,6 +31,7 @@ include: "workflow/rules/common.smk"
 include: "workflow/rules/experiment.smk"
 include: "workflow/rules/theory.smk"
 include: "workflow/rules/papers.smk"
+include: "workflow/rules/compare.smk"
 include: "workflow/rules/report.smk"
 include: "workflow/rules/provenance.smk"
 
@@ -40,6 +41,7 @@ rule all:
         experiment_targets(),
         theory_targets(),
         papers_targets(),
+        compare_targets(),
         report_targets(),
         provenance_targets(),
     default_target: True

@@ -27,7 +27,7 @@ LAYERS = {
     "protocol": 6,
     "audit": 7,
     "baselines": 8,
-    "figures": 8, "tables": 8, "evaluation": 8,
+    "figures": 8, "tables": 8, "evaluation": 8, "compare": 8,
     "report": 9,
     "cli": 10,
 }

@@ -41,11 +41,11 @@ def test_rule_file_declares_every_page_of_the_catalog():
     text = (ROOT / "workflow/rules/report.smk").read_text()
     assert 'REPORT_ITEMS = "workflow/report/items.yaml"' in text
     assert ('REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html",\n'
-            '                "properties.html"]') in text
+            '                "properties.html", "compare.html"]') in text
     # the rule file builds its list the same way: overview, comparison, thresholds, catalogue,
     # properties, per paper
     expected = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
-                "properties.html"] + [
+                "properties.html", "compare.html"] + [
         page for paper, spec in yaml.safe_load(
             (ROOT / "workflow/report/items.yaml").read_text()).items()
         for page in [f"{paper}/{paper}_verdicts.html"]

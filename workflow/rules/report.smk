@@ -28,7 +28,7 @@ with open(os.path.join(workflow.basedir, REPORT_ITEMS), encoding="utf-8") as _ha
     _CATALOG = yaml.safe_load(_handle)
 # the same list as imbeval.report.pages.page_paths (tests/test_report.py checks it)
 REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
-                "properties.html"] + [
+                "properties.html", "compare.html"] + [
     page
     for paper, spec in _CATALOG.items()
     for page in [f"{paper}/{paper}_verdicts.html"]
@@ -86,6 +86,8 @@ rule report_pages:
         experiment_targets(),
         theory_targets(),
         papers_targets(),
+        # the page "Which classifier wins, by index" (compare.smk)
+        compare_targets(),
         REPORT_SOURCES,
         catalog=REPORT_ITEMS,
         comparison="results/paper_comparison.csv",
@@ -116,6 +118,11 @@ rule report_pages:
             f"{REPORT_DIR}/properties.html",
             category="0 overview",
             caption="../report/report/properties.rst",
+        ),
+        compare=report(
+            f"{REPORT_DIR}/compare.html",
+            category="0 overview",
+            caption="../report/report/compare.rst",
         ),
         # one entry per paper, so each paper is a category of its own
         **{

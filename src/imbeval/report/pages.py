@@ -44,6 +44,7 @@ import pandas as pd
 
 from imbeval._io import atomic_write_text
 from imbeval.report.catalogue import render_catalogue_page
+from imbeval.report.compare import render_compare_page
 from imbeval.report.properties import render_properties_page
 from imbeval.tables import comparison as cmp
 
@@ -149,7 +150,7 @@ def load_catalog(path) -> dict:
 def page_paths(catalog) -> list[str]:
     """Every page's path relative to the output folder (what the Snakemake rule declares)."""
     paths = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
-             "properties.html"]
+             "properties.html", "compare.html"]
     for paper, spec in catalog.items():
         paths.append(f"{paper}/{paper}_verdicts.html")
         paths += [f"{paper}/{item['id']}.html" for item in spec["items"]]
@@ -898,7 +899,8 @@ def write_pages(catalog_path, results_dir, comparison_csv, out_dir,
              "comparison.html": render_comparison(comparison),
              "claims.html": render_thresholds(),
              "catalogue.html": render_catalogue_page(results_dir),
-             "properties.html": render_properties_page(results_dir)}
+             "properties.html": render_properties_page(results_dir),
+             "compare.html": render_compare_page(results_dir)}
     for paper, spec in catalog.items():
         pages[f"{paper}/{paper}_verdicts.html"] = render_landing(paper, spec, comparison,
                                                                  results_dir, dataset)

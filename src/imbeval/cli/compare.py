@@ -1,0 +1,95 @@
+"""``imbeval compare TABLE.csv --index acsa,mcc,f1_macro --out-dir DIR``: which classifier
+wins, by index?
+
+TABLE.csv is long: columns ``problem, classifier, index, value`` and optionally ``run,
+fold, scheme, unit`` (the independent unit, e.g. a dataset family; default the problem).
+Per index (and RRT scheme): mean ranks, Friedman and Iman-Davenport, Nemenyi's critical
+difference, pairwise Wilcoxon signed-rank tests with Holm's adjustment, the Bayesian
+signed-rank test with a rope, and a critical-difference diagram; across indices, Kendall's
+W and tau, and each index's winner against the reference's (``--reference``, ACSA by
+default). ``--problems problems.csv`` (the experiment's) makes problems that share classes
+one unit. Prints the winners; writes tests.csv, ranks.csv, pairwise.csv, bayesian.csv,
+stability.csv, kendall_w.csv, kendall_tau.csv, units.csv, dropped.csv and
+cd_<scheme>.pdf/.png/.csv (a panel per index) into --out-dir. See :mod:`imbeval.compare`.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers):
+    """Add ``imbeval compare`` to ``subparsers``; returns its parser."""
+    parser = subparsers.add_parser(
+        "compare", help="which classifier wins, by index: ranks, tests, CD diagrams",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("table", metavar="TABLE.csv",
+                        help="long table: problem,classifier,index,value[,run,fold,scheme,unit]")
+    parser.add_argument("--index", required=True, metavar="A,B,...",
+                        help="the indices to compare (names in the table, or scikit-learn's "
+                             "names of them)")
+    parser.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the files")
+    parser.add_argument("--reference", default="acsa", metavar="INDEX",
+                        help="the index the others' winners are compared with [acsa]")
+    parser.add_argument("--scheme", default=None, metavar="S1,S2,...",
+                        help="RRT schemes to compare under (default: every scheme)")
+    parser.add_argument("--problems", default=None, metavar="PROBLEMS.csv",
+                        help="the experiment's problems.csv: problems that share classes are "
+                             "one independent unit (the table must have no unit column)")
+    parser.add_argument("--alpha", type=float, default=0.05, help="level of the tests [0.05]")
+    parser.add_argument("--rope", type=float, default=None,
+                        help="half-width of the Bayesian test's region of practical "
+                             "equivalence (default: 1%% of each index's range)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the Bayesian test's Monte Carlo draws [0]")
+    parser.add_argument("--n-samples", type=int, default=None, metavar="N",
+                        help="Monte Carlo draws of the Bayesian test [50000]: its standard "
+                             "error is at most 0.5/sqrt(N)")
+    parser.add_argument("--label", default=None, metavar="TEXT",
+                        help="what the report calls this result set (written to about.json)")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args) -> int:
+    """Compare, print the winners, write the files."""
+    from pathlib import Path
+
+    import pandas as pd
+
+    from imbeval.compare import read_table, units_from_clusters, write_comparison
+
+    table = read_table(args.table)
+    if args.problems:
+        from imbeval.tables._io import read_string_table
+        from imbeval.tables.claims_mullick2020 import problem_clusters_of
+
+        if "unit" in table.columns:
+            raise ValueError(f"{args.table} has a unit column; --problems would replace it")
+        problems = read_string_table(args.problems, ["problem", "classes"],
+                                     "`imbeval experiment problems`")
+        table = units_from_clusters(table, problem_clusters_of(problems))
+        units = f"clusters of problems that share classes ({args.problems})"
+    elif "unit" in table.columns:
+        units = "the table's unit column"
+    else:
+        units = "the problems (each its own unit)"
+    schemes = [s.strip() for s in args.scheme.split(",")] if args.scheme else None
+    stability = write_comparison(table, Path(args.out_dir), indices=args.index,
+                                 reference=args.reference, schemes=schemes, alpha=args.alpha,
+                                 rope=args.rope, seed=args.seed, n_samples=args.n_samples,
+                                 about={"label": args.label or Path(args.table).stem,
+                                        "table": str(args.table), "units": units})
+    columns = ["scheme", "index", "winner", "reference_winner", "differs", "decisive", "p_holm"]
+    if not stability.winners["scheme"].astype(bool).any():
+        columns = columns[1:]           # a table without schemes
+    with pd.option_context("display.width", 120, "display.max_columns", 20):
+        print(stability.winners[columns].to_string(index=False))
+    differ = stability.differing()
+    decisive = stability.differing(decisive=True)
+    print(f"{len(differ)} of {len(stability.winners['index'].unique()) - 1} indices have "
+          f"another winner than {stability.reference} under some scheme"
+          + (f" ({', '.join(differ)})" if differ else "")
+          + f"; decisively: {len(decisive)}" + (f" ({', '.join(decisive)})" if decisive else ""))
+    print(f"wrote {args.out_dir}")
+    return 0

@@ -1,0 +1,122 @@
+"""The critical-difference diagram of one :class:`~imbeval.compare.RankResult`.
+
+Demšar's (2006) layout: a rank axis (1 = best, on the left), each classifier at its mean
+rank, Nemenyi's critical difference as a bar above the axis. The thick lines join
+classifiers that the pairwise Wilcoxon-Holm tests do not separate (maximal runs of
+neighbours in rank order with no decisive pair; Benavoli et al. 2016's pairwise tests,
+not the mean-rank CD, decide the groups). With too few units there is no test: the ranks
+are drawn, the CD bar and groups are not, and the title says why.
+Written by the one figure saver, :func:`imbeval.figures._output.save_figure`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+__all__ = ["cd_diagram_data", "plot_cd_diagram", "save_cd_diagram"]
+
+
+def _separated(result, a, b) -> bool:
+    return result.decision(a, b).endswith(" better")
+
+
+def cd_diagram_data(result) -> pd.DataFrame:
+    """What the diagram draws: classifier, mean_rank (best first), group (the numbers of
+    the groups it belongs to, ``;``-separated), critical_difference, undecidable."""
+    names = result.classifiers
+    groups = []
+    if not result.undecidable:
+        for i in range(len(names)):
+            j = i
+            while j + 1 < len(names) and not any(_separated(result, names[a], names[j + 1])
+                                                 for a in range(i, j + 1)):
+                j += 1
+            if j > i and not any(g[0] <= i and j <= g[1] for g in groups):
+                groups.append((i, j))
+    member = {n: [] for n in names}
+    for g, (i, j) in enumerate(groups, start=1):
+        for n in names[i:j + 1]:
+            member[n].append(str(g))
+    return pd.DataFrame({"classifier": names, "mean_rank": result.mean_ranks.to_numpy(),
+                         "group": [";".join(member[n]) for n in names],
+                         "critical_difference": result.critical_difference,
+                         "undecidable": result.undecidable or ""})
+
+
+def _draw(ax, data: pd.DataFrame, title: str) -> None:
+    """One diagram of :func:`cd_diagram_data`'s table on ``ax``."""
+    k = len(data)
+    half = math.ceil(k / 2)
+    low, high = 1, max(k, 2)
+    ax.set_xlim(low - 0.4, high + 0.4)
+    top = 0.0
+    ax.hlines(top, low, high, color="black", lw=1)
+    for r in range(low, high + 1):
+        ax.vlines(r, top, top + 0.15, color="black", lw=1)
+        ax.text(r, top + 0.25, str(r), ha="center", va="bottom", fontsize=8)
+    for pos, (_, row) in enumerate(data.iterrows()):
+        left = pos < half
+        level = -(pos + 1 if left else k - pos) * 0.8 / max(half, 1) * 1.2 - 0.3
+        x_end = low - 0.3 if left else high + 0.3
+        ax.plot([row["mean_rank"], row["mean_rank"], x_end], [top, level, level],
+                color="black", lw=0.8)
+        ax.text(x_end + (-0.05 if left else 0.05), level,
+                f"{row['classifier']} ({row['mean_rank']:.2f})", ha="right" if left else "left",
+                va="center", fontsize=8)
+    ax.set_ylim(-(half * 0.96 / max(half, 1) + 0.3) - 0.4, 1.45)
+    groups = sorted({g for cell in data["group"] for g in str(cell).split(";") if g}, key=int)
+    for n, g in enumerate(groups):
+        members = data[data["group"].astype(str).str.split(";").map(lambda s: g in s)]
+        y = -0.12 - 0.12 * n
+        ax.hlines(y, members["mean_rank"].min() - 0.03, members["mean_rank"].max() + 0.03,
+                  color="tab:red", lw=3)
+    cd = float(data["critical_difference"].iloc[0]) if k else math.nan
+    if math.isfinite(cd):
+        ax.hlines(1.05, low, low + cd, color="black", lw=1.5)
+        ax.vlines([low, low + cd], 0.98, 1.12, color="black", lw=1)
+        ax.text(low + cd / 2, 1.15, f"CD (Nemenyi) = {cd:.2f}", ha="center", va="bottom",
+                fontsize=8)
+    why = str(data["undecidable"].iloc[0]) if k else ""
+    if why:
+        title = f"{title}; no test: {why}" if title else f"no test: {why}"
+    ax.set_title(title, fontsize=9)
+    ax.axis("off")
+
+
+def plot_cd_diagram(panels):
+    """A figure of one diagram per panel, stacked; ``panels``: ``[(title, data)]`` with
+    ``data`` from :func:`cd_diagram_data` (or one ``(title, data)`` pair)."""
+    import matplotlib.pyplot as plt
+
+    if isinstance(panels, tuple):
+        panels = [panels]
+    heights = [1.3 + 0.28 * math.ceil(len(data) / 2) for _, data in panels]
+    fig, axes = plt.subplots(len(panels), 1, figsize=(6.4, sum(heights)),
+                             gridspec_kw={"height_ratios": heights}, squeeze=False)
+    for ax, (title, data) in zip(axes[:, 0], panels):
+        _draw(ax, data, title)
+    fig.tight_layout()
+    return fig
+
+
+def _title(result) -> str:
+    return (f"{result.index}" + (f", {result.scheme}" if result.scheme else "")
+            + f": {result.n_units} unit{'s' if result.n_units != 1 else ''}")
+
+
+def save_cd_diagram(results, prefix, title=None) -> list:
+    """Write ``prefix.{pdf,png,csv}``: the diagram of a :class:`RankResult`, or one panel
+    per result of a list (the CSV stacks their tables with ``index`` and ``scheme``
+    columns), through the one figure saver. Red bars join classifiers that the
+    Wilcoxon-Holm tests do not separate."""
+    from imbeval.figures._output import save_figure
+
+    single = not isinstance(results, (list, tuple))
+    results = [results] if single else list(results)
+    panels = [(title if (single and title) else _title(r), cd_diagram_data(r)) for r in results]
+    data = pd.concat([d.assign(index=r.index, scheme=r.scheme or "")
+                      for r, (_, d) in zip(results, panels)], ignore_index=True)
+    data = data[["index", "scheme"] + [c for c in data.columns if c not in ("index", "scheme")]]
+    return save_figure(plot_cd_diagram(panels), prefix, data, bbox_inches="tight")

@@ -1,0 +1,369 @@
+"""Ranking classifiers over independent units under one index: :func:`rank_classifiers`.
+
+Methods (the units are the blocks, the classifiers the treatments):
+
+- mean ranks (rank 1 = best, ties share their mean rank) and Friedman's test, the
+  chi-square of ``scipy.stats.friedmanchisquare`` (with its tie correction), and Iman and
+  Davenport's ``F = (N - 1) chi2 / (N (k - 1) - chi2)`` on ``(k - 1, (k - 1)(N - 1))``
+  degrees of freedom (Demšar, JMLR 7, 2006, Section 3.2.2);
+- Nemenyi's critical difference ``CD = q_alpha sqrt(k (k + 1) / (6 N))``, ``q_alpha`` the
+  studentized range quantile for ``k`` groups and infinite degrees of freedom over
+  ``sqrt 2`` (``scipy.stats.studentized_range``; Demšar 2006);
+- every pair by the Wilcoxon signed-rank test (``scipy.stats.wilcoxon``'s defaults,
+  :func:`wilcoxon_test`), the family of
+  pairs adjusted by Holm (:func:`imbeval.inference.holm`, statsmodels): Benavoli, Corani
+  and Mangili, *Should we really use post-hoc tests based on mean-ranks?*, JMLR 17 (2016)
+  recommend pairwise tests over mean-rank post-hoc tests, whose outcome depends on the
+  other classifiers compared;
+- every pair by the Bayesian signed-rank test with a region of practical equivalence
+  (:mod:`imbeval.compare._bayes`; Benavoli et al., JMLR 18, 2017).
+
+With two classifiers Friedman's and Iman-Davenport's numbers are NaN (scipy's Friedman
+test needs three; the Wilcoxon test of the pair is the test). With fewer than
+:data:`MIN_UNITS` units no test is made (every p-value NaN) and
+``undecidable`` says why; the mean ranks are still given, as a description.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from imbeval import inference
+from imbeval._seeds import derive_rng
+from imbeval.compare import _bayes
+from imbeval.compare._table import (MISSING_RULE, NAN_RULE, check_table, orientation,
+                                    resolve_index, unit_matrix)
+
+__all__ = ["MIN_UNITS", "ROPE_SHARE", "RankResult", "rank_classifiers", "nemenyi_cd",
+           "iman_davenport", "wilcoxon_test"]
+
+#: independent units below which no test is made (Demšar 2006 advises against Friedman's
+#: chi-square approximation for very few data sets; a Wilcoxon test on 4 units cannot
+#: reach p < 0.125)
+MIN_UNITS = 5
+#: default rope: this share of the index's range (0.01 for an index on [0, 1], 0.02 on
+#: [-1, 1]); Benavoli et al. (2017) use 1% for accuracy
+ROPE_SHARE = 0.01
+
+
+def nemenyi_cd(k: int, n: int, alpha: float = 0.05) -> float:
+    """Nemenyi's critical difference of mean ranks, ``k`` classifiers, ``n`` units.
+
+    Examples
+    --------
+    >>> round(nemenyi_cd(4, 14, 0.05), 2)     # Demšar (2006), Section 3.2.2
+    1.25
+    """
+    from scipy.stats import studentized_range
+
+    if k < 2 or n < 1:
+        raise ValueError(f"need k >= 2 classifiers and n >= 1 units, got k={k}, n={n}")
+    q = float(studentized_range.ppf(1 - alpha, k, np.inf)) / math.sqrt(2)
+    return q * math.sqrt(k * (k + 1) / (6.0 * n))
+
+
+def iman_davenport(chi2: float, k: int, n: int) -> tuple[float, float]:
+    """Iman and Davenport's ``(F, p)`` from Friedman's chi-square (Demšar 2006)."""
+    from scipy import stats
+
+    denominator = n * (k - 1) - chi2
+    if denominator <= 0:          # every unit ranks the classifiers alike
+        return math.inf, 0.0
+    f = (n - 1) * chi2 / denominator
+    return float(f), float(stats.f.sf(f, k - 1, (k - 1) * (n - 1)))
+
+
+@dataclass(frozen=True)
+class RankResult:
+    """The comparison of classifiers under one (index, scheme), statsmodels-style: every
+    number kept (:meth:`summary` prints them).
+
+    Attributes: ``index``, ``scheme``, ``alpha``, ``greater_is_better`` (and
+    ``orientation``, its basis), ``values`` (units x classifiers), ``ranks`` (same shape,
+    1 = best), ``mean_ranks`` (Series, best first), ``n_units``, ``n_problems``,
+    ``friedman_statistic``, ``friedman_p``, ``iman_davenport_f``, ``iman_davenport_p``,
+    ``critical_difference`` (Nemenyi), ``pairwise`` (a, b, mean_difference, statistic, p,
+    p_holm, decision), ``bayesian`` (a, b, p_a, p_rope, p_b, decision), ``rope``,
+    ``dropped`` (problem, reason), ``problems`` (unit -> its problems), ``nan_rule``, ``missing_rule``, ``undecidable`` (None or
+    why no test was made), ``seed``.
+    """
+
+    index: str
+    scheme: str | None
+    alpha: float
+    greater_is_better: bool
+    orientation: str
+    values: pd.DataFrame = field(repr=False)
+    ranks: pd.DataFrame = field(repr=False)
+    mean_ranks: pd.Series = field(repr=False)
+    n_units: int
+    n_problems: int
+    friedman_statistic: float
+    friedman_p: float
+    iman_davenport_f: float
+    iman_davenport_p: float
+    critical_difference: float
+    pairwise: pd.DataFrame = field(repr=False)
+    bayesian: pd.DataFrame = field(repr=False)
+    rope: float
+    dropped: pd.DataFrame = field(repr=False)
+    problems: dict = field(repr=False)
+    undecidable: str | None
+    seed: int
+    nan_rule: str = NAN_RULE
+    missing_rule: str = MISSING_RULE
+
+    @property
+    def classifiers(self) -> list[str]:
+        """The classifiers, best mean rank first."""
+        return list(self.mean_ranks.index)
+
+    @property
+    def winner(self) -> str:
+        """The classifier of the best mean rank ("a = b" when several share it)."""
+        best = self.mean_ranks[self.mean_ranks == self.mean_ranks.min()]
+        return " = ".join(best.index)
+
+    def decision(self, a, b) -> str:
+        """The Wilcoxon-Holm decision between ``a`` and ``b``: ``"a better"``-style text
+        with their names, or ``"no difference shown"`` / ``"no test"``."""
+        row = self.pairwise[((self.pairwise["a"] == a) & (self.pairwise["b"] == b))
+                            | ((self.pairwise["a"] == b) & (self.pairwise["b"] == a))]
+        if row.empty:
+            raise ValueError(f"no pair ({a!r}, {b!r}); classifiers: {self.classifiers}")
+        return str(row["decision"].iloc[0])
+
+    def tests_row(self) -> dict:
+        """One row of the omnibus numbers (``tests.csv``)."""
+        return {"index": self.index, "scheme": self.scheme or "", "classifiers":
+                len(self.mean_ranks), "units": self.n_units, "problems": self.n_problems,
+                "alpha": self.alpha, "friedman_statistic": self.friedman_statistic,
+                "friedman_p": self.friedman_p, "iman_davenport_f": self.iman_davenport_f,
+                "iman_davenport_p": self.iman_davenport_p,
+                "critical_difference": self.critical_difference, "winner": self.winner,
+                "rope": self.rope, "orientation": self.orientation,
+                "dropped_problems": len(self.dropped), "undecidable": self.undecidable or "",
+                "nan_rule": self.nan_rule}
+
+    def summary(self) -> str:
+        """A plain-text report of every number."""
+        lines = [f"index {self.index}" + (f", scheme {self.scheme}" if self.scheme else "")
+                 + f": {len(self.mean_ranks)} classifiers over {self.n_units} independent "
+                 f"units ({self.n_problems} problems); {self.orientation}"]
+        if self.undecidable:
+            lines.append(f"no test: {self.undecidable}")
+        else:
+            lines.append(f"Friedman chi2 = {self.friedman_statistic:.4g}, p = "
+                         f"{self.friedman_p:.4g}; Iman-Davenport F = "
+                         f"{self.iman_davenport_f:.4g}, p = {self.iman_davenport_p:.4g}; "
+                         f"Nemenyi CD (alpha {self.alpha}) = {self.critical_difference:.4g}")
+        lines.append("mean ranks: " + ", ".join(f"{c} {r:.3g}"
+                                                for c, r in self.mean_ranks.items()))
+        lines.append(self.pairwise.to_string(index=False))
+        lines.append(f"Bayesian signed-rank (rope {self.rope:.4g}):")
+        lines.append(self.bayesian.to_string(index=False))
+        if len(self.dropped):
+            lines.append(f"dropped ({self.nan_rule}):")
+            lines.append(self.dropped.to_string(index=False))
+        return "\n".join(lines)
+
+
+def _rope(name, rope):
+    if rope is not None:
+        if not rope >= 0:
+            raise ValueError(f"rope must be >= 0, got {rope!r}")
+        return float(rope)
+    try:
+        from imbeval.indices import index_info
+
+        low, high = index_info(name).bounds
+    except ValueError:
+        low, high = 0.0, 1.0
+    if not (math.isfinite(low) and math.isfinite(high)):
+        low, high = 0.0, 1.0
+    return ROPE_SHARE * (high - low)
+
+
+def _signed_rank_sum(d, axis=-1):
+    """Wilcoxon's ``R+``: the ranks of ``|d|`` among the non-zero differences (zeros rank
+    below every other, so their count is subtracted), summed over the positive ones."""
+    from scipy import stats
+
+    zeros = (d == 0).sum(axis=axis, keepdims=True)
+    ranks = stats.rankdata(np.abs(d), axis=axis) - zeros
+    return (ranks * (d > 0)).sum(axis=axis)
+
+
+def wilcoxon_test(x, y) -> tuple[float, float]:
+    """``(statistic, p)`` of ``scipy.stats.wilcoxon(x, y)`` with its defaults.
+
+    scipy's default, for up to 13 pairs with ties or zeros, is the exact sign-flip
+    permutation distribution of ``R+`` (all ``2^n`` flips), evaluated one flip at a time;
+    here the same ``scipy.stats.permutation_test`` runs on a vectorised ``R+`` (the same
+    p-value, thousands of times faster). Otherwise scipy's call itself.
+    """
+    from scipy import stats
+
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    d = x - y
+    ties = np.unique(np.abs(d[d != 0])).size < np.count_nonzero(d)
+    if d.size <= 13 and (ties or np.any(d == 0)):
+        r_plus = float(_signed_rank_sum(d))
+        r_minus = float(_signed_rank_sum(-d))
+        res = stats.permutation_test((d,), _signed_rank_sum, vectorized=True,
+                                     permutation_type="samples", alternative="two-sided")
+        return min(r_plus, r_minus), float(res.pvalue)
+    res = stats.wilcoxon(x, y)
+    return float(res.statistic), float(res.pvalue)
+
+
+def _pairwise(oriented: pd.DataFrame, alpha: float, testable: bool) -> pd.DataFrame:
+    from scipy import stats
+
+    rows = []
+    for a, b in combinations(oriented.columns, 2):
+        d = (oriented[a] - oriented[b]).to_numpy()
+        statistic = p = math.nan
+        if testable and np.any(d != 0):
+            statistic, p = wilcoxon_test(oriented[a].to_numpy(), oriented[b].to_numpy())
+        elif testable:
+            p = 1.0
+        rows.append({"a": a, "b": b, "mean_difference": float(d.mean()),
+                     "statistic": statistic, "p": p})
+    frame = pd.DataFrame(rows, columns=["a", "b", "mean_difference", "statistic", "p"])
+    reject, adjusted = inference.holm(frame["p"].to_numpy(), alpha=alpha)
+    frame["p_holm"] = adjusted
+    decisions = []
+    for (_, r), rej in zip(frame.iterrows(), reject):
+        if not testable:
+            decisions.append("no test")
+        elif not rej:
+            decisions.append("no difference shown")
+        else:
+            d = (oriented[r["a"]] - oriented[r["b"]]).to_numpy()
+            d = d[d != 0]
+            ranks = stats.rankdata(np.abs(d))
+            better = r["a"] if ranks[d > 0].sum() > ranks[d < 0].sum() else r["b"]
+            decisions.append(f"{better} better")
+    frame["decision"] = decisions
+    return frame
+
+
+def _bayesian(oriented, rope, seed, key, testable, n_samples):
+    rows = []
+    for a, b in combinations(oriented.columns, 2):
+        if not testable:
+            rows.append({"a": a, "b": b, "p_a": math.nan, "p_rope": math.nan,
+                         "p_b": math.nan, "decision": "no test"})
+            continue
+        rng = derive_rng(seed, "compare", *key, a, b)
+        p_a, p_rope, p_b = _bayes.signed_rank_probabilities(
+            oriented[a].to_numpy(), oriented[b].to_numpy(), rope=rope, rng=rng,
+            n_samples=n_samples)
+        decision = ("undecided" if max(p_a, p_rope, p_b) < 0.95 else
+                    f"{a} better" if p_a >= 0.95 else f"{b} better" if p_b >= 0.95
+                    else "equivalent")
+        rows.append({"a": a, "b": b, "p_a": p_a, "p_rope": p_rope, "p_b": p_b,
+                     "decision": decision})
+    return pd.DataFrame(rows, columns=["a", "b", "p_a", "p_rope", "p_b", "decision"])
+
+
+def rank_classifiers(table, *, index, scheme=None, alpha=0.05, rope=None, seed=0,
+                     greater_is_better=None, n_samples=_bayes.N_SAMPLES,
+                     min_units=MIN_UNITS) -> RankResult:
+    """Compare classifiers over independent units under one index (and RRT scheme).
+
+    Parameters
+    ----------
+    table : DataFrame, long format: ``problem, classifier, index, value`` and optionally
+        ``run, fold, scheme, unit`` (the independent unit, e.g. a dataset family; default
+        the problem). See :mod:`imbeval.compare._table` for how folds, NaNs, missing rows
+        and units are handled (the rules are named in the result).
+    index : the index's name in the table (a library name of the same registered index,
+        e.g. ``balanced_accuracy`` for ``acsa``, is found too).
+    scheme : the RRT scheme, required when the table has several.
+    alpha : level of the tests, the Holm family (every pair) and Nemenyi's CD.
+    rope : half-width of the Bayesian test's region of practical equivalence; default
+        :data:`ROPE_SHARE` x the registered index's range (0.01 on [0, 1]).
+    seed : seeds the Bayesian test's Monte Carlo draws (each pair its own stream,
+        ``derive_rng(seed, "compare", index, scheme, a, b)``): equal calls, equal numbers.
+    greater_is_better : orientation; default the registry's (higher for an unknown index).
+    n_samples : Monte Carlo draws of the Bayesian test.
+    min_units : fewer units than this: no test, ``undecidable`` says why.
+
+    Returns
+    -------
+    :class:`RankResult`
+
+    Examples
+    --------
+    >>> rows = [{"problem": f"p{u}", "classifier": c, "index": "acsa", "value": v + 0.01 * u}
+    ...         for u in range(8) for c, v in (("lr", 0.70), ("svm", 0.80), ("knn", 0.60))]
+    >>> r = rank_classifiers(pd.DataFrame(rows), index="acsa")
+    >>> r.winner, r.mean_ranks.tolist(), round(r.friedman_statistic, 2)
+    ('svm', [1.0, 2.0, 3.0], 16.0)
+    >>> r.pairwise[["a", "b", "decision"]].values.tolist()[0]
+    ['knn', 'lr', 'lr better']
+    """
+    return rank_checked(check_table(table), index=index, scheme=scheme, alpha=alpha,
+                        rope=rope, seed=seed, greater_is_better=greater_is_better,
+                        n_samples=n_samples, min_units=min_units)
+
+
+def rank_checked(frame, *, index, scheme, alpha, rope, seed, greater_is_better, n_samples,
+                 min_units) -> RankResult:
+    """:func:`rank_classifiers` on a table :func:`check_table` has returned (a comparison
+    of many indices checks its table once)."""
+    from scipy import stats
+
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must lie in (0, 1), got {alpha!r}")
+    name = resolve_index(frame, index)
+    matrix = unit_matrix(frame, name, scheme)
+    values = matrix.values
+    k, n = values.shape[1], values.shape[0]
+    if k < 2:
+        raise ValueError(f"index {name!r}" + (f", scheme {scheme!r}" if scheme else "")
+                         + f": {k} classifier{'s' if k != 1 else ''} "
+                         f"({', '.join(values.columns)}); a comparison needs at least 2")
+    if n == 0:
+        raise ValueError(f"index {name!r}: no unit is left where every classifier has a value "
+                         f"({len(matrix.dropped)} problems dropped: "
+                         f"{matrix.dropped['reason'].iloc[0] if len(matrix.dropped) else ''})")
+    better, basis = orientation(name, greater_is_better)
+    oriented = values if better else -values
+    ranks = oriented.rank(axis=1, ascending=False, method="average")
+    mean_ranks = ranks.mean(axis=0).sort_values(kind="stable")
+    mean_ranks.name = "mean_rank"
+    why = None
+    if n < min_units:
+        why = (f"{n} independent unit{'s' if n != 1 else ''}, at least {min_units} needed for "
+               "a test")
+    testable = why is None
+    chi2 = p = f = p_f = cd = math.nan
+    if testable and k >= 3:
+        if (ranks.nunique(axis=1) == 1).all():
+            # every unit ties every classifier: scipy's statistic is 0/0; nothing differs
+            chi2, p = 0.0, 1.0
+        else:
+            res = stats.friedmanchisquare(*[oriented[c].to_numpy() for c in oriented.columns])
+            chi2, p = float(res.statistic), float(res.pvalue)
+        f, p_f = iman_davenport(chi2, k, n)
+    if testable:
+        cd = nemenyi_cd(k, n, alpha)
+    rope_value = _rope(name, rope)
+    key = (name, "" if scheme is None else str(scheme))
+    return RankResult(
+        index=name, scheme=None if scheme is None else str(scheme), alpha=alpha,
+        greater_is_better=better, orientation=basis, values=values, ranks=ranks,
+        mean_ranks=mean_ranks, n_units=n, n_problems=matrix.n_problems,
+        friedman_statistic=chi2, friedman_p=p, iman_davenport_f=f, iman_davenport_p=p_f,
+        critical_difference=cd, pairwise=_pairwise(oriented, alpha, testable),
+        bayesian=_bayesian(oriented, rope_value, seed, key, testable, n_samples),
+        rope=rope_value, dropped=matrix.dropped, problems=matrix.problems, undecidable=why,
+        seed=seed)

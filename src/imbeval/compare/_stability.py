@@ -1,0 +1,227 @@
+"""Does the winner depend on the index? :func:`winner_stability`.
+
+Per RRT scheme, the classifiers' mean ranks under each index (:func:`rank_classifiers`)
+are compared across indices:
+
+- Kendall's W of the indices' rankings (the indices as judges, the classifiers as
+  objects): ``W = chi2_F / (m (k - 1))``, Friedman's chi-square with the indices as blocks
+  (``scipy.stats.friedmanchisquare``, tie-corrected), and its p-value; W = 1 when every
+  index ranks the classifiers alike. It describes the indices' agreement on these data: the
+  indices are not independent judges (they are functions of the same confusion matrices),
+  so its p-value is descriptive;
+- Kendall's tau between every two indices' mean ranks (``scipy.stats.kendalltau``);
+- each index's winner beside the reference index's winner, and whether it differs
+  *decisively*: the index's winner beats the reference's winner under that index by the
+  Holm-adjusted Wilcoxon test of :func:`rank_classifiers` (its p-value and the Bayesian
+  P(winner better) are the evidence; the evidence also gives the pair's decision under the
+  reference).
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from imbeval.compare._bayes import N_SAMPLES
+from imbeval.compare._rank import MIN_UNITS, RankResult, rank_checked
+from imbeval.compare._table import check_table, resolve_index
+
+__all__ = ["StabilityResult", "winner_stability", "kendall_w"]
+
+
+def kendall_w(rankings: pd.DataFrame) -> tuple[float, float]:
+    """Kendall's ``(W, p)`` of ``rankings`` (judges x objects, any scores: ranked per row,
+    ties averaged); ``p`` from Friedman's chi-square (NaN for fewer than 3 objects).
+
+    Examples
+    --------
+    >>> kendall_w(pd.DataFrame([[1, 2, 3], [1, 2, 3]]))
+    (1.0, 0.1353352832366127)
+    """
+    from scipy import stats
+
+    r = np.asarray(rankings, dtype=float)
+    m, k = r.shape
+    if m < 2 or k < 2:
+        return math.nan, math.nan
+    ranks = np.apply_along_axis(stats.rankdata, 1, r)
+    if k >= 3:
+        res = stats.friedmanchisquare(*ranks.T)
+        if not np.isfinite(res.statistic):      # every judge gives every object one rank
+            return math.nan, math.nan
+        return float(res.statistic) / (m * (k - 1)), float(res.pvalue)
+    # two objects: W from its definition with the tie correction
+    s = float(((ranks.sum(axis=0) - m * (k + 1) / 2) ** 2).sum())
+    ties = sum(float((c ** 3 - c).sum()) for c in
+               (np.unique(row, return_counts=True)[1] for row in ranks))
+    denominator = m ** 2 * (k ** 3 - k) - m * ties
+    return (12 * s / denominator if denominator > 0 else math.nan), math.nan
+
+
+@dataclass(frozen=True)
+class StabilityResult:
+    """Winner stability across indices (:func:`winner_stability`).
+
+    ``results``: ``{(index, scheme): RankResult}``; ``kendall_w``: one row per scheme
+    (scheme, indices, classifiers, units, W, p); ``kendall_tau``: (scheme, index_a,
+    index_b, tau, p); ``winners``: (scheme, index, winner, mean_rank, reference,
+    reference_winner, differs, decisive, p_holm, p_bayes, evidence); ``reference``.
+    """
+
+    reference: str
+    results: dict = field(repr=False)
+    kendall_w: pd.DataFrame = field(repr=False)
+    kendall_tau: pd.DataFrame = field(repr=False)
+    winners: pd.DataFrame = field(repr=False)
+
+    def differing(self, decisive: bool = False) -> list[str]:
+        """Indices whose winner differs from the reference's under some scheme (only
+        decisively, with ``decisive=True``)."""
+        col = "decisive" if decisive else "differs"
+        rows = self.winners[self.winners[col] == True]  # noqa: E712 (object column)
+        return sorted(set(rows["index"]))
+
+    def summary(self) -> str:
+        """Plain text: W per scheme, then the winners."""
+        return "\n".join([self.kendall_w.to_string(index=False),
+                          self.winners.drop(columns=["evidence"]).to_string(index=False)])
+
+
+def _pair(result: RankResult, a, b):
+    """``(decision, p_holm, P(a better), P(equivalent))`` of a pair under ``result``."""
+    pw = result.pairwise
+    row = pw[((pw["a"] == a) & (pw["b"] == b)) | ((pw["a"] == b) & (pw["b"] == a))].iloc[0]
+    bay = result.bayesian
+    brow = bay[(bay["a"] == row["a"]) & (bay["b"] == row["b"])].iloc[0]
+    p_a = brow["p_a"] if row["a"] == a else brow["p_b"]
+    return str(row["decision"]), float(row["p_holm"]), float(p_a), float(brow["p_rope"])
+
+
+def _winner_row(scheme, name, result, reference, ref_result):
+    winner, ref_winner = result.winner, ref_result.winner
+    # classifiers tied for first are all winners: another winner means no common one
+    best, ref_best = winner.split(" = "), ref_winner.split(" = ")
+    row = {"scheme": scheme or "", "index": name, "winner": winner,
+           "mean_rank": float(result.mean_ranks.iloc[0]), "reference": reference,
+           "reference_winner": ref_winner, "differs": not set(best) & set(ref_best),
+           "decisive": False, "p_holm": math.nan, "p_bayes": math.nan, "evidence": ""}
+    if name == reference or not row["differs"]:
+        row["evidence"] = ("the reference" if name == reference else "same winner"
+                           if winner == ref_winner else "a winner in common (tied for first)")
+        return row
+    if result.undecidable:
+        row["decisive"] = None
+        row["evidence"] = f"no test: {result.undecidable}"
+        return row
+    # several tied for first: the first named stands for them
+    top, ref_top = best[0], ref_best[0]
+    decision, p_holm, p_bayes, p_rope = _pair(result, top, ref_top)
+    ref_decision, ref_p, _, _ = _pair(ref_result, ref_top, top)
+    # decisive: under this index its winner beats the reference's winner by the
+    # Holm-adjusted Wilcoxon test (a lead of the reference's winner under the reference
+    # alone is no decisive change: this index may just not separate the two)
+    row.update(p_holm=p_holm, p_bayes=p_bayes, decisive=decision == f"{top} better")
+    row["evidence"] = (f"under {name}: {decision} (Wilcoxon, Holm p = {p_holm:.3g}; "
+                       f"Bayesian P({top} better) = {p_bayes:.3f}, P(practically "
+                       f"equivalent, rope {result.rope:.3g}) = {p_rope:.3f}); under {reference}: "
+                       f"{ref_decision} (Holm p = {ref_p:.3g})")
+    return row
+
+
+def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.05,
+                     seed=0, rope=None, n_samples=None, min_units=MIN_UNITS) -> StabilityResult:
+    """Whether the winner, and the ranking, move between indices.
+
+    Parameters
+    ----------
+    table : the long table of :func:`rank_classifiers`.
+    indices : the indices to compare (names in the table, or library names of them); the
+        reference is added when missing.
+    reference : the index the others' winners are compared with (default ACSA).
+    schemes : the RRT schemes (default: every scheme of the table; None without a scheme
+        column).
+    alpha, seed, rope, min_units : as :func:`rank_classifiers` (``rope`` a number applies
+        to every index; default each index's own).
+    n_samples : Monte Carlo draws of the Bayesian test (default its own).
+
+    Returns
+    -------
+    :class:`StabilityResult`
+
+    Examples
+    --------
+    >>> rows = [{"problem": f"p{u}", "classifier": c, "index": i, "value": v}
+    ...         for u in range(6) for i, vals in (("acsa", (0.9, 0.8)), ("mcc", (0.5, 0.6)))
+    ...         for c, v in zip(("a", "b"), vals)]
+    >>> s = winner_stability(pd.DataFrame(rows), indices=["mcc"], n_samples=2000)
+    >>> s.winners[["index", "winner", "differs", "decisive"]].values.tolist()
+    [['acsa', 'a', False, False], ['mcc', 'b', True, True]]
+    """
+    frame = check_table(table)
+    if isinstance(indices, str):
+        indices = [i.strip() for i in indices.split(",") if i.strip()]
+    names = [resolve_index(frame, reference)]
+    for i in indices:
+        name = resolve_index(frame, i)
+        if name not in names:
+            names.append(name)
+    reference = names[0]
+    known = sorted(frame["scheme"].unique()) if "scheme" in frame.columns else [None]
+    if schemes is None:
+        schemes = known
+    for scheme in schemes:
+        if scheme not in known:
+            import difflib
+
+            close = difflib.get_close_matches(str(scheme), [str(k) for k in known], n=3,
+                                              cutoff=0.3)
+            raise ValueError(f"scheme {scheme!r} is not in the table" + (
+                f"; did you mean {', '.join(map(repr, close))}?" if close else
+                f" (schemes: {', '.join(map(str, known))})"))
+    # statsmodels' Holm adjustment (inference.holm) runs gc.collect() on every call: with a
+    # large table in memory that is most of the time of a comparison of many (index,
+    # scheme) pairs. Objects alive now are frozen out of the collections meanwhile.
+    gc.freeze()
+    try:
+        return _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples,
+                          min_units)
+    finally:
+        gc.unfreeze()
+
+
+def _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples, min_units):
+    results, w_rows, tau_rows, winner_rows = {}, [], [], []
+    for scheme in schemes:
+        # an index without values under this scheme (a two-class index under a multi-class
+        # scheme) is left out of this scheme's comparison
+        present = set(frame["index"] if scheme is None
+                      else frame.loc[frame["scheme"] == str(scheme), "index"])
+        if reference not in present:
+            raise ValueError(f"the reference index {reference!r} has no values under scheme "
+                             f"{scheme!r}")
+        here = {name: rank_checked(frame, index=name, scheme=scheme, alpha=alpha, seed=seed,
+                                   rope=rope, min_units=min_units, greater_is_better=None,
+                                   n_samples=n_samples or N_SAMPLES)
+                for name in names if name in present}
+        results.update({(name, scheme): r for name, r in here.items()})
+        rankings = pd.DataFrame({name: r.mean_ranks for name, r in here.items()}).T
+        w, p = kendall_w(rankings.dropna(axis=1))
+        w_rows.append({"scheme": scheme or "", "indices": len(here),
+                       "classifiers": rankings.shape[1],
+                       "units": min(r.n_units for r in here.values()), "W": w, "p": p})
+        for a, b in combinations(list(here), 2):
+            from scipy import stats
+
+            common = rankings.loc[[a, b]].dropna(axis=1)
+            res = stats.kendalltau(common.loc[a], common.loc[b])
+            tau_rows.append({"scheme": scheme or "", "index_a": a, "index_b": b,
+                             "tau": float(res.statistic), "p": float(res.pvalue)})
+        for name in here:
+            winner_rows.append(_winner_row(scheme, name, here[name], reference, here[reference]))
+    return StabilityResult(reference, results, pd.DataFrame(w_rows), pd.DataFrame(tau_rows),
+                           pd.DataFrame(winner_rows))

@@ -1,0 +1,89 @@
+"""Every table and diagram of a comparison, written into one folder: :func:`write_comparison`.
+
+Files (CSV, atomic, ``%.10g``):
+
+- ``tests.csv``: per (index, scheme), units, problems, Friedman's chi-square and p,
+  Iman-Davenport's F and p, Nemenyi's CD, the winner, the rope, the rules applied and why
+  no test was made, if none was;
+- ``ranks.csv``: index, scheme, classifier, mean_rank (best first);
+- ``pairwise.csv``: index, scheme, a, b, mean_difference (a - b, oriented: positive means a
+  better), statistic, p, p_holm, decision (Wilcoxon signed-rank, Holm over the pairs);
+- ``bayesian.csv``: index, scheme, a, b, p_a, p_rope, p_b, decision, rope;
+- ``stability.csv``: each index's winner beside the reference's, differs, decisive, the
+  evidence; ``kendall_w.csv``; ``kendall_tau.csv``;
+- ``units.csv``: index, scheme, unit, problems (the units the tests ran on);
+- ``about.json``: the settings, and the set's label, table and units when given;
+- ``dropped.csv``: index, scheme, problem, reason;
+- ``cd_<scheme>.{pdf,png,csv}`` (``cd.*`` without schemes): the critical-difference
+  diagrams of every index under the scheme, one panel each.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pandas as pd
+
+from imbeval._io import atomic_write_text, write_csv
+from imbeval.compare._diagram import save_cd_diagram
+from imbeval.compare._stability import winner_stability
+
+__all__ = ["write_comparison", "diagram_name", "FILES"]
+
+FILES = ("tests", "ranks", "pairwise", "bayesian", "stability", "kendall_w", "kendall_tau",
+         "units", "dropped")
+
+
+def diagram_name(scheme=None) -> str:
+    """``cd_<scheme>`` (``cd`` without schemes), characters outside ``[A-Za-z0-9_.-]`` as
+    ``-`` (``IR/2`` -> ``cd_IR-2``)."""
+    stem = "cd" + (f"_{scheme}" if scheme else "")
+    return re.sub(r"[^A-Za-z0-9_.-]", "-", stem)
+
+
+def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
+                     alpha=0.05, rope=None, seed=0, n_samples=None, about=None):
+    """Run :func:`winner_stability` and write its tables and every index's diagram into
+    ``out_dir``; returns the :class:`StabilityResult` (paths: :data:`FILES` and the
+    ``cd_*`` files). ``about``: a dict written as ``about.json`` with the settings (what
+    the report names the set by: ``label``, ``table``, ``units``)."""
+    stability = winner_stability(table, indices=indices, reference=reference,
+                                 schemes=schemes, alpha=alpha, seed=seed, rope=rope,
+                                 n_samples=n_samples)
+    out = Path(out_dir)
+    tests, ranks, pairwise, bayesian, units, dropped = [], [], [], [], [], []
+    for (name, scheme), r in stability.results.items():
+        key = {"index": name, "scheme": scheme or ""}
+        tests.append(r.tests_row())
+        ranks.append(pd.DataFrame({**key, "classifier": r.mean_ranks.index,
+                                   "mean_rank": r.mean_ranks.to_numpy()}))
+        pairwise.append(r.pairwise.assign(**key))
+        bayesian.append(r.bayesian.assign(rope=r.rope, **key))
+        units.append(pd.DataFrame([{**key, "unit": u, "problems": ";".join(p)}
+                                   for u, p in r.problems.items()]))
+        dropped.append(r.dropped.assign(**key))
+    # one figure per scheme, a panel per index: the indices' rankings side by side
+    by_scheme = {}
+    for (name, scheme), r in stability.results.items():
+        by_scheme.setdefault(scheme, []).append(r)
+    for scheme, results in by_scheme.items():
+        save_cd_diagram(results, out / diagram_name(scheme))
+    front = ["index", "scheme"]
+
+    def frame(parts):
+        f = pd.concat(parts, ignore_index=True)
+        return f[front + [c for c in f.columns if c not in front]]
+
+    tables = {"tests": pd.DataFrame(tests), "ranks": frame(ranks), "pairwise": frame(pairwise),
+              "bayesian": frame(bayesian), "stability": stability.winners,
+              "kendall_w": stability.kendall_w, "kendall_tau": stability.kendall_tau,
+              "units": frame(units), "dropped": frame(dropped)}
+    for name, data in tables.items():
+        write_csv(data, out / f"{name}.csv")
+    settings = {**(about or {}), "indices": list(dict.fromkeys(stability.winners["index"])),
+                "reference": stability.reference, "alpha": alpha, "seed": seed,
+                "rope": "1% of each index's range" if rope is None else rope}
+    atomic_write_text(out / "about.json", json.dumps(settings, indent=1, sort_keys=True) + "\n")
+    return stability

@@ -1,0 +1,91 @@
+# Stage "compare": which classifier wins, by index (issue 33).
+#
+# One job per result set: `imbeval compare` over the set's long table of per-fold index
+# values (src/imbeval/cli/compare.py, library src/imbeval/compare/) writes
+# results/compare/<set>/{tests,ranks,pairwise,bayesian,stability,kendall_w,kendall_tau,
+# units,dropped}.csv, about.json and the critical-difference diagrams of each RRT scheme
+# (a panel per index), cd_<scheme>.{pdf,png,csv}; the report's page "Which classifier wins, by index"
+# (src/imbeval/report/compare.py) shows every set. A set's folder is the job's one output
+# (a directory: the diagrams' names follow the table's schemes), so a failed job leaves none.
+#
+#   snakemake --cores 2 compare_all
+#
+# Adding a result set is one entry of COMPARE_SETS: its table (columns problem, classifier,
+# index, value, and optionally run, fold, scheme, unit) and, when the table has no unit
+# column, the problems.csv whose shared classes make the independent units. A KEEL
+# experiment writing results/keel/indices.csv with a `unit` column (the dataset family):
+#
+#   "keel": {"table": "results/keel/indices.csv", "problems": None,
+#            "label": "KEEL: units are dataset families"},
+
+
+COMPARE_DIR = "results/compare"
+# ACSA (the reference), GMean, MCC, F1 (macro), accuracy and IAM: the registry's names
+COMPARE_INDICES = ["acsa", "gmean", "mcc", "macro_f1", "accuracy", "iam"]
+COMPARE_SETS = {
+    # the experiment: problems that share classes are one independent unit
+    # (imbeval.inference.problem_clusters); on the Fashion-MNIST stand-in every problem
+    # shares a class with another, so each scheme has one unit: no test, said on the page
+    "experiment": {
+        "table": f"{EXP_DIR}/indices.csv",
+        "problems": f"{EXP_DIR}/problems.csv",
+        "label": "The experiment (units: clusters of problems that share classes)",
+    },
+    # the same table with every problem its own unit, as the papers treat them: the
+    # problems are NOT independent (they share classes), so its tests are optimistic --
+    # a sensitivity view, labelled so on the page
+    "experiment_problems": {
+        "table": f"{EXP_DIR}/indices.csv",
+        "problems": None,
+        "label": "The experiment, problems as units (NOT independent: they share classes; "
+        "tests optimistic, for comparison with the papers' practice)",
+    },
+}
+COMPARE_SOURCES = cli_sources("compare")
+COMPARE_TARGETS = [f"{COMPARE_DIR}/{name}" for name in COMPARE_SETS]
+compare_targets = lambda: COMPARE_TARGETS
+
+
+wildcard_constraints:
+    result_set="|".join(COMPARE_SETS),
+
+
+localrules:
+    compare_all,
+
+
+rule compare_all:
+    input:
+        COMPARE_TARGETS,
+
+
+rule compare:
+    input:
+        COMPARE_SOURCES,
+        table=lambda wc: COMPARE_SETS[wc.result_set]["table"],
+        problems=lambda wc: COMPARE_SETS[wc.result_set]["problems"] or [],
+    output:
+        directory(f"{COMPARE_DIR}/{{result_set}}"),
+    params:
+        indices=",".join(COMPARE_INDICES),
+        units=lambda wc, input: f"--problems {input.problems}" if input.problems else "",
+        label=lambda wc: COMPARE_SETS[wc.result_set]["label"],
+        seed=config["seed"],
+        # Monte Carlo draws of the Bayesian test: 10,000 (standard error <= 0.005, about
+        # 0.002 near the 0.95 decision line) instead of the library's 50,000 keeps the
+        # job at seconds (360 tests on the problems-as-units set)
+        n_samples=10000,
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/compare/{result_set}.log",
+    benchmark:
+        "results/benchmarks/compare/{result_set}.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    shell:
+        "imbeval compare {input.table} --index {params.indices} {params.units} "
+        "--seed {params.seed} --n-samples {params.n_samples} --label {params.label:q} "
+        "--out-dir {output} > {log} 2>&1"
