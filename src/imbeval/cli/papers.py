@@ -117,6 +117,9 @@ def register(subparsers):
     p.add_argument("--audit-fig6", type=Path, metavar="CSV", help="the audit's fig6.csv")
     p.add_argument("--ortigosa-figures", type=Path, metavar="DIR",
                    help="folder of ortigosa2016 fig2..fig7.csv and ssup_table.csv")
+    p.add_argument("--statements", type=Path, metavar="CSV",
+                   help="statements.csv of `imbeval theory statements`: the papers' theorems, "
+                        "lemmas and results, and ortigosa2016's Study 2")
 
 
 def _write_part(rows, path):
@@ -326,7 +329,8 @@ def _compare(args):
 
     from imbeval.tables import claims
 
-    inputs = {"--fig2-numbers": args.fig2_numbers, "--audit-fig6": args.audit_fig6}
+    inputs = {"--fig2-numbers": args.fig2_numbers, "--audit-fig6": args.audit_fig6,
+              "--statements": args.statements}
     absent = [f"{flag} {path}" for flag, path in inputs.items()
               if path is not None and not path.exists()]
     if absent:
@@ -341,6 +345,11 @@ def _compare(args):
         fig2_numbers=args.fig2_numbers, experiment_dir=args.experiment,
         audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, dataset=dataset))
     table = pd.concat([table, stage], ignore_index=True) if len(stage) else table
+    if args.statements is not None:
+        from imbeval.tables.theory_rows import statement_rows
+
+        table = pd.concat([table, cmp.frame(statement_rows(args.statements))],
+                          ignore_index=True)
     # Holm within each figure's or table's family of decisions (docs/claims.md, Methods)
     table = cmp.adjust(table)
     cmp.write(table, args.out, args.out.with_suffix(".md"))

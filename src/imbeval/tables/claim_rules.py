@@ -115,6 +115,16 @@ THRESHOLDS = {
         "Theorems 1-5", "mullick2020 Fig. 6",
         "the number of the audit's verdicts that disagree with the theorems", "<=", 0,
         "A theorem admits no exception."),
+    "statement": Threshold(
+        "a theorem, lemma, result, corollary or conjecture", "mortaz2020 Theorems 1-4, "
+        "mullick2020 Lemmas 1-3 and Theorem 5, dembele Results 1-4, Conjecture 1 and "
+        "eqs. 34-38, ortigosa2016 Section 4",
+        "the number of exceptions found on the stated domain (a counterexample, or a "
+        "deviation beyond the row's stated tolerance)", "<=", 0,
+        "A mathematical statement admits no exception. The domain (every count matrix up to a "
+        "size, a seeded search, or quadrature on the paper's distributions) and the tolerance "
+        "of floating-point arithmetic are named in each row's method; an exception is shown "
+        "as its counterexample."),
 }
 
 #: sign claims tolerate this much numerical noise in an influence function
