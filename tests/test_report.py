@@ -390,7 +390,7 @@ def test_comparison_spot_cases(report_run):
     fig2 = pd.read_csv(report_run / "results/figures/mullick2020/fig2_numbers.csv")
     c6 = one("mullick2020", "Fig. 2f", column="C = 6")
     assert c6["regenerated"] == pytest.approx(fig2["regenerated"].iloc[3])
-    assert c6["status"].startswith("erratum")
+    assert c6["status"].startswith("different setting: read from a curve")
     assert one("mullick2020", "Fig. 2f", column="C = 3")["status"] == "match"
     assert not table[table.paper == "mullick2020"]["status"].str.startswith("not comparable").any()
     # RAND's precision on unequal classes is the prior, not 1/K
