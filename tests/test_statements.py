@@ -1,0 +1,90 @@
+"""The theory stage's checks of the papers' statements (imbeval.audit.statements, study2) and
+their comparison rows (imbeval.tables.theory_rows)."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from imbeval.audit import statements as st
+from imbeval.audit import study2
+from imbeval.indices import mortaz2020 as mz
+from imbeval.tables import comparison as cmp
+from imbeval.tables.theory_rows import STATEMENT_ITEMS, statement_rows
+
+
+def test_count_matrices_is_every_matrix_of_the_domain():
+    # two classes, at most 3 points, both rows non-empty: C(n + 3, 3) compositions of n
+    # minus those with an empty row, summed over n
+    stack = st.count_matrices(2, 3)
+    assert len({m.tobytes() for m in stack}) == len(stack)
+    assert (stack.sum(axis=-1) >= 1).all() and stack.sum(axis=(-2, -1)).max() == 3
+    # n = 2: 4 matrices; n = 3: 20 - 2 * 4 = 12 (a row holding all three points: 4 ways
+    # for each of the two rows)
+    assert len(stack) == 4 + 12
+
+
+def _by(rows, item, text=None):
+    found = [r for r in rows if r.item == item and (text is None or text in r.statement)]
+    assert found, (item, text)
+    return found
+
+
+def test_mortaz_theorem_4_fails_from_five_classes_and_shows_its_counterexample():
+    rows = st.mortaz_theorems(sizes=((2, 8), (3, 5)), n_random=500)
+    assert all(r.holds for r in rows if r.item in ("Theorem 1", "Theorem 2", "Theorem 3"))
+    five = _by(rows, "Theorem 4", "C = 5")[0]
+    assert five.holds is False and five.counterexample
+    m = np.array(eval(five.counterexample))
+    assert mz.iam(m) - mz.accuracy(m) == pytest.approx(five.measured) and five.measured > 0.1
+
+
+def test_dembele_result_4_counterexample_is_real():
+    rows = st.dembele_results(sizes=((2, 6), (3, 6)), n_random=200)
+    r4 = _by(rows, "Result 4")[0]
+    assert r4.holds is False
+    x = np.array(eval(r4.counterexample), dtype=float)
+    p = (x / x.sum(axis=1, keepdims=True)).T
+    nonzero = lambda a: int(np.sum(np.abs(np.linalg.eigvals(a)) > 1e-6))  # noqa: E731
+    assert nonzero(x) != nonzero(p)
+    # Result 3: the counterexample meets eq. 25 and B has a negative eigenvalue
+    r3 = _by(rows, "Result 3", "B has")[0]
+    assert r3.holds is False and r3.measured < 0
+    # eqs. 34-38 are identities
+    assert all(r.holds for r in rows if r.item.startswith("eq"))
+
+
+def test_mullick_lemmas_hold_on_the_domain():
+    rows = st.mullick_lemmas(sizes=((2, 6), (3, 4)), n_random=200)
+    assert all(r.holds for r in rows), [r for r in rows if not r.holds]
+
+
+def test_study2_pieces():
+    foot = study2._footnote12()
+    assert foot[0].holds and foot[1].holds  # optimal for p <= 1; beaten for p > 1 at some δ
+    both, neither = study2._definitions()
+    assert both.holds and neither.holds
+
+
+def test_rows_carry_basis_tolerance_and_counterexample(tmp_path):
+    rows = st.mortaz_theorems(sizes=((2, 6),), n_random=100)
+    rows.append(st.Statement("ortigosa2016", "Section 2.1", "a fact", None, 3.0, "why",
+                             st.EXACT, "counts"))
+    path = tmp_path / "statements.csv"
+    st.statements_frame(rows).to_csv(path, index=False)
+    table = cmp.adjust(cmp.frame(statement_rows(path)))
+    kinds = table["status"].map(cmp.status_kind)
+    assert set(kinds) == {"claim holds", "claim does not hold", "finding"}
+    assert set(table["basis"]) <= {st.EXACT, st.COMPUTED}
+    assert table["method"].str.contains("tolerance").all()
+    bad = table[kinds == "claim does not hold"]
+    assert len(bad) == 1 and "[[1, 0, 0, 0, 0]" in bad["status"].iloc[0]
+    assert bad["adjustment"].iloc[0].startswith("none: not a sampled number")
+    for paper, items in STATEMENT_ITEMS.items():
+        assert len(items) == len(set(items)), paper
+
+
+def test_a_malformed_statements_file_names_the_problem(tmp_path):
+    path = tmp_path / "s.csv"
+    pd.DataFrame({"paper": ["p"]}).to_csv(path, index=False)
+    with pytest.raises(ValueError, match="lacks the columns"):
+        statement_rows(path)
