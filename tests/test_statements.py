@@ -88,3 +88,35 @@ def test_a_malformed_statements_file_names_the_problem(tmp_path):
     pd.DataFrame({"paper": ["p"]}).to_csv(path, index=False)
     with pytest.raises(ValueError, match="lacks the columns"):
         statement_rows(path)
+
+
+def test_dembele_data_rows_ratios_match_and_mnist_says_why_not():
+    from imbeval.tables import dembele_data as td
+
+    ratios = list(td.ratio_rows())
+    assert {r["column"] for r in ratios} == set(td.RATIOS)
+    assert all(r["status"] == "match" for r in ratios)
+    m3 = np.array([[430, 7], [14, 232]])
+    m4 = np.array([[50, 0, 0], [0, 48, 1], [0, 2, 49]])
+    rows = list(td.data_rows(m3, m4, "s3", "s4"))
+    kinds = {cmp.status_kind(r["status"]) for r in rows}
+    assert kinds <= {"match", "different setting"}
+    facts = [r for r in rows if r["column"] == "dataset"]
+    assert [r["status"] for r in facts] == ["match"] * 4  # 683, 65 %, 35 %, 0.538
+    assert all(r["basis"].startswith("run on") for r in rows)
+    (absent,) = td.mnist_rows()
+    assert absent["status"].startswith("not comparable: MNIST is not on this machine")
+
+
+def test_dembele_data_mnist_rows_compare_the_rebuilt_matrices(tmp_path):
+    from imbeval.tables import dembele_data as td
+    from imbeval.tables import printed as pr
+
+    paths = []
+    for name in ("M8", "M9"):
+        path = tmp_path / f"{name}.csv"
+        pd.DataFrame(np.asarray(pr.DEMBELE_MATRICES[name])).to_csv(path, index=False)
+        paths.append(path)
+    rows = list(td.mnist_rows(*paths))
+    assert len(rows) == 2 * 11
+    assert all(cmp.status_kind(r["status"]) == "match" for r in rows)

@@ -93,6 +93,13 @@ def register(subparsers):
     p.add_argument("--mnist", required=True, type=Path, metavar="DIR",
                    help="directory of the 4 MNIST IDX files")
 
+    p = add("dembele-data", "dembele M3 (breast cancer, SVM) and M4 (iris) regenerated, the "
+            "stated imbalance ratios, and M8/M9 when MNIST was rebuilt", _dembele_data)
+    p.add_argument("--seed", type=int, required=True, help="the config's seed (CV folds)")
+    p.add_argument("--mnist-tables", type=Path, default=None, metavar="DIR",
+                   help="folder of M8_mnist_lda.csv and M9_mnist_lda.csv (`dembele-mnist`); "
+                        "without it one row says why M8/M9 are not rebuilt")
+
     p = add("kluska", "kluska worked example and ROC example", _kluska)
     p.add_argument("--figure-dir", required=True, type=Path, metavar="DIR",
                    help="folder for the ROC figure (PDF, PNG, CSV)")
@@ -282,6 +289,38 @@ def _dembele_mnist(args):
 
         his = pd.DataFrame(np.asarray(m).T)  # his layout: rows predicted
         write_table(his, args.out_dir / f"{name}_mnist_lda.csv", None, floatfmt=".2f")
+    return 0
+
+
+def _dembele_data(args):
+    import pandas as pd
+
+    from imbeval.protocol import dembele_data as dd
+    from imbeval.tables import dembele_data as td
+    from imbeval.tables._io import write_table
+
+    m3, m4 = dd.m3_confusion(args.seed), dd.m4_confusion(args.seed)
+    for name, m, labels, note in (("M3", m3, ("benign", "malignant"), dd.M3_SETTING),
+                                  ("M4", m4, ("setosa", "versicolor", "virginica"),
+                                   dd.M4_SETTING)):
+        frame = pd.DataFrame(m, index=pd.Index([f"predicted {x}" for x in labels], name=name),
+                             columns=[f"true {x}" for x in labels])
+        write_table(frame, args.out_dir / f"{name.lower()}_regenerated.csv",
+                    args.out_dir / f"{name.lower()}_regenerated.md", floatfmt=".0f",
+                    title=f"dembele {name} regenerated, his layout (rows predicted, columns "
+                          "true)", notes=[note])
+    mnist = args.mnist_tables
+    if mnist is not None:
+        missing = [p for p in (mnist / "M8_mnist_lda.csv", mnist / "M9_mnist_lda.csv")
+                   if not p.exists()]
+        if missing:
+            raise FileNotFoundError(f"--mnist-tables {mnist}: not found: "
+                                    f"{', '.join(map(str, missing))} (run `imbeval papers "
+                                    "dembele-mnist` first)")
+    rows = [*td.ratio_rows(), *td.data_rows(m3, m4, dd.M3_SETTING, dd.M4_SETTING),
+            *td.mnist_rows(*((mnist / "M8_mnist_lda.csv", mnist / "M9_mnist_lda.csv")
+                             if mnist is not None else ()))]
+    _write_part(rows, args.comparison)
     return 0
 
 
