@@ -120,3 +120,28 @@ def test_dembele_data_mnist_rows_compare_the_rebuilt_matrices(tmp_path):
     rows = list(td.mnist_rows(*paths))
     assert len(rows) == 2 * 11
     assert all(cmp.status_kind(r["status"]) == "match" for r in rows)
+
+
+def test_mullick_text_rows_section_5_5_and_6(tmp_path):
+    from test_claims import LEVELS, _indices
+
+    from imbeval.tables import claims_mullick2020_text as text
+
+    spread = {n: 0.0005 for n in LEVELS}
+    top, p_top = _indices(LEVELS, spread, problems=("big",))
+    # a 3-class problem whose AUROC minima sit 0.02 above ACSA / nAUROC-OVA: "almost equal"
+    near = dict(LEVELS, acsa=0.88, nauroc_ova=0.88)
+    small, p_small = _indices(near, spread, problems=("small",), n_classes=3)
+    rows = list(text.mullick_text_rows(pd.concat([top, small]), pd.concat([p_top, p_small]),
+                                       basis=cmp.run_basis("synthetic")))
+    (r55,) = [r for r in rows if r["item"] == "Section 5.5"]
+    assert "small (C = 3)" in r55["row"] and r55["regenerated"] == pytest.approx(0.02)
+    assert cmp.status_kind(r55["status"]) == "claim holds" and "in (-0.05, 0.05)" in r55["status"]
+    fig6 = tmp_path / "fig6.csv"
+    pd.DataFrame({"index": list(text.SECTION6),
+                  "condition1": [w.get(1) for w in text.SECTION6.values()],
+                  "condition2": [w.get(2) for w in text.SECTION6.values()],
+                  "condition3": [w.get(3) for w in text.SECTION6.values()]}).to_csv(fig6,
+                                                                                  index=False)
+    (r6,) = text.mullick_section6_rows(fig6)
+    assert cmp.status_kind(r6["status"]) == "claim holds" and r6["regenerated"] == 0

@@ -144,6 +144,44 @@ def mortaz_theorems(sizes=MORTAZ_SIZES, *, seed=0, n_random=20000):
                           "swapped classes of 100 and 1 points); from C = 5 on", EXACT,
                           "the counterexample evaluated exactly (IAM = 1/5, ACC = 3/104)",
                           n_checked=1, counterexample=_json(ce)))
+    rows += _iam_sign(stacks, method, total)
+    return rows
+
+
+def _iam_sign(stacks, method, total):
+    """Section 2.4.1: IAM < 0 means more instances predicted incorrectly than correctly "on
+    average"; IAM > 0 the reverse. Read over instances (ACC against 1/2) it fails; read per
+    class it is the sign of 2·CBA − 1 (IAM = 2·CBA − 1 exactly, docs/errata.md)."""
+    paper, rows = "mortaz2020", []
+    found = {}
+    for c, s in stacks.items():
+        iam, acc = mz.iam(s), mz.accuracy(s)
+        for key, bad in (("neg", (iam < -TOL) & (acc > 0.5 + TOL)),
+                         ("pos", (iam > TOL) & (acc < 0.5 - TOL))):
+            if bad.any() and key not in found:
+                k = int(np.argmax(bad))
+                found[key] = (s[k], float(iam[k]), float(acc[k]))
+    for key, text in (("neg", "IAM < 0 ⇒ more instances predicted incorrectly than correctly "
+                       "(ACC < 1/2)"),
+                      ("pos", "IAM > 0 ⇒ more instances predicted correctly than incorrectly "
+                       "(ACC > 1/2)")):
+        if key in found:
+            m, i, a = found[key]
+            detail = (f"false read over instances: {_json(m)} (rows true) has IAM = {i:+.3f} "
+                      f"and ACC = {a:.3f}; IAM's sign is that of CBA − 1/2, a mean over "
+                      "classes (IAM = 2·CBA − 1)")
+            rows.append(Statement(paper, "Section 2.4.1", text, False, i, detail, EXACT, method,
+                                  n_checked=total, counterexample=_json(m)))
+        else:
+            rows.append(Statement(paper, "Section 2.4.1", text, True, 0.0,
+                                  "no exception on the domain", EXACT, method, n_checked=total))
+    dev = max(float(np.abs(mz.iam(s) - (2 * mz.cba(s) - 1)).max()) for s in stacks.values())
+    rows.append(Statement(paper, "Section 2.4.1", "IAM's sign read per class: IAM < 0 ⟺ CBA < "
+                          "1/2 (IAM = 2·CBA − 1)", None, dev,
+                          f"largest |IAM − (2·CBA − 1)| over the domain: {dev:.2g}; each class's "
+                          "term (c_ii − e_i)/(c_ii + e_i), e_i = max(FN_i, FP_i), is positive "
+                          "when its correct predictions outnumber its larger error count",
+                          EXACT, method, n_checked=total))
     return rows
 
 
@@ -220,7 +258,29 @@ def mullick_lemmas(sizes=MULLICK_SIZES, *, seed=0, n_random=4000):
                           f"C = 4, sizes 1-2); {checked} matrices; tolerance {TOL:g}",
                           n_checked=checked))
     rows += _condition3_limits(paper, seed, n_random)
+    rows += _gmean_bias(paper, stacks[2] if 2 in stacks else count_matrices(2, 20))
     return rows
+
+
+def _gmean_bias(paper, stack):
+    """Section 6: "GMean is biased towards the accuracy of that class which is poorly
+    classified": GMean ≤ AUROC (their arithmetic mean) with equality iff the recalls are
+    equal, so GMean lies nearer the poorer recall."""
+    r = stack / stack.sum(axis=-1, keepdims=True)
+    low, high = np.minimum(r[:, 0, 0], r[:, 1, 1]), np.maximum(r[:, 0, 0], r[:, 1, 1])
+    g, a = ml.gmean2(stack), ml.auroc2(stack)
+    # nearer the poorer recall than the arithmetic mean is: g − low ≤ a − low
+    worst = float(np.max(g - a))
+    unequal = high - low > TOL
+    strict = float(np.max((g - a)[unequal]))
+    return [Statement(paper, "Section 6", "GMean is pulled towards the poorer class's recall: "
+                      "GMean ≤ AUROC, equal only when the two recalls are", worst <= TOL
+                      and strict < -TOL, strict,
+                      f"largest GMean − AUROC: {worst:+.2g} overall, {strict:+.2g} where the "
+                      "recalls differ (AM-GM)", EXACT,
+                      f"every 2 x 2 count matrix with both classes present, n ≤ "
+                      f"{int(stack.sum(axis=(-2, -1)).max())}; tolerance {TOL:g}", TOL,
+                      len(stack))]
 
 
 def _condition3_limits(paper, seed, n_random, eps=1e-9):

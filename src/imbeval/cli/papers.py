@@ -384,6 +384,17 @@ def _compare(args):
         fig2_numbers=args.fig2_numbers, experiment_dir=args.experiment,
         audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, dataset=dataset))
     table = pd.concat([table, stage], ignore_index=True) if len(stage) else table
+    from imbeval.tables import claims_mullick2020_text as text
+
+    extra = []
+    if args.experiment is not None and dataset:
+        extra += text.mullick_text_rows(args.experiment / "indices.csv",
+                                        args.experiment / "problems.csv",
+                                        basis=cmp.run_basis(dataset))
+    if args.audit_fig6 is not None:
+        extra += text.mullick_section6_rows(args.audit_fig6)
+    if extra:
+        table = pd.concat([table, cmp.frame(extra)], ignore_index=True)
     if args.statements is not None:
         from imbeval.tables.theory_rows import statement_rows
 
