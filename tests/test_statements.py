@@ -115,7 +115,7 @@ def test_dembele_data_mnist_rows_compare_the_rebuilt_matrices(tmp_path):
     paths = []
     for name in ("M8", "M9"):
         path = tmp_path / f"{name}.csv"
-        pd.DataFrame(np.asarray(pr.DEMBELE_MATRICES[name])).to_csv(path, index=False)
+        pd.DataFrame(np.asarray(pr.DEMBELE_MATRICES[name])).to_csv(path)  # as dembele-mnist
         paths.append(path)
     rows = list(td.mnist_rows(*paths))
     assert len(rows) == 2 * 11

@@ -95,7 +95,7 @@ def mnist_rows(m8_csv=None, m9_csv=None):
     basis = cmp.run_basis("MNIST (the config's papers.mnist_dir)")
     setting = "scikit-learn's LDA on MNIST's 60,000 training images, scored on its 10,000 test images"
     for name, path in (("M8", m8_csv), ("M9", m9_csv)):
-        ours = pd.read_csv(path).to_numpy(dtype=float)
+        ours = pd.read_csv(path, index_col=0).to_numpy(dtype=float)  # as write_table writes it
         yield cmp.row("dembele", ITEMS[3], "ir = smallest / largest class size", name,
                       RATIOS[name], _ratio(ours), basis=basis,
                       method="class counts of the test set")
