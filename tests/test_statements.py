@@ -76,8 +76,11 @@ def test_rows_carry_basis_tolerance_and_counterexample(tmp_path):
     assert set(kinds) == {"claim holds", "claim does not hold", "finding"}
     assert set(table["basis"]) <= {st.EXACT, st.COMPUTED}
     assert table["method"].str.contains("tolerance").all()
-    bad = table[kinds == "claim does not hold"]
+    bad = table[(kinds == "claim does not hold") & (table["item"] == "Theorem 4")]
     assert len(bad) == 1 and "[[1, 0, 0, 0, 0]" in bad["status"].iloc[0]
+    # Section 2.4.1 read over instances fails already on two classes: [[3, 1], [1, 0]]
+    sign = table[(table["item"] == "Section 2.4.1") & (kinds == "claim does not hold")]
+    assert len(sign) == 1 and "[[3, 1], [1, 0]]" in sign["status"].iloc[0]
     assert bad["adjustment"].iloc[0].startswith("none: not a sampled number")
     for paper, items in STATEMENT_ITEMS.items():
         assert len(items) == len(set(items)), paper
