@@ -60,6 +60,7 @@ rule report_comparison:
             f"{THEORY_FIGURES}/ortigosa2016/{f}.csv"
             for f in ("fig2", "fig3", "fig4", "fig7", "ssup_table")
         ],
+        statements=f"{THEORY_DIR}/statements.csv",
         sources=REPORT_SOURCES,
     output:
         csv="results/paper_comparison.csv",
@@ -78,7 +79,7 @@ rule report_comparison:
         "imbeval papers compare {input.parts} --out {output.csv} "
         "--fig2-numbers {input.fig2} --experiment {params.experiment} "
         "--run-dataset {params.dataset:q} --audit-fig6 {input.audit} "
-        "--ortigosa-figures {params.ortigosa} > {log} 2>&1"
+        "--ortigosa-figures {params.ortigosa} --statements {input.statements} > {log} 2>&1"
 
 
 rule report_pages:

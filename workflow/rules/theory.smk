@@ -44,6 +44,7 @@ THEORY_TARGETS = [
     f"{THEORY_DIR}/properties.csv",
     f"{THEORY_DIR}/dutch_draw.csv",
     f"{THEORY_DIR}/properties_heatmap.png",
+    f"{THEORY_DIR}/statements.csv",
 ] + [
     f"{THEORY_FIGURES}/{paper}/{stem}.{ext}"
     for paper, stem in THEORY_FIGURE_FILES.values()
@@ -255,3 +256,26 @@ rule theory_mullick2020_fig1:
         "../../environment.yml"
     shell:
         "imbeval theory mullick2020-fig1 --out-dir {params.out} > {log} 2>&1"
+
+
+# The papers' theorems, lemmas, results and conjectures checked by computation (every count
+# matrix up to a small size, a seeded search, or quadrature) and ortigosa2016's Study 2
+# (src/imbeval/audit/statements.py, study2.py); the comparison turns each into a row
+# (src/imbeval/tables/theory_rows.py). About 20 s of one core.
+rule theory_statements:
+    input:
+        THEORY_SOURCES,
+    output:
+        csv=f"{THEORY_DIR}/statements.csv",
+    params:
+        seed=config["seed"],
+        out=lambda wildcards, output: os.path.dirname(output.csv),
+    log:
+        "logs/theory/statements.log",
+    benchmark:
+        "results/benchmarks/theory/statements.tsv"
+    threads: 1
+    conda:
+        "../../environment.yml"
+    shell:
+        "imbeval theory statements --out-dir {params.out} --seed {params.seed} > {log} 2>&1"

@@ -93,6 +93,13 @@ def register(subparsers):
     p.add_argument("--mnist", required=True, type=Path, metavar="DIR",
                    help="directory of the 4 MNIST IDX files")
 
+    p = add("dembele-data", "dembele M3 (breast cancer, SVM) and M4 (iris) regenerated, the "
+            "stated imbalance ratios, and M8/M9 when MNIST was rebuilt", _dembele_data)
+    p.add_argument("--seed", type=int, required=True, help="the config's seed (CV folds)")
+    p.add_argument("--mnist-tables", type=Path, default=None, metavar="DIR",
+                   help="folder of M8_mnist_lda.csv and M9_mnist_lda.csv (`dembele-mnist`); "
+                        "without it one row says why M8/M9 are not rebuilt")
+
     p = add("kluska", "kluska worked example and ROC example", _kluska)
     p.add_argument("--figure-dir", required=True, type=Path, metavar="DIR",
                    help="folder for the ROC figure (PDF, PNG, CSV)")
@@ -117,6 +124,9 @@ def register(subparsers):
     p.add_argument("--audit-fig6", type=Path, metavar="CSV", help="the audit's fig6.csv")
     p.add_argument("--ortigosa-figures", type=Path, metavar="DIR",
                    help="folder of ortigosa2016 fig2..fig7.csv and ssup_table.csv")
+    p.add_argument("--statements", type=Path, metavar="CSV",
+                   help="statements.csv of `imbeval theory statements`: the papers' theorems, "
+                        "lemmas and results, and ortigosa2016's Study 2")
 
 
 def _write_part(rows, path):
@@ -282,6 +292,38 @@ def _dembele_mnist(args):
     return 0
 
 
+def _dembele_data(args):
+    import pandas as pd
+
+    from imbeval.protocol import dembele_data as dd
+    from imbeval.tables import dembele_data as td
+    from imbeval.tables._io import write_table
+
+    m3, m4 = dd.m3_confusion(args.seed), dd.m4_confusion(args.seed)
+    for name, m, labels, note in (("M3", m3, ("benign", "malignant"), dd.M3_SETTING),
+                                  ("M4", m4, ("setosa", "versicolor", "virginica"),
+                                   dd.M4_SETTING)):
+        frame = pd.DataFrame(m, index=pd.Index([f"predicted {x}" for x in labels], name=name),
+                             columns=[f"true {x}" for x in labels])
+        write_table(frame, args.out_dir / f"{name.lower()}_regenerated.csv",
+                    args.out_dir / f"{name.lower()}_regenerated.md", floatfmt=".0f",
+                    title=f"dembele {name} regenerated, his layout (rows predicted, columns "
+                          "true)", notes=[note])
+    mnist = args.mnist_tables
+    if mnist is not None:
+        missing = [p for p in (mnist / "M8_mnist_lda.csv", mnist / "M9_mnist_lda.csv")
+                   if not p.exists()]
+        if missing:
+            raise FileNotFoundError(f"--mnist-tables {mnist}: not found: "
+                                    f"{', '.join(map(str, missing))} (run `imbeval papers "
+                                    "dembele-mnist` first)")
+    rows = [*td.ratio_rows(), *td.data_rows(m3, m4, dd.M3_SETTING, dd.M4_SETTING),
+            *td.mnist_rows(*((mnist / "M8_mnist_lda.csv", mnist / "M9_mnist_lda.csv")
+                             if mnist is not None else ()))]
+    _write_part(rows, args.comparison)
+    return 0
+
+
 def _kluska(args):
     from imbeval.figures import kluska as fk
     from imbeval.figures._output import save_figure
@@ -326,7 +368,8 @@ def _compare(args):
 
     from imbeval.tables import claims
 
-    inputs = {"--fig2-numbers": args.fig2_numbers, "--audit-fig6": args.audit_fig6}
+    inputs = {"--fig2-numbers": args.fig2_numbers, "--audit-fig6": args.audit_fig6,
+              "--statements": args.statements}
     absent = [f"{flag} {path}" for flag, path in inputs.items()
               if path is not None and not path.exists()]
     if absent:
@@ -341,6 +384,22 @@ def _compare(args):
         fig2_numbers=args.fig2_numbers, experiment_dir=args.experiment,
         audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, dataset=dataset))
     table = pd.concat([table, stage], ignore_index=True) if len(stage) else table
+    from imbeval.tables import claims_mullick2020_text as text
+
+    extra = []
+    if args.experiment is not None and dataset:
+        extra += text.mullick_text_rows(args.experiment / "indices.csv",
+                                        args.experiment / "problems.csv",
+                                        basis=cmp.run_basis(dataset))
+    if args.audit_fig6 is not None:
+        extra += text.mullick_section6_rows(args.audit_fig6)
+    if extra:
+        table = pd.concat([table, cmp.frame(extra)], ignore_index=True)
+    if args.statements is not None:
+        from imbeval.tables.theory_rows import statement_rows
+
+        table = pd.concat([table, cmp.frame(statement_rows(args.statements))],
+                          ignore_index=True)
     # Holm within each figure's or table's family of decisions (docs/claims.md, Methods)
     table = cmp.adjust(table)
     cmp.write(table, args.out, args.out.with_suffix(".md"))

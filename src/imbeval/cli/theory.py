@@ -13,7 +13,10 @@ needed); the Snakemake rules of workflow/rules/theory.smk call these.
 - ``properties``       Gösgens et al.'s properties of every index (two classes exhaustively,
   ``--classes`` C by search) and the Dutch Draw baseline of every two-class index at the
   class sizes of the given problems: ``properties.csv``, ``dutch_draw.csv`` and the heat-map
-  ``properties_heatmap.pdf|png|csv``.
+  ``properties_heatmap.pdf|png|csv``;
+- ``statements``       the papers' theorems, lemmas, results and conjectures checked by
+  computation (exhaustively at small sizes, by a seeded search or by quadrature) and
+  ortigosa2016's Study 2: ``statements.csv`` (src/imbeval/audit/statements.py, study2.py).
 
 Each figure writes PDF, PNG and the CSV behind it into ``--out-dir``.
 """
@@ -51,6 +54,7 @@ def register(subparsers):
     _audit.register(sub, "audit")
     _register_catalogue(sub)
     _register_properties(sub)
+    _register_statements(sub)
     for name in FIGURES:
         p = sub.add_parser(name, help=f"draw {name} (PDF, PNG and the CSV behind it)")
         p.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
@@ -104,6 +108,41 @@ def run_catalogue(args):
     make_conditions_figure(table, Path(args.out_dir) / "catalogue_conditions")
     print(f"audited {len(table)} catalogue indices in {time.perf_counter() - start:.1f} s; "
           f"wrote {path}")
+    return 0
+
+
+def _register_statements(sub):
+    p = sub.add_parser(
+        "statements",
+        help="the papers' theorems, lemmas and results checked by computation, and ortigosa2016's "
+        "Study 2: statements.csv",
+    )
+    p.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
+    p.add_argument("--seed", type=int, default=0, help="seed of the searches (default 0)")
+    p.set_defaults(func=run_statements)
+
+
+def run_statements(args):
+    """Write statements.csv into ``args.out_dir`` (one row per statement checked)."""
+    import time
+    from pathlib import Path
+
+    from imbeval._io import write_csv
+    from imbeval.audit import statements as st
+    from imbeval.audit import study2
+
+    start = time.perf_counter()
+    rows = []
+    for part in (st.mortaz_theorems, st.mullick_lemmas, st.dembele_results,
+                 study2.ordering_statements, study2.study2_statements):
+        tick = time.perf_counter()
+        rows += part(seed=args.seed) if part is not study2.ordering_statements else part()
+        print(f"{part.__module__}.{part.__name__}: {time.perf_counter() - tick:.1f} s")
+    table = st.statements_frame(rows)
+    path = Path(args.out_dir) / "statements.csv"
+    write_csv(table, path)
+    held = table["holds"].value_counts(dropna=False).to_dict()
+    print(f"{len(table)} statements in {time.perf_counter() - start:.1f} s ({held}); wrote {path}")
     return 0
 
 

@@ -1,0 +1,105 @@
+"""mullick2020's statements in the text of Sections 5.3, 5.5 and 6, checked on our results.
+
+- Section 5.3: "Due to having Precision as a component AURPC also suffers from the same
+  issue, though the additional consideration of Recall helps to mitigate the effect of
+  altering RRT to some extent": on Fig. 3's plotted stds, AURPC varies more than GMean and
+  AUROC (it suffers) and less than Precision (Recall mitigates);
+- Section 5.5: "on three and five class datasets the AUROC-OVA, and AUROC-OVO performs almost
+  equivalently to their normalized counterparts": on Fig. 5's minima, per dataset with fewer
+  classes than the run's largest C, min(AUROC-OVA, AUROC-OVO) − max(ACSA, nAUROC-OVA) within
+  the band of :data:`imbeval.tables.claim_rules.THRESHOLDS` ``"almost equivalently"``;
+- Section 6's recommendations: the indices it recommends satisfy the conditions that apply
+  and those it allows only for unequal costs violate Condition 1, against the audit.
+
+Each is decided like the figures' claims (:mod:`imbeval.tables.claims_mullick2020`: the same
+intervals over clusters of problems, the same simultaneous intervals of minima, Holm within
+the item's family).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from imbeval import inference
+from imbeval.tables import comparison as cmp
+from imbeval.tables.claim_rules import decide
+from imbeval.tables.claims_mullick2020 import (AUDIT_BASIS, AUDIT_METHOD, _as_plotted, _claim,
+                                               _fig5_gap, _ordering, _std_per_problem,
+                                               FIG3_LABELS, problem_clusters_of)
+
+__all__ = ["mullick_text_rows", "mullick_section6_rows", "SECTION6"]
+
+#: Section 6: index -> the conditions (1, 2, 3) it must satisfy (True) or violate (False)
+SECTION6 = {
+    "gmean2": {1: True}, "auroc2": {1: True}, "mprecision": {1: True}, "maurpc": {1: True},
+    "acsa": {1: True, 2: True, 3: True}, "maurpc_ova": {1: True, 2: True, 3: True},
+    "gmean": {1: True, 2: True, 3: False},
+    "nauroc_ova": {1: False}, "aurpc_ova": {1: False},
+}
+
+
+def mullick_text_rows(indices, problems, *, basis):
+    """Sections 5.3 and 5.5 on the experiment's ``indices.csv`` and ``problems.csv``."""
+    from imbeval.figures import mullick2020 as fm
+
+    indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
+    problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
+    clusters = problem_clusters_of(problems)
+    per, m, n_clusters = _std_per_problem(fm.fig3_data(indices, problems), FIG3_LABELS,
+                                          clusters)
+    setting = "mean over our datasets of Fig. 3's plotted std"
+    if per is not None:
+        yield _claim(
+            "Section 5.3", "Recall mitigates AURPC's sensitivity to RRT: AURPC varies less "
+            "than Precision", "mitigates", _ordering(per, clusters, [("precision", "aurpc")]),
+            basis, f"{setting} ({len(per)} two-class datasets, {n_clusters} independent): "
+                   f"Precision {m['precision']:.4f} minus AURPC {m['aurpc']:.4f}")
+        yield _claim(
+            "Section 5.3", "AURPC still suffers from RRT: it varies more than GMean and AUROC",
+            "ordering", _ordering(per, clusters, [("aurpc", "gmean2"), ("aurpc", "auroc2")]),
+            basis, f"{setting}: AURPC {m['aurpc']:.4f} minus max(GMean, AUROC) "
+                   f"({m[['gmean2', 'auroc2']].max():.4f})")
+    f5 = _as_plotted(fm.fig5_data(indices, problems), "minimum")
+    f5 = f5[f5["index"].isin(list(fm.FIG5_INDICES))]
+    if f5.empty:
+        return
+    top_c = int(f5["n_classes"].max())
+    names = ["auroc_ova", "auroc_ovo", "acsa", "nauroc_ova"]
+    for p, part in f5[f5["n_classes"] < top_c].groupby("problem", sort=True):
+        c = int(part["n_classes"].iloc[0])
+        mins = part.set_index("index")["minimum"]
+        _, x = fm.fold_values(indices, p, names)
+        cells = {(p, n): [inference.cv_estimate(x[:, :, k, j]) for k in range(x.shape[2])
+                          if np.isfinite(x[:, :, k, j]).any()] for j, n in enumerate(names)}
+        gap = float(min(mins["auroc_ova"], mins["auroc_ovo"])
+                    - max(mins["acsa"], mins["nauroc_ova"]))
+        yield _claim(
+            "Section 5.5", f"on {p} (C = {c}), AUROC-OVA/OVO minima almost equal to their "
+            "normalised forms (ACSA, nAUROC-OVA)", "almost equivalently",
+            _fig5_gap(cells, [p], gap), basis,
+            f"min(AUROC-OVA {mins['auroc_ova']:.3f}, AUROC-OVO {mins['auroc_ovo']:.3f}) − "
+            f"max(ACSA {mins['acsa']:.3f}, nAUROC-OVA {mins['nauroc_ova']:.3f})")
+
+
+def mullick_section6_rows(fig6_csv):
+    """Section 6's recommendations against the audit's verdicts (Fig. 6's CSV)."""
+    audit = pd.read_csv(fig6_csv).set_index("index")
+    disagree, checked = [], 0
+    for name, wanted in SECTION6.items():
+        for k, expected in wanted.items():
+            if name not in audit.index:
+                disagree.append(f"{name}: not audited")
+                continue
+            value = audit.loc[name, f"condition{k}"]
+            checked += 1
+            if pd.isna(value) or bool(value) != expected:
+                disagree.append(f"{name} Condition {k}")
+    yield cmp.claim(
+        "mullick2020", "Section 6", "the recommended indices (two-class: GMean, AUROC, "
+        "mPrecision, mAURPC; multi-class: ACSA, mAURPC-OVA) satisfy every condition that "
+        "applies; GMean fails only Condition 3; nAUROC-OVA and AURPC-OVA, allowed for unequal "
+        "costs, violate Condition 1", len(disagree), decide("theorems", len(disagree)),
+        basis=AUDIT_BASIS, method=AUDIT_METHOD,
+        detail=f"the index audit disagrees on {len(disagree)} of {checked} verdicts"
+               + (f" ({', '.join(disagree)})" if disagree else ""))
