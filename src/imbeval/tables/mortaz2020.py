@@ -430,26 +430,24 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None):
             row = cmp.row(PAPER, item, model, column, text, table.loc[model, column],
                           setting="; ".join(why), basis=basis, ci=ci, method=method,
                           p_value=p)
-            if math.isnan(p) and cmp.status_kind(row["status"]) in (
-                    "differs from a re-run", "consistent with a re-run"):
-                row["status"] = "different setting: " + "; ".join(why)
+            if math.isnan(p) and row["kind"] in (cmp.Status.DIFFERS.value,
+                                                 cmp.Status.CONSISTENT.value):
+                row = cmp.restated(row, cmp.Status.SETTING, "; ".join(why))
             yield row
     ours, paper = grid_selection(table), pr.MORTAZ_GRID_SELECTED[item]
     for rule in ("row_minimum", "IAM"):
         if ours[rule] == paper[rule]:
-            status = f"match (both select {ours[rule]})"
+            status, detail = cmp.Status.MATCH, f"both select {ours[rule]}"
         else:
-            status = (f"different setting: ours selects {ours[rule]}, the paper "
-                      f"{paper[rule]} (our {folds}-fold CV of scikit-learn defaults on UCI "
-                      f"{dataset}; the paper's folds, versions and preprocessing are "
-                      "unstated; the claim rows give the uncertainty)")
+            status, detail = cmp.Status.SETTING, (
+                f"ours selects {ours[rule]}, the paper {paper[rule]} (our {folds}-fold CV of "
+                f"scikit-learn defaults on UCI {dataset}; the paper's folds, versions and "
+                "preprocessing are unstated; the claim rows give the uncertainty)")
         # the selection is a name, not a number: it is reported in the status
-        yield {"paper": PAPER, "item": item, "row": "selected model", "column": rule,
-               "printed": paper[rule], "regenerated": np.nan, "difference": np.nan,
-               "status": status, "basis": basis, "ci_low": np.nan, "ci_high": np.nan,
-               "method": "names compared, no verdict: the selection claims carry the test "
-                         "(corrected CV test against every other model, Holm)",
-               "p_value": np.nan, "adjustment": ""}
+        yield cmp.comparison_row(
+            PAPER, item, "selected model", rule, paper[rule], None, status, detail,
+            basis=basis, method="names compared, no verdict: the selection claims carry the "
+                                "test (corrected CV test against every other model, Holm)")
 
 
 # ---------------------------------------------------------------------------------------
