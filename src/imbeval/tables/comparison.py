@@ -364,6 +364,45 @@ def holm_family(paper, item, decisions: int) -> str:
 EXACT_ADJUSTMENT = "none: not a sampled number (see method), no multiplicity to adjust"
 
 
+def family_names(table: pd.DataFrame) -> dict:
+    """``{(paper, item): name}`` of every family of decisions in ``table`` (the rows with an
+    ``adjusted_p``), each named as :func:`holm_family` names it.
+
+    >>> t = adjust(frame([claim("p", "Fig. 1", c, 0.1, True, p_value=0.01) for c in "ab"]))
+    >>> family_names(t)
+    {('p', 'Fig. 1'): 'Holm over p Fig. 1, 2 decisions'}
+    """
+    adjusted = table[pd.to_numeric(table["adjusted_p"], errors="coerce").notna()]
+    return {key: holm_family(*key, len(part))
+            for key, part in adjusted.groupby(["paper", "item"], sort=False)}
+
+
+def adjustment_names(table: pd.DataFrame, within: pd.DataFrame | None = None) -> pd.Series:
+    """Each row's adjustment without its adjusted p-value: its family's name
+    (:func:`holm_family`, the family counted in ``within``, default ``table``) where it has
+    an ``adjusted_p``, else its ``adjustment`` as written (``""``, or
+    :data:`EXACT_ADJUSTMENT`)."""
+    names = family_names(table if within is None else within)
+    adjusted = pd.to_numeric(table["adjusted_p"], errors="coerce").notna()
+    return pd.Series([names[(r["paper"], r["item"])] if a else str(r["adjustment"])
+                      for (_, r), a in zip(table.iterrows(), adjusted)],
+                     index=table.index, dtype=object)
+
+
+#: how the parts of a ``detail`` are joined (a setting, the TOST result, a known
+#: difference, ...; :func:`adjust` puts its reason first)
+DETAIL_SEPARATOR = "; "
+
+
+def detail_parts(detail) -> list[str]:
+    """The parts of a ``detail`` (joined by :data:`DETAIL_SEPARATOR`).
+
+    >>> detail_parts("our CV; TOST p = 0.01")
+    ['our CV', 'TOST p = 0.01']
+    """
+    return [part.strip() for part in str(detail).split(DETAIL_SEPARATOR) if part.strip()]
+
+
 def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
     """Holm's adjustment within each family of decisions (rows of one paper and item with
     a ``p_value``).
@@ -399,7 +438,7 @@ def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
                 why = (f"decisive at 95% alone (p = {p[i]:.3g}) but not after {family} "
                        f"(adjusted p = {adjusted[k]:.3g})")
                 new = Status.CLAIM_INCONCLUSIVE if status.is_claim else Status.CONSISTENT
-                detail = f"{why}; {str(r['detail']).lstrip(': ')}"
+                detail = f"{why}{DETAIL_SEPARATOR}{str(r['detail']).lstrip(': ')}"
                 table.at[i, "kind"] = new.value
                 table.at[i, "detail"] = detail
                 table.at[i, "status"] = new.render(detail)
