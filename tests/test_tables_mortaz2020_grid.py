@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from imbeval.figures import mortaz2020 as fm
 from imbeval.protocol.mortaz_grid import grid_fold_scores, load_grid_dataset
+from imbeval.tables import claims_mortaz2020 as cm
 from imbeval.tables import comparison as cmp
 from imbeval.tables import mortaz2020 as tm
 
@@ -232,7 +233,7 @@ def _qualitative(claims):
 
 
 def test_mortaz_figure_claims_hold(sweep):
-    claims = fm.claims(sweep)
+    claims = cm.figure_claims(sweep)
     qualitative = _qualitative(claims)
     assert len(qualitative) == 11 and qualitative["holds"].all(), qualitative.to_string()
     # the quantitative ones: a span of 1.33 does not pass for the printed 0.32 (issue 14)
@@ -251,7 +252,7 @@ def test_mortaz_figure_claims_hold(sweep):
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4])
 def test_mortaz_figure_claims_hold_for_other_seeds(seed):
     # the claims are properties of the construction, not of one lucky draw
-    assert _qualitative(fm.claims(fm.sweep(seed=seed, n_points=21)))["holds"].all()
+    assert _qualitative(cm.figure_claims(fm.sweep(seed=seed, n_points=21)))["holds"].all()
 
 
 def test_sweep_is_deterministic(sweep):
@@ -260,12 +261,12 @@ def test_sweep_is_deterministic(sweep):
 
 
 def test_figure_comparison_rows(sweep):
-    rows = cmp.frame(fm.comparison_rows(sweep))
-    kinds = rows["status"].map(cmp.status_kind)
+    rows = cmp.frame(cm.figure_comparison_rows(sweep))
+    kinds = rows["kind"]
     # the four printed numbers: matched, or a different setting with its reason
     assert ((kinds == "match") | (kinds == "different setting")).sum() == 4
     # every qualitative claim is a row of its own, and holds on our sweep
-    assert (kinds == "claim holds").sum() == len(_qualitative(fm.claims(sweep)))
+    assert (kinds == "claim holds").sum() == len(_qualitative(cm.figure_claims(sweep)))
     assert set(kinds) <= {"match", "different setting", "claim holds"}
 
 
