@@ -87,14 +87,19 @@ def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
 
 def test_rerun_interval_is_wider_than_the_corrected_mean_interval_by_the_rerun_term():
     values = [0.60, 0.62, 0.61, 0.63, 0.59]
-    (lo, hi), p, sd, source, tost_p = tm.rerun_estimate(values, "0.61")
+    rerun = tm.rerun_estimate(values, "0.61")
+    (lo, hi), p, source, tost_p = (rerun.interval, rerun.p_value, rerun.estimate.source,
+                                   rerun.tost_p)
     mean_lo, mean_hi = tm.fold_interval(values)
     # the prediction interval adds the re-run's own spread (sqrt(1 + 1/R) = sqrt 2 at R = 1)
     # and half the print unit on each side ("0.61": 0.005)
     assert (hi - lo) == pytest.approx(np.sqrt(2) * (mean_hi - mean_lo) + 0.01, rel=1e-9)
     assert source == "corrected variance" and p == 1.0 and tost_p < 0.05
-    (_, _), p_far, _, _, _ = tm.rerun_estimate(values, "0.80")
-    assert p_far < 0.05
+    assert tm.rerun_estimate(values, "0.80").p_value < 0.05
+    # the estimate keeps its numbers: the mean's corrected standard error and df (TOST's)
+    e = rerun.estimate
+    assert e.se == pytest.approx(np.sqrt((1 / 5 + 1 / 4) * np.var(values, ddof=1)))
+    assert e.df == 4 and e.units == 5 and rerun.inside
 
 
 def test_fold_interval_validates_and_widens_with_spread():
@@ -364,10 +369,9 @@ def test_repeated_cv_keeps_the_first_repetition_and_reshuffles_the_others(glass_
 def test_ten_repetitions_give_the_rerun_interval_their_own_spread():
     rng = np.random.default_rng(5)
     values = 0.6 + 0.01 * rng.standard_normal((10, 5)) + 0.01 * rng.standard_normal((10, 1))
-    (lo, hi), _, sd, source, _ = tm.rerun_estimate(values, "0.600")
-    assert source == "repeats" and sd == pytest.approx(values.mean(axis=1).std(ddof=1))
-    (lo1, hi1), _, _, source1, _ = tm.rerun_estimate(values[:1], "0.600")
-    assert source1 == "corrected variance"
+    e = tm.rerun_estimate(values, "0.600").estimate
+    assert e.source == "repeats" and e.sd == pytest.approx(values.mean(axis=1).std(ddof=1))
+    assert tm.rerun_estimate(values[:1], "0.600").estimate.source == "corrected variance"
     frame = _folds({"RF": [0.3] * 5, "KNN": [0.2] * 5}).assign(repeat=0)
     many = pd.concat([frame.assign(repeat=r, IAM=frame["IAM"] + 0.001 * r)
                       for r in range(10)], ignore_index=True)

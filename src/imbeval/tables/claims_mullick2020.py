@@ -222,11 +222,8 @@ def mullick_experiment_rows(indices, problems, *, basis):
         lin = {p: (row["nauroc_ova"] - (margin + 1) * row["acsa"]) / m["acsa"]
                for p, row in per.iterrows()}
         base = inference.cluster_estimate(lin, clusters)
-        shift = margin - base.value
-        est = inference.Estimate(
-            float(margin), lambda level: tuple(v + shift for v in base.interval_at(level)),
-            base.method + "; the ratio linearised (delta method), the normalising minima "
-            "held fixed", base.units, base.undecidable)
+        est = base.shifted(float(margin), base.method + "; the ratio linearised (delta "
+                           "method), the normalising minima held fixed")
         yield _claim(
             "Fig. 4b", "normalised std of nAUROC-OVA slightly above ACSA's", "slightly higher",
             est, basis,

@@ -59,7 +59,7 @@ from fractions import Fraction
 import pandas as pd
 
 from imbeval._io import atomic_write_text
-from imbeval.inference import LEVEL
+from imbeval.inference import ALPHA as INFERENCE_ALPHA
 from imbeval.tables._io import to_markdown, write_table
 
 COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
@@ -67,9 +67,9 @@ COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "differen
            "adjustment"]
 #: the columns a comparison CSV adds to the 14 of main at faa1c7b (the typed verdict)
 TYPED_COLUMNS = ("kind", "detail", "adjusted_p")
-#: a decision is kept when its Holm-adjusted p-value is at most this (:data:`inference.LEVEL`'s
-#: complement: one level for every interval and every test)
-ALPHA = round(1 - LEVEL, 10)
+#: a decision is kept when its Holm-adjusted p-value is at most this (one level for every
+#: interval and every test: :data:`imbeval.inference.ALPHA`)
+ALPHA = INFERENCE_ALPHA
 #: The basis of a number recomputed from the paper's own printed matrices and values.
 PRINTED_BASIS = "printed numbers"
 

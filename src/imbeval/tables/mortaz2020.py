@@ -16,6 +16,7 @@ labels present in the data (glass: 6, type 4 being empty; satimage: 6).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -343,36 +344,21 @@ def rerun_estimate(values, printed: str, low=-math.inf, high=math.inf):
 
     Returns
     -------
-    ``(interval, p_value, sd, source, tost_p)``: the 95% prediction interval of a re-run
-    (:func:`imbeval.inference.rerun_interval`); the p-value of "differs from a re-run" (the
-    smallest alpha whose interval leaves the printed value out); the replication spread and
-    where it came from; the TOST p-value of agreement within
-    :data:`imbeval.tables.claim_rules.AGREEMENT_TOLERANCE` (corrected standard error of our
-    mean).
+    :class:`imbeval.inference.RerunComparison`: the 95% prediction interval of a re-run
+    (``interval``), the p-value of "differs from a re-run" (``p_value``), the replication
+    spread and where it came from (``estimate.sd``, ``estimate.source``) and the TOST
+    p-value of agreement within :data:`imbeval.tables.claim_rules.AGREEMENT_TOLERANCE`
+    (``tost_p``, on the corrected standard error of our mean, ``estimate.se``).
 
     Examples
     --------
-    >>> (lo, hi), p, sd, source, tost_p = rerun_estimate([0.60, 0.62, 0.61, 0.63, 0.59], "0.61")
-    >>> lo < 0.61 < hi, p, source
+    >>> c = rerun_estimate([0.60, 0.62, 0.61, 0.63, 0.59], "0.61")
+    >>> c.interval[0] < 0.61 < c.interval[1], c.p_value, c.estimate.source
     (True, 1.0, 'corrected variance')
     """
-    v = np.asarray(values, dtype=float)
-    v = v[None, :] if v.ndim == 1 else v
-    target = cmp.printed_number(printed)
-    half = 0.5 * _unit(printed)
-
-    def interval_at(level):
-        lo, hi, _, _ = inference.rerun_interval(v, level=level, half_unit=half)
-        return max(lo, low), min(hi, high)
-
-    lo, hi, sd, source = inference.rerun_interval(v, half_unit=half)
-    est = inference.Estimate(float(v.mean()), interval_at, inference.METHODS["rerun"], v.size)
-    p = inference.decision_p_value(
-        est, lambda ci: True if not ci[0] <= target <= ci[1] else None)
-    n, k = v.size, v.shape[1]
-    se = math.sqrt((1.0 / n + 1.0 / (k - 1)) * v.var(ddof=1))
-    tost_p = inference.tost(float(v.mean()) - target, se, n - 1, AGREEMENT_TOLERANCE + half)
-    return interval_at(inference.LEVEL), p, sd, source, tost_p
+    return inference.compare_to_rerun(values, cmp.printed_number(printed),
+                                      half_unit=0.5 * _unit(printed),
+                                      tolerance=AGREEMENT_TOLERANCE, low=low, high=high)
 
 
 def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None):
@@ -409,12 +395,13 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None):
                               basis=basis)
                 continue
             values = _by_repeat(per_fold.loc[model, column])
-            ci, p, sd, _, tost_p = rerun_estimate(values, text, *_bounds(column))
+            rerun = rerun_estimate(values, text, *_bounds(column))
+            ci, p = rerun.interval, rerun.p_value
             why = [setting]
-            if ci[0] <= cmp.printed_number(text) <= ci[1]:
-                verdict = "shown" if tost_p <= cmp.ALPHA else "not shown"
+            if rerun.inside:
+                verdict = "shown" if rerun.tost_p <= inference.ALPHA else "not shown"
                 why.append(f"agreement within ±{AGREEMENT_TOLERANCE:g} {verdict} (TOST p = "
-                           f"{tost_p:.3g})")
+                           f"{rerun.tost_p:.3g})")
             known = KNOWN_DIFFERENCES.get(model.partition("-")[0])
             if known:
                 why.append(f"known difference: {known}")
@@ -540,7 +527,36 @@ def _same_claim_as_cba(item, rule):
     return rule == "IAM" and printed_selection(item, "IAM")[0] == printed_selection(item, "CBA")[0]
 
 
-def selection_test(values, paper_model, others, level=inference.LEVEL):
+@dataclass(frozen=True)
+class SelectionTest:
+    """The paper's model against every other (:func:`selection_test`).
+
+    Attributes
+    ----------
+    estimates : dict
+        model -> corrected CV estimate of the per-fold difference paper_model - model.
+    adjusted : dict
+        model -> Holm-adjusted two-sided p-value.
+    verdict : bool or None
+        True: ahead of every other; False: some other is ahead; None: neither shown.
+    p_value : float
+        The decision's p: for "holds", the largest adjusted p; for "does not hold", the
+        smallest adjusted p of a model ahead; else the smaller of the two (NaN with ``why``).
+    margin : Estimate
+        The smallest difference, with Bonferroni-simultaneous intervals.
+    why : str or None
+        Why no decision can be made, or None.
+    """
+
+    estimates: dict
+    adjusted: dict
+    verdict: bool | None
+    p_value: float
+    margin: inference.Estimate
+    why: str | None
+
+
+def selection_test(values, paper_model, others, level=inference.LEVEL) -> SelectionTest:
     """The paper's model against every other on the corrected CV test, adjusted by Holm.
 
     Parameters
@@ -548,16 +564,11 @@ def selection_test(values, paper_model, others, level=inference.LEVEL):
     values : Series indexed by (model, repeat, fold): each model's fold values by the rule.
     paper_model : the model the printed table selects.
     others : the other models.
+    level : the level of the tests (Holm at ``1 - level``).
 
     Returns
     -------
-    dict: ``estimates`` (model -> corrected CV estimate of the per-fold difference
-    paper_model - model), ``adjusted`` (model -> Holm-adjusted two-sided p-value),
-    ``verdict`` (True: ahead of every other; False: some other is ahead; None),
-    ``p_value`` (the decision's p: for "holds", the largest adjusted p; for "does not hold",
-    the smallest adjusted p of a model ahead; else the smaller of the two), ``margin`` (the
-    smallest difference, with Bonferroni-simultaneous intervals), ``why`` (why no decision
-    can be made, or None).
+    :class:`SelectionTest`.
     """
     est = {m: inference.cv_estimate(_by_repeat(values.loc[paper_model] - values.loc[m]))
            for m in others}
@@ -575,8 +586,8 @@ def selection_test(values, paper_model, others, level=inference.LEVEL):
     # a difference of two scores lies in [-span, span]: the ends are clipped to it
     span = 2.0 if values.abs().max() > 1 or values.min() < 0 else 1.0
     margin = inference.minimum_of(list(est.values()), low=-span, high=span)
-    return {"estimates": est, "adjusted": adjusted, "verdict": verdict,
-            "p_value": math.nan if why else min(p_hold, p_fail), "margin": margin, "why": why}
+    return SelectionTest(est, adjusted, verdict, math.nan if why else min(p_hold, p_fail),
+                         margin, why)
 
 
 def selection_claim_rows(fold_scores: pd.DataFrame, dataset, folds):
@@ -615,23 +626,23 @@ def selection_claim_rows(fold_scores: pd.DataFrame, dataset, folds):
         others = [m for m in means.index if m != paper_model]
         values = _rule_fold_values(fold_scores, table, rule)
         test = selection_test(values, paper_model, others)
-        margin = test["margin"]
+        margin = test.margin
         low, high = margin.interval()
         ours = str(means.idxmax())
-        best_other = min(test["estimates"], key=lambda m: test["estimates"][m].value)
-        ahead = [m for m, e in test["estimates"].items() if e.value < 0]
+        best_other = min(test.estimates, key=lambda m: test.estimates[m].value)
+        ahead = [m for m, e in test.estimates.items() if e.value < 0]
         who = (f"ours selects {paper_model} too ({means[paper_model]:.3f}); runner-up "
                f"{best_other} {means[best_other]:.3f}" if ours == paper_model else
                f"ours selects {ours} ({means[ours]:.3f}); {paper_model} {means[paper_model]:.3f}")
-        significant = [m for m in test["estimates"]
-                       if test["adjusted"][m] <= 1 - inference.LEVEL]
-        why = f"; inconclusive: {test['why']}" if test["why"] else ""
+        significant = [m for m in test.estimates
+                       if test.adjusted[m] <= 1 - inference.LEVEL]
+        why = f"; inconclusive: {test.why}" if test.why else ""
         ci = None if math.isnan(low) else (low, high)
         yield cmp.claim(
-            PAPER, SELECTION_ITEM, claim_text, margin.value, test["verdict"], basis=basis,
+            PAPER, SELECTION_ITEM, claim_text, margin.value, test.verdict, basis=basis,
             ci=ci, method=margin.method + "; each comparison a corrected CV test, Holm over "
                                           f"the {len(others)}",
-            p_value=test["p_value"],
+            p_value=test.p_value,
             detail=f"{who}; number: {paper_model} minus the best other ({best_other}) by "
                    f"{label}, {margin.value:+.3f}, 95% simultaneous interval "
                    f"[{low:+.3f}, {high:+.3f}]; {len(others)} comparisons, Holm-significant: "

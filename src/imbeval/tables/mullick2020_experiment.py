@@ -149,8 +149,8 @@ def minimum_estimate(x: np.ndarray) -> inference.Estimate:
     cells = [inference.cv_estimate(x[:, :, c]) for c in range(x.shape[2])
              if np.isfinite(x[:, :, c]).any()]
     if not cells:
-        return inference.Estimate(float("nan"), lambda level: (float("nan"),) * 2,
-                                  inference.METHODS["simultaneous"], 0, "no value")
+        return inference.Estimate(float("nan"), inference.METHODS["simultaneous"], 0,
+                                  "no value")
     return inference.minimum_of(cells)
 
 
