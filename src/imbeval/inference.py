@@ -49,6 +49,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from imbeval._params import check_level, check_positive
+
 __all__ = ["LEVEL", "ALPHA", "MIN_UNITS", "MIN_FOLD_VALUES", "Estimate", "RerunEstimate",
            "RerunComparison", "cv_interval", "cv_estimate", "cv_delta_estimate",
            "problem_clusters", "cluster_estimate", "simultaneous", "minimum_of",
@@ -82,10 +84,7 @@ METHODS = {
 
 
 def _level(level) -> float:
-    level = float(level)
-    if not 0 < level < 1:
-        raise ValueError(f"level must lie in (0, 1), got {level!r}")
-    return level
+    return check_level(level, "level")
 
 
 @dataclass(frozen=True)
@@ -601,8 +600,7 @@ def tost(difference: float, se: float, df: float, tolerance: float) -> float:
     """
     from scipy import stats
 
-    if not tolerance > 0:
-        raise ValueError(f"tolerance must be positive, got {tolerance!r}")
+    check_positive(tolerance, "tolerance")
     if not (math.isfinite(difference) and math.isfinite(se) and df >= 1) or se < 0:
         return math.nan
     if se == 0:

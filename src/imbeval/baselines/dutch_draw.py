@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from imbeval._params import check_int
 from imbeval.audit.core import resolve_index
 from imbeval.audit.matrices import evaluate, expectations, hypergeometric_draws, two_class_stack
 
@@ -58,10 +59,8 @@ class DutchDraw:
 
 
 def _check_sizes(positives, negatives):
-    for value, what in ((positives, "positives"), (negatives, "negatives")):
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
-                or value < 1:
-            raise ValueError(f"{what} must be a positive integer (a number of samples), got {value!r}")
+    positives = check_int(positives, "positives", low=1, meaning=" (a number of samples)")
+    negatives = check_int(negatives, "negatives", low=1, meaning=" (a number of samples)")
     if (positives + 1) * (negatives + 1) > MAX_OUTCOMES:
         raise ValueError(f"positives = {positives} and negatives = {negatives} give "
                          f"{(positives + 1) * (negatives + 1)} outcomes, more than "
@@ -168,7 +167,7 @@ def dutch_draw_table(names, problems):
     Examples
     --------
     >>> rows = dutch_draw_table(["mcc", "acsa"], [("p", 5, 45)])
-    >>> [(r["index"], round(r["baseline"], 12)) for r in rows]
+    >>> [(r["index"], round(r["baseline"], 12) + 0.0) for r in rows]   # + 0.0: no "-0.0"
     [('mcc', 0.0), ('acsa', 0.5)]
     """
     from imbeval.indices import compute, registry
