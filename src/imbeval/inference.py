@@ -661,7 +661,7 @@ def decision_p_value(estimate: Estimate, decide: Callable) -> float:
     return float(math.exp(hi))
 
 
-def holm(p_values, alpha: float = 1 - LEVEL) -> tuple[np.ndarray, np.ndarray]:
+def holm(p_values, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:
     """Holm's step-down adjustment of a family of p-values (NaNs kept out).
 
     Returns ``(reject, adjusted)``, arrays of the family's length (``False`` / NaN where

@@ -8,7 +8,7 @@ import shlex
 from snakemake.utils import validate
 
 from imbeval._plugins import plugin_sources, use_plugin_dirs
-from imbeval.cli._sources import module_sources
+from imbeval.cli._sources import module_constant, module_sources
 
 
 # Validate before any job: an unknown key or a wrong value stops here, naming the key.

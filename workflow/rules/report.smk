@@ -18,9 +18,9 @@ REPORT_DIR = "results/report"
 REPORT_ITEMS = "workflow/report/items.yaml"
 with open(os.path.join(workflow.basedir, REPORT_ITEMS), encoding="utf-8") as _handle:
     _CATALOG = yaml.safe_load(_handle)
-# the same list as imbeval.report.pages.page_paths (tests/test_report.py checks it)
-REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
-                "properties.html"] + [
+# the list of imbeval.report.pages.page_paths: its pages beside the papers' (read from the
+# library without importing it), then each paper's (tests/test_report.py checks it)
+REPORT_PAGES = list(module_constant("imbeval.report.pages", "SITE_PAGES", root=SRC_DIR)) + [
     page
     for paper, spec in _CATALOG.items()
     for page in [f"{paper}/{paper}_verdicts.html"]

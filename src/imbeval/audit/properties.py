@@ -60,7 +60,7 @@ from imbeval.audit._property_setups import (APPROXIMATE_DRAWS, APPROXIMATE_SIZES
 from imbeval.audit._property_verdicts import (PropertyVerdict, _agreement, _approximate,
                                               _combine, _constant, _Index, _num, _pairs,
                                               _triples)
-from imbeval.audit.core import resolve_index
+from imbeval.audit.core import oriented_index
 from imbeval.audit.matrices import expectations, two_class_stack
 
 __all__ = ["PROPERTIES", "PropertyVerdict", "check_properties", "DEFAULT_MAX_N",
@@ -400,7 +400,7 @@ def check_properties(index, *, classes=2, properties=None, max_n=DEFAULT_MAX_N,
     >>> check_properties("mcc", properties=["constant_baseline"], max_n=12)["constant_baseline"].verdict
     'holds'
     """
-    fn, label, scope, gib = resolve_index(index, greater_is_better=greater_is_better, name=name)
+    fn, label, scope, gib = oriented_index(index, greater_is_better=greater_is_better, name=name)
     if properties is None:
         props = list(PROPERTIES)
     else:

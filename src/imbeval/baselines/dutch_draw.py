@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from imbeval._params import check_int
-from imbeval.audit.core import resolve_index
+from imbeval.audit.core import oriented_index
 from imbeval.audit.matrices import evaluate, expectations, hypergeometric_draws, two_class_stack
 
 __all__ = ["DutchDraw", "dutch_draw", "dutch_draw_table", "MAX_OUTCOMES"]
@@ -136,7 +136,7 @@ def dutch_draw(index, *, positives, negatives, greater_is_better=None, name=None
     >>> round(dutch_draw("hamming_loss", positives=10, negatives=90).baseline, 12)  # a minimum
     0.1
     """
-    fn, label, _, gib = resolve_index(index, greater_is_better=greater_is_better, name=name)
+    fn, label, _, gib = oriented_index(index, greater_is_better=greater_is_better, name=name)
     positives, negatives = _check_sizes(positives, negatives)
     group, stack, prob = _draws(positives, negatives)
     with np.errstate(all="ignore"):

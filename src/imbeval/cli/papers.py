@@ -54,13 +54,7 @@ def register(subparsers):
     add("mortaz2020-examples", "mortaz2020 Tables 1-7, 9-15, 17", _mortaz_examples)
 
     p = add("mortaz2020-grid", "mortaz2020 Table 16 / 18 (18 models under CV)", _mortaz_grid)
-    p.add_argument("--dataset", required=True, choices=["glass", "satimage"],
-                   help="glass (Table 16) or satimage (Table 18)")
-    p.add_argument("--folds", type=int, default=5, help="folds of the cross-validation (default 5)")
-    p.add_argument("--repeats", type=int, default=1,
-                   help="reshuffled repetitions of the CV (default 1; with 10 or more the "
-                        "re-run intervals take the repetitions' spread)")
-    p.add_argument("--seed", type=int, required=True, help="the config's seed (folds, models)")
+    _papers_grid_model.add_grid_arguments(p)
     p.add_argument("--n-jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--models", nargs="*", default=None, metavar="MODEL",
                    help="a subset of the 18 (default all)")

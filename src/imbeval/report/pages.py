@@ -55,10 +55,16 @@ from imbeval.report.verdicts import (_LEGEND, _badge, _marks_for, _rows_of, comp
                                      decision_families, families_html, item_verdict)
 from imbeval.tables import comparison as cmp
 
-__all__ = ["load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
+__all__ = ["SITE_PAGES", "load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
            "render_overview", "render_comparison", "render_thresholds", "write_pages",
            "grid_cells", "grid_html", "decision_families", "families_html",
            "markdown_html"]
+
+
+#: the pages beside the papers' (a literal: workflow/rules/report.smk reads it without
+#: importing this module)
+SITE_PAGES = ("overview.html", "comparison.html", "claims.html", "catalogue.html",
+              "properties.html")
 
 
 def load_catalog(path) -> dict:
@@ -85,8 +91,7 @@ def load_catalog(path) -> dict:
 
 def page_paths(catalog) -> list[str]:
     """Every page's path relative to the output folder (what the Snakemake rule declares)."""
-    paths = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
-             "properties.html"]
+    paths = list(SITE_PAGES)
     for paper, spec in catalog.items():
         paths.append(f"{paper}/{paper}_verdicts.html")
         paths += [f"{paper}/{item['id']}.html" for item in spec["items"]]
