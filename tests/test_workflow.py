@@ -165,8 +165,10 @@ def test_test_dag_writes_every_result(local_run):
     for name in ("fig3", "fig4a", "fig4b", "fig5"):
         for ext in ("pdf", "png", "csv"):
             assert (figs / f"{name}.{ext}").stat().st_size > 0
+    # claims.csv: the comparison's rows of the experiment's claims (tables decide them)
     claims = pd.read_csv(figs / "claims.csv")
-    assert set(claims["figure"]) == {"fig3", "fig4a", "fig4b", "fig5"}
+    assert set(claims["item"]) == {"Fig. 3", "Fig. 4a", "Fig. 4b", "Fig. 5"}
+    assert set(claims["kind"]) <= {"claim holds", "claim does not hold", "claim inconclusive"}
     # every job logged, costly ones benchmarked, no temporary file left anywhere
     assert (local_run / "logs/experiment/collect.log").exists()
     assert len(list((local_run / "results/benchmarks/experiment/runs").rglob("*.tsv"))) == len(problems) * len(cfg["classifiers"])
