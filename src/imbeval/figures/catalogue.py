@@ -82,18 +82,7 @@ def plot_conditions(data):
 
 
 def make_conditions_figure(table, prefix):
-    """Write ``prefix.pdf``, ``prefix.png`` and ``prefix.csv`` (the long data) of ``table``.
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        catalogue.csv.
-    prefix : str or Path
-        Output path without suffix.
-
-    Returns
-    -------
-    list of Path written.
-    """
+    """Write ``prefix`` .pdf, .png and .csv (the long data, :func:`conditions_data`) of
+    ``table`` (catalogue.csv); returns the paths written."""
     data = conditions_data(table)
     return save_figure(plot_conditions(data), prefix, data)

@@ -84,18 +84,7 @@ def plot_properties(data):
 
 
 def make_properties_figure(table, prefix):
-    """Write ``prefix.pdf``, ``prefix.png`` and ``prefix.csv`` (the long data) of ``table``.
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        properties.csv.
-    prefix : str or Path
-        Output path without suffix.
-
-    Returns
-    -------
-    list of Path written.
-    """
+    """Write ``prefix`` .pdf, .png and .csv (the long data, :func:`properties_data`) of
+    ``table`` (properties.csv); returns the paths written."""
     data = properties_data(table)
     return save_figure(plot_properties(data), prefix, data)
