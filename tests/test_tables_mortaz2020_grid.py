@@ -260,6 +260,24 @@ def test_mortaz_figure_claims_hold_for_other_seeds(seed):
     assert _qualitative(cm.figure_claims(fm.sweep(seed=seed, n_points=21)))["holds"].all()
 
 
+def test_the_figure_module_only_draws_every_claim_is_decided_on_a_threshold_key(sweep):
+    # no claim, threshold or comparison row in the figure module
+    assert not {"claims", "comparison_rows", "PRINTED_TOLERANCE"} & set(vars(fm))
+    # every statement is decided on a THRESHOLDS key: a tighter threshold changes a verdict
+    from imbeval.tables import claim_rules
+
+    claims = cm.figure_claims(sweep).set_index("claim")
+    assert claims.loc["IAM and ACC consistent (Spearman ρ)", "holds"]
+    tight = claim_rules.Threshold("t", "t", "t", ">", 1.0, "t")
+    original = claim_rules.THRESHOLDS["consistent (Spearman)"]
+    try:
+        claim_rules.THRESHOLDS["consistent (Spearman)"] = tight
+        again = cm.figure_claims(sweep).set_index("claim")
+    finally:
+        claim_rules.THRESHOLDS["consistent (Spearman)"] = original
+    assert not again.loc["IAM and ACC consistent (Spearman ρ)", "holds"]
+
+
 def test_sweep_is_deterministic(sweep):
     assert fm.sweep(seed=20200, n_points=21).equals(sweep)
     assert not fm.sweep(seed=20201, n_points=21).equals(sweep)
