@@ -55,7 +55,7 @@ from imbeval._params import check_level, check_positive
 __all__ = ["LEVEL", "ALPHA", "MIN_UNITS", "MIN_FOLD_VALUES", "Estimate", "RerunEstimate",
            "RerunComparison", "cv_interval", "cv_estimate", "cv_delta_estimate",
            "problem_clusters", "cluster_estimate", "simultaneous", "minimum_of",
-           "rerun_estimate", "rerun_interval", "compare_to_rerun", "tost", "decision_p_value",
+           "rerun_estimate", "compare_to_rerun", "tost", "decision_p_value",
            "holm", "METHODS"]
 
 #: coverage of every interval of a single decision
@@ -547,4 +547,4 @@ def holm(p_values, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:
 
 # the re-run of the pipeline: its own module (it builds on the estimates above)
 from imbeval.inference._rerun import (RerunComparison, RerunEstimate,  # noqa: E402
-                                      compare_to_rerun, rerun_estimate, rerun_interval)
+                                      compare_to_rerun, rerun_estimate)

@@ -10,11 +10,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from imbeval.inference import (LEVEL, METHODS, Estimate, _fold_matrix, cv_estimate,
+from imbeval.inference import (METHODS, Estimate, _fold_matrix, cv_estimate,
                                decision_p_value, tost)
 
-__all__ = ["RerunEstimate", "rerun_estimate", "rerun_interval", "RerunComparison",
-           "compare_to_rerun"]
+__all__ = ["RerunEstimate", "rerun_estimate", "RerunComparison", "compare_to_rerun"]
 
 
 @dataclass(frozen=True)
@@ -84,7 +83,7 @@ def rerun_estimate(values, *, half_unit: float = 0.0, low: float = -math.inf,
     v = _fold_matrix(values)
     r, k = v.shape
     if not np.isfinite(v).all():
-        raise ValueError("rerun_interval needs finite fold values")
+        raise ValueError("rerun_estimate needs finite fold values")
     if not low <= high:
         raise ValueError(f"low must not exceed high, got low={low}, high={high}")
     if r >= min_repeats:
@@ -97,27 +96,6 @@ def rerun_estimate(values, *, half_unit: float = 0.0, low: float = -math.inf,
     return RerunEstimate(float(v.mean()), METHODS["rerun"], v.size, se=mean.se, df=mean.df,
                          sd=sd, sd_df=sd_df, source=source, repeats=r,
                          half_unit=float(half_unit), bounds=(low, high))
-
-
-def rerun_interval(values, *, level: float = LEVEL, half_unit: float = 0.0,
-                   min_repeats: int = 10, test_to_train=None):
-    """The prediction interval of a re-run (:func:`rerun_estimate`) with its spread.
-
-    Returns
-    -------
-    ``(low, high, sd, source)``: the interval ``mean ± t · SD · sqrt(1 + 1/R) ± half_unit``,
-    the spread, and which spread was used (``"repeats"`` or ``"corrected variance"``).
-
-    Examples
-    --------
-    >>> low, high, sd, source = rerun_interval([[0.70, 0.74, 0.72, 0.71, 0.73]])
-    >>> source, round(high - low, 3)
-    ('corrected variance', 0.083)
-    """
-    e = rerun_estimate(values, half_unit=half_unit, min_repeats=min_repeats,
-                       test_to_train=test_to_train)
-    low, high = e.interval(level)
-    return low, high, e.sd, e.source
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ multiplicity adjustment of its family (:func:`adjust`: Holm within the paper's i
   establish (proved, and checked), not a number the paper printed;
 - ``consistent with a re-run: <why>`` / ``differs from a re-run: <why>`` -- a number
   regenerated under other conditions than the paper's, with the prediction interval of a
-  re-run of our pipeline (:func:`imbeval.inference.rerun_interval`): the printed value lies
+  re-run of our pipeline (:func:`imbeval.inference.rerun_estimate`): the printed value lies
   inside it (a re-run could print it), or outside it, after Holm's adjustment over the
   table (a deviation, counted);
 - ``different setting: <why>`` -- regenerated, but not under the paper's conditions (our CV
