@@ -51,7 +51,7 @@ def calibrate(first, others):
     the ``others`` runs (dicts of :func:`cell_matrices`)."""
     outside, total, half, need = 0, 0, [], []
     for cell, values in first.items():
-        lo, hi, _, _ = inference.rerun_interval(values)
+        lo, hi = inference.rerun_estimate(values).interval()
         means = np.array([o[cell].mean() for o in others])
         outside += int(((means < lo) | (means > hi)).sum())
         total += means.size

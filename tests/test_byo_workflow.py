@@ -81,9 +81,14 @@ def test_user_index_and_classifier_in_figures_and_claims(byo_run):
         data = pd.read_csv(figs / f"{fig}.csv")
         assert {"nmacro_f1", "my_accuracy"} <= set(data["index"]), fig
     claims = pd.read_csv(figs / "claims.csv")
-    user = claims[claims["claim"].str.startswith("user index")]
-    assert set(user["figure"]) == {"fig3", "fig4a", "fig5"}
-    assert user["claim"].str.contains("nmacro_f1").any()
+    user = claims[claims["row"].str.startswith("user index")]
+    assert set(user["item"]) == {"Fig. 3 (your indices)", "Fig. 4a (your indices)",
+                                 "Fig. 5 (your indices)"}
+    assert user["row"].str.contains("nmacro_f1").any()
+    # comparison rows, decided in tables (the report's comparison holds the same)
+    from imbeval.tables.comparison import COLUMNS
+
+    assert list(claims.columns) == COLUMNS
     summary = pd.read_csv(work / "results/experiment/summary.csv")
     assert "byo_logreg" in set(summary["classifier"])
 

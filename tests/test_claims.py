@@ -177,6 +177,58 @@ def test_experiment_rows_rest_on_the_run_never_on_printed_numbers():
                                             basis=BASIS))
 
 
+def _with_user_index(slope_user, slope_reference, n=12):
+    """Twelve multi-class problems of their own classes, with a user's index ``mine`` (not
+    registered) whose std over test sets is set by ``slope_user``, AURPC-OVA's by
+    ``slope_reference``."""
+    frames, names = [], [f"p{k}" for k in range(n)]
+    levels = dict(LEVELS, mine=0.6)
+    for k, problem in enumerate(names):
+        f, _ = _indices(levels, {}, problems=(problem,))
+        for name, slope in (("mine", slope_user + 0.0002 * k),
+                            ("aurpc_ova", slope_reference + 0.0003 * k)):
+            sel = f["index"] == name
+            f.loc[sel, "value"] = levels[name] + slope * f.loc[sel, "scheme"].map(
+                {s: j for j, s in enumerate(SCHEMES)})
+        frames.append(f)
+    _, problems = _indices(levels, {}, problems=names)
+    return pd.concat(frames, ignore_index=True), problems
+
+
+def test_a_users_index_is_claimed_against_the_papers_least_robust_in_its_own_family():
+    indices, problems = _with_user_index(0.002, 0.03)
+    rows = {r["row"]: r for r in claims.mullick_user_rows(indices, problems, basis=BASIS)}
+    less = rows["user index mine varies less than AURPC-OVA"]
+    assert less["item"] == "Fig. 4a (your indices)" and less["kind"] == "claim holds"
+    assert less["ci_low"] > 0 and "ordering" not in less["item"]
+    above = rows["user index mine stays above 0 on C = 10"]
+    assert above["item"] == "Fig. 5 (your indices)" and above["kind"] == "claim holds"
+    assert "must be > 0.01" in above["status"]
+    # the other way round, the claim does not hold
+    indices, problems = _with_user_index(0.03, 0.002)
+    rows = {r["row"]: r for r in claims.mullick_user_rows(indices, problems, basis=BASIS)}
+    assert rows["user index mine varies less than AURPC-OVA"]["kind"] == "claim does not hold"
+
+
+def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
+    # claims.csv (claims_table) and the comparison (stage_rows, then adjust) hold the very
+    # same rows for the experiment's figures: one place decides
+    indices, problems = _with_user_index(0.002, 0.03)
+    table = claims.claims_table(indices, problems, basis=BASIS)
+    assert list(table.columns) == cmp.COLUMNS
+    assert set(table["item"]) >= {"Fig. 4a", "Fig. 5", "Fig. 4a (your indices)"}
+    indices.to_csv(tmp_path / "indices.csv", index=False)
+    problems.to_csv(tmp_path / "problems.csv", index=False)
+    staged = cmp.adjust(cmp.frame(claims.stage_rows(experiment_dir=tmp_path,
+                                                    dataset="a synthetic stand-in")))
+    pd.testing.assert_frame_equal(staged, table)
+    # the user's rows are a family of their own: the paper's claims are adjusted alone
+    paper = cmp.adjust(cmp.frame(claims.mullick_experiment_rows(indices, problems,
+                                                                basis=BASIS)))
+    pd.testing.assert_frame_equal(
+        table[~table["item"].str.contains("your indices")].reset_index(drop=True), paper)
+
+
 def test_too_few_fold_values_decide_nothing():
     # runs of two folds, two units: 2 fold values per cell (the test config's 1 x 2)
     indices, problems = _indices(LEVELS, {n: 0.0005 for n in LEVELS}, units=2)

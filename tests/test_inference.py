@@ -104,15 +104,17 @@ def test_simultaneous_takes_each_component_at_the_bonferroni_level():
     assert few.undecidable == "2 fold values, at least 5 needed"
 
 
-def test_rerun_interval_uses_repeats_when_there_are_enough():
+def test_rerun_estimate_uses_repeats_when_there_are_enough():
     rng = np.random.default_rng(2)
     v = rng.normal(0.7, 0.02, size=(12, 5))
-    lo, hi, sd, source = inference.rerun_interval(v)
+    e = inference.rerun_estimate(v)
+    (lo, hi), sd, source = e.interval(), e.sd, e.source
     run_means = v.mean(axis=1)
     assert source == "repeats" and sd == pytest.approx(run_means.std(ddof=1))
     half = stats.t.ppf(0.975, 11) * sd * math.sqrt(1 + 1 / 12)
     assert (lo, hi) == pytest.approx((v.mean() - half, v.mean() + half))
-    lo2, hi2, _, source2 = inference.rerun_interval(v[:3], half_unit=0.0005)
+    e2 = inference.rerun_estimate(v[:3], half_unit=0.0005)
+    (lo2, hi2), source2 = e2.interval(), e2.source
     assert source2 == "corrected variance"
     sd2 = math.sqrt((1 / 5 + 1 / 4) * v[:3].var(ddof=1))
     half2 = stats.t.ppf(0.975, 14) * sd2 * math.sqrt(1 + 1 / 3) + 0.0005

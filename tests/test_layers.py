@@ -3,7 +3,8 @@
 Layers, bottom to top: ``_io``/``_seeds``/``_settings``/``_bootstrap`` → indices → metrics → data → features →
 classifiers → protocol → audit → baselines/figures/tables → report → cli. Every ``import`` of every module
 under ``src/imbeval`` (module level and inside functions) is parsed with :mod:`ast`; a
-module may import its own layer or a lower one, never a higher one.
+module may import its own layer or a lower one, never a higher one; parts of one rank may
+import each other one way only (no loop: figures import tables, never the reverse).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "imbeval"
 
-#: Rank of each top-level part of the package (equal ranks may import each other).
+#: Rank of each top-level part of the package (equal ranks may import each other one way).
 LAYERS = {
     "_io": 0, "_seeds": 0, "_settings": 0, "_cluster": 0, "_plugins": 0, "_bootstrap": 0, "inference": 0,
-    "_provenance": 0,
+    "_provenance": 0, "_params": 0,
     "indices": 1,
     "metrics": 2,
     "data": 3,
@@ -82,6 +83,63 @@ def _violations(path: Path) -> list[str]:
         if LAYERS[target] > LAYERS[own]:
             bad.append(f"{path.relative_to(SRC)}:{line} ({own}) imports {name} ({target})")
     return bad
+
+
+def _same_rank_edges(src: Path) -> dict[str, set[str]]:
+    """``{part: {parts of its rank it imports}}`` over every module under ``src``."""
+    edges: dict[str, set[str]] = {}
+    for path in sorted(src.rglob("*.py")):
+        own = _layer_of_module(path.relative_to(src).with_suffix("").parts)
+        if own not in LAYERS:
+            continue
+        for _, name in _imported_modules_of(path, src):
+            target = name.split(".")[1] if "." in name else ""
+            if target in LAYERS and target != own and LAYERS[target] == LAYERS[own]:
+                edges.setdefault(own, set()).add(target)
+    return edges
+
+
+def _imported_modules_of(path: Path, src: Path):
+    previous = globals()["SRC"]
+    globals()["SRC"] = src
+    try:
+        return _imported_modules(path)
+    finally:
+        globals()["SRC"] = previous
+
+
+def _loops(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Every loop of the graph (each once, from its smallest part)."""
+    found = []
+
+    def walk(start, node, path):
+        for nxt in sorted(edges.get(node, ())):
+            if nxt == start:
+                found.append(path + [start])
+            elif nxt > start and nxt not in path:
+                walk(start, nxt, path + [nxt])
+
+    for start in sorted(edges):
+        walk(start, start, [start])
+    return found
+
+
+def test_no_loop_between_parts_of_one_rank():
+    loops = _loops(_same_rank_edges(SRC))
+    assert not loops, "parts of one rank import each other in a loop:\n" + "\n".join(
+        " -> ".join(loop) for loop in loops)
+
+
+def test_the_checker_sees_a_loop_between_equal_ranks(tmp_path):
+    fake_src = tmp_path / "imbeval"
+    for part in ("figures", "tables", "baselines"):
+        (fake_src / part).mkdir(parents=True)
+    (fake_src / "figures" / "a.py").write_text("from imbeval.tables import b\n")
+    (fake_src / "baselines" / "c.py").write_text("from imbeval.tables import b\n")
+    (fake_src / "tables" / "b.py").write_text("def f():\n    from imbeval.figures import a\n")
+    assert _loops(_same_rank_edges(fake_src)) == [["figures", "tables", "figures"]]
+    (fake_src / "tables" / "b.py").write_text("x = 1\n")
+    assert _loops(_same_rank_edges(fake_src)) == []
 
 
 def test_every_part_of_the_package_has_a_layer():

@@ -25,13 +25,47 @@ def static_rows():
 
 
 def _kinds(table):
-    return table["status"].map(cmp.status_kind)
+    return table["kind"]
 
 
 def test_columns_are_the_interface(static_rows):
     assert list(static_rows.columns) == [
         "paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
-        "basis", "ci_low", "ci_high", "method", "p_value", "adjustment"]
+        "kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
+        "adjustment"]
+
+
+def test_the_status_text_is_rendered_from_kind_and_detail(static_rows):
+    # the typed columns and the text agree on every row: a reader of either sees one verdict
+    rendered = [cmp.Status(k).render(d) for k, d in zip(static_rows["kind"],
+                                                         static_rows["detail"])]
+    assert rendered == static_rows["status"].tolist()
+    assert (static_rows["status"].map(cmp.status_kind) == static_rows["kind"]).all()
+
+
+def test_every_status_has_one_severity_order_and_a_css_class():
+    assert [s.value for s in cmp.Status] == list(cmp.STATUSES)
+    worst = min(cmp.Status, key=lambda s: s.severity)
+    assert worst.severity == 0 and {s for s in cmp.Status if s.severity == 0} == {
+        cmp.Status.CLAIM_FAILS, cmp.Status.MISMATCH}
+    assert cmp.Status.DIFFERS.severity < cmp.Status.CONSISTENT.severity
+    assert cmp.Status.CLAIM_INCONCLUSIVE.severity < cmp.Status.CLAIM_HOLDS.severity
+    assert all(s.css for s in cmp.Status)
+
+
+def test_the_constructor_refuses_an_untyped_status():
+    with pytest.raises(TypeError, match="Status"):
+        cmp.comparison_row("p", "i", "r", "c", "0.5", 0.5, "match")
+
+
+def test_a_restated_row_keeps_its_numbers_and_renders_its_new_status():
+    basis = cmp.run_basis("d")
+    r = cmp.row("p", "T", "m", "ACC", "0.50", 0.57, setting="ours", basis=basis,
+                ci=(0.52, 0.62), p_value=0.01, method="m")
+    s = cmp.restated(r, cmp.Status.SETTING, "not decided")
+    assert (s["kind"], s["status"]) == ("different setting", "different setting: not decided")
+    assert (s["ci_low"], s["ci_high"], s["p_value"], s["regenerated"]) == (0.52, 0.62, 0.01,
+                                                                          0.57)
 
 
 def test_rows_from_printed_numbers_are_exact(static_rows):
@@ -287,7 +321,8 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
     rows.append(cmp.claim("p", "Fig. 1", "exact", 0.0, True))  # no p: not in the family
     rows.append(cmp.claim("p", "Fig. 6", "search", 0.0, True, basis=basis, method="search"))
     table = cmp.adjust(cmp.frame(rows))
-    kinds = table["status"].map(cmp.status_kind).tolist()
+    kinds = table["kind"].tolist()
+    assert kinds == table["status"].map(cmp.status_kind).tolist()
     # Fig. 1: Holm on (0.001, 0.02, 0.04) -> 0.003, 0.04, 0.04: all three kept
     assert kinds[:3] == ["claim holds"] * 3
     assert table.loc[0, "adjustment"].startswith("Holm over p Fig. 1, 3 decisions")
@@ -296,6 +331,10 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
     # Table 1: 0.03 x 2 = 0.06 > 0.05 -> no longer a difference, and it says why
     assert kinds[4] == "consistent with a re-run"
     assert "not after Holm over p Table 1, 2 decisions" in table.loc[4, "status"]
+    assert table.loc[4, "detail"].startswith("decisive at 95% alone")
+    assert table.loc[4, "adjusted_p"] == pytest.approx(0.06)
+    assert table.loc[4, "adjustment"].endswith(f"(adjusted p = {0.06:.3g})")
+    assert table["adjusted_p"].isna().tolist()[6:] == [True, True]
     assert kinds[6] == "claim holds" and table.loc[6, "adjustment"] == ""
     assert table.loc[7, "adjustment"].startswith("none: not a sampled number")
     # the raw p-values stay as they were

@@ -19,7 +19,7 @@ import yaml
 from chromium import Browser, find_chromium, frames, text_of, walk
 from workflow_helpers import ROOT, snakemake
 
-from imbeval.report import pages
+from imbeval.report import pages, verdicts
 from imbeval.tables import comparison as cmp
 
 pytestmark = pytest.mark.slow
@@ -40,8 +40,8 @@ def test_rule_file_declares_every_page_of_the_catalog():
     catalog = pages.load_catalog(ROOT / "workflow/report/items.yaml")
     text = (ROOT / "workflow/rules/report.smk").read_text()
     assert 'REPORT_ITEMS = "workflow/report/items.yaml"' in text
-    assert ('REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html",\n'
-            '                "properties.html", "compare.html"]') in text
+    assert ('REPORT_PAGES = list(module_constant("imbeval.report.pages", "SITE_PAGES", '
+            'root=SRC_DIR))') in text
     # the rule file builds its list the same way: overview, comparison, thresholds, catalogue,
     # properties, per paper
     expected = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
@@ -84,10 +84,10 @@ RUN = cmp.run_basis(FASHION.label)
 
 
 def test_every_status_has_a_colour_and_a_verdict():
-    assert set(pages._KIND_CLASS) == set(cmp.STATUSES)
-    assert set(pages._KIND_TO_VERDICT) == set(cmp.STATUSES)
-    assert set(pages._KIND_TO_VERDICT.values()) <= set(pages.VERDICTS)
-    css = {k: pages._KIND_CLASS[k] for k in cmp.STATUSES}
+    assert set(verdicts._KIND_CLASS) == set(cmp.STATUSES)
+    assert set(verdicts._KIND_TO_VERDICT) == set(cmp.STATUSES)
+    assert set(verdicts._KIND_TO_VERDICT.values()) <= set(verdicts.VERDICTS)
+    css = {k: verdicts._KIND_CLASS[k] for k in cmp.STATUSES}
     assert css["claim inconclusive"] not in (css["claim holds"], css["claim does not hold"])
     assert css["differs from a re-run"] not in ("good", "neutral", "consistent")
     assert len({css["finding"], css["match"], css["claim does not hold"],
@@ -95,7 +95,7 @@ def test_every_status_has_a_colour_and_a_verdict():
                 css["claim inconclusive"]}) == 6
     # the old names are gone from every table of the module
     for old in ("within the run's spread", "differs beyond the run's spread"):
-        assert old not in pages.VERDICTS and old not in pages._LEGEND
+        assert old not in verdicts.VERDICTS and old not in verdicts._LEGEND
 
 
 def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
@@ -104,7 +104,7 @@ def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
                                 detail="gap", basis=RUN, ci=(0.04, 0.1))])
     verdict, _, evidence = pages.item_verdict(held, {"label": "Fig. 3"}, dataset=FASHION)
     assert verdict == "claim holds on the Fashion-MNIST stand-in"
-    assert "matches" not in pages._badge(verdict) and 'class="verdict good"' in pages._badge(verdict)
+    assert "matches" not in verdicts._badge(verdict) and 'class="verdict good"' in verdicts._badge(verdict)
     assert any("ours 0.08 [0.04, 0.1]" in e for e in evidence)
     # on printed numbers (exact arithmetic) a claim names no dataset
     exact = cmp.frame([cmp.claim("p", "Fig. 3", "x", 0.0, True, detail="d")])
@@ -113,7 +113,7 @@ def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
                                  ci=(-0.001, 0.002))])
     verdict = pages.item_verdict(open_, {"label": "Fig. 4a"}, dataset=FASHION)[0]
     assert verdict == "claim inconclusive on the Fashion-MNIST stand-in"
-    assert 'class="verdict inconclusive"' in pages._badge(verdict)
+    assert 'class="verdict inconclusive"' in verdicts._badge(verdict)
     page = pages.render_item("p", {"title": "T"}, {"label": "Fig. 4a", "name": "n"}, open_,
                              ".", FASHION)
     assert "on the Fashion-MNIST stand-in" in page and "0.0004 [-0.001, 0.002]" in page
@@ -125,7 +125,7 @@ def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
     verdict = pages.item_verdict(glass, {"label": "Tables 16, 18: model selection"},
                                  dataset=FASHION)[0]
     assert verdict == "claim inconclusive (run on UCI glass)"
-    assert 'class="verdict inconclusive"' in pages._badge(verdict)
+    assert 'class="verdict inconclusive"' in verdicts._badge(verdict)
 
 
 def test_run_rows_differ_from_or_are_consistent_with_a_rerun():
@@ -240,11 +240,12 @@ def _grid_rows():
                         setting="our CV", basis=UCI, ci=spec["ci"], method=RERUN,
                         p_value=spec["p"])
             if (model, m) == ("C", "MAP"):  # too few folds to decide
-                r["status"], r["p_value"] = "different setting: not decided: 2 folds", math.nan
+                r = cmp.restated(r, cmp.Status.SETTING, "not decided: 2 folds")
+                r["p_value"] = math.nan
             rows.append(r)
-    selection = cmp.row("m", "Table 16", "selected model", "row_minimum", "", None,
-                        not_comparable="x", basis=UCI, method="names compared")
-    selection.update(printed="RF", status="different setting: ours selects RF-ROS")
+    selection = cmp.comparison_row("m", "Table 16", "selected model", "row_minimum", "RF",
+                                   None, cmp.Status.SETTING, "ours selects RF-ROS", basis=UCI,
+                                   method="names compared")
     rows.append(selection)
     rows.append(cmp.claim("m", "Table 16", "RF is best", 0.1, True, detail="gap",
                           basis=UCI, ci=(0.05, 0.2), method="corrected CV t", p_value=0.001))
@@ -271,7 +272,7 @@ def test_grid_cells_are_the_model_by_measure_rows_only():
 
 def test_grid_page_is_one_heat_map_table_not_a_bullet_per_cell():
     rows = _grid_rows()
-    kinds = dict(zip(zip(rows["row"], rows["column"]), rows["status"].map(cmp.status_kind)))
+    kinds = dict(zip(zip(rows["row"], rows["column"]), rows["kind"]))
     # the fixture has what it says: Holm turned C/F from differs into consistent
     assert kinds[("B", "IAM")] == "differs from a re-run"
     assert kinds[("C", "F")] == "consistent with a re-run"
@@ -289,7 +290,7 @@ def test_grid_page_is_one_heat_map_table_not_a_bullet_per_cell():
     cell = {(r[0][3], head[k][3]): c for r in body for k, c in enumerate(r) if k}
     assert len(cell) == 18
     differs = cell[("B", "IAM")]
-    assert differs[1] == pages._KIND_CLASS["differs from a re-run"] == "differs"
+    assert differs[1] == verdicts._KIND_CLASS["differs from a re-run"] == "differs"
     assert "printed 0.34" in differs[3] and "ours 0.500" in differs[3]
     assert "[0.450, 0.550]" in differs[3]
     assert differs[2].startswith("B / IAM: differs from a re-run: our CV")
@@ -549,17 +550,18 @@ def test_the_stand_in_wording_is_only_for_rows_run_on_the_experiment_dataset():
     from imbeval.tables import comparison as cmp
 
     fashion = RunDataset("Fashion-MNIST", stand_in=True)
-    uci = pd.DataFrame({"basis": [cmp.run_basis("UCI glass"), cmp.PRINTED_BASIS],
-                        "status": ["consistent with a re-run: x", "match"],
-                        "adjustment": ["Holm over m Table 16, 2 decisions (adjusted p = 0.5)",
-                                       ""]})
+    glass = cmp.run_basis("UCI glass")
+    uci = cmp.adjust(cmp.frame(
+        [cmp.row("m", "Table 16", m, "ACC", "0.50", 0.52, setting="x", basis=glass,
+                 ci=(0.4, 0.6), p_value=0.5, method="m") for m in ("RF", "NB")]
+        + [cmp.row("m", "Table 16", "x", "y", "0.5", 0.5)]))
     note = pages._basis_note(uci, fashion)
     assert "UCI glass" in note and "stand-in" not in note and "bootstrap" not in note
     assert "<i>method</i>" in note and "Holm-adjusted within their figure or table" in note
     # the family's adjustment is named, without one row's adjusted p-value
     assert "Here: Holm over m Table 16, 2 decisions." in note and "0.5" not in note
-    ours = pd.DataFrame({"basis": [cmp.run_basis(fashion.label)],
-                         "status": ["claim holds: x"]})
+    ours = cmp.frame([cmp.claim("m", "Fig. 3", "c", 0.1, True, detail="x",
+                                basis=cmp.run_basis(fashion.label))])
     note = pages._basis_note(ours, fashion)
     assert "not on the paper&#x27;s data" in note and "bootstrap" not in note
     assert "Here:" not in note  # no adjustment column, nothing named

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from imbeval.figures import mortaz2020 as fm
 from imbeval.protocol.mortaz_grid import grid_fold_scores, load_grid_dataset
+from imbeval.tables import claims_mortaz2020 as cm
 from imbeval.tables import comparison as cmp
 from imbeval.tables import mortaz2020 as tm
 
@@ -86,14 +87,19 @@ def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
 
 def test_rerun_interval_is_wider_than_the_corrected_mean_interval_by_the_rerun_term():
     values = [0.60, 0.62, 0.61, 0.63, 0.59]
-    (lo, hi), p, sd, source, tost_p = tm.rerun_estimate(values, "0.61")
+    rerun = tm.rerun_estimate(values, "0.61")
+    (lo, hi), p, source, tost_p = (rerun.interval, rerun.p_value, rerun.estimate.source,
+                                   rerun.tost_p)
     mean_lo, mean_hi = tm.fold_interval(values)
     # the prediction interval adds the re-run's own spread (sqrt(1 + 1/R) = sqrt 2 at R = 1)
     # and half the print unit on each side ("0.61": 0.005)
     assert (hi - lo) == pytest.approx(np.sqrt(2) * (mean_hi - mean_lo) + 0.01, rel=1e-9)
     assert source == "corrected variance" and p == 1.0 and tost_p < 0.05
-    (_, _), p_far, _, _, _ = tm.rerun_estimate(values, "0.80")
-    assert p_far < 0.05
+    assert tm.rerun_estimate(values, "0.80").p_value < 0.05
+    # the estimate keeps its numbers: the mean's corrected standard error and df (TOST's)
+    e = rerun.estimate
+    assert e.se == pytest.approx(np.sqrt((1 / 5 + 1 / 4) * np.var(values, ddof=1)))
+    assert e.df == 4 and e.units == 5 and rerun.inside
 
 
 def test_fold_interval_validates_and_widens_with_spread():
@@ -232,7 +238,7 @@ def _qualitative(claims):
 
 
 def test_mortaz_figure_claims_hold(sweep):
-    claims = fm.claims(sweep)
+    claims = cm.figure_claims(sweep)
     qualitative = _qualitative(claims)
     assert len(qualitative) == 11 and qualitative["holds"].all(), qualitative.to_string()
     # the quantitative ones: a span of 1.33 does not pass for the printed 0.32 (issue 14)
@@ -251,7 +257,25 @@ def test_mortaz_figure_claims_hold(sweep):
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4])
 def test_mortaz_figure_claims_hold_for_other_seeds(seed):
     # the claims are properties of the construction, not of one lucky draw
-    assert _qualitative(fm.claims(fm.sweep(seed=seed, n_points=21)))["holds"].all()
+    assert _qualitative(cm.figure_claims(fm.sweep(seed=seed, n_points=21)))["holds"].all()
+
+
+def test_the_figure_module_only_draws_every_claim_is_decided_on_a_threshold_key(sweep):
+    # no claim, threshold or comparison row in the figure module
+    assert not {"claims", "comparison_rows", "PRINTED_TOLERANCE"} & set(vars(fm))
+    # every statement is decided on a THRESHOLDS key: a tighter threshold changes a verdict
+    from imbeval.tables import claim_rules
+
+    claims = cm.figure_claims(sweep).set_index("claim")
+    assert claims.loc["IAM and ACC consistent (Spearman ρ)", "holds"]
+    tight = claim_rules.Threshold("t", "t", "t", ">", 1.0, "t")
+    original = claim_rules.THRESHOLDS["consistent (Spearman)"]
+    try:
+        claim_rules.THRESHOLDS["consistent (Spearman)"] = tight
+        again = cm.figure_claims(sweep).set_index("claim")
+    finally:
+        claim_rules.THRESHOLDS["consistent (Spearman)"] = original
+    assert not again.loc["IAM and ACC consistent (Spearman ρ)", "holds"]
 
 
 def test_sweep_is_deterministic(sweep):
@@ -260,12 +284,12 @@ def test_sweep_is_deterministic(sweep):
 
 
 def test_figure_comparison_rows(sweep):
-    rows = cmp.frame(fm.comparison_rows(sweep))
-    kinds = rows["status"].map(cmp.status_kind)
+    rows = cmp.frame(cm.figure_comparison_rows(sweep))
+    kinds = rows["kind"]
     # the four printed numbers: matched, or a different setting with its reason
     assert ((kinds == "match") | (kinds == "different setting")).sum() == 4
     # every qualitative claim is a row of its own, and holds on our sweep
-    assert (kinds == "claim holds").sum() == len(_qualitative(fm.claims(sweep)))
+    assert (kinds == "claim holds").sum() == len(_qualitative(cm.figure_claims(sweep)))
     assert set(kinds) <= {"match", "different setting", "claim holds"}
 
 
@@ -363,10 +387,9 @@ def test_repeated_cv_keeps_the_first_repetition_and_reshuffles_the_others(glass_
 def test_ten_repetitions_give_the_rerun_interval_their_own_spread():
     rng = np.random.default_rng(5)
     values = 0.6 + 0.01 * rng.standard_normal((10, 5)) + 0.01 * rng.standard_normal((10, 1))
-    (lo, hi), _, sd, source, _ = tm.rerun_estimate(values, "0.600")
-    assert source == "repeats" and sd == pytest.approx(values.mean(axis=1).std(ddof=1))
-    (lo1, hi1), _, _, source1, _ = tm.rerun_estimate(values[:1], "0.600")
-    assert source1 == "corrected variance"
+    e = tm.rerun_estimate(values, "0.600").estimate
+    assert e.source == "repeats" and e.sd == pytest.approx(values.mean(axis=1).std(ddof=1))
+    assert tm.rerun_estimate(values[:1], "0.600").estimate.source == "corrected variance"
     frame = _folds({"RF": [0.3] * 5, "KNN": [0.2] * 5}).assign(repeat=0)
     many = pd.concat([frame.assign(repeat=r, IAM=frame["IAM"] + 0.001 * r)
                       for r in range(10)], ignore_index=True)

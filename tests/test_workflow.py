@@ -165,8 +165,10 @@ def test_test_dag_writes_every_result(local_run):
     for name in ("fig3", "fig4a", "fig4b", "fig5"):
         for ext in ("pdf", "png", "csv"):
             assert (figs / f"{name}.{ext}").stat().st_size > 0
+    # claims.csv: the comparison's rows of the experiment's claims (tables decide them)
     claims = pd.read_csv(figs / "claims.csv")
-    assert set(claims["figure"]) == {"fig3", "fig4a", "fig4b", "fig5"}
+    assert set(claims["item"]) == {"Fig. 3", "Fig. 4a", "Fig. 4b", "Fig. 5"}
+    assert set(claims["kind"]) <= {"claim holds", "claim does not hold", "claim inconclusive"}
     # every job logged, costly ones benchmarked, no temporary file left anywhere
     assert (local_run / "logs/experiment/collect.log").exists()
     assert len(list((local_run / "results/benchmarks/experiment/runs").rglob("*.tsv"))) == len(problems) * len(cfg["classifiers"])
@@ -320,12 +322,22 @@ def test_config_readme_is_generated_from_the_schemas():
         assert f"| `{key}` |" in committed
 
 
-def test_the_grid_rules_name_every_model_of_the_library():
-    """papers.smk lists the 18 grid models (importing the classifiers at every Snakemake
-    start-up would cost seconds); they must be the library's, in its order."""
+def test_the_rules_read_the_librarys_lists_instead_of_copying_them():
+    """papers.smk's grid models, datasets and priorities, and report.smk's pages, are read
+    from the library's literal constants (importing the classifiers at every Snakemake
+    start-up would cost seconds): they are the library's, in its order."""
     from imbeval.classifiers import GRID_NAMES
+    from imbeval.cli._sources import module_constant
+    from imbeval.report.pages import SITE_PAGES
+    from imbeval.tables.mortaz2020 import GRID_DATASETS
 
+    assert [b + s for b in module_constant("imbeval.classifiers.factories", "GRID_BASE_NAMES")
+            for s in module_constant("imbeval.classifiers.factories", "GRID_SUFFIXES")] == \
+        list(GRID_NAMES)
+    assert module_constant("imbeval.tables._mortaz2020", "GRID_DATASETS") == GRID_DATASETS
+    assert module_constant("imbeval.report.pages", "SITE_PAGES") == SITE_PAGES
     text = (ROOT / "workflow/rules/papers.smk").read_text()
-    line = next(x for x in text.splitlines() if x.startswith("GRID_MODELS = "))
-    models = eval(line.split("=", 1)[1], {})  # a list comprehension over two literal tuples
-    assert models == list(GRID_NAMES)
+    for copied in ('"glass|satimage"', '("KNN", "LR", "SVM"', "GRID_ITEM", '{"GBM": 5'):
+        assert copied not in text, copied
+    with pytest.raises(ValueError, match="not a literal"):
+        module_constant("imbeval.classifiers.factories", "GRID_NAMES")

@@ -1,13 +1,14 @@
 # Shared helpers: config validation, the source files a rule depends on, and the parameter
 # functions of the features rule.
 
+import json
 import os
 import shlex
 
 from snakemake.utils import validate
 
 from imbeval._plugins import plugin_sources, use_plugin_dirs
-from imbeval.cli._sources import module_sources
+from imbeval.cli._sources import module_constant, module_sources
 
 
 # Validate before any job: an unknown key or a wrong value stops here, naming the key.
@@ -19,6 +20,15 @@ validate(config, schema="../schemas/config.schema.yaml", set_default=True)
 # same path there.
 PLUGIN_DIRS = config.get("plugin_dirs", ["plugins"])
 use_plugin_dirs(PLUGIN_DIRS)
+
+# The run's dataset (its name on every run-derived row: the experiment's claims, the
+# comparison, the overview): the config's dataset section, named by
+# imbeval.data.labels.run_dataset in the commands.
+RUN_DATASET = json.dumps(
+    {"dataset": config["experiment"]["dataset"],
+     "features": {k: config["experiment"].get("features", {}).get(k) for k in ("path", "root")}},
+    sort_keys=True,
+)
 
 
 def user_sources(import_paths):

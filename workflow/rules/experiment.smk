@@ -351,6 +351,7 @@ rule experiment_figures:
         claims=f"{EXP_FIGURES}/claims.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.fig3),
+        dataset=RUN_DATASET,
     conda:
         "../../environment.yml"
     log:
@@ -361,4 +362,4 @@ rule experiment_figures:
         runtime=10,
     shell:
         "imbeval experiment figures --indices {input.indices} --problems {input.problems} "
-        "--intervals --out-dir {params.out} > {log} 2>&1"
+        "--intervals --run-dataset {params.dataset:q} --out-dir {params.out} > {log} 2>&1"

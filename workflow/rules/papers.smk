@@ -22,7 +22,8 @@ PAPERS = config["papers"]
 TABLES = "results/tables"
 FIGURES = "results/figures"
 PARTS = "results/papers/comparison"
-GRID_ITEM = {"glass": "Table 16", "satimage": "Table 18"}
+# the grid's datasets (Table 16, Table 18), read from the library without importing it
+GRID_DATASETS = list(module_constant("imbeval.tables._mortaz2020", "GRID_DATASETS", root=SRC_DIR))
 # The library files `imbeval papers` reaches (derived from its imports, common.smk).
 PAPERS_SOURCES = cli_sources("papers")
 # the grid's fits: their own item module, so no table, figure or report code
@@ -87,10 +88,16 @@ rule papers_mortaz2020_examples:
 # and get a job each; its twelve others (3-12 s each) and all of glass's 18 (2-10 s) share
 # one job per dataset, since a job's start-up (Python, scikit-learn's imports: about 2 s)
 # was most of a cheap model's job (docs/performance.md). The model names are
-# imbeval.classifiers.GRID_NAMES (checked by tests/test_workflow.py; importing the
-# classifiers here would cost every Snakemake start-up about 2 s). Costlier parts first.
-GRID_MODELS = [b + s for b in ("KNN", "LR", "SVM", "RF", "ANN", "GBM") for s in ("", "-RUS", "-ROS")]
-GRID_PRIORITY = {"GBM": 5, "ANN": 4, "RF": 3, "SVM": 2, "LR": 1, "KNN": 0}
+# imbeval.classifiers.GRID_NAMES, read from the library's literal lists without importing
+# it (importing the classifiers here would cost every Snakemake start-up about 2 s).
+# Costlier parts first.
+GRID_MODELS = [
+    b + s
+    for b in module_constant("imbeval.classifiers.factories", "GRID_BASE_NAMES", root=SRC_DIR)
+    for s in module_constant("imbeval.classifiers.factories", "GRID_SUFFIXES", root=SRC_DIR)
+]
+# the order the grid's fits run in (the library's, imbeval.protocol.mortaz_grid)
+GRID_PRIORITY = module_constant("imbeval.protocol.mortaz_grid", "_COST_RANK", root=SRC_DIR)
 GRID_COSTLY = [m for m in GRID_MODELS if m.partition("-")[0] in ("ANN", "GBM")]
 GRID_PARTS = {
     "glass": {"all": GRID_MODELS},
@@ -109,7 +116,7 @@ rule papers_mortaz2020_grid_model:
     output:
         f"{GRID_DIR}/{{dataset}}/{{part}}.csv",
     wildcard_constraints:
-        dataset="glass|satimage",
+        dataset="|".join(GRID_DATASETS),
         part="|".join(sorted({p for parts in GRID_PARTS.values() for p in parts}, key=len, reverse=True)),
     params:
         folds=PAPERS["grid_folds"],
@@ -148,7 +155,7 @@ rule papers_mortaz2020_grid:
         summary=f"{TABLES}/mortaz2020/grid_{{dataset}}_summary.json",
         part=f"{PARTS}/mortaz2020_grid_{{dataset}}.csv",
     wildcard_constraints:
-        dataset="glass|satimage",
+        dataset="|".join(GRID_DATASETS),
     params:
         folds=PAPERS["grid_folds"],
         repeats=PAPERS["grid_repeats"],

@@ -10,25 +10,17 @@
 # (src/imbeval/cli/{papers,report}.py); the library is src/imbeval/tables/{comparison,claims}.py
 # and src/imbeval/report/.
 
-import json
 
 import yaml
 
 
 REPORT_DIR = "results/report"
-# The run's dataset (its name on every run-derived row and on the overview): the config's
-# dataset section, named by imbeval.data.labels.run_dataset in the commands.
-REPORT_DATASET = json.dumps(
-    {"dataset": config["experiment"]["dataset"],
-     "features": {k: config["experiment"].get("features", {}).get(k) for k in ("path", "root")}},
-    sort_keys=True,
-)
 REPORT_ITEMS = "workflow/report/items.yaml"
 with open(os.path.join(workflow.basedir, REPORT_ITEMS), encoding="utf-8") as _handle:
     _CATALOG = yaml.safe_load(_handle)
-# the same list as imbeval.report.pages.page_paths (tests/test_report.py checks it)
-REPORT_PAGES = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
-                "properties.html", "compare.html"] + [
+# the list of imbeval.report.pages.page_paths: its pages beside the papers' (read from the
+# library without importing it), then each paper's (tests/test_report.py checks it)
+REPORT_PAGES = list(module_constant("imbeval.report.pages", "SITE_PAGES", root=SRC_DIR)) + [
     page
     for paper, spec in _CATALOG.items()
     for page in [f"{paper}/{paper}_verdicts.html"]
@@ -69,7 +61,7 @@ rule report_comparison:
         # folders derived from the inputs (lint: no hard-coded path prefixes)
         experiment=lambda w, input: os.path.dirname(input.indices),
         ortigosa=lambda w, input: os.path.dirname(input.ortigosa[0]),
-        dataset=REPORT_DATASET,
+        dataset=RUN_DATASET,
     conda:
         "../../environment.yml"
     log:
@@ -136,7 +128,7 @@ rule report_pages:
         },
     params:
         out_dir=lambda w, output: os.path.dirname(output.overview),
-        dataset=REPORT_DATASET,
+        dataset=RUN_DATASET,
     log:
         "logs/report/pages.log",
     conda:

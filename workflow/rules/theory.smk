@@ -14,6 +14,11 @@ validate(config["theory"], schema="../schemas/theory.schema.yaml", set_default=T
 
 THEORY = config["theory"]
 AUDIT_DIR = "results/audit"
+# the audit's classes, sizes and seed: the same for the audit and the catalogue it decides
+AUDIT_ARGS = (
+    f"--classes {THEORY['audit']['min_classes']}-{THEORY['audit']['max_classes']} "
+    f"--seed {config['seed']}" + (" --quick" if THEORY["audit"]["quick"] else "")
+)
 THEORY_DIR = "results/theory"
 THEORY_FIGURES = "results/figures"
 # The library files `imbeval theory` reaches (derived from its imports, common.smk).
@@ -70,9 +75,7 @@ rule theory_audit:
         fig_png=f"{AUDIT_DIR}/fig6.png",
         fig_csv=f"{AUDIT_DIR}/fig6.csv",
     params:
-        classes=f"{THEORY['audit']['min_classes']}-{THEORY['audit']['max_classes']}",
-        quick="--quick" if THEORY["audit"]["quick"] else "",
-        seed=config["seed"],
+        audit=AUDIT_ARGS,
         out=lambda wildcards, output: os.path.dirname(output.csv),
     log:
         "logs/theory/audit.log",
@@ -82,8 +85,7 @@ rule theory_audit:
     conda:
         "../../environment.yml"
     shell:
-        "imbeval theory audit --out-dir {params.out} --classes {params.classes} --seed {params.seed} "
-        "{params.quick} > {log} 2>&1"
+        "imbeval theory audit --out-dir {params.out} {params.audit} > {log} 2>&1"
 
 
 # The catalogue of PyCM, scikit-learn and imbalanced-learn indices, audited with the audit's
@@ -98,9 +100,7 @@ rule theory_catalogue:
         fig_png=f"{THEORY_DIR}/catalogue_conditions.png",
         fig_csv=f"{THEORY_DIR}/catalogue_conditions.csv",
     params:
-        classes=f"{THEORY['audit']['min_classes']}-{THEORY['audit']['max_classes']}",
-        quick="--quick" if THEORY["audit"]["quick"] else "",
-        seed=config["seed"],
+        audit=AUDIT_ARGS,
         out=lambda wildcards, output: os.path.dirname(output.csv),
     log:
         "logs/theory/catalogue.log",
@@ -111,7 +111,7 @@ rule theory_catalogue:
         "../../environment.yml"
     shell:
         "imbeval theory catalogue --audit {input.audit} --out-dir {params.out} "
-        "--classes {params.classes} --seed {params.seed} {params.quick} > {log} 2>&1"
+        "{params.audit} > {log} 2>&1"
 
 
 # Gösgens et al.'s properties of every index (the papers' and the catalogue's; two classes

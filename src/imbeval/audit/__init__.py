@@ -22,8 +22,8 @@ counterexample, and mullick2020's theorems are cited where they prove the verdic
 
 from imbeval.audit.conditions import AuditSizes
 from imbeval.audit.core import (DEFAULT_CLASSES, AuditResult, audit_index, audit_registry,
-                                resolve_index)
+                                oriented_index)
 from imbeval.audit.properties import PROPERTIES, PropertyVerdict, check_properties
 
 __all__ = ["AuditResult", "AuditSizes", "DEFAULT_CLASSES", "PROPERTIES", "PropertyVerdict",
-           "audit_index", "audit_registry", "check_properties", "resolve_index"]
+           "audit_index", "audit_registry", "check_properties", "oriented_index"]

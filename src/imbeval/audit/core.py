@@ -10,7 +10,7 @@ import numpy as np
 from imbeval.audit import conditions, influence
 from imbeval.audit.conditions import AuditSizes
 
-__all__ = ["AuditResult", "audit_index", "audit_registry", "cite_theorems", "resolve_index",
+__all__ = ["AuditResult", "audit_index", "audit_registry", "cite_theorems", "oriented_index",
            "verdict_text", "DEFAULT_CLASSES", "MULLICK2020_THEOREMS"]
 
 DEFAULT_CLASSES = tuple(range(2, 11))
@@ -209,7 +209,7 @@ def _orientation_of(fn, name):
     return True
 
 
-def resolve_index(index, *, greater_is_better=None, name=None):
+def oriented_index(index, *, greater_is_better=None, name=None):
     """An index given by registered name or as a function: (function, name, scope, orientation).
 
     Parameters
@@ -237,10 +237,10 @@ def resolve_index(index, *, greater_is_better=None, name=None):
 
     Examples
     --------
-    >>> fn, name, scope, gib = resolve_index("cen")
+    >>> fn, name, scope, gib = oriented_index("cen")
     >>> name, scope, gib
     ('cen', 'multi-class', False)
-    >>> resolve_index("no_such_index")
+    >>> oriented_index("no_such_index")
     Traceback (most recent call last):
     ...
     ValueError: unknown index 'no_such_index'; known indices: gmean2, auroc2, ...

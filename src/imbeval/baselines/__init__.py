@@ -13,7 +13,7 @@ Undefined values: a k at which the index is undefined (NaN) for some draw of pos
 probability has no expectation and is left out of the optimisation, as the paper restricts θ
 to the values where the measure is defined (e.g. precision needs k >= 1, NPV k <= M − 1, MCC
 both). "Best" follows the index's orientation: the maximum for higher-is-better, the minimum
-for lower-is-better (the audit's rule, :func:`imbeval.audit.core.resolve_index`).
+for lower-is-better (the audit's rule, :func:`imbeval.audit.core.oriented_index`).
 """
 
 from imbeval.baselines.dutch_draw import DutchDraw, dutch_draw, dutch_draw_table

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from imbeval.audit.core import resolve_index
+from imbeval._params import check_int
+from imbeval.audit.core import oriented_index
 from imbeval.audit.matrices import evaluate, expectations, hypergeometric_draws, two_class_stack
 
 __all__ = ["DutchDraw", "dutch_draw", "dutch_draw_table", "MAX_OUTCOMES"]
@@ -58,10 +59,8 @@ class DutchDraw:
 
 
 def _check_sizes(positives, negatives):
-    for value, what in ((positives, "positives"), (negatives, "negatives")):
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
-                or value < 1:
-            raise ValueError(f"{what} must be a positive integer (a number of samples), got {value!r}")
+    positives = check_int(positives, "positives", low=1, meaning=" (a number of samples)")
+    negatives = check_int(negatives, "negatives", low=1, meaning=" (a number of samples)")
     if (positives + 1) * (negatives + 1) > MAX_OUTCOMES:
         raise ValueError(f"positives = {positives} and negatives = {negatives} give "
                          f"{(positives + 1) * (negatives + 1)} outcomes, more than "
@@ -137,7 +136,7 @@ def dutch_draw(index, *, positives, negatives, greater_is_better=None, name=None
     >>> round(dutch_draw("hamming_loss", positives=10, negatives=90).baseline, 12)  # a minimum
     0.1
     """
-    fn, label, _, gib = resolve_index(index, greater_is_better=greater_is_better, name=name)
+    fn, label, _, gib = oriented_index(index, greater_is_better=greater_is_better, name=name)
     positives, negatives = _check_sizes(positives, negatives)
     group, stack, prob = _draws(positives, negatives)
     with np.errstate(all="ignore"):
@@ -168,7 +167,7 @@ def dutch_draw_table(names, problems):
     Examples
     --------
     >>> rows = dutch_draw_table(["mcc", "acsa"], [("p", 5, 45)])
-    >>> [(r["index"], round(r["baseline"], 12)) for r in rows]
+    >>> [(r["index"], round(r["baseline"], 12) + 0.0) for r in rows]   # + 0.0: no "-0.0"
     [('mcc', 0.0), ('acsa', 0.5)]
     """
     from imbeval.indices import compute, registry

@@ -1,15 +1,29 @@
-"""``imbeval experiment figures``: Figs. 3, 4a, 4b, 5 (PDF, PNG, CSV) and claims.csv of
-mullick2020's experiment. Registered by :mod:`imbeval.cli.experiment`.
+"""``imbeval experiment figures``: Figs. 3, 4a, 4b, 5 (PDF, PNG, CSV) of mullick2020's
+experiment, and ``claims.csv``: their claims as the comparison decides them
+(:func:`imbeval.tables.claims_mullick2020.claims_table`; the figures only draw).
+Registered by :mod:`imbeval.cli.experiment`.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 
 def _run_figures(args) -> int:
+    from imbeval.data.labels import run_dataset
     from imbeval.figures.mullick2020 import draw_all
+    from imbeval.tables import comparison as cmp
+    from imbeval.tables._io import write_table
+    from imbeval.tables.claims_mullick2020 import claims_table
 
+    dataset = run_dataset(json.loads(args.run_dataset)).label
     for path in draw_all(args.indices, args.problems, args.out_dir, intervals=args.intervals):
         print(path)
+    claims = claims_table(args.indices, args.problems, basis=cmp.run_basis(dataset))
+    path = Path(args.out_dir) / "claims.csv"
+    write_table(claims, path, None, index=False)
+    print(path)
     return 0
 
 
@@ -21,5 +35,8 @@ def register(sub) -> None:
     p.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the figures and claims.csv")
     p.add_argument("--intervals", action="store_true",
                    help="add each value's 95%% interval (error bars, ci_low/ci_high; corrected "
-                        "CV intervals, see imbeval.figures.mullick2020)")
+                        "CV intervals, see imbeval.tables.mullick2020_experiment)")
+    p.add_argument("--run-dataset", required=True, metavar="JSON",
+                   help="the config's experiment dataset section, {\"dataset\": ..., "
+                        "\"features\": {...}}: names what the claims rest on")
     p.set_defaults(func=_run_figures)

@@ -38,18 +38,24 @@ def _mortaz_grid_model(args):
     return 0
 
 
+def add_grid_arguments(p) -> None:
+    """The grid's dataset and CV (``--dataset``, ``--folds``, ``--repeats``, ``--seed``):
+    the same for the fits (``mortaz2020-grid-model``) and the tables (``mortaz2020-grid``)."""
+    p.add_argument("--dataset", required=True, choices=["glass", "satimage"],
+                   help="glass (Table 16) or satimage (Table 18)")
+    p.add_argument("--folds", type=int, default=5, help="folds of the cross-validation (default 5)")
+    p.add_argument("--repeats", type=int, default=1,
+                   help="reshuffled repetitions of the CV (default 1; with 10 or more the "
+                        "re-run intervals take the repetitions' spread)")
+    p.add_argument("--seed", type=int, required=True, help="the config's seed (folds, models)")
+
+
 def register(sub) -> None:
     """Add this item to ``imbeval papers``'s subparsers."""
     help_text = "some models of the mortaz2020 grid: their fold scores"
     p = sub.add_parser("mortaz2020-grid-model", help=help_text, description=help_text)
     p.set_defaults(func=_mortaz_grid_model)
-    p.add_argument("--dataset", required=True, choices=["glass", "satimage"],
-                   help="glass (Table 16) or satimage (Table 18)")
-    p.add_argument("--folds", type=int, default=5, help="folds of the cross-validation (default 5)")
-    p.add_argument("--repeats", type=int, default=1,
-                   help="reshuffled repetitions of the CV (default 1; 10 or more give the "
-                        "replication spread of a re-run directly)")
-    p.add_argument("--seed", type=int, required=True, help="the config's seed (folds, models)")
+    add_grid_arguments(p)
     p.add_argument("--model", required=True, nargs="+", metavar="MODEL",
                    help="one or more of the 18 (KNN ... GBM-ROS)")
     p.add_argument("--out", required=True, type=Path, metavar="CSV",

@@ -123,3 +123,34 @@ def module_sources(module: str, root: str | Path | None = None, relative_to: str
         return sorted(str(Path(f).relative_to(base)) if Path(f).is_relative_to(base) else str(f)
                       for f in files)
     return sorted(str(f) for f in files)
+
+
+def module_constant(module: str, name: str, root: str | Path | None = None):
+    """The value of a module's literal constant ``name = <literal>``, read without importing
+    the module (a rule file reads the library's lists this way: importing the classifiers
+    at every Snakemake start-up would cost seconds).
+
+    Parameters
+    ----------
+    module : dotted name of an ``imbeval`` module.
+    name : a module-level name assigned a literal (tuple, list, dict, str, number).
+    root : the folder holding ``imbeval`` (default :func:`package_root`).
+
+    Examples
+    --------
+    >>> module_constant("imbeval.classifiers.factories", "GRID_SUFFIXES")
+    ('', '-RUS', '-ROS')
+    """
+    path = _module_file(Path(root) if root is not None else package_root(), module)
+    if path is None:
+        raise ValueError(f"no module {module!r}")
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in tree.body:
+        targets = (node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, ast.AnnAssign) and node.value else [])
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            try:
+                return ast.literal_eval(node.value)
+            except ValueError:
+                raise ValueError(f"{module}.{name} is not a literal") from None
+    raise ValueError(f"{module} assigns no {name!r}")

@@ -54,13 +54,7 @@ def register(subparsers):
     add("mortaz2020-examples", "mortaz2020 Tables 1-7, 9-15, 17", _mortaz_examples)
 
     p = add("mortaz2020-grid", "mortaz2020 Table 16 / 18 (18 models under CV)", _mortaz_grid)
-    p.add_argument("--dataset", required=True, choices=["glass", "satimage"],
-                   help="glass (Table 16) or satimage (Table 18)")
-    p.add_argument("--folds", type=int, default=5, help="folds of the cross-validation (default 5)")
-    p.add_argument("--repeats", type=int, default=1,
-                   help="reshuffled repetitions of the CV (default 1; with 10 or more the "
-                        "re-run intervals take the repetitions' spread)")
-    p.add_argument("--seed", type=int, required=True, help="the config's seed (folds, models)")
+    _papers_grid_model.add_grid_arguments(p)
     p.add_argument("--n-jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--models", nargs="*", default=None, metavar="MODEL",
                    help="a subset of the 18 (default all)")
@@ -239,18 +233,19 @@ def _mortaz_identity(args):
 def _mortaz_figures(args):
     from imbeval.figures import mortaz2020 as fm
     from imbeval.figures._output import save_figure
+    from imbeval.tables import claims_mortaz2020 as cm
     from imbeval.tables._io import write_table
 
     data = fm.sweep(args.seed, args.points)
     write_table(data, args.out_dir / "figs_1_4_sweep.csv", None, index=False)
-    claims = fm.claims(data)
+    claims = cm.figure_claims(data)
     write_table(claims, args.out_dir / "figs_1_4_claims.csv", args.out_dir / "figs_1_4_claims.md",
                 index=False, title="mortaz2020 Figs. 1-4: the paper's statements, measured",
                 floatfmt=".3f")
     for figure in fm.FIGURES:
         fig = fm.plot(data, figure)
         save_figure(fig, args.out_dir / f"fig{figure.split()[-1]}")
-    _write_part(fm.comparison_rows(data), args.comparison)
+    _write_part(cm.figure_comparison_rows(data), args.comparison)
     print(claims.to_string())
     # a claim that does not hold is a finding (it goes to the comparison), not a failure
     return 0

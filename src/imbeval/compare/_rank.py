@@ -37,7 +37,7 @@ from imbeval import inference
 from imbeval._seeds import derive_rng
 from imbeval.compare import _bayes
 from imbeval.compare._table import (MISSING_RULE, NAN_RULE, check_table, orientation,
-                                    resolve_index, unit_matrix)
+                                    table_index_name, unit_matrix)
 
 __all__ = ["MIN_UNITS", "ROPE_SHARE", "RankResult", "rank_classifiers", "nemenyi_cd",
            "iman_davenport", "wilcoxon_test"]
@@ -323,7 +323,7 @@ def rank_checked(frame, *, index, scheme, alpha, rope, seed, greater_is_better, 
 
     if not 0 < alpha < 1:
         raise ValueError(f"alpha must lie in (0, 1), got {alpha!r}")
-    name = resolve_index(frame, index)
+    name = table_index_name(frame, index)
     matrix = unit_matrix(frame, name, scheme)
     values = matrix.values
     k, n = values.shape[1], values.shape[0]

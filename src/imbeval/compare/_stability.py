@@ -29,7 +29,7 @@ import pandas as pd
 
 from imbeval.compare._bayes import N_SAMPLES
 from imbeval.compare._rank import MIN_UNITS, RankResult, rank_checked
-from imbeval.compare._table import check_table, resolve_index
+from imbeval.compare._table import check_table, table_index_name
 
 __all__ = ["StabilityResult", "winner_stability", "kendall_w"]
 
@@ -165,9 +165,9 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
     frame = check_table(table)
     if isinstance(indices, str):
         indices = [i.strip() for i in indices.split(",") if i.strip()]
-    names = [resolve_index(frame, reference)]
+    names = [table_index_name(frame, reference)]
     for i in indices:
-        name = resolve_index(frame, i)
+        name = table_index_name(frame, i)
         if name not in names:
             names.append(name)
     reference = names[0]

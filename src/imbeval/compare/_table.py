@@ -21,7 +21,7 @@ import pandas as pd
 
 __all__ = ["REQUIRED", "OPTIONAL", "NAN_RULE", "MISSING_RULE", "UnitMatrix", "check_table",
            "read_table", "units_from_clusters",
-           "resolve_index", "orientation", "unit_matrix"]
+           "table_index_name", "orientation", "unit_matrix"]
 
 REQUIRED = ("problem", "classifier", "index", "value")
 OPTIONAL = ("run", "fold", "scheme", "unit")
@@ -87,7 +87,7 @@ def _canonical(name):
     return info.alias_of or info.name
 
 
-def resolve_index(frame: pd.DataFrame, name: str) -> str:
+def table_index_name(frame: pd.DataFrame, name: str) -> str:
     """The table's name for the index ``name``: itself, or the table's name of the same
     registered index (``balanced_accuracy`` finds ``acsa``, ``f1_macro`` finds
     ``macro_f1``); otherwise ``ValueError`` with the closest names in the table."""

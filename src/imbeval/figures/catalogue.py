@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from imbeval.figures._heatmap import verdict_heatmap
 from imbeval.figures._output import save_figure
 
 __all__ = ["VERDICT_COLUMNS", "conditions_data", "plot_conditions", "make_conditions_figure"]
@@ -66,43 +67,22 @@ def conditions_data(table):
 
 def plot_conditions(data):
     """Draw :func:`conditions_data` as a heat-map; return the Figure."""
-    import matplotlib.pyplot as plt
-    from matplotlib.colors import ListedColormap
-
     names = list(dict.fromkeys(data["index"]))
     labels = list(VERDICT_COLUMNS.values())
     grid = data.pivot(index="index", columns="verdict", values="value").loc[names, labels]
     meta = data.drop_duplicates("index").set_index("index").loc[names]
     height = max(4.0, 0.16 * len(names) + 1.5)
-    fig, ax = plt.subplots(figsize=(6.2, height))
-    cmap = ListedColormap(["#d7301f", "#1a9850"]).with_extremes(bad="#dddddd")
-    ax.imshow(np.ma.masked_invalid(grid.to_numpy(dtype=float)), cmap=cmap, vmin=0, vmax=1,
-              aspect="auto", interpolation="nearest")
-    ax.set_xticks(range(len(labels)), labels, rotation=30, ha="right", fontsize=8)
     tick = [f"{n}  [{meta.loc[n, 'source']}]" + (" ↓" if str(meta.loc[n, "greater_is_better"]) == "false" else "")
             + (f" = {meta.loc[n, 'twin']}" if str(meta.loc[n, "twin"]) not in ("", "nan") else "")
             for n in names]
-    ax.set_yticks(range(len(names)), tick, fontsize=6)
-    ax.tick_params(length=0)
-    ax.set_title("Catalogue indices: conditions met (green), not met (red), n/a (grey)\n"
-                 "↓ lower is better; = X: twin of index X (same function)", fontsize=8)
-    fig.tight_layout()
-    return fig
+    return verdict_heatmap(
+        grid.to_numpy(dtype=float), tick, labels, figsize=(6.2, height),
+        title="Catalogue indices: conditions met (green), not met (red), n/a (grey)\n"
+              "↓ lower is better; = X: twin of index X (same function)")
 
 
 def make_conditions_figure(table, prefix):
-    """Write ``prefix.pdf``, ``prefix.png`` and ``prefix.csv`` (the long data) of ``table``.
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        catalogue.csv.
-    prefix : str or Path
-        Output path without suffix.
-
-    Returns
-    -------
-    list of Path written.
-    """
+    """Write ``prefix`` .pdf, .png and .csv (the long data, :func:`conditions_data`) of
+    ``table`` (catalogue.csv); returns the paths written."""
     data = conditions_data(table)
     return save_figure(plot_conditions(data), prefix, data)

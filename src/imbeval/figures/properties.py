@@ -6,9 +6,9 @@ Drawn by ``imbeval theory properties`` beside ``properties.csv``, through
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 
+from imbeval.figures._heatmap import verdict_heatmap
 from imbeval.figures._output import save_figure
 
 __all__ = ["SHORT", "properties_data", "plot_properties", "make_properties_figure"]
@@ -65,9 +65,6 @@ def properties_data(table):
 
 def plot_properties(data):
     """Draw :func:`properties_data` as a heat-map; return the Figure."""
-    import matplotlib.pyplot as plt
-    from matplotlib.colors import ListedColormap
-
     names = list(dict.fromkeys(data["index"]))
     columns = list(dict.fromkeys(data["column"]))
     columns.sort(key=lambda c: (c.split("(C = ")[1], list(SHORT.values()).index(c.split(" (C")[0])
@@ -75,35 +72,19 @@ def plot_properties(data):
     grid = data.pivot(index="index", columns="column", values="value").reindex(
         index=names, columns=columns)
     meta = data.drop_duplicates("index").set_index("index").loc[names]
-    fig, ax = plt.subplots(figsize=(7.5, max(4.0, 0.13 * len(names) + 2.0)))
-    cmap = ListedColormap(["#d7301f", "#1a9850"]).with_extremes(bad="#dddddd")
-    ax.imshow(np.ma.masked_invalid(grid.to_numpy(dtype=float)), cmap=cmap, vmin=0, vmax=1,
-              aspect="auto", interpolation="nearest")
-    ax.set_xticks(range(len(columns)), columns, rotation=60, ha="right", fontsize=6)
     ticks = [f"{n}  [{meta.loc[n, 'source']}]"
              + (" ↓" if str(meta.loc[n].get("orientation", "")) == "lower is better" else "")
              for n in names]
-    ax.set_yticks(range(len(names)), ticks, fontsize=5)
-    ax.tick_params(length=0)
-    ax.set_title("Gösgens et al.'s properties: holds (green), fails (red), undecided or n/a "
-                 "(grey)\n↓ lower is better (judged on its worst side)", fontsize=7)
-    fig.tight_layout()
-    return fig
+    return verdict_heatmap(
+        grid.to_numpy(dtype=float), ticks, columns,
+        figsize=(7.5, max(4.0, 0.13 * len(names) + 2.0)), column_rotation=60,
+        column_fontsize=6, row_fontsize=5, title_fontsize=7,
+        title="Gösgens et al.'s properties: holds (green), fails (red), undecided or n/a "
+              "(grey)\n↓ lower is better (judged on its worst side)")
 
 
 def make_properties_figure(table, prefix):
-    """Write ``prefix.pdf``, ``prefix.png`` and ``prefix.csv`` (the long data) of ``table``.
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        properties.csv.
-    prefix : str or Path
-        Output path without suffix.
-
-    Returns
-    -------
-    list of Path written.
-    """
+    """Write ``prefix`` .pdf, .png and .csv (the long data, :func:`properties_data`) of
+    ``table`` (properties.csv); returns the paths written."""
     data = properties_data(table)
     return save_figure(plot_properties(data), prefix, data)

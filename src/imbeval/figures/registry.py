@@ -18,7 +18,7 @@ Example::
 
     >>> from imbeval.figures.registry import FIGURES, figures
     >>> [f.name for f in figures(stage="theory", paper="dembele")]
-    ['dembele-fig2']
+    ['dembele-fig1', 'dembele-fig2']
     >>> FIGURES["dembele-fig2"].files()
     ['results/figures/dembele/fig2.pdf', 'results/figures/dembele/fig2.png', 'results/figures/dembele/fig2.csv', 'results/figures/dembele/fig2_zero_curve.csv']
 """

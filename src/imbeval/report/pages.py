@@ -30,99 +30,42 @@ Pages written (``out_dir``):
 
 Every run row names its interval's method (column ``method``); decisions are Holm-adjusted
 within their figure or table (column ``adjustment``, :func:`imbeval.tables.comparison.adjust`).
+
+This module lays the pages out; their parts are modules of one topic each:
+:mod:`imbeval.report._html` (the style sheet, number formatting, tables, the Markdown of
+``docs/claims.md``), :mod:`imbeval.report.verdicts` (an item's verdict, badges, families of
+decisions, comparison rows as a table) and :mod:`imbeval.report.grid` (the heat-map table of
+a grid). Every verdict is read from the comparison's typed columns (``kind``, ``detail``,
+``adjusted_p``; :class:`imbeval.tables.comparison.Status`), never from the status text.
 """
 
 from __future__ import annotations
 
-import base64
 import html
-import math
-import re
 from pathlib import Path
 
 import pandas as pd
 
 from imbeval._io import atomic_write_text
+from imbeval.report._html import _distinct, _image, _page, _read_csv, frame_html, markdown_html
 from imbeval.report.catalogue import render_catalogue_page
 from imbeval.report.compare import render_compare_page
+from imbeval.report.grid import grid_cells, grid_html
 from imbeval.report.properties import render_properties_page
+from imbeval.report.verdicts import (_LEGEND, _badge, _marks_for, _rows_of, comparison_html,
+                                     decision_families, families_html, item_verdict)
 from imbeval.tables import comparison as cmp
 
-__all__ = ["load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
+__all__ = ["SITE_PAGES", "load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
            "render_overview", "render_comparison", "render_thresholds", "write_pages",
            "grid_cells", "grid_html", "decision_families", "families_html",
            "markdown_html"]
 
-#: verdict -> (css class, order of severity: the worst row decides an item's verdict)
-VERDICTS = {
-    "claim does not hold": ("bad", 0),
-    "MISMATCH": ("bad", 0),
-    "differs from a re-run": ("differs", 1),
-    "erratum": ("erratum", 2),
-    "claim inconclusive": ("inconclusive", 3),
-    "different setting": ("setting", 4),
-    "consistent with a re-run": ("consistent", 5),
-    "finding": ("finding", 6),
-    "claim holds": ("good", 7),
-    "matches": ("good", 8),
-    "not comparable": ("neutral", 9),
-    "no printed numbers": ("neutral", 10),
-    "not drawn": ("neutral", 11),
-    "not run in this configuration": ("neutral", 12),
-}
-#: status kind (comparison.STATUSES) -> the verdict it gives its item; a claim that holds
-#: is a "claim holds", never a "matches"
-_KIND_TO_VERDICT = {
-    "match": "matches", cmp.TRUNCATED: "matches", "claim holds": "claim holds",
-    "erratum": "erratum", "claim does not hold": "claim does not hold",
-    "claim inconclusive": "claim inconclusive", "finding": "finding",
-    "consistent with a re-run": "consistent with a re-run",
-    "differs from a re-run": "differs from a re-run",
-    "different setting": "different setting", "not comparable": "not comparable",
-    "MISMATCH": "MISMATCH",
-}
-#: status kind -> css class of its cells and badges
-_KIND_CLASS = {kind: VERDICTS[verdict][0] for kind, verdict in _KIND_TO_VERDICT.items()}
 
-CSS = """
-body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 1.2em 2em;
-       color: #1f2328; line-height: 1.45; max-width: 80em; }
-h1 { font-size: 1.45em; margin-bottom: .2em; } h2 { font-size: 1.2em; margin-top: 1.6em; }
-h3 { font-size: 1.05em; margin: 1.2em 0 .4em; }
-.sub { color: #57606a; margin-top: 0; }
-table { border-collapse: collapse; margin: .6em 0 1.2em; font-size: .88em; }
-th, td { border: 1px solid #d0d7de; padding: .25em .55em; vertical-align: top; }
-th { background: #f6f8fa; text-align: left; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.verdict { display: inline-block; padding: .05em .55em; border-radius: .8em;
-           font-weight: 600; font-size: .9em; white-space: nowrap; }
-.good { background: #dafbe1; color: #116329; } .bad { background: #ffebe9; color: #a40e26; }
-.erratum { background: #fff8c5; color: #7d4e00; } .setting { background: #ddf4ff; color: #0a3069; }
-.neutral { background: #eaeef2; color: #424a53; }
-.inconclusive { background: #fff1d6; color: #8a4600; border: 1px dashed #d4a72c; }
-.consistent { background: #eef7ee; color: #2c5e36; }
-.differs { background: #ffd1b3; color: #9a3412; }
-.finding { background: #f1e8ff; color: #5b2a9e; }
-td.good, td.bad, td.erratum, td.setting, td.inconclusive, td.consistent, td.differs,
-td.finding { background-clip: padding-box; }
-table.grid td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap;
-                line-height: 1.25; min-width: 7.5em; }
-table.grid td .p { color: #424a53; font-size: .92em; } table.grid td .o { font-weight: 600; }
-table.grid td .ci { font-size: .85em; }
-table.grid td.differs { outline: 2px solid #d4550f; outline-offset: -2px; }
-.legend .verdict { margin-right: .3em; }
-td.method { max-width: 24em; font-size: .92em; color: #424a53; }
-details { margin: .4em 0 1em; } summary { cursor: pointer; color: #0969da; }
-.methods p { max-width: 60em; }
-.dataset { border-left: 4px solid #0969da; background: #f6f8fa; padding: .4em .8em; }
-.ci { color: #57606a; white-space: nowrap; }
-.cols { display: grid; grid-template-columns: 1fr 1fr; gap: 1.2em; }
-.box { border: 1px solid #d0d7de; border-radius: .4em; padding: .6em .9em; }
-.box h3 { margin-top: 0; }
-img { max-width: 100%; border: 1px solid #eaeef2; }
-small.printed { color: #57606a; display: block; }
-.status { max-width: 46em; }
-"""
+#: the pages beside the papers' (a literal: workflow/rules/report.smk reads it without
+#: importing this module)
+SITE_PAGES = ("overview.html", "comparison.html", "claims.html", "catalogue.html",
+              "properties.html", "compare.html")
 
 
 def load_catalog(path) -> dict:
@@ -149,369 +92,11 @@ def load_catalog(path) -> dict:
 
 def page_paths(catalog) -> list[str]:
     """Every page's path relative to the output folder (what the Snakemake rule declares)."""
-    paths = ["overview.html", "comparison.html", "claims.html", "catalogue.html",
-             "properties.html", "compare.html"]
+    paths = list(SITE_PAGES)
     for paper, spec in catalog.items():
         paths.append(f"{paper}/{paper}_verdicts.html")
         paths += [f"{paper}/{item['id']}.html" for item in spec["items"]]
     return paths
-
-
-# ---------------------------------------------------------------------------------------
-# verdicts
-# ---------------------------------------------------------------------------------------
-
-
-def _rows_of(comparison: pd.DataFrame, paper, item) -> pd.DataFrame:
-    names = item.get("compare", [item["label"]])
-    return comparison[(comparison["paper"] == paper) & comparison["item"].isin(names)]
-
-
-def _fmt(value, digits=4) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return ""
-    value = float(value)
-    if abs(value) < 1e-12:  # rounding noise such as -1e-16 would print as "-0"
-        value = 0.0
-    if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e5):
-        return f"{value:.3g}"
-    return f"{value:.{digits}f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:.0f}"
-
-
-def _ours(row) -> str:
-    """Our number, with its 95% interval where the row has one: ``0.0169 [0.0151, 0.0188]``."""
-    value = _fmt(row["regenerated"])
-    low, high = row.get("ci_low"), row.get("ci_high")
-    if value and _fmt(low) and _fmt(high):
-        return f"{value} [{_fmt(low)}, {_fmt(high)}]"
-    return value
-
-
-def _is_run(row) -> bool:
-    return str(row.get("basis", cmp.PRINTED_BASIS)) not in ("", "nan", cmp.PRINTED_BASIS)
-
-
-def _evidence(row) -> str:
-    """One line for a comparison row: what, printed, ours (with its interval), status."""
-    what = " / ".join(str(x) for x in (row["row"], row["column"]) if str(x) not in ("", "claim"))
-    printed = f"printed {row['printed']}" if str(row["printed"]) not in ("", "nan") else ""
-    ours = f"ours {_ours(row)}" if _ours(row) else ""
-    numbers = ", ".join(x for x in (printed, ours) if x)
-    return f"{row['item']}: {what}" + (f" ({numbers})" if numbers else "") + f" — {row['status']}"
-
-
-def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
-                 dataset=None) -> tuple[str, str, list]:
-    """``(verdict, counts text, evidence lines)`` of one item from its comparison rows.
-
-    The worst row decides (the order of :data:`VERDICTS`: claim does not hold > differs
-    from a re-run > erratum > claim inconclusive > different setting > ... > matches); the
-    evidence lists every row that is not a plain match, so the numbers travel with the
-    verdict, except the cells of a grid (:func:`grid_cells`), which are one line: their
-    counts (the item's page shows them as a table). A claim verdict decided on a run of a
-    stand-in or of the user's data (``dataset``, :class:`imbeval.data.labels.RunDataset`)
-    says so: "claim does not hold on the Fashion-MNIST stand-in".
-    """
-    if item.get("omitted"):
-        return "not drawn", "", [item["omitted"]]
-    if results_dir is not None and not _present(item, results_dir):
-        return "not run in this configuration", "", []
-    if rows.empty:
-        return "no printed numbers", "", []
-    kinds = rows["status"].map(cmp.status_kind)
-    verdicts = kinds.map(_KIND_TO_VERDICT)
-    worst = min(verdicts, key=lambda v: VERDICTS[v][1])
-    counts = kinds.value_counts()
-    order = [k for k in cmp.STATUSES if k in counts.index]
-    text = ", ".join(f"{counts[k]} {k}" for k in order)
-    grid = grid_cells(rows)
-    notable = rows[~kinds.isin(["match"]) & ~rows.index.isin(grid.index)]
-    deciding = rows[verdicts == worst]
-    run = [str(r["basis"]) for _, r in deciding.iterrows() if _is_run(r)]
-    if worst.startswith("claim") and run:
-        # the stand-in wording is for claims run on the experiment's dataset only (the
-        # mortaz2020 grid's claims run on UCI data): others name their basis
-        ours = dataset is not None and cmp.run_basis(dataset.label) in run
-        if ours and (dataset.stand_in or dataset.user):
-            worst = f"{worst} {dataset.on}"
-        elif not ours:
-            worst = f"{worst} ({run[0]})"
-    evidence = ([grid_summary(grid)] if len(grid) else []) + [
-        _evidence(r) for _, r in notable.iterrows()]
-    return worst, text, evidence
-
-
-def _present(item, results_dir) -> bool:
-    files = list(item.get("figures", [])) + list(item.get("tables", []))
-    return not files or any((Path(results_dir) / f).exists() for f in files)
-
-
-def _badge(verdict) -> str:
-    # a verdict may carry its basis after the name ("claim holds on the ... stand-in")
-    known = [v for v in VERDICTS if verdict == v or verdict.startswith(v + " ")]
-    css = VERDICTS[max(known, key=len)][0] if known else "neutral"
-    return f'<span class="verdict {css}">{html.escape(verdict)}</span>'
-
-
-# ---------------------------------------------------------------------------------------
-# grids (printed against a re-run, model x measure) and families of decisions
-# ---------------------------------------------------------------------------------------
-
-#: the order of a grid's columns where they are these measures (mortaz2020 Tables 16, 18);
-#: other columns follow in the order they first appear
-GRID_ORDER = ("ACC", "MAP", "MAR", "F", "CBA", "IAM")
-
-
-def grid_cells(rows: pd.DataFrame) -> pd.DataFrame:
-    """The rows of an item that form a grid: run rows with an interval, one per (row,
-    column) of at least 2 x 2 (mortaz2020's Tables 16 and 18: 18 models x 6 measures);
-    an empty frame when they do not."""
-    if rows.empty or "ci_low" not in rows.columns:
-        return rows.iloc[:0]
-    low = pd.to_numeric(rows["ci_low"], errors="coerce")
-    high = pd.to_numeric(rows["ci_high"], errors="coerce")
-    run = rows.apply(_is_run, axis=1)
-    cells = rows[run & low.notna() & high.notna()
-                 & ~rows["column"].astype(str).isin(["claim", "finding", ""])]
-    if (cells["row"].nunique() < 2 or cells["column"].nunique() < 2
-            or cells.duplicated(["item", "row", "column"]).any()):
-        return rows.iloc[:0]
-    return cells
-
-
-def _grid_axes(cells) -> tuple[list, list]:
-    labels = list(dict.fromkeys(cells["row"].astype(str)))
-    seen = list(dict.fromkeys(cells["column"].astype(str)))
-    columns = [c for c in GRID_ORDER if c in seen] + [c for c in seen if c not in GRID_ORDER]
-    return labels, columns
-
-
-def _kind_counts(rows) -> str:
-    counts = rows["status"].map(cmp.status_kind).value_counts()
-    return ", ".join(f"{counts[k]} {k}" for k in cmp.STATUSES if k in counts.index)
-
-
-def grid_summary(cells, row_header: str = "model") -> str:
-    """One line for a grid's cells: its shape and the counts of its statuses."""
-    labels, columns = _grid_axes(cells)
-    items = " and ".join(dict.fromkeys(cells["item"].astype(str)))
-    return (f"{items}: {len(cells)} printed numbers ({len(labels)} {row_header}s × "
-            f"{len(columns)} measures) against the 95% prediction interval of a re-run of "
-            f"our pipeline: {_kind_counts(cells)} (the table on the item's page)")
-
-
-def _status_body(status) -> str:
-    kind = cmp.status_kind(status)
-    return str(status)[len(kind):].lstrip(": ").strip()
-
-
-def _common(values) -> list[str]:
-    """The ``; ``-separated parts every value shares, in the first value's order."""
-    split = [[part.strip() for part in str(v).split("; ") if part.strip()] for v in values]
-    if not split:
-        return []
-    return [part for part in split[0] if all(part in other for other in split[1:])]
-
-
-def _adjustment_name(text) -> str:
-    """``Holm over p Fig. 1, 4 decisions`` of ``... (adjusted p = 0.01)``."""
-    return re.sub(r"\s*\(adjusted p = [^)]*\)\s*$", "", str(text)).strip()
-
-
-def _distinct(values) -> list[str]:
-    return [v for v in dict.fromkeys(str(x) for x in values) if v not in ("", "nan")]
-
-
-def _fixed(value, digits=3) -> str:
-    """A grid number at a fixed number of decimals (so a column's numbers line up)."""
-    value = pd.to_numeric(pd.Series([value]), errors="coerce").iloc[0]
-    if math.isnan(value):
-        return ""
-    return f"{0.0 if abs(value) < 0.5 * 10.0 ** -digits else value:.{digits}f}"
-
-
-def grid_html(cells: pd.DataFrame, row_header: str = "model") -> str:
-    """A grid's cells as one heat-map table: rows x measures, each cell the printed value,
-    ours and its interval [low, high], coloured by its status; the basis, the method, the
-    adjustment and what every cell's status says stated once above; each cell's whole
-    status in its tooltip."""
-    if cells.empty:
-        return ""
-    labels, columns = _grid_axes(cells)
-    bases, methods = _distinct(cells["basis"]), _distinct(cells.get("method", []))
-    adjustments = _distinct(_adjustment_name(a) for a in cells.get("adjustment", []))
-    shared = _common(_status_body(s) for s in cells["status"])
-    kinds = cells["status"].map(cmp.status_kind)
-    legend = " ".join(
-        f'<span class="verdict {_KIND_CLASS[k]}">{html.escape(k)}: {int((kinds == k).sum())}'
-        "</span>" for k in cmp.STATUSES if (kinds == k).any())
-    head = [f"<p class=\"dataset\"><b>Basis:</b> {html.escape('; '.join(bases))}. "
-            f"<b>Interval (every cell):</b> {html.escape('; '.join(methods) or 'not named')}. "
-            + (f"<b>Adjustment:</b> {html.escape('; '.join(adjustments))}. " if adjustments
-               else "<b>Adjustment:</b> none (no cell carries a p-value). ")
-            + (f"<b>Every cell's status also says:</b> {html.escape('; '.join(shared))}."
-               if shared else "") + "</p>",
-            f'<p class="legend">Each cell: the printed value, ours, and the 95% prediction '
-            f"interval of a re-run [low, high]; coloured by its status (hover a cell for its "
-            f"whole status): {legend}</p>"]
-    index = {(str(r["row"]), str(r["column"])): r for _, r in cells.iterrows()}
-    out = ['<table class="grid"><thead><tr>', f"<th>{html.escape(row_header)}</th>",
-           "".join(f"<th>{html.escape(c)}</th>" for c in columns), "</tr></thead><tbody>"]
-    for label in labels:
-        out.append(f"<tr><th>{html.escape(label)}</th>")
-        for column in columns:
-            r = index.get((label, column))
-            if r is None:
-                out.append('<td class="neutral">—</td>')
-                continue
-            kind = cmp.status_kind(r["status"])
-            tip = f"{label} / {column}: {r['status']}"
-            p = pd.to_numeric(pd.Series([r.get("p_value")]), errors="coerce").iloc[0]
-            if not math.isnan(p):
-                tip += f" (p = {p:.3g}; {r.get('adjustment', '')})"
-            out.append(
-                f'<td class="{_KIND_CLASS[kind]}" data-status="{html.escape(kind)}" '
-                f'title="{html.escape(tip)}">'
-                f'<div class="p">printed {html.escape(str(r["printed"]))}</div>'
-                f'<div class="o">ours {_fixed(r["regenerated"])}</div>'
-                f'<div class="ci">[{_fixed(r["ci_low"])}, {_fixed(r["ci_high"])}]</div></td>')
-        out.append("</tr>")
-    out.append("</tbody></table>")
-    return "".join(head + out)
-
-
-def decision_families(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> pd.DataFrame:
-    """Per family of decisions (paper, item: the rows with a p-value, adjusted together by
-    :func:`imbeval.tables.comparison.adjust`): ``decisions``, ``decisive`` (rows whose
-    status is in :data:`imbeval.tables.comparison.DECISIVE`), ``chance`` (``alpha`` x
-    decisions: how many a family of true nulls would make decisive at ``alpha`` without
-    adjustment), ``kinds`` (the decisive count by status) and ``adjustment`` (its name).
-
-    Examples
-    --------
-    >>> t = cmp.adjust(cmp.frame([cmp.claim("p", "Fig. 1", c, 0.1, True, p_value=v)
-    ...                           for c, v in (("a", 0.001), ("b", 0.3))]))
-    >>> decision_families(t)[["item", "decisions", "decisive", "chance"]].values.tolist()
-    [['Fig. 1', 2, 1, 0.1]]
-    """
-    columns = ["paper", "item", "decisions", "decisive", "chance", "kinds", "adjustment"]
-    if comparison.empty or "p_value" not in comparison.columns:
-        return pd.DataFrame(columns=columns)
-    p = pd.to_numeric(comparison["p_value"], errors="coerce")
-    out = []
-    for (paper, item), part in comparison[p.notna()].groupby(["paper", "item"], sort=False):
-        kinds = part["status"].map(cmp.status_kind)
-        decisive = kinds[kinds.isin(cmp.DECISIVE)]
-        counts = decisive.value_counts()
-        out.append({"paper": paper, "item": item, "decisions": len(part),
-                    "decisive": len(decisive), "chance": round(alpha * len(part), 10),
-                    "kinds": ", ".join(f"{counts[k]} {k}" for k in cmp.DECISIVE
-                                       if k in counts.index),
-                    "adjustment": "; ".join(_distinct(_adjustment_name(a)
-                                                      for a in part["adjustment"]))
-                    or "none named"})
-    return pd.DataFrame(out, columns=columns)
-
-
-def families_html(comparison: pd.DataFrame) -> str:
-    """The families of decisions as a table (:func:`decision_families`), with a total."""
-    families = decision_families(comparison)
-    if families.empty:
-        return ("<p>No row of this comparison carries a p-value, so no decision was made "
-                "(nothing to adjust, nothing to count against chance).</p>")
-    alpha = f"{cmp.ALPHA:g}"
-    out = [f"<p>A <i>decision</i> is a row with a p-value (a claim, or a printed number "
-           "against a re-run); the decisions of one figure or table are one family, "
-           "Holm-adjusted together, and a row stays decisive (<i>"
-           + ", ".join(html.escape(k) for k in cmp.DECISIVE)
-           + f"</i>) only if its adjusted p-value is at most {alpha}. Beside each decisive "
-           f"count: the count chance alone would give at the {alpha} level without "
-           f"adjustment ({alpha} × decisions); with Holm's adjustment the chance of even one "
-           f"false decision in a family is at most {alpha}.</p>",
-           "<table class=\"families\"><thead><tr><th>paper</th><th>figure / table</th>"
-           "<th>decisions</th><th>decisive</th>"
-           f"<th>expected by chance ({alpha} × decisions)</th><th>adjustment</th>"
-           "</tr></thead><tbody>"]
-    for _, f in families.iterrows():
-        kinds = f" ({html.escape(f['kinds'])})" if f["kinds"] else ""
-        out.append(f"<tr><td>{html.escape(str(f['paper']))}</td>"
-                   f"<td>{html.escape(str(f['item']))}</td>"
-                   f'<td class="num">{f["decisions"]}</td>'
-                   f'<td class="num">{f["decisive"]}{kinds}</td>'
-                   f'<td class="num">{_fmt(f["chance"], 2) or "0"}</td>'
-                   f"<td>{html.escape(str(f['adjustment']))}</td></tr>")
-    out.append(f"<tr><th colspan=\"2\">all {len(families)} families</th>"
-               f'<td class="num"><b>{int(families["decisions"].sum())}</b></td>'
-               f'<td class="num"><b>{int(families["decisive"].sum())}</b></td>'
-               f'<td class="num"><b>{_fmt(float(families["chance"].sum()), 2) or "0"}</b></td>'
-               "<td></td></tr></tbody></table>")
-    return "".join(out)
-
-
-def markdown_html(text: str) -> str:
-    """The small Markdown of ``docs/claims.md``'s Methods section as HTML: ``#`` headings,
-    paragraphs, ``**bold**``, ``*italic*`` and ```code```.
-
-    >>> markdown_html("## Methods\\n\\n**Where.** In `inference`, *here* (a < b).")
-    '<h2>Methods</h2><p><b>Where.</b> In <code>inference</code>, <i>here</i> (a &lt; b).</p>'
-    """
-    out = []
-    for block in re.split(r"\n\s*\n", text.strip()):
-        block = " ".join(line.strip() for line in block.splitlines())
-        heading = re.match(r"^(#{1,6})\s+(.*)$", block)
-        body = html.escape(heading.group(2) if heading else block, quote=False)
-        body = re.sub(r"`([^`]+)`", r"<code>\1</code>", body)
-        body = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", body)
-        body = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", body)
-        if heading:
-            level = len(heading.group(1))
-            out.append(f"<h{level}>{body}</h{level}>")
-        elif body:
-            out.append(f"<p>{body}</p>")
-    return "".join(out)
-
-
-# ---------------------------------------------------------------------------------------
-# tables
-# ---------------------------------------------------------------------------------------
-
-
-def _cell(value) -> tuple[str, bool]:
-    if isinstance(value, float):
-        return _fmt(value), True
-    if isinstance(value, (int,)) and not isinstance(value, bool):
-        return str(value), True
-    return html.escape("" if value is None or (isinstance(value, float) and math.isnan(value))
-                       else str(value)), False
-
-
-def frame_html(frame: pd.DataFrame, marks: dict | None = None, index=True) -> str:
-    """A DataFrame as an HTML table; ``marks[(row, column)] = (css class, printed, status)``
-    colours a cell and shows the printed value under ours where they differ."""
-    marks = marks or {}
-    head = ([frame.index.name or ""] if index else []) + [str(c) for c in frame.columns]
-    out = ["<table><thead><tr>", "".join(f"<th>{html.escape(h)}</th>" for h in head),
-           "</tr></thead><tbody>"]
-    for label, row in frame.iterrows():
-        out.append("<tr>")
-        if index:
-            out.append(f"<th>{html.escape(str(label))}</th>")
-        for column, value in row.items():
-            text, numeric = _cell(value)
-            mark = marks.get((str(label), str(column)))
-            classes = ["num"] if numeric else []
-            title = ""
-            if mark:
-                css, printed, status = mark
-                classes.append(css)
-                title = f' title="{html.escape(status)}"'
-                if css != "good":
-                    text += f'<small class="printed">printed {html.escape(printed)}</small>'
-            cls = f' class="{" ".join(classes)}"' if classes else ""
-            out.append(f"<td{cls}{title}>{text}</td>")
-        out.append("</tr>")
-    out.append("</tbody></table>")
-    return "".join(out)
 
 
 def audit_view(frame: pd.DataFrame, table: str) -> tuple[pd.DataFrame, str]:
@@ -551,78 +136,6 @@ def audit_view(frame: pd.DataFrame, table: str) -> tuple[pd.DataFrame, str]:
     return frame.drop(columns=drop), note
 
 
-def _read_csv(path) -> pd.DataFrame:
-    frame = pd.read_csv(path, keep_default_na=False, na_values=[""])
-    return frame
-
-
-def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
-    """Match comparison rows to the cells of a regenerated table by (row label, column)."""
-    marks = {}
-    labels = {str(v) for v in frame.index}
-    columns = {str(c) for c in frame.columns}
-    for _, r in rows.iterrows():
-        key = (str(r["row"]), str(r["column"]))
-        if key[0] in labels and key[1] in columns:
-            kind = cmp.status_kind(r["status"])
-            marks[key] = (_KIND_CLASS[kind], str(r["printed"]), str(r["status"]))
-    return marks
-
-
-def comparison_html(rows: pd.DataFrame) -> str:
-    """Comparison rows as a table, each status coloured by its kind, with the basis, the
-    interval's method (a method that repeats the row above's says so, the text in its
-    tooltip), the p-value of a decision and its family's adjustment."""
-    out = ["<table><thead><tr><th>item</th><th>row</th><th>column</th><th>printed</th>"
-           "<th>ours [95% interval]</th><th>difference</th><th>status</th><th>basis</th>"
-           "<th>method</th><th>p</th><th>adjustment</th></tr></thead><tbody>"]
-    previous = None
-    for _, r in rows.iterrows():
-        method = str(r.get("method", ""))
-        method = "" if method == "nan" else method
-        if method and method == previous:
-            method_cell = (f'<td class="method" title="{html.escape(method)}">'
-                           "<i>as above</i></td>")
-        else:
-            method_cell = f'<td class="method">{html.escape(method)}</td>'
-        previous = method
-        p_value = pd.to_numeric(pd.Series([r.get("p_value")]), errors="coerce").iloc[0]
-        adjustment = str(r.get("adjustment", ""))
-        css = _KIND_CLASS[cmp.status_kind(r["status"])]
-        ours = html.escape(_fmt(r["regenerated"]))
-        if _ours(r) != _fmt(r["regenerated"]):
-            ours += f' <span class="ci">[{_fmt(r["ci_low"])}, {_fmt(r["ci_high"])}]</span>'
-        out.append(
-            "<tr>" + "".join(f"<td>{html.escape(str(r[c]))}</td>" for c in ("item", "row", "column"))
-            + f'<td class="num">{html.escape(str(r["printed"]))}</td>'
-            + f'<td class="num">{ours}</td>'
-            + f'<td class="num">{_fmt(r["difference"])}</td>'
-            + f'<td class="status {css}">{html.escape(str(r["status"]))}</td>'
-            + f'<td>{html.escape(str(r.get("basis", "")))}</td>' + method_cell
-            + f'<td class="num">{"" if math.isnan(p_value) else f"{p_value:.3g}"}</td>'
-            + f'<td>{"" if adjustment == "nan" else html.escape(adjustment)}</td></tr>')
-    out.append("</tbody></table>")
-    return "".join(out)
-
-
-# ---------------------------------------------------------------------------------------
-# pages
-# ---------------------------------------------------------------------------------------
-
-
-def _page(title, body) -> str:
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{html.escape(title)}</title><style>{CSS}</style></head>"
-            f"<body>{body}<footer class=\"sub\">Written by <code>imbeval report pages</code> "
-            "from the run's results and <code>results/paper_comparison.csv</code>."
-            "</footer></body></html>")
-
-
-def _image(path) -> str:
-    data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
-    return f'<img alt="{html.escape(Path(path).name)}" src="data:image/png;base64,{data}">'
-
-
 def _basis_note(rows, dataset) -> str:
     """What an item's numbers rest on, when some come from the run."""
     run = sorted({str(b) for b in rows.get("basis", pd.Series(dtype=str))
@@ -636,8 +149,8 @@ def _basis_note(rows, dataset) -> str:
     if on_experiment and (dataset.stand_in or dataset.user):
         text += (f". The paper's claims are tested here {dataset.on}, not on the paper's "
                  "data: a claim that does not hold says so of this dataset, not of the paper")
-    claims_here = rows["status"].map(cmp.status_kind).str.startswith("claim").any()
-    adjustments = _distinct(_adjustment_name(a) for a in rows.get("adjustment", []))
+    claims_here = rows["kind"].map(lambda k: cmp.Status(k).is_claim).any()
+    adjustments = _distinct(cmp.adjustment_names(rows))
     adjusted = (f" Here: {html.escape('; '.join(adjustments))}." if adjustments else "")
     return (f'<p class="dataset">Numbers from the run: {html.escape(text)}. '
             "Run numbers carry their 95% interval [low, high]; each run row names how its "
@@ -674,7 +187,7 @@ def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str
         body.append("<h3>Decisions</h3>" + families_html(rows))
     grid = grid_cells(rows)
     if len(grid):
-        body.append("<h3>Printed against a re-run of our pipeline</h3>" + grid_html(grid))
+        body.append("<h3>Printed against a re-run of our pipeline</h3>" + grid_html(grid, rows=rows))
     for figure in item.get("figures", []):
         path = results_dir / figure
         body.append(f"<h3>Figure ({html.escape(figure)})</h3>")
@@ -723,11 +236,6 @@ def _verdict_table(paper, spec, comparison, results_dir, dataset=None) -> str:
                    f'<td class="status">{detail}</td></tr>')
     out.append("</tbody></table>")
     return "".join(out)
-
-
-#: the verdicts a legend shows, best first
-_LEGEND = ("matches", "claim holds", "finding", "consistent with a re-run", "different setting",
-           "claim inconclusive", "erratum", "differs from a re-run", "claim does not hold")
 
 
 def render_landing(paper, spec, comparison, results_dir, dataset=None) -> str:
@@ -911,3 +419,4 @@ def write_pages(catalog_path, results_dir, comparison_csv, out_dir,
     for relative, text in pages.items():
         written.append(atomic_write_text(out_dir / relative, text))
     return written
+

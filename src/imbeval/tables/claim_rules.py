@@ -11,7 +11,9 @@ interval (with the point estimate) satisfies the rule, *does not hold* when none
 :func:`judge` does the same on an :class:`imbeval.inference.Estimate`, and adds the
 decision's p-value, which :func:`imbeval.tables.comparison.adjust` adjusts by Holm within
 the family of the figure's or table's decisions. The claim rows of each paper live in
-:mod:`imbeval.tables.claims_mullick2020` and :mod:`imbeval.tables.claims_ortigosa2016`.
+:mod:`imbeval.tables.claims_mullick2020`, :mod:`imbeval.tables.claims_ortigosa2016` and
+:mod:`imbeval.tables.claims_mortaz2020` (and the grid's selection claims in
+:mod:`imbeval.tables.mortaz2020`).
 """
 
 from __future__ import annotations
@@ -82,6 +84,12 @@ THRESHOLDS = {
         "GMean is 0 exactly when one class is never recognised; a mean over runs x folds "
         "is 0 only if that happens on every one, so anything within 0.01 (one class almost "
         "always missed) counts as the collapse the paper shows."),
+    "stays above 0": Threshold(
+        "stays above 0", "mullick2020 Fig. 5, a user's index",
+        "the smallest minimum of the user's index over the C = max datasets", ">", 0.01,
+        "The other side of \"drops to 0\": a minimum above 0.01 on every dataset is an "
+        "index that never shows the collapse GMean shows (within 0.01 of 0 would count as "
+        "it)."),
     "negative": Threshold(
         "negative for all η ≠ 0.5", "ortigosa2016 Figs. 2a, 3, 4a",
         "the largest value of the influence function over |η − 0.5| > 0.02", "<", 1e-3,
@@ -111,6 +119,55 @@ THRESHOLDS = {
         "Nelder-Mead to xatol 1e-7, the same from every start: tests/test_claims.py "
         "restarts it), so they are exact to about 1e-7 and need no interval; 1e-6 is "
         "their numerical tolerance."),
+    "at most 0.5": Threshold(
+        "ACC bottoms out at about 0.5", "mortaz2020 Fig. 1",
+        "ACC at the first sweep point where it is at most 0.5", "<=", 0.5,
+        "Our sweep runs on to no skill (ACC 1/3 on three balanced classes), past the "
+        "paper's low point of about 0.5, so the statement is checked where ACC first "
+        "reaches 0.5: the paper's \"about 0.5\" taken at its value."),
+    "below zero": Threshold(
+        "IAM is below zero (where ACC is about 0.5)", "mortaz2020 Fig. 1",
+        "IAM at that sweep point", "<", 0.0,
+        "A sign: IAM lies in [-1, 1] and the paper says it is negative there."),
+    "at most (exact)": Threshold(
+        "IAM ≤ 2 ACC − 1 / IAM ≤ ACC at every point", "mortaz2020 Fig. 1",
+        "the largest of IAM − (2 ACC − 1), or of IAM − ACC, over the sweep", "<=", 1e-12,
+        "Inequalities that hold for every matrix (IAM = 2 CBA − 1 and CBA ≤ MAR = ACC on "
+        "balanced classes): checked on exact arithmetic, 1e-12 is floating-point rounding."),
+    "consistent (Spearman)": Threshold(
+        "widens from good to bad / consistent with", "mortaz2020 Figs. 1, 3, 4",
+        "Spearman's ρ of the two curves over the sweep (or of the gap against the step)",
+        ">", 0.9,
+        "\"Consistent\" and \"widens\" say that the curves move together (monotone), not "
+        "that they are equal: a rank correlation above 0.9 over the 21 points is a curve "
+        "that rises (or falls) with the other at nearly every step; no interval, the sweep "
+        "is one seeded sample the figure draws."),
+    "nearly flat": Threshold(
+        "ACC nearly flat", "mortaz2020 Fig. 2", "ACC's span over the sweep", "<", 0.01,
+        "One point of a [0, 1] index over the whole sweep: a flat line at the scale of the "
+        "figure's axis (-1 to 1)."),
+    "varies where the other does not": Threshold(
+        "IAM varies where ACC does not", "mortaz2020 Fig. 2",
+        "IAM's span over the sweep divided by ACC's", ">", 10.0,
+        "An order of magnitude: ACC's span is under 0.01 (\"nearly flat\"), so IAM moving "
+        "ten times as far is a visible change where ACC shows none."),
+    "about (printed)": Threshold(
+        "about <a printed number>", "mortaz2020 Figs. 2, 3",
+        "the distance of our number from the printed one (IAM's span, minimum, maximum)",
+        "<=", 0.05,
+        "The paper reads these numbers off its curves (\"about 0.32\", \"about −0.75 to "
+        "0.75\"); five points of a [-1, 1] index is what reading a plot can promise. Our "
+        "sweep runs on to no skill, so these are expected to fail here and the comparison "
+        "files the numbers as a different setting."),
+    "wider span": Threshold(
+        "IAM's span exceeds ACC's", "mortaz2020 Fig. 3",
+        "IAM's span over the sweep divided by ACC's", ">", 1.0,
+        "An ordering of two spans: any ratio above 1."),
+    "different scale": Threshold(
+        "a different scale (IAM against AUC)", "mortaz2020 Fig. 4",
+        "IAM's span over the sweep divided by AUC's", ">", 1.5,
+        "IAM = 2 CBA − 1 stretches a [0, 1] index to [-1, 1]: a span ratio of 2 on the "
+        "same classifier; above 1.5 the scales differ beyond what the sweep's noise moves."),
     "theorems": Threshold(
         "Theorems 1-5", "mullick2020 Fig. 6",
         "the number of the audit's verdicts that disagree with the theorems", "<=", 0,

@@ -13,7 +13,9 @@ The module is the face of three of one idea each:
   written out as ``docs/claims.md`` with its Methods) and the decision rule
   (:func:`decide`, :func:`judge`);
 - :mod:`imbeval.tables.claims_mullick2020`: Fig. 2's numbers, the experiment's Figs. 3,
-  4a, 4b and 5, and Fig. 6 against the audit;
+  4a, 4b and 5 (and the user's indices beside them; ``claims.csv`` is these rows), and
+  Fig. 6 against the audit;
+- :mod:`imbeval.tables.claims_mortaz2020`: the statements about Figs. 1-4's sweep;
 - :mod:`imbeval.tables.claims_ortigosa2016`: the statements of Section 3.3 and the appendix.
 
 :func:`stage_rows` gathers the rows whose inputs a run has.
@@ -23,18 +25,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
+
 from imbeval.tables import comparison as cmp
 from imbeval.tables.claim_rules import (SIGN_TOL, THRESHOLDS, Judgement, Threshold, decide,
                                         judge, methods_markdown, thresholds_markdown)
 from imbeval.tables.claims_mullick2020 import (AUDIT_BASIS, FIG3_LABELS, FIG4_LABELS,
-                                               PAPER_FIG6, mullick_experiment_rows,
-                                               mullick_fig2_rows, mullick_fig6_rows)
+                                               PAPER_FIG6, claims_table,
+                                               mullick_experiment_rows, mullick_fig2_rows,
+                                               mullick_fig6_rows, mullick_user_rows)
 from imbeval.tables.claims_ortigosa2016 import ortigosa_figure_rows
 
 __all__ = ["Threshold", "THRESHOLDS", "SIGN_TOL", "Judgement", "decide", "judge",
            "thresholds_markdown", "methods_markdown", "FIG3_LABELS", "FIG4_LABELS",
            "PAPER_FIG6", "AUDIT_BASIS", "mullick_fig2_rows", "mullick_experiment_rows",
-           "mullick_fig6_rows", "ortigosa_figure_rows", "stage_rows"]
+           "mullick_fig6_rows", "mullick_user_rows", "claims_table", "ortigosa_figure_rows",
+           "stage_rows"]
 
 
 def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
@@ -52,8 +58,9 @@ def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
         if not dataset:
             raise ValueError("the experiment's claims need the run's dataset")
         d = Path(experiment_dir)
-        rows += mullick_experiment_rows(d / "indices.csv", d / "problems.csv",
-                                        basis=cmp.run_basis(dataset))
+        indices, problems = pd.read_csv(d / "indices.csv"), pd.read_csv(d / "problems.csv")
+        rows += mullick_experiment_rows(indices, problems, basis=cmp.run_basis(dataset))
+        rows += mullick_user_rows(indices, problems, basis=cmp.run_basis(dataset))
     if audit_fig6 is not None:
         rows += mullick_fig6_rows(audit_fig6)
     if ortigosa_dir is not None:

@@ -25,17 +25,18 @@ import pandas as pd
 from imbeval import inference
 from imbeval.audit.core import MULLICK2020_THEOREMS
 from imbeval.tables import comparison as cmp
+from imbeval.tables import mullick2020_experiment as ex
 from imbeval.tables import printed as pr
 from imbeval.tables.claim_rules import THRESHOLDS, decide, judge
 
-__all__ = ["FIG3_LABELS", "FIG4_LABELS", "PAPER_FIG6", "AUDIT_BASIS", "mullick_fig2_rows",
-           "mullick_experiment_rows", "mullick_fig6_rows", "problem_clusters_of"]
+__all__ = ["FIG3_LABELS", "FIG4_LABELS", "PAPER_FIG6", "AUDIT_BASIS", "USER_ITEMS",
+           "mullick_fig2_rows", "mullick_experiment_rows", "mullick_user_rows",
+           "mullick_fig6_rows", "problem_clusters_of", "claims_table"]
 
-FIG3_LABELS = {"gmean2": "GMean", "auroc2": "AUROC", "precision": "Precision",
-               "aurpc": "AURPC", "mprecision": "mPrecision", "maurpc": "mAURPC"}
-FIG4_LABELS = {"gmean": "GMean", "acsa": "ACSA", "nauroc_ova": "nAUROC-OVA",
-               "aurpc_ova": "AURPC-OVA", "maurpc_ova": "mAURPC-OVA",
-               "auroc_ova": "AUROC-OVA", "auroc_ovo": "AUROC-OVO"}
+#: the two-class indices' names (Fig. 3's, as the figure labels them)
+FIG3_LABELS = ex.FIG3_INDICES
+#: the multi-class indices' names (Figs. 4a and 5's)
+FIG4_LABELS = {**ex.FIG4A_INDICES, **ex.FIG5_INDICES}
 
 
 # ---------------------------------------------------------------------------------------
@@ -176,15 +177,13 @@ def mullick_experiment_rows(indices, problems, *, basis):
     -------
     iterator of claim rows (:func:`imbeval.tables.comparison.claim`).
     """
-    from imbeval.figures import mullick2020 as fm
-
     if basis == cmp.PRINTED_BASIS:
         raise ValueError("basis must name the run's dataset (comparison.run_basis)")
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
     clusters = problem_clusters_of(problems)
     setting = "mean over our datasets of the plotted std"
-    per, m, n_clusters = _std_per_problem(fm.fig3_data(indices, problems), FIG3_LABELS,
+    per, m, n_clusters = _std_per_problem(ex.fig3_data(indices, problems), FIG3_LABELS,
                                           clusters)
     if per is not None:
         others = m.drop("precision")
@@ -207,7 +206,7 @@ def mullick_experiment_rows(indices, problems, *, basis):
             _ordering(per, clusters, [(r, s) for r in ("precision", "aurpc")
                                       for s in ("mprecision", "maurpc")]),
             basis, f"{setting}: min(Precision, AURPC) minus max(mPrecision, mAURPC)")
-    per, m, n_clusters = _std_per_problem(fm.fig4a_data(indices, problems), FIG4_LABELS,
+    per, m, n_clusters = _std_per_problem(ex.fig4a_data(indices, problems), FIG4_LABELS,
                                           clusters)
     if per is not None:
         others = m.drop("maurpc_ova")
@@ -217,7 +216,7 @@ def mullick_experiment_rows(indices, problems, *, basis):
             f"{setting} ({len(per)} multi-class datasets, {n_clusters} independent): smallest "
             f"other ({FIG4_LABELS[others.idxmin()]} {others.min():.4f}) minus mAURPC-OVA "
             f"({m['maurpc_ova']:.4f})")
-    f4b = _as_plotted(fm.fig4b_data(indices, problems), "normalised_std")
+    f4b = _as_plotted(ex.fig4b_data(indices, problems), "normalised_std")
     if not f4b.empty:
         per = f4b.pivot(index="problem", columns="index", values="normalised_std")
         m = per.mean()
@@ -228,25 +227,22 @@ def mullick_experiment_rows(indices, problems, *, basis):
         lin = {p: (row["nauroc_ova"] - (margin + 1) * row["acsa"]) / m["acsa"]
                for p, row in per.iterrows()}
         base = inference.cluster_estimate(lin, clusters)
-        shift = margin - base.value
-        est = inference.Estimate(
-            float(margin), lambda level: tuple(v + shift for v in base.interval_at(level)),
-            base.method + "; the ratio linearised (delta method), the normalising minima "
-            "held fixed", base.units, base.undecidable)
+        est = base.shifted(float(margin), base.method + "; the ratio linearised (delta "
+                           "method), the normalising minima held fixed")
         yield _claim(
             "Fig. 4b", "normalised std of nAUROC-OVA slightly above ACSA's", "slightly higher",
             est, basis,
             f"mean normalised std: nAUROC-OVA {m['nauroc_ova']:.3f}, ACSA {m['acsa']:.3f}; "
             "nAUROC-OVA's relative excess over ACSA")
-    f5 = _as_plotted(fm.fig5_data(indices, problems), "minimum")
-    f5 = f5[f5["index"].isin(list(fm.FIG5_INDICES))]
+    f5 = _as_plotted(ex.fig5_data(indices, problems), "minimum")
+    f5 = f5[f5["index"].isin(list(ex.FIG5_INDICES))]
     if not f5.empty:
         c = int(f5["n_classes"].max())
         top = f5[f5["n_classes"] == c].pivot(index="problem", columns="index", values="minimum")
         names = ["auroc_ova", "auroc_ovo", "acsa", "nauroc_ova", "gmean"]
         cells = {}  # (problem, index) -> the cells' CV estimates
         for p in top.index:
-            _, x = fm.fold_values(indices, p, names)
+            _, x = ex.fold_values(indices, p, names)
             for j, n in enumerate(names):
                 cells[(p, n)] = [inference.cv_estimate(x[:, :, k, j])
                                  for k in range(x.shape[2]) if np.isfinite(x[:, :, k, j]).any()]
@@ -287,6 +283,76 @@ def _fig5_gap(cells, problems, value):
     # a difference of two [0, 1] indices lies in [-1, 1]
     return inference.simultaneous(
         flat, lambda lo, hi: (max(margin(lo, hi), -1.0), min(margin(hi, lo), 1.0)), value)
+
+
+#: the item of a user's index's claims, per figure: a family of its own, so the user's
+#: indices never change the Holm adjustment of the paper's claims
+USER_ITEMS = {"fig3": "Fig. 3 (your indices)", "fig4a": "Fig. 4a (your indices)",
+              "fig5": "Fig. 5 (your indices)"}
+
+
+def mullick_user_rows(indices, problems, *, basis):
+    """Claims about the user's own indices (names in ``indices.csv`` that are not built-in,
+    :func:`imbeval.tables.mullick2020_experiment.user_indices`), decided as the paper's:
+    each varies less under RRT than the paper's least robust index of its figure
+    (Precision in Fig. 3, AURPC-OVA in Fig. 4a; THRESHOLDS ``"ordering"``), and stays
+    clear of 0 on every C = max dataset (Fig. 5; THRESHOLDS ``"stays above 0"``).
+
+    Parameters, returns: as :func:`mullick_experiment_rows` (items :data:`USER_ITEMS`).
+    """
+    if basis == cmp.PRINTED_BASIS:
+        raise ValueError("basis must name the run's dataset (comparison.run_basis)")
+    indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
+    problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
+    clusters = problem_clusters_of(problems)
+    for figure, data_of, kind, reference, labels in (
+            ("fig3", ex.fig3_data, "two-class", "precision", FIG3_LABELS),
+            ("fig4a", ex.fig4a_data, "multi-class", "aurpc_ova", FIG4_LABELS)):
+        users = ex.user_indices(indices, problems, kind)
+        if not users:
+            continue
+        data = data_of(indices, problems)
+        for u in users:
+            per, m, n_clusters = _std_per_problem(data, {reference: reference, u: u}, clusters)
+            if per is None or u not in per.columns or reference not in per.columns:
+                continue
+            yield _claim(
+                USER_ITEMS[figure], f"user index {u} varies less than {labels[reference]}",
+                "ordering", _ordering(per, clusters, [(reference, u)]), basis,
+                f"mean over our datasets of the plotted std ({len(per)} {kind} datasets, "
+                f"{n_clusters} independent): {labels[reference]} {m[reference]:.4f} minus "
+                f"{u} {m[u]:.4f}")
+    users = ex.user_indices(indices, problems, "multi-class")
+    if not users:
+        return
+    f5 = _as_plotted(ex.fig5_data(indices, problems), "minimum")
+    if f5.empty:
+        return
+    c = int(f5["n_classes"].max())
+    top = f5[f5["n_classes"] == c]
+    for u in users:
+        mins = top.loc[top["index"] == u].set_index("problem")["minimum"]
+        if mins.empty:
+            continue
+        flat = []
+        for p in mins.index:
+            _, x = ex.fold_values(indices, p, [u])
+            flat += [inference.cv_estimate(x[:, :, k, 0]) for k in range(x.shape[2])
+                     if np.isfinite(x[:, :, k, 0]).any()]
+        yield _claim(
+            USER_ITEMS["fig5"], f"user index {u} stays above 0 on C = {c}", "stays above 0",
+            inference.minimum_of(flat), basis,
+            f"{u} minima on C = {c}: " + ", ".join(f"{p} {v:.3f}" for p, v in mins.items())
+            + "; the lowest")
+
+
+def claims_table(indices, problems, *, basis) -> pd.DataFrame:
+    """The experiment's claims (Figs. 3-5 and the user's indices) as comparison rows
+    (:data:`imbeval.tables.comparison.COLUMNS`), Holm-adjusted within each figure: the rows
+    ``paper_comparison.csv`` holds for them, written as ``claims.csv`` beside the figures."""
+    rows = [*mullick_experiment_rows(indices, problems, basis=basis),
+            *mullick_user_rows(indices, problems, basis=basis)]
+    return cmp.adjust(cmp.frame(rows))
 
 
 #: Theorems 1-5 as summarised by Fig. 6: index -> (Condition 1, Condition 2, Condition 3);

@@ -23,6 +23,7 @@ import pandas as pd
 
 from imbeval import inference
 from imbeval.tables import comparison as cmp
+from imbeval.tables import mullick2020_experiment as ex
 from imbeval.tables.claim_rules import decide
 from imbeval.tables.claims_mullick2020 import (AUDIT_BASIS, AUDIT_METHOD, _as_plotted, _claim,
                                                _fig5_gap, _ordering, _std_per_problem,
@@ -41,12 +42,10 @@ SECTION6 = {
 
 def mullick_text_rows(indices, problems, *, basis):
     """Sections 5.3 and 5.5 on the experiment's ``indices.csv`` and ``problems.csv``."""
-    from imbeval.figures import mullick2020 as fm
-
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
     clusters = problem_clusters_of(problems)
-    per, m, n_clusters = _std_per_problem(fm.fig3_data(indices, problems), FIG3_LABELS,
+    per, m, n_clusters = _std_per_problem(ex.fig3_data(indices, problems), FIG3_LABELS,
                                           clusters)
     setting = "mean over our datasets of Fig. 3's plotted std"
     if per is not None:
@@ -60,8 +59,8 @@ def mullick_text_rows(indices, problems, *, basis):
             "ordering", _ordering(per, clusters, [("aurpc", "gmean2"), ("aurpc", "auroc2")]),
             basis, f"{setting}: AURPC {m['aurpc']:.4f} minus max(GMean, AUROC) "
                    f"({m[['gmean2', 'auroc2']].max():.4f})")
-    f5 = _as_plotted(fm.fig5_data(indices, problems), "minimum")
-    f5 = f5[f5["index"].isin(list(fm.FIG5_INDICES))]
+    f5 = _as_plotted(ex.fig5_data(indices, problems), "minimum")
+    f5 = f5[f5["index"].isin(list(ex.FIG5_INDICES))]
     if f5.empty:
         return
     top_c = int(f5["n_classes"].max())
@@ -69,7 +68,7 @@ def mullick_text_rows(indices, problems, *, basis):
     for p, part in f5[f5["n_classes"] < top_c].groupby("problem", sort=True):
         c = int(part["n_classes"].iloc[0])
         mins = part.set_index("index")["minimum"]
-        _, x = fm.fold_values(indices, p, names)
+        _, x = ex.fold_values(indices, p, names)
         cells = {(p, n): [inference.cv_estimate(x[:, :, k, j]) for k in range(x.shape[2])
                           if np.isfinite(x[:, :, k, j]).any()] for j, n in enumerate(names)}
         gap = float(min(mins["auroc_ova"], mins["auroc_ovo"])

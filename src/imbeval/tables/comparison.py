@@ -1,7 +1,13 @@
 """Printed versus regenerated: one row per printed number, with a status.
 
-Columns: ``paper, item, row, column, printed, regenerated, difference, status, basis,
-ci_low, ci_high, method, p_value, adjustment``.
+Columns: ``paper, item, row, column, printed, regenerated, difference, status, kind,
+detail, basis, ci_low, ci_high, method, p_value, adjusted_p, adjustment``.
+
+``status`` is the rendered text a reader sees; ``kind`` and ``detail`` are what it is made
+of (``status == Status(kind).render(detail)``), so a program reads the verdict from
+``kind`` (one of :class:`Status`'s values) and never parses ``status``. ``adjusted_p`` is
+the Holm-adjusted p-value of a decision (empty outside a family), the number the
+``adjustment`` text prints.
 
 ``basis`` says what a regenerated number rests on: ``printed numbers`` (arithmetic redone
 on the paper's own matrices and values: exact, no interval) or ``run on <dataset>`` (an
@@ -34,7 +40,7 @@ multiplicity adjustment of its family (:func:`adjust`: Holm within the paper's i
   establish (proved, and checked), not a number the paper printed;
 - ``consistent with a re-run: <why>`` / ``differs from a re-run: <why>`` -- a number
   regenerated under other conditions than the paper's, with the prediction interval of a
-  re-run of our pipeline (:func:`imbeval.inference.rerun_interval`): the printed value lies
+  re-run of our pipeline (:func:`imbeval.inference.rerun_estimate`): the printed value lies
   inside it (a re-run could print it), or outside it, after Holm's adjustment over the
   table (a deviation, counted);
 - ``different setting: <why>`` -- regenerated, but not under the paper's conditions (our CV
@@ -47,25 +53,84 @@ multiplicity adjustment of its family (:func:`adjust`: Holm within the paper's i
 from __future__ import annotations
 
 import math
+from enum import Enum
 from fractions import Fraction
 
 import pandas as pd
 
 from imbeval._io import atomic_write_text
+from imbeval.inference import ALPHA as INFERENCE_ALPHA
 from imbeval.tables._io import to_markdown, write_table
 
 COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
-           "basis", "ci_low", "ci_high", "method", "p_value", "adjustment"]
-STATUSES = ("match", "within print precision (printed truncated)", "erratum", "claim holds",
-            "claim does not hold", "claim inconclusive", "finding", "consistent with a re-run",
-            "differs from a re-run", "different setting", "not comparable", "MISMATCH")
-#: the statuses that are a decision (a verdict some evidence could have refused)
-DECISIVE = ("claim holds", "claim does not hold", "differs from a re-run")
-#: a decision is kept when its Holm-adjusted p-value is at most this
-ALPHA = 0.05
-TRUNCATED = "within print precision (printed truncated)"
+           "kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
+           "adjustment"]
+#: the columns a comparison CSV adds to the 14 of main at faa1c7b (the typed verdict)
+TYPED_COLUMNS = ("kind", "detail", "adjusted_p")
+#: a decision is kept when its Holm-adjusted p-value is at most this (one level for every
+#: interval and every test: :data:`imbeval.inference.ALPHA`)
+ALPHA = INFERENCE_ALPHA
 #: The basis of a number recomputed from the paper's own printed matrices and values.
 PRINTED_BASIS = "printed numbers"
+
+
+class Status(Enum):
+    """What a comparison row says of its number, with the item verdict it gives, its
+    severity (0 = worst: the worst row of an item decides its verdict) and the CSS class
+    the report colours it with. The value is the ``kind`` column's text.
+
+    Examples
+    --------
+    >>> Status("claim holds").css, Status.MISMATCH.severity
+    ('good', 0)
+    >>> Status.MATCH.render("both select RF"), Status.ERRATUM.render("printed 0.77")
+    ('match (both select RF)', 'erratum: printed 0.77')
+    >>> [s.value for s in Status if s.decisive]
+    ['claim holds', 'claim does not hold', 'differs from a re-run']
+    """
+
+    MATCH = ("match", "matches", 8, "good")
+    TRUNCATED = ("within print precision (printed truncated)", "matches", 8, "good")
+    ERRATUM = ("erratum", "erratum", 2, "erratum")
+    CLAIM_HOLDS = ("claim holds", "claim holds", 7, "good")
+    CLAIM_FAILS = ("claim does not hold", "claim does not hold", 0, "bad")
+    CLAIM_INCONCLUSIVE = ("claim inconclusive", "claim inconclusive", 3, "inconclusive")
+    FINDING = ("finding", "finding", 6, "finding")
+    CONSISTENT = ("consistent with a re-run", "consistent with a re-run", 5, "consistent")
+    DIFFERS = ("differs from a re-run", "differs from a re-run", 1, "differs")
+    SETTING = ("different setting", "different setting", 4, "setting")
+    NOT_COMPARABLE = ("not comparable", "not comparable", 9, "neutral")
+    MISMATCH = ("MISMATCH", "MISMATCH", 0, "bad")
+
+    def __new__(cls, text, verdict, severity, css):
+        member = object.__new__(cls)
+        member._value_ = text
+        member.verdict = verdict  # the item verdict it gives ("matches" for both matches)
+        member.severity = severity
+        member.css = css
+        return member
+
+    @property
+    def decisive(self) -> bool:
+        """A verdict some evidence could have refused (kept only after Holm's adjustment)."""
+        return self in (Status.CLAIM_HOLDS, Status.CLAIM_FAILS, Status.DIFFERS)
+
+    @property
+    def is_claim(self) -> bool:
+        return self in (Status.CLAIM_HOLDS, Status.CLAIM_FAILS, Status.CLAIM_INCONCLUSIVE)
+
+    def render(self, detail: str = "") -> str:
+        """The ``status`` text: a match's detail in parentheses, any other's after a colon."""
+        if not detail:
+            return self.value
+        return f"{self.value} ({detail})" if self is Status.MATCH else f"{self.value}: {detail}"
+
+
+#: every kind, in the order of the module docstring (counts are shown in this order)
+STATUSES = tuple(s.value for s in Status)
+#: the statuses that are a decision (a verdict some evidence could have refused)
+DECISIVE = tuple(s.value for s in Status if s.decisive)
+TRUNCATED = Status.TRUNCATED.value
 
 
 def run_basis(dataset: str) -> str:
@@ -139,6 +204,67 @@ def truncated(printed: str, value: float) -> bool:
     return abs(cut - target) <= 1e-6 / scale and not matches(printed, value, "round")
 
 
+def comparison_row(paper, item, row_label, column, printed, regenerated, status: Status,
+                   detail: str = "", *, basis=PRINTED_BASIS, ci=None, method="",
+                   p_value=math.nan) -> dict:
+    """The one constructor of a comparison row (a dict with :data:`COLUMNS`): every row
+    of ``paper_comparison.csv`` is made here, its ``status`` text rendered from its
+    ``kind`` and ``detail``.
+
+    Parameters
+    ----------
+    paper, item, row_label, column : where the number is (``column`` is ``"claim"`` for a
+        claim, ``"finding"`` for a finding).
+    printed : str
+        The printed text (``""`` for none).
+    regenerated : float or None
+        Our number (None or NaN: none).
+    status : Status
+        What the row says of it.
+    detail : str
+        The status's explanation (the evidence, the threshold, the setting).
+    basis, ci, method, p_value :
+        What the number rests on (:func:`run_basis` for a run), its 95% interval (needs a
+        run basis), how the interval was made, the decision's p-value.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> r = comparison_row("p", "Table 1", "a", "ACC", "0.50", 0.5, Status.MATCH)
+    >>> r["status"], r["kind"], r["difference"]
+    ('match', 'match', 0.0)
+    """
+    if not isinstance(status, Status):
+        raise TypeError(f"status must be a Status, got {status!r}")
+    value = None if regenerated is None else float(regenerated)
+    ci_low, ci_high = _interval(ci)
+    if ci is not None and basis == PRINTED_BASIS:
+        raise ValueError(f"{paper} {item} {row_label}/{column}: an interval needs a run basis")
+    difference = math.nan
+    if value is not None and not math.isnan(value) and printed:
+        # a selection row's printed text is a name, not a number: it has no difference
+        difference = value - printed_number(printed)
+    detail = str(detail)
+    return {"paper": paper, "item": item, "row": str(row_label), "column": str(column),
+            "printed": printed, "regenerated": value, "difference": difference,
+            "status": status.render(detail), "kind": status.value, "detail": detail,
+            "basis": basis, "ci_low": ci_low, "ci_high": ci_high, "method": method,
+            "p_value": float(p_value), "adjusted_p": math.nan, "adjustment": ""}
+
+
+def restated(record: dict, status: Status, detail: str = "") -> dict:
+    """``record`` (a row of :func:`comparison_row`) with another status and detail, made by
+    the same constructor (e.g. a re-run row whose decision cannot be made)."""
+    ci = None if math.isnan(record["ci_low"]) else (record["ci_low"], record["ci_high"])
+    return comparison_row(record["paper"], record["item"], record["row"], record["column"],
+                          record["printed"], record["regenerated"], status, detail,
+                          basis=record["basis"], ci=ci, method=record["method"],
+                          p_value=record["p_value"])
+
+
 def row(paper, item, row_label, column, printed, regenerated, *, rule="round", erratum=None,
         setting=None, not_comparable=None, note=None, basis=PRINTED_BASIS, ci=None,
         method="", p_value=math.nan) -> dict:
@@ -150,57 +276,49 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
     ``p_value`` are written as given (see the module docstring).
     """
     value = None if regenerated is None else float(regenerated)
-    ci_low, ci_high = _interval(ci)
-    if ci is not None and basis == PRINTED_BASIS:
-        raise ValueError(f"{paper} {item} {row_label}/{column}: an interval needs a run basis")
-    target = printed_number(printed)
-    difference = (value - target) if value is not None and not math.isnan(target) else math.nan
     if not_comparable is not None:
-        status = f"not comparable: {not_comparable}"
+        status, detail = Status.NOT_COMPARABLE, not_comparable
     elif value is None:
         raise ValueError(f"{paper} {item} {row_label}/{column}: no regenerated value")
     elif erratum is None and setting is None and rule == "round" and truncated(printed, value):
         # only where nothing else explains the difference: a documented erratum or a
         # different setting keeps its own, more informative status
-        status = TRUNCATED
+        status, detail = Status.TRUNCATED, ""
     elif erratum is not None:
         if matches(printed, value, rule) and erratum.corrected is None:
             # a column-wide erratum (a different recipe for the whole column) can leave
             # single cells unchanged at print precision
-            status = "match (the column's erratum does not change this cell)"
+            status, detail = Status.MATCH, "the column's erratum does not change this cell"
         elif matches(printed, value, rule):
             # a one-cell erratum that the value reproduces would be a wrong erratum
-            status = "MISMATCH: listed as erratum but reproduces the printed value"
+            status, detail = (Status.MISMATCH,
+                              "listed as erratum but reproduces the printed value")
         else:
-            status = f"erratum: {erratum.explanation}"
+            status, detail = Status.ERRATUM, erratum.explanation
     elif setting is not None:
         if matches(printed, value, rule):
-            status = f"match (under a different setting: {setting})"
+            status, detail = Status.MATCH, f"under a different setting: {setting}"
         elif ci is not None:
-            inside = ci_low <= target <= ci_high
-            status = (f"{'consistent with' if inside else 'differs from'} a re-run: "
-                      f"{setting}")
+            inside = _interval(ci)[0] <= printed_number(printed) <= _interval(ci)[1]
+            status, detail = (Status.CONSISTENT if inside else Status.DIFFERS), setting
         else:
-            status = f"different setting: {setting}"
+            status, detail = Status.SETTING, setting
     else:
-        status = "match" if matches(printed, value, rule) else "MISMATCH"
-        if note and status == "match":
-            status = f"match ({note})"
-    return {
-        "paper": paper, "item": item, "row": str(row_label), "column": str(column),
-        "printed": printed, "regenerated": value, "difference": difference, "status": status,
-        "basis": basis, "ci_low": ci_low, "ci_high": ci_high, "method": method,
-        "p_value": float(p_value), "adjustment": "",
-    }
+        status = Status.MATCH if matches(printed, value, rule) else Status.MISMATCH
+        detail = note if note and status is Status.MATCH else ""
+    return comparison_row(paper, item, row_label, column, printed, value, status, detail,
+                          basis=basis, ci=ci, method=method, p_value=p_value)
 
 
 def frame(rows) -> pd.DataFrame:
-    """The comparison rows (dicts from :func:`row`) as a DataFrame with :data:`COLUMNS`."""
+    """The comparison rows (dicts from :func:`comparison_row`) as a DataFrame with
+    :data:`COLUMNS`."""
     return pd.DataFrame(list(rows), columns=COLUMNS)
 
 
 def status_kind(status: str) -> str:
-    """The category of a status string: one of :data:`STATUSES`."""
+    """The category of a rendered status string: one of :data:`STATUSES` (for reading an
+    old CSV; a comparison frame has it in its ``kind`` column)."""
     for kind in STATUSES:
         if status.startswith(kind):
             return kind
@@ -218,31 +336,71 @@ def claim(paper, item, claim_text, measured, holds, *, printed="", detail="",
     ``method`` names how it was made, ``p_value`` is the decision's p-value (adjusted over
     the item's family by :func:`adjust`).
     """
-    value = None if measured is None else float(measured)
-    target = printed_number(printed) if printed else math.nan
-    difference = value - target if value is not None and not math.isnan(target) else math.nan
-    ci_low, ci_high = _interval(ci)
-    if ci is not None and basis == PRINTED_BASIS:
-        raise ValueError(f"{paper} {item}: an interval needs a run basis")
-    verdict = {True: "claim holds", False: "claim does not hold", None: "claim inconclusive"}
-    status = f"{verdict[holds]}: {detail}".rstrip(": ")
-    return {"paper": paper, "item": item, "row": str(claim_text), "column": "claim",
-            "printed": printed, "regenerated": value, "difference": difference,
-            "status": status, "basis": basis, "ci_low": ci_low, "ci_high": ci_high,
-            "method": method, "p_value": float(p_value), "adjustment": ""}
+    verdict = {True: Status.CLAIM_HOLDS, False: Status.CLAIM_FAILS,
+               None: Status.CLAIM_INCONCLUSIVE}[holds]
+    return comparison_row(paper, item, claim_text, "claim", printed, measured, verdict,
+                          str(detail).rstrip(": "), basis=basis, ci=ci, method=method,
+                          p_value=p_value)
 
 
 def finding(paper, item, statement, measured=None, *, detail="", printed="",
             basis=PRINTED_BASIS, method="") -> dict:
     """A finding row: a fact we establish about the paper's indices or numbers."""
-    value = None if measured is None else float(measured)
-    target = printed_number(printed) if printed else math.nan
-    difference = value - target if value is not None and not math.isnan(target) else math.nan
-    return {"paper": paper, "item": item, "row": str(statement), "column": "finding",
-            "printed": printed, "regenerated": value, "difference": difference,
-            "status": f"finding: {detail}".rstrip(": "), "basis": basis,
-            "ci_low": math.nan, "ci_high": math.nan, "method": method, "p_value": math.nan,
-            "adjustment": ""}
+    return comparison_row(paper, item, statement, "finding", printed, measured,
+                          Status.FINDING, str(detail).rstrip(": "), basis=basis,
+                          method=method)
+
+
+def holm_family(paper, item, decisions: int) -> str:
+    """The name of a family of decisions, as ``adjustment`` states it.
+
+    >>> holm_family("p", "Fig. 1", 3)
+    'Holm over p Fig. 1, 3 decisions'
+    """
+    return f"Holm over {paper} {item}, {decisions} decision{'s' if decisions != 1 else ''}"
+
+
+#: the ``adjustment`` of a decisive run row without a p-value (no family)
+EXACT_ADJUSTMENT = "none: not a sampled number (see method), no multiplicity to adjust"
+
+
+def family_names(table: pd.DataFrame) -> dict:
+    """``{(paper, item): name}`` of every family of decisions in ``table`` (the rows with an
+    ``adjusted_p``), each named as :func:`holm_family` names it.
+
+    >>> t = adjust(frame([claim("p", "Fig. 1", c, 0.1, True, p_value=0.01) for c in "ab"]))
+    >>> family_names(t)
+    {('p', 'Fig. 1'): 'Holm over p Fig. 1, 2 decisions'}
+    """
+    adjusted = table[pd.to_numeric(table["adjusted_p"], errors="coerce").notna()]
+    return {key: holm_family(*key, len(part))
+            for key, part in adjusted.groupby(["paper", "item"], sort=False)}
+
+
+def adjustment_names(table: pd.DataFrame, within: pd.DataFrame | None = None) -> pd.Series:
+    """Each row's adjustment without its adjusted p-value: its family's name
+    (:func:`holm_family`, the family counted in ``within``, default ``table``) where it has
+    an ``adjusted_p``, else its ``adjustment`` as written (``""``, or
+    :data:`EXACT_ADJUSTMENT`)."""
+    names = family_names(table if within is None else within)
+    adjusted = pd.to_numeric(table["adjusted_p"], errors="coerce").notna()
+    return pd.Series([names[(r["paper"], r["item"])] if a else str(r["adjustment"])
+                      for (_, r), a in zip(table.iterrows(), adjusted)],
+                     index=table.index, dtype=object)
+
+
+#: how the parts of a ``detail`` are joined (a setting, the TOST result, a known
+#: difference, ...; :func:`adjust` puts its reason first)
+DETAIL_SEPARATOR = "; "
+
+
+def detail_parts(detail) -> list[str]:
+    """The parts of a ``detail`` (joined by :data:`DETAIL_SEPARATOR`).
+
+    >>> detail_parts("our CV; TOST p = 0.01")
+    ['our CV', 'TOST p = 0.01']
+    """
+    return [part.strip() for part in str(detail).split(DETAIL_SEPARATOR) if part.strip()]
 
 
 def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
@@ -252,47 +410,48 @@ def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
     A row whose status is decisive (:data:`DECISIVE`) stays so only if its Holm-adjusted
     p-value is at most ``alpha``; otherwise a claim becomes *claim inconclusive* and a
     *differs from a re-run* becomes *consistent with a re-run*, each saying so. Every row of
-    a family gets ``adjustment`` = "Holm over <paper> <item>, N decisions (adjusted p =
-    ...)". Rows without a p-value are left as they are.
+    a family gets ``adjusted_p`` and ``adjustment`` = "Holm over <paper> <item>, N decisions
+    (adjusted p = ...)" (:func:`holm_family`). Rows without a p-value are left as they are.
 
     Examples
     --------
     >>> t = frame([claim("p", "Fig. 1", c, 0.1, True, p_value=v)
     ...            for c, v in (("a", 0.01), ("b", 0.04), ("c", 0.045))])
-    >>> [status_kind(s) for s in adjust(t)["status"]]
+    >>> adjust(t)["kind"].tolist()
     ['claim holds', 'claim inconclusive', 'claim inconclusive']
+    >>> adjust(t)["adjusted_p"].round(3).tolist()
+    [0.03, 0.08, 0.08]
     """
     from imbeval.inference import holm
 
     table = table.copy()
     p = pd.to_numeric(table["p_value"], errors="coerce")
+    table["adjusted_p"] = math.nan
     for (paper, item), part in table[p.notna()].groupby(["paper", "item"], sort=False):
         reject, adjusted = holm(p[part.index].to_numpy(), alpha)
-        n = len(part)
+        family = holm_family(paper, item, len(part))
         for k, (i, r) in enumerate(part.iterrows()):
-            note = f"Holm over {paper} {item}, {n} decision{'s' if n != 1 else ''}"
-            table.at[i, "adjustment"] = f"{note} (adjusted p = {adjusted[k]:.3g})"
-            kind = status_kind(r["status"])
-            if kind in DECISIVE and not reject[k]:
-                rest = r["status"][len(kind):].lstrip(": ")
-                why = (f"decisive at 95% alone (p = {p[i]:.3g}) but not after {note} "
+            table.at[i, "adjusted_p"] = float(adjusted[k])
+            table.at[i, "adjustment"] = f"{family} (adjusted p = {adjusted[k]:.3g})"
+            status = Status(r["kind"])
+            if status.decisive and not reject[k]:
+                why = (f"decisive at 95% alone (p = {p[i]:.3g}) but not after {family} "
                        f"(adjusted p = {adjusted[k]:.3g})")
-                new = ("claim inconclusive" if kind.startswith("claim")
-                       else "consistent with a re-run")
-                table.at[i, "status"] = f"{new}: {why}; {rest}"
+                new = Status.CLAIM_INCONCLUSIVE if status.is_claim else Status.CONSISTENT
+                detail = f"{why}{DETAIL_SEPARATOR}{str(r['detail']).lstrip(': ')}"
+                table.at[i, "kind"] = new.value
+                table.at[i, "detail"] = detail
+                table.at[i, "status"] = new.render(detail)
     # a decisive run row without a p-value rests on no sampled number (the audit's exact
     # search, an identity): it is in no family, and says so
-    exact = (p.isna() & table["status"].map(status_kind).isin(DECISIVE)
-             & (table["basis"] != PRINTED_BASIS))
-    table.loc[exact, "adjustment"] = ("none: not a sampled number (see method), no "
-                                      "multiplicity to adjust")
+    exact = p.isna() & table["kind"].isin(DECISIVE) & (table["basis"] != PRINTED_BASIS)
+    table.loc[exact, "adjustment"] = EXACT_ADJUSTMENT
     return table
 
 
 def summary(table: pd.DataFrame) -> pd.DataFrame:
-    """Counts of rows by paper and status category."""
-    kinds = table["status"].map(status_kind)
-    counts = pd.crosstab(table["paper"], kinds)
+    """Counts of rows by paper and status category (column ``kind``)."""
+    counts = pd.crosstab(table["paper"], table["kind"])
     return counts.reindex(columns=[k for k in STATUSES if k in counts.columns])
 
 
@@ -318,7 +477,8 @@ def write(table: pd.DataFrame, csv_path, md_path):
             "of decisions (docs/claims.md, Methods).\n\n",
             "## Counts\n\n", to_markdown(counts, index=True), "\n"]
     for paper, part in table.groupby("paper", sort=False):
-        shown = part.drop(columns="paper").copy()
+        # the typed columns are what ``status`` renders: the Markdown shows the text once
+        shown = part.drop(columns=["paper", *TYPED_COLUMNS]).copy()
         shown["regenerated"] = shown["regenerated"].map(
             lambda v: "" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.4f}")
         shown["difference"] = shown["difference"].map(
@@ -329,15 +489,14 @@ def write(table: pd.DataFrame, csv_path, md_path):
 
 def read_parts(paths) -> pd.DataFrame:
     """Concatenate the per-paper comparison CSVs (in the given order)."""
+    numbers = ("regenerated", "difference", "ci_low", "ci_high", "p_value", "adjusted_p")
     parts = [pd.read_csv(p, dtype={"printed": str, "row": str, "column": str, "method": str,
-                                   "adjustment": str},
-                         keep_default_na=False, na_values={"regenerated": [""],
-                                                           "difference": [""],
-                                                           "ci_low": [""], "ci_high": [""],
-                                                           "p_value": [""]})
+                                   "adjustment": str, "kind": str, "detail": str},
+                         keep_default_na=False, na_values={c: [""] for c in numbers})
              for p in paths]
     table = pd.concat(parts, ignore_index=True) if parts else frame([])
     missing = set(COLUMNS) - set(table.columns)
     if missing:
-        raise ValueError(f"comparison parts lack the columns {sorted(missing)}")
+        raise ValueError(f"comparison parts lack the columns {sorted(missing)} (written "
+                         "before the typed verdict columns: rerun the comparison rules)")
     return table[COLUMNS]

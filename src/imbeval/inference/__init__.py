@@ -23,7 +23,8 @@ statsmodels:
   (Bonferroni) intervals of the cells: if every cell lies in its interval, the minimum lies
   between the minima of the ends. The percentile bootstrap is inconsistent for extremes;
   the simultaneous box is conservative but covers.
-- **Printed versus a re-run** (:func:`rerun_interval`, :func:`tost`). Whether a re-run of
+- **Printed versus a re-run** (:func:`rerun_estimate`, :func:`compare_to_rerun`,
+  :func:`tost`; module ``imbeval.inference._rerun``). Whether a re-run of
   the pipeline (another partition) could give a printed number: a prediction interval
   ``ours ± t · SD · sqrt(1 + 1/R)`` widened by half the print unit; agreement within a
   declared tolerance by two one-sided tests (Schuirmann 1987).
@@ -44,18 +45,24 @@ Holm, A simple sequentially rejective multiple test procedure, Scand. J. Statist
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 import numpy as np
 
-__all__ = ["LEVEL", "MIN_UNITS", "MIN_FOLD_VALUES", "Estimate", "cv_interval", "cv_estimate",
-           "cv_delta_estimate", "problem_clusters", "cluster_estimate", "simultaneous",
-           "minimum_of",
-           "rerun_interval", "tost", "decision_p_value", "holm", "METHODS"]
+from imbeval._params import check_level, check_positive
+
+__all__ = ["LEVEL", "ALPHA", "MIN_UNITS", "MIN_FOLD_VALUES", "Estimate", "RerunEstimate",
+           "RerunComparison", "cv_interval", "cv_estimate", "cv_delta_estimate",
+           "problem_clusters", "cluster_estimate", "simultaneous", "minimum_of",
+           "rerun_estimate", "compare_to_rerun", "tost", "decision_p_value",
+           "holm", "METHODS"]
 
 #: coverage of every interval of a single decision
 LEVEL = 0.95
+#: the level of every test and adjustment: a decision is kept when its (adjusted) p-value
+#: is at most this, the complement of :data:`LEVEL`
+ALPHA = round(1 - LEVEL, 10)
 #: independent units (clusters of problems) a number over problems needs to be decisive
 MIN_UNITS = 10
 #: fold values a CV number needs to be decisive: with fewer, the fold variance (df <= 3)
@@ -78,30 +85,94 @@ METHODS = {
 
 
 def _level(level) -> float:
-    level = float(level)
-    if not 0 < level < 1:
-        raise ValueError(f"level must lie in (0, 1), got {level!r}")
-    return level
+    return check_level(level, "level")
 
 
 @dataclass(frozen=True)
 class Estimate:
-    """A run's number with the intervals of every level, and why it may not be decisive.
+    """A run's number with the numbers its intervals are made of, as statsmodels' result
+    objects keep theirs: the intervals of every level, and shifts, are computed from them.
 
-    ``interval_at(level) -> (low, high)``; ``undecidable`` is None, or the reason no verdict
-    may rest on this number (too few units, a descriptive statistic); ``method`` names how
-    the interval is made (one of :data:`METHODS`' texts, possibly with detail).
+    Attributes
+    ----------
+    value : float
+        The number.
+    method : str
+        How its interval is made (one of :data:`METHODS`' texts, possibly with detail).
+    units : int
+        The independent units it rests on (fold values, clusters, the fewest of a
+        combination's components).
+    undecidable : str or None
+        None, or the reason no verdict may rest on this number (too few units).
+    se, df : float
+        Standard error and degrees of freedom of its t interval (NaN for a combination of
+        several estimates, which has neither: its interval comes from its components').
+    center : float
+        The mean its t interval is built around (``value`` unless the interval is another
+        statistic's moved to it: a linearised statistic's, the mean of cluster means').
+    shifts : tuple of float
+        The moves applied, in order, to the interval's ends after it is built
+        (:meth:`shifted` adds one).
+    symmetric : bool
+        The t interval as ``center ± t(1 - alpha/2, df) · se`` (statsmodels'
+        ``tconfint_mean``) rather than ``center + se · t(q, df)`` at both tails
+        (``scipy.stats.t.interval``): the same interval, two roundings, each kept where
+        it was made so that no written number changes.
+    components, combine :
+        For a monotone function of several estimates (:func:`simultaneous`): the
+        estimates and ``combine(lows, highs) -> (low, high)``.
+
+    Examples
+    --------
+    >>> e = cv_estimate([[0.70, 0.74, 0.72], [0.71, 0.73, 0.69]])
+    >>> round(e.value, 4), round(e.se, 4), e.df, e.units
+    (0.715, 0.0153, 5, 6)
+    >>> s = e.shifted(0.0, "the same spread around 0")
+    >>> [round(v, 4) for v in s.interval()], s.method
+    ([-0.0393, 0.0393], 'the same spread around 0')
     """
 
     value: float
-    interval_at: Callable[[float], tuple[float, float]] = field(repr=False)
     method: str
     units: int
     undecidable: str | None = None
+    se: float = math.nan
+    df: float = math.nan
+    center: float | None = None
+    shifts: tuple[float, ...] = ()
+    symmetric: bool = False
+    components: tuple = field(default=(), repr=False)
+    combine: Callable | None = field(default=None, repr=False)
 
     def interval(self, level: float = LEVEL) -> tuple[float, float]:
         """The ``level`` interval ``(low, high)`` (NaNs when there is none)."""
         return self.interval_at(_level(level))
+
+    def interval_at(self, level: float) -> tuple[float, float]:
+        """:meth:`interval` without the check of ``level`` (bisection calls it often)."""
+        if self.components:
+            k = len(self.components)
+            # Bonferroni over the K components: every one in its 1 - (1 - level)/K interval
+            each = [c.interval_at(1 - (1 - level) / k) for c in self.components]
+            lows, highs = np.array([e[0] for e in each]), np.array([e[1] for e in each])
+            if not (np.isfinite(lows).all() and np.isfinite(highs).all()):
+                return math.nan, math.nan
+            low, high = self.combine(lows, highs)
+            ends = (float(low), float(high))
+        else:
+            center = self.value if self.center is None else self.center
+            ends = (_symmetric_t_interval(center, self.se, self.df, level) if self.symmetric
+                    else _t_interval(center, self.se, self.df, level))
+        for shift in self.shifts:
+            ends = (ends[0] + shift, ends[1] + shift)
+        return ends
+
+    def shifted(self, value: float, method: str | None = None) -> "Estimate":
+        """The same uncertainty around another value (the interval moved with it): a
+        margin that is this estimate plus a known constant."""
+        return replace(self, value=float(value), method=method or self.method,
+                       shifts=self.shifts + (float(value) - self.value,),
+                       center=self.value if self.center is None else self.center)
 
 
 def _t_interval(value, se, df, level):
@@ -113,6 +184,16 @@ def _t_interval(value, se, df, level):
         return float(value), float(value)
     low, high = stats.t.interval(level, df, loc=value, scale=se)
     return float(low), float(high)
+
+
+def _symmetric_t_interval(value, se, df, level):
+    from scipy import stats
+
+    if not (math.isfinite(value) and math.isfinite(se) and df >= 1):
+        return math.nan, math.nan
+    alpha = 1 - level
+    t = stats.t.ppf(1 - alpha / 2.0, df)
+    return float(value - t * se), float(value + t * se)
 
 
 def _fold_matrix(values) -> np.ndarray:
@@ -159,8 +240,7 @@ def cv_estimate(values, *, test_to_train=None, method=None) -> Estimate:
     why = None
     if n < MIN_FOLD_VALUES:
         why = f"{n} fold values, at least {MIN_FOLD_VALUES} needed"
-    return Estimate(value, lambda level: _t_interval(value, se, n - 1, level),
-                    method or METHODS["cv"], n, why)
+    return Estimate(value, method or METHODS["cv"], n, why, se=se, df=n - 1)
 
 
 def cv_interval(values, *, level: float = LEVEL, test_to_train=None) -> tuple[float, float]:
@@ -216,11 +296,9 @@ def cv_delta_estimate(value, gradient, fold_values, *, test_to_train=None) -> Es
     means = np.nanmean(x, axis=(0, 1)) if np.isfinite(x).any() else np.zeros(x.shape[2])
     filled = np.where(np.isfinite(x), x, means)
     z = filled @ np.where(np.isfinite(g), g, 0.0)
-    base = cv_estimate(z, test_to_train=test_to_train, method=METHODS["cv_delta"])
-    shift = float(value) - base.value
-    return Estimate(float(value),
-                    lambda level: tuple(e + shift for e in base.interval_at(level)),
-                    base.method, base.units, base.undecidable)
+    # the linearised fold values' mean and its interval, moved to the statistic's value
+    return cv_estimate(z, test_to_train=test_to_train,
+                       method=METHODS["cv_delta"]).shifted(float(value))
 
 
 def problem_clusters(classes: dict) -> dict:
@@ -298,14 +376,15 @@ def cluster_estimate(values: dict, clusters: dict, *, min_units: int = MIN_UNITS
         why = (f"{g} independent unit{'s' if g != 1 else ''} (problems that share classes are "
                f"one), at least {min_units} needed")
 
-    def interval_at(level):
-        if g < 2:
-            return math.nan, math.nan
-        low, high = DescrStatsW(means).tconfint_mean(alpha=1 - level)
-        shift = value - float(means.mean())
-        return float(low) + shift, float(high) + shift
-
-    return Estimate(value, interval_at, METHODS["clusters"] + f", {g} clusters", g, why)
+    method = METHODS["clusters"] + f", {g} clusters"
+    if g < 2:
+        return Estimate(value, method, g, why)
+    stats = DescrStatsW(means)
+    # statsmodels' t interval of the mean of cluster means (tconfint_mean's numbers),
+    # moved to the mean over problems
+    return Estimate(value, method, g, why, se=float(stats.std_mean), df=g - 1,
+                    center=float(stats.mean), shifts=(value - float(means.mean()),),
+                    symmetric=True)
 
 
 def simultaneous(components: Sequence[Estimate], combine: Callable, value: float, *,
@@ -335,23 +414,14 @@ def simultaneous(components: Sequence[Estimate], combine: Callable, value: float
     >>> lo < a.value < hi < b.value
     True
     """
-    components = list(components)
+    components = tuple(components)
     if not components:
         raise ValueError("simultaneous needs at least one component")
-    k = len(components)
-
-    def interval_at(level):
-        each = [c.interval_at(1 - (1 - level) / k) for c in components]
-        lows, highs = np.array([e[0] for e in each]), np.array([e[1] for e in each])
-        if not (np.isfinite(lows).all() and np.isfinite(highs).all()):
-            return math.nan, math.nan
-        low, high = combine(lows, highs)
-        return float(low), float(high)
-
     why = next((c.undecidable for c in components if c.undecidable), None)
-    return Estimate(float(value), interval_at,
-                    method or f"{METHODS['simultaneous']} ({k} cells)",
-                    min(c.units for c in components), why)
+    return Estimate(float(value),
+                    method or f"{METHODS['simultaneous']} ({len(components)} cells)",
+                    min(c.units for c in components), why, components=components,
+                    combine=combine)
 
 
 def minimum_of(components: Sequence[Estimate], *, low: float = -math.inf,
@@ -377,51 +447,6 @@ def minimum_of(components: Sequence[Estimate], *, low: float = -math.inf,
                         min(c.value for c in components), method=method)
 
 
-def rerun_interval(values, *, level: float = LEVEL, half_unit: float = 0.0,
-                   min_repeats: int = 10, test_to_train=None):
-    """Where a re-run of the pipeline (another CV partition) would put a CV mean.
-
-    Parameters
-    ----------
-    values : array ``(repeats, folds)``: ``R`` reshuffled CV repetitions of one number.
-    level : coverage of the prediction interval.
-    half_unit : half the printed number's last unit: the interval is widened by it, since
-        a printed value can be any number that rounds to it.
-    min_repeats : with at least this many repetitions the replication spread ``SD`` is the
-        standard deviation of the repetitions' means (``t`` with ``R - 1`` degrees of
-        freedom); with fewer it is the corrected variance of one repetition's mean,
-        ``(1/k + test_to_train) s^2`` (``t`` with ``R k - 1``), which is larger than a
-        re-partition's spread (it also counts other training sets), hence conservative.
-
-    Returns
-    -------
-    ``(low, high, sd, source)``: the interval ``mean ± t · SD · sqrt(1 + 1/R) ± half_unit``,
-    the spread, and which spread was used (``"repeats"`` or ``"corrected variance"``).
-
-    Examples
-    --------
-    >>> low, high, sd, source = rerun_interval([[0.70, 0.74, 0.72, 0.71, 0.73]])
-    >>> source, round(high - low, 3)
-    ('corrected variance', 0.083)
-    """
-    from scipy import stats
-
-    v = _fold_matrix(values)
-    level = _level(level)
-    r, k = v.shape
-    if not np.isfinite(v).all():
-        raise ValueError("rerun_interval needs finite fold values")
-    mean = float(v.mean())
-    if r >= min_repeats:
-        sd, df, source = float(v.mean(axis=1).std(ddof=1)), r - 1, "repeats"
-    else:
-        ratio = 1.0 / (k - 1) if test_to_train is None else float(test_to_train)
-        sd = float(math.sqrt((1.0 / k + ratio) * v.var(ddof=1)))
-        df, source = r * k - 1, "corrected variance"
-    half = float(stats.t.ppf((1 + level) / 2, df)) * sd * math.sqrt(1 + 1 / r) + half_unit
-    return mean - half, mean + half, sd, source
-
-
 def tost(difference: float, se: float, df: float, tolerance: float) -> float:
     """The p-value of two one-sided t tests that ``|true difference| < tolerance``.
 
@@ -435,8 +460,7 @@ def tost(difference: float, se: float, df: float, tolerance: float) -> float:
     """
     from scipy import stats
 
-    if not tolerance > 0:
-        raise ValueError(f"tolerance must be positive, got {tolerance!r}")
+    check_positive(tolerance, "tolerance")
     if not (math.isfinite(difference) and math.isfinite(se) and df >= 1) or se < 0:
         return math.nan
     if se == 0:
@@ -497,7 +521,7 @@ def decision_p_value(estimate: Estimate, decide: Callable) -> float:
     return float(math.exp(hi))
 
 
-def holm(p_values, alpha: float = 1 - LEVEL) -> tuple[np.ndarray, np.ndarray]:
+def holm(p_values, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:
     """Holm's step-down adjustment of a family of p-values (NaNs kept out).
 
     Returns ``(reject, adjusted)``, arrays of the family's length (``False`` / NaN where
@@ -519,3 +543,8 @@ def holm(p_values, alpha: float = 1 - LEVEL) -> tuple[np.ndarray, np.ndarray]:
         r, a, _, _ = multipletests(p[ok], alpha=alpha, method="holm")
         reject[ok], adjusted[ok] = r, a
     return reject, adjusted
+
+
+# the re-run of the pipeline: its own module (it builds on the estimates above)
+from imbeval.inference._rerun import (RerunComparison, RerunEstimate,  # noqa: E402
+                                      compare_to_rerun, rerun_estimate)

@@ -1,0 +1,244 @@
+"""Verdicts of the report: an item's verdict from its comparison rows (the worst row
+decides, by :class:`imbeval.tables.comparison.Status`'s severity), its badge, the families of
+decisions against chance, and comparison rows as a coloured table.
+
+Everything is read from the comparison's typed columns (``kind``, ``detail``,
+``adjusted_p``), never parsed back from the rendered ``status`` text.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from pathlib import Path
+
+import pandas as pd
+
+from imbeval.report._html import _fmt, _is_run, _ours
+from imbeval.report.grid import grid_cells, grid_summary
+from imbeval.tables import comparison as cmp
+
+__all__ = ["VERDICTS", "Verdict", "item_verdict", "decision_families", "families_html",
+           "comparison_html"]
+
+#: the verdicts an item can have without a comparison row (severity after every status's)
+_NO_ROWS = ("no printed numbers", "not drawn", "not run in this configuration")
+#: verdict -> (css class, order of severity: the worst row decides an item's verdict); a
+#: status's from :class:`imbeval.tables.comparison.Status`, then the verdicts of no row
+VERDICTS = {**{s.verdict: (s.css, s.severity) for s in sorted(cmp.Status,
+                                                               key=lambda s: s.severity)},
+            **{v: ("neutral", 10 + k) for k, v in enumerate(_NO_ROWS)}}
+#: status kind (comparison.STATUSES) -> the verdict it gives its item; a claim that holds
+#: is a "claim holds", never a "matches"
+_KIND_TO_VERDICT = {s.value: s.verdict for s in cmp.Status}
+#: status kind -> css class of its cells and badges
+_KIND_CLASS = {s.value: s.css for s in cmp.Status}
+
+
+class Verdict(str):
+    """An item's verdict as a page shows it -- its words, perhaps with where it was tested
+    ("claim holds on the Fashion-MNIST stand-in") -- carrying the CSS class of its badge,
+    so the badge never reads the words back.
+
+    >>> v = Verdict("claim holds on the Fashion-MNIST stand-in", "good")
+    >>> v == "claim holds on the Fashion-MNIST stand-in", v.css
+    (True, 'good')
+    """
+
+    css: str
+
+    def __new__(cls, text: str, css: str):
+        verdict = super().__new__(cls, text)
+        verdict.css = css
+        return verdict
+
+
+def _verdict(name: str, suffix: str = "") -> Verdict:
+    """The verdict ``name`` (a key of :data:`VERDICTS`), with ``suffix`` after it."""
+    return Verdict(f"{name}{suffix}", VERDICTS[name][0])
+
+
+#: the verdicts a legend shows, best first
+_LEGEND = ("matches", "claim holds", "finding", "consistent with a re-run", "different setting",
+           "claim inconclusive", "erratum", "differs from a re-run", "claim does not hold")
+
+
+def _rows_of(comparison: pd.DataFrame, paper, item) -> pd.DataFrame:
+    names = item.get("compare", [item["label"]])
+    return comparison[(comparison["paper"] == paper) & comparison["item"].isin(names)]
+
+
+def _evidence(row) -> str:
+    """One line for a comparison row: what, printed, ours (with its interval), status."""
+    what = " / ".join(str(x) for x in (row["row"], row["column"]) if str(x) not in ("", "claim"))
+    printed = f"printed {row['printed']}" if str(row["printed"]) not in ("", "nan") else ""
+    ours = f"ours {_ours(row)}" if _ours(row) else ""
+    numbers = ", ".join(x for x in (printed, ours) if x)
+    return f"{row['item']}: {what}" + (f" ({numbers})" if numbers else "") + f" — {row['status']}"
+
+
+def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
+                 dataset=None) -> tuple[str, str, list]:
+    """``(verdict, counts text, evidence lines)`` of one item from its comparison rows.
+
+    The worst row decides (the order of :data:`VERDICTS`: claim does not hold > differs
+    from a re-run > erratum > claim inconclusive > different setting > ... > matches); the
+    evidence lists every row that is not a plain match, so the numbers travel with the
+    verdict, except the cells of a grid (:func:`grid_cells`), which are one line: their
+    counts (the item's page shows them as a table). A claim verdict decided on a run of a
+    stand-in or of the user's data (``dataset``, :class:`imbeval.data.labels.RunDataset`)
+    says so: "claim does not hold on the Fashion-MNIST stand-in".
+    """
+    if item.get("omitted"):
+        return _verdict("not drawn"), "", [item["omitted"]]
+    if results_dir is not None and not _present(item, results_dir):
+        return _verdict("not run in this configuration"), "", []
+    if rows.empty:
+        return _verdict("no printed numbers"), "", []
+    statuses = rows["kind"].map(cmp.Status)
+    worst = min(statuses, key=lambda s: s.severity)
+    counts = rows["kind"].value_counts()
+    text = ", ".join(f"{counts[k]} {k}" for k in cmp.STATUSES if k in counts.index)
+    grid = grid_cells(rows)
+    notable = rows[(statuses != cmp.Status.MATCH) & ~rows.index.isin(grid.index)]
+    deciding = rows[statuses.map(lambda s: s.verdict == worst.verdict)]
+    run = [str(r["basis"]) for _, r in deciding.iterrows() if _is_run(r)]
+    suffix = ""
+    if worst.is_claim and run:
+        # the stand-in wording is for claims run on the experiment's dataset only (the
+        # mortaz2020 grid's claims run on UCI data): others name their basis
+        ours = dataset is not None and cmp.run_basis(dataset.label) in run
+        if ours and (dataset.stand_in or dataset.user):
+            suffix = f" {dataset.on}"
+        elif not ours:
+            suffix = f" ({run[0]})"
+    evidence = ([grid_summary(grid)] if len(grid) else []) + [
+        _evidence(r) for _, r in notable.iterrows()]
+    return _verdict(worst.verdict, suffix), text, evidence
+
+
+def _present(item, results_dir) -> bool:
+    files = list(item.get("figures", [])) + list(item.get("tables", []))
+    return not files or any((Path(results_dir) / f).exists() for f in files)
+
+
+def _badge(verdict) -> str:
+    """A verdict's badge: a :class:`Verdict` carries its class, a bare name is looked up."""
+    css = getattr(verdict, "css", None) or VERDICTS.get(verdict, ("neutral",))[0]
+    return f'<span class="verdict {css}">{html.escape(verdict)}</span>'
+
+
+def decision_families(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> pd.DataFrame:
+    """Per family of decisions (paper, item: the rows with a p-value, adjusted together by
+    :func:`imbeval.tables.comparison.adjust`): ``decisions``, ``decisive`` (rows whose
+    status is in :data:`imbeval.tables.comparison.DECISIVE`), ``chance`` (``alpha`` x
+    decisions: how many a family of true nulls would make decisive at ``alpha`` without
+    adjustment), ``kinds`` (the decisive count by status) and ``adjustment`` (its name).
+
+    Examples
+    --------
+    >>> t = cmp.adjust(cmp.frame([cmp.claim("p", "Fig. 1", c, 0.1, True, p_value=v)
+    ...                           for c, v in (("a", 0.001), ("b", 0.3))]))
+    >>> decision_families(t)[["item", "decisions", "decisive", "chance"]].values.tolist()
+    [['Fig. 1', 2, 1, 0.1]]
+    """
+    columns = ["paper", "item", "decisions", "decisive", "chance", "kinds", "adjustment"]
+    if comparison.empty or "p_value" not in comparison.columns:
+        return pd.DataFrame(columns=columns)
+    p = pd.to_numeric(comparison["p_value"], errors="coerce")
+    names = cmp.family_names(comparison)
+    out = []
+    for (paper, item), part in comparison[p.notna()].groupby(["paper", "item"], sort=False):
+        kinds = part["kind"]
+        decisive = kinds[kinds.isin(cmp.DECISIVE)]
+        counts = decisive.value_counts()
+        out.append({"paper": paper, "item": item, "decisions": len(part),
+                    "decisive": len(decisive), "chance": round(alpha * len(part), 10),
+                    "kinds": ", ".join(f"{counts[k]} {k}" for k in cmp.DECISIVE
+                                       if k in counts.index),
+                    "adjustment": names.get((paper, item), "none named")})
+    return pd.DataFrame(out, columns=columns)
+
+
+def families_html(comparison: pd.DataFrame) -> str:
+    """The families of decisions as a table (:func:`decision_families`), with a total."""
+    families = decision_families(comparison)
+    if families.empty:
+        return ("<p>No row of this comparison carries a p-value, so no decision was made "
+                "(nothing to adjust, nothing to count against chance).</p>")
+    alpha = f"{cmp.ALPHA:g}"
+    out = [f"<p>A <i>decision</i> is a row with a p-value (a claim, or a printed number "
+           "against a re-run); the decisions of one figure or table are one family, "
+           "Holm-adjusted together, and a row stays decisive (<i>"
+           + ", ".join(html.escape(k) for k in cmp.DECISIVE)
+           + f"</i>) only if its adjusted p-value is at most {alpha}. Beside each decisive "
+           f"count: the count chance alone would give at the {alpha} level without "
+           f"adjustment ({alpha} × decisions); with Holm's adjustment the chance of even one "
+           f"false decision in a family is at most {alpha}.</p>",
+           "<table class=\"families\"><thead><tr><th>paper</th><th>figure / table</th>"
+           "<th>decisions</th><th>decisive</th>"
+           f"<th>expected by chance ({alpha} × decisions)</th><th>adjustment</th>"
+           "</tr></thead><tbody>"]
+    for _, f in families.iterrows():
+        kinds = f" ({html.escape(f['kinds'])})" if f["kinds"] else ""
+        out.append(f"<tr><td>{html.escape(str(f['paper']))}</td>"
+                   f"<td>{html.escape(str(f['item']))}</td>"
+                   f'<td class="num">{f["decisions"]}</td>'
+                   f'<td class="num">{f["decisive"]}{kinds}</td>'
+                   f'<td class="num">{_fmt(f["chance"], 2) or "0"}</td>'
+                   f"<td>{html.escape(str(f['adjustment']))}</td></tr>")
+    out.append(f"<tr><th colspan=\"2\">all {len(families)} families</th>"
+               f'<td class="num"><b>{int(families["decisions"].sum())}</b></td>'
+               f'<td class="num"><b>{int(families["decisive"].sum())}</b></td>'
+               f'<td class="num"><b>{_fmt(float(families["chance"].sum()), 2) or "0"}</b></td>'
+               "<td></td></tr></tbody></table>")
+    return "".join(out)
+
+
+def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
+    """Match comparison rows to the cells of a regenerated table by (row label, column)."""
+    marks = {}
+    labels = {str(v) for v in frame.index}
+    columns = {str(c) for c in frame.columns}
+    for _, r in rows.iterrows():
+        key = (str(r["row"]), str(r["column"]))
+        if key[0] in labels and key[1] in columns:
+            marks[key] = (_KIND_CLASS[r["kind"]], str(r["printed"]), str(r["status"]))
+    return marks
+
+
+def comparison_html(rows: pd.DataFrame) -> str:
+    """Comparison rows as a table, each status coloured by its kind, with the basis, the
+    interval's method (a method that repeats the row above's says so, the text in its
+    tooltip), the p-value of a decision and its family's adjustment."""
+    out = ["<table><thead><tr><th>item</th><th>row</th><th>column</th><th>printed</th>"
+           "<th>ours [95% interval]</th><th>difference</th><th>status</th><th>basis</th>"
+           "<th>method</th><th>p</th><th>adjustment</th></tr></thead><tbody>"]
+    previous = None
+    for _, r in rows.iterrows():
+        method = str(r.get("method", ""))
+        method = "" if method == "nan" else method
+        if method and method == previous:
+            method_cell = (f'<td class="method" title="{html.escape(method)}">'
+                           "<i>as above</i></td>")
+        else:
+            method_cell = f'<td class="method">{html.escape(method)}</td>'
+        previous = method
+        p_value = pd.to_numeric(pd.Series([r.get("p_value")]), errors="coerce").iloc[0]
+        adjustment = str(r.get("adjustment", ""))
+        css = _KIND_CLASS[r["kind"]]
+        ours = html.escape(_fmt(r["regenerated"]))
+        if _ours(r) != _fmt(r["regenerated"]):
+            ours += f' <span class="ci">[{_fmt(r["ci_low"])}, {_fmt(r["ci_high"])}]</span>'
+        out.append(
+            "<tr>" + "".join(f"<td>{html.escape(str(r[c]))}</td>" for c in ("item", "row", "column"))
+            + f'<td class="num">{html.escape(str(r["printed"]))}</td>'
+            + f'<td class="num">{ours}</td>'
+            + f'<td class="num">{_fmt(r["difference"])}</td>'
+            + f'<td class="status {css}">{html.escape(str(r["status"]))}</td>'
+            + f'<td>{html.escape(str(r.get("basis", "")))}</td>' + method_cell
+            + f'<td class="num">{"" if math.isnan(p_value) else f"{p_value:.3g}"}</td>'
+            + f'<td>{"" if adjustment == "nan" else html.escape(adjustment)}</td></tr>')
+    out.append("</tbody></table>")
+    return "".join(out)
+

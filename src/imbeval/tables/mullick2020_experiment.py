@@ -1,0 +1,286 @@
+"""The numbers mullick2020's experiment figures (Figs. 3, 4a, 4b, 5) plot, with their intervals.
+
+The figures draw them (:mod:`imbeval.figures.mullick2020`); the claims are decided on them
+(:mod:`imbeval.tables.claims_mullick2020`). Both import this module, neither the other.
+
+Plotted from the result files only: ``indices.csv`` (see :mod:`imbeval.protocol.collect`)
+and ``problems.csv`` (kind and number of classes of each problem).
+
+Statistic of Figs. 3 and 4a (Sec. 5.3): per problem, average each index over runs x folds
+for every (classifier, test set); the plotted value is the standard deviation of those
+5 test sets x 4 classifiers means (``std_pooled``, population std, ddof = 0). The CSV also
+gives ``std_within``: the std over the 5 test sets for each classifier, averaged over the
+classifiers -- the RRT effect alone, without the spread between classifiers.
+Fig. 4b divides each dataset's ``std_pooled`` of ACSA and nAUROC-OVA by that index's
+smallest value over the multi-class datasets. Fig. 5 is, per multi-class dataset, the
+minimum over (classifier, test set) of the run x fold mean of AUROC-OVA, AUROC-OVO,
+nAUROC-OVA, ACSA and GMean.
+
+Intervals (``ci_low``, ``ci_high`` of each figure's CSV, the error bars of the figures),
+from the fold values of each (classifier, test set) cell (:func:`fold_values`) and
+:mod:`imbeval.inference`, which accounts for the dependence of CV folds: Figs. 3, 4a and 4b,
+the corrected repeated k-fold t interval of the std linearised at the cell means (the
+delta method, :func:`std_estimate`; Fig. 4b divides it by the normalising minimum, held
+fixed); Fig. 5, the minimum of the cells' Bonferroni-simultaneous corrected intervals
+(:func:`minimum_estimate`; the percentile bootstrap is inconsistent for a minimum). They
+are deterministic: no random draw.
+
+A user's own indices (names in ``indices.csv`` that are not built-in registered indices, see
+:mod:`imbeval.indices.user`) join the figures of their problems' kind: Fig. 3 for those
+computed on two-class problems, Figs. 4a and 5 for multi-class ones; the claim rows add a
+row per user index and figure comparing it with the paper's indices
+(:func:`imbeval.tables.claims_mullick2020.mullick_user_rows`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from imbeval import inference
+
+__all__ = ["FIG3_INDICES", "FIG4A_INDICES", "FIG4B_INDICES", "FIG5_INDICES", "cell_means",
+           "variability", "fold_values", "std_estimate", "minimum_estimate", "estimates",
+           "user_indices", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data"]
+
+FIG3_INDICES = {"gmean2": "GMean", "auroc2": "AUROC", "precision": "Precision",
+                "aurpc": "AURPC", "mprecision": "mPrecision", "maurpc": "mAURPC"}
+FIG4A_INDICES = {"gmean": "GMean", "acsa": "ACSA", "nauroc_ova": "nAUROC-OVA",
+                 "aurpc_ova": "AURPC-OVA", "maurpc_ova": "mAURPC-OVA"}
+FIG4B_INDICES = {"acsa": "ACSA", "nauroc_ova": "nAUROC-OVA"}
+FIG5_INDICES = {"auroc_ova": "AUROC-OVA", "auroc_ovo": "AUROC-OVO", "nauroc_ova": "nAUROC-OVA",
+                "acsa": "ACSA", "gmean": "GMean"}
+
+
+
+def cell_means(indices: pd.DataFrame, names) -> pd.DataFrame:
+    """Mean over runs x folds per (problem, classifier, scheme, index), for ``names``."""
+    sub = indices[indices["index"].isin(list(names))]
+    return (sub.groupby(["problem", "classifier", "scheme", "index"], sort=True)["value"]
+            .mean().reset_index())
+
+
+def variability(indices: pd.DataFrame, names) -> pd.DataFrame:
+    """Per (problem, index): ``std_pooled`` and ``std_within`` (see the module docstring)."""
+    cells = cell_means(indices, names)
+    pooled = cells.groupby(["problem", "index"])["value"].std(ddof=0).rename("std_pooled")
+    within = (cells.groupby(["problem", "index", "classifier"])["value"].std(ddof=0)
+              .groupby(["problem", "index"]).mean().rename("std_within"))
+    return pd.concat([pooled, within], axis=1).reset_index()
+
+
+def fold_values(indices: pd.DataFrame, problem: str, names):
+    """One problem's index values per fold and cell, the input of every interval.
+
+    Parameters
+    ----------
+    indices : ``indices.csv`` of the experiment.
+    problem : the problem.
+    names : the indices (order kept; one missing on the problem gives NaN).
+
+    Returns
+    -------
+    ``(cells, x)``: the (classifier, scheme) cells in sorted order and an array of shape
+    ``(runs, folds, len(cells), len(names))`` (NaN where a value is undefined or missing).
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"problem": "p", "classifier": "c", "scheme": "s",
+    ...                       "run": 0, "fold": [0, 1], "index": "acsa", "value": [0.5, 0.7]})
+    >>> cells, x = fold_values(frame, "p", ["acsa"])
+    >>> cells, x.shape, x.ravel().tolist()
+    ([('c', 's')], (1, 2, 1, 1), [0.5, 0.7])
+    """
+    names = list(names)
+    sub = indices[(indices["problem"] == problem) & indices["index"].isin(names)]
+    if sub.empty:
+        raise ValueError(f"indices has no value of {names} on problem {problem!r}")
+    values = sub.set_index(["run", "fold", "classifier", "scheme", "index"])["value"]
+    if values.index.duplicated().any():
+        raise ValueError(f"indices has repeated (run, fold, classifier, scheme, index) rows "
+                         f"on problem {problem!r}")
+    wide = values.unstack(["classifier", "scheme", "index"])
+    runs, folds = sorted(set(sub["run"])), sorted(set(sub["fold"]))
+    wide = wide.reindex(pd.MultiIndex.from_product([runs, folds], names=["run", "fold"]))
+    cells = sorted(set(zip(sub["classifier"], sub["scheme"])))
+    columns = pd.MultiIndex.from_tuples([(c, s, n) for c, s in cells for n in names])
+    x = wide.reindex(columns=columns).to_numpy(dtype=float)
+    return cells, x.reshape(len(runs), len(folds), len(cells), len(names))
+
+
+def std_estimate(x: np.ndarray) -> inference.Estimate:
+    """Figs. 3/4a's statistic of one problem and index with its interval.
+
+    ``x``: ``(runs, folds, cells)`` fold values. The statistic is the population std over
+    the cells of the cell means (undefined values left out); its interval is the corrected
+    CV interval of the linearised statistic (:func:`imbeval.inference.cv_delta_estimate`).
+
+    Examples
+    --------
+    >>> x = np.array([[[0.5, 0.7], [0.5, 0.7], [0.6, 0.8]]])   # 1 run, 3 folds, 2 cells
+    >>> round(std_estimate(x).value, 6)
+    0.1
+    """
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # an index undefined everywhere
+        means = np.nanmean(x, axis=(0, 1))
+        value = float(np.nanstd(means))
+    valid = np.isfinite(means)
+    n = int(valid.sum())
+    grad = np.zeros(means.shape)
+    if n and value > 0:
+        grad[valid] = (means[valid] - means[valid].mean()) / (n * value)
+    return inference.cv_delta_estimate(value, grad, x)
+
+
+def minimum_estimate(x: np.ndarray) -> inference.Estimate:
+    """Fig. 5's statistic of one problem and index: the smallest cell mean, with the
+    simultaneous interval of the cells (:func:`imbeval.inference.simultaneous`).
+
+    Examples
+    --------
+    >>> x = np.array([[[0.5, 0.7], [0.55, 0.7], [0.6, 0.8], [0.5, 0.75], [0.55, 0.7]]])
+    >>> e = minimum_estimate(x)
+    >>> round(e.value, 3), e.interval()[0] < 0.54 < e.interval()[1]
+    (0.54, True)
+    """
+    cells = [inference.cv_estimate(x[:, :, c]) for c in range(x.shape[2])
+             if np.isfinite(x[:, :, c]).any()]
+    if not cells:
+        return inference.Estimate(float("nan"), inference.METHODS["simultaneous"], 0,
+                                  "no value")
+    return inference.minimum_of(cells)
+
+
+ESTIMATORS = {"std_pooled": std_estimate, "minimum": minimum_estimate}
+
+
+def estimates(indices: pd.DataFrame, problems, names, stat: str) -> dict:
+    """``{(problem, index): Estimate}`` of a figure's statistic (``"std_pooled"`` or
+    ``"minimum"``) for every problem and index."""
+    if stat not in ESTIMATORS:
+        raise ValueError(f"stat must be one of {sorted(ESTIMATORS)}, got {stat!r}")
+    out = {}
+    for problem in problems:
+        _, x = fold_values(indices, problem, names)
+        for j, name in enumerate(names):
+            out[(problem, name)] = ESTIMATORS[stat](x[:, :, :, j])
+    return out
+
+
+def _ranges(names, stat):
+    """Per row, the lowest and highest value the statistic ``stat`` of the index can take
+    (unknown bounds: unbounded)."""
+    from imbeval.indices import registry
+
+    reg = registry()
+    lows, highs = [], []
+    for name in names:
+        info = reg.get(name)
+        lo, hi = getattr(info, "bounds", (None, None)) if info is not None else (None, None)
+        lo = -np.inf if lo is None or not np.isfinite(lo) else float(lo)
+        hi = np.inf if hi is None or not np.isfinite(hi) else float(hi)
+        if stat == "std_pooled":
+            lo, hi = 0.0, (hi - lo) / 2 if np.isfinite(hi - lo) else np.inf
+        lows.append(lo)
+        highs.append(hi)
+    return np.array(lows), np.array(highs)
+
+
+def _add_intervals(data: pd.DataFrame, indices, stat, divide=None) -> pd.DataFrame:
+    """``ci_low``, ``ci_high`` of each (problem, index) row (divided by ``divide``, a
+    per-row Series, for Fig. 4b's normalisation)."""
+    data = data.copy()
+    if data.empty:
+        data["ci_low"] = data["ci_high"] = []
+        return data
+    problems, names = list(dict.fromkeys(data["problem"])), list(dict.fromkeys(data["index"]))
+    est = estimates(indices, problems, names, stat)
+    bounds = np.array([est[(p, n)].interval() for p, n in zip(data["problem"], data["index"])])
+    # the ends clipped to what the statistic can be: a std is >= 0 and at most 1/2 of a
+    # [0, 1] index's range; a minimum lies in the index's bounds (registered indices)
+    lows, highs = _ranges(data["index"], stat)
+    bounds = np.column_stack([np.maximum(bounds[:, 0], lows), np.minimum(bounds[:, 1], highs)])
+    if divide is not None:
+        bounds = bounds / divide.to_numpy()[:, None]
+    data["ci_low"], data["ci_high"] = bounds[:, 0], bounds[:, 1]
+    return data
+
+
+def _problems_of(problems: pd.DataFrame, kind: str) -> pd.DataFrame:
+    sel = problems[problems["kind"] == kind]
+    return sel.sort_values(["n_classes", "ir", "problem"]) if kind == "multi-class" else sel.sort_values(["ir", "problem"])
+
+
+def _std_table(indices, problems, kind, labels):
+    order = _problems_of(problems, kind)
+    v = variability(indices[indices["problem"].isin(order["problem"])], labels)
+    v = v.merge(order[["problem", "n_classes", "ir"]], on="problem")
+    v["label"] = v["index"].map(labels)
+    pos = {p: i for i, p in enumerate(order["problem"])}
+    return v.sort_values(["problem", "index"], key=lambda s: s.map(pos) if s.name == "problem" else s).reset_index(drop=True)
+
+
+def user_indices(indices: pd.DataFrame, problems: pd.DataFrame, kind: str) -> dict[str, str]:
+    """``{name: name}`` of the user's indices (not built-in) in ``indices`` that were
+    computed on problems of ``kind``, in order of appearance."""
+    from imbeval.indices import registry
+
+    builtin = {n for n, info in registry().items() if info.paper != "user"}
+    of_kind = set(problems.loc[problems["kind"] == kind, "problem"])
+    names = indices.loc[indices["problem"].isin(of_kind), "index"]
+    return {n: n for n in dict.fromkeys(names) if n not in builtin}
+
+
+def _with_std_intervals(data, indices, intervals):
+    return _add_intervals(data, indices, "std_pooled") if intervals else data
+
+
+def fig3_data(indices, problems, intervals=False):
+    """Fig. 3's data: per two-class problem and index of :data:`FIG3_INDICES` (and the
+    user's two-class indices, :func:`user_indices`), the spread over RRT test sets x
+    classifiers (:func:`variability`); with ``intervals``, the 95% interval of
+    ``std_pooled`` (``ci_low``, ``ci_high``, see the module docstring)."""
+    labels = {**FIG3_INDICES, **user_indices(indices, problems, "two-class")}
+    return _with_std_intervals(_std_table(indices, problems, "two-class", labels), indices,
+                               intervals)
+
+
+def fig4a_data(indices, problems, intervals=False):
+    """Fig. 4a's data: as :func:`fig3_data` for the multi-class problems and
+    :data:`FIG4A_INDICES` (and the user's indices)."""
+    labels = {**FIG4A_INDICES, **user_indices(indices, problems, "multi-class")}
+    return _with_std_intervals(_std_table(indices, problems, "multi-class", labels), indices,
+                               intervals)
+
+
+def fig4b_data(indices, problems, intervals=False):
+    """Fig. 4b's data: ``std_pooled`` of ACSA and nAUROC-OVA per multi-class problem, and
+    ``normalised_std`` = that divided by the index's smallest value over the problems;
+    with ``intervals``, the 95% interval of ``std_pooled`` divided by the same smallest
+    value (the normaliser held fixed: the bar's own CV uncertainty)."""
+    v = _std_table(indices, problems, "multi-class", FIG4B_INDICES)
+    smallest = v.groupby("index")["std_pooled"].transform("min")
+    v["normalised_std"] = v["std_pooled"] / smallest
+    if not intervals or v.empty:
+        return v
+    return _add_intervals(v, indices, "std_pooled", divide=smallest)
+
+
+def fig5_data(indices, problems, intervals=False):
+    """Fig. 5's data: per multi-class problem and index of :data:`FIG5_INDICES` (and the
+    user's indices), the minimum over (classifier, test set) of the run x fold mean (column
+    ``minimum``); with ``intervals``, its 95% simultaneous interval (:func:`minimum_estimate`)."""
+    order = _problems_of(problems, "multi-class")
+    labels = {**FIG5_INDICES, **user_indices(indices, problems, "multi-class")}
+    cells = cell_means(indices[indices["problem"].isin(order["problem"])], labels)
+    mins = cells.groupby(["problem", "index"])["value"].min().rename("minimum").reset_index()
+    mins = mins.merge(order[["problem", "n_classes", "ir"]], on="problem")
+    mins["label"] = mins["index"].map(labels)
+    pos = {p: i for i, p in enumerate(order["problem"])}
+    mins = mins.sort_values(["problem", "index"], key=lambda s: s.map(pos) if s.name == "problem" else s).reset_index(drop=True)
+    if not intervals or mins.empty:
+        return mins
+    return _add_intervals(mins, indices, "minimum")
