@@ -34,7 +34,8 @@ def byo_run(local_run, tmp_path_factory):
     work = tmp_path_factory.mktemp("byo") / "repo"
     shutil.copytree(local_run, work, symlinks=True)
     cfg = _with_user_code(yaml.safe_load((ROOT / "config/test.yaml").read_text()))
-    (work / "config/byo.yaml").write_text(yaml.safe_dump(cfg))
+    # key order kept: sorted concepts would change the features command and rerun everything
+    (work / "config/byo.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
     proc = snakemake(work, "experiment_all", "--cores", "2", "--configfile", "config/byo.yaml",
                      timeout=1800)
     return work, proc.stdout + proc.stderr
@@ -72,6 +73,19 @@ def test_builtin_rows_unchanged_and_user_code_present(byo_run, local_run):
     acc = new_idx[new_idx["index"] == "accuracy"]["value"].astype(float).to_numpy()
     mine = new_idx[new_idx["index"] == "my_accuracy"]["value"].astype(float).to_numpy()
     assert len(acc) == len(mine) and abs(acc - mine).max() < 1e-9
+
+
+def test_adding_user_code_reruns_only_the_jobs_it_reaches(byo_run):
+    """The finished run's features, problems and built-in classifier jobs are kept: the
+    user's classifier adds its own run jobs, the user's indices change what collect
+    computes, and the figures follow."""
+    _, log = byo_run
+    exp = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
+    n_problems = len(exp["two_class"]) + len(exp["multi_class"])
+    assert "rule experiment_features:" not in log and "rule experiment_problems:" not in log
+    n_user_jobs = n_problems * exp["protocol"]["runs"]
+    assert log.count("rule experiment_run:") == log.count("classifier=byo_logreg, run=") == n_user_jobs
+    assert "rule experiment_collect:" in log and "rule experiment_figures:" in log
 
 
 def test_user_index_and_classifier_in_figures_and_claims(byo_run):

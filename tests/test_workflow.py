@@ -28,6 +28,30 @@ def repo(tmp_path_factory):
     return copy_repo(tmp_path_factory.mktemp("repo"))
 
 
+@pytest.fixture(scope="module")
+def dry_run(repo):
+    """``snakemake -n ARGS`` in ``repo``, each distinct command run once for the module:
+    tests that read the same plan share it. Every start-up parses the workflow and builds
+    the DAG again (the paper config's 2,250 jobs: 11-15 s of CPU), so a plan that two
+    tests read is made once (docs/performance.md, "The test suite")."""
+    plans = {}
+
+    def run(*args):
+        if args not in plans:
+            plans[args] = snakemake(repo, "-n", *args)
+        return plans[args]
+
+    return run
+
+
+# The plans read by more than one test.
+def default_config_plan(cores="1"):
+    return ("experiment_all", "-p", "--cores", cores, "--configfile", "config/config.yaml")
+
+
+PAPER_SLURM_PLAN = ("--profile", "profiles/slurm", "--configfile", "config/paper.yaml")
+
+
 def _schema():
     return yaml.safe_load((ROOT / "workflow/schemas/experiment.schema.yaml").read_text())
 
@@ -83,9 +107,9 @@ def n_classifier_jobs(exp: dict) -> int:
                 "run": exp["protocol"]["runs"], "all_runs": 1}[unit]
 
 
-def test_slurm_profile_dry_run_lists_jobs_with_resources(repo):
+def test_slurm_profile_dry_run_lists_jobs_with_resources(dry_run):
     # A dry run caps threads at --cores (1 if not given); a SLURM run does not.
-    proc = snakemake(repo, "-n", "--profile", "profiles/slurm", "--cores", "64")
+    proc = dry_run("--profile", "profiles/slurm", "--cores", "64")
     out = proc.stdout + proc.stderr
     cfg = yaml.safe_load((ROOT / "config/config.yaml").read_text())["experiment"]
     rule = JOB_RULE[cfg.get("job_unit", "run")]
@@ -101,10 +125,10 @@ def test_slurm_profile_dry_run_lists_jobs_with_resources(repo):
     assert f"threads: {cfg['features'].get('tf_threads', 2)}" in features  # schema default 2
 
 
-def test_slurm_dry_run_of_the_paper_config_lists_per_fold_jobs_in_groups(repo):
+def test_slurm_dry_run_of_the_paper_config_lists_per_fold_jobs_in_groups(repo, dry_run):
     """The paper's grid as one job per outer fold, each with the resources measured on the
     paper-shaped slice (by classifier and problem kind), five to a SLURM submission."""
-    proc = snakemake(repo, "-n", "--profile", "profiles/slurm", "--configfile", "config/paper.yaml")
+    proc = dry_run(*PAPER_SLURM_PLAN)
     out = proc.stdout + proc.stderr
     exp = yaml.safe_load((ROOT / "config/paper.yaml").read_text())["experiment"]
     assert exp["job_unit"] == "fold"
@@ -206,8 +230,11 @@ def test_cluster_generic_executor_retries_a_failed_job_and_gives_the_same_result
 
 @pytest.mark.parametrize("configfile", ["config/config.yaml", "config/paper.yaml",
                                         "config/paper-slice.yaml", "config/test.yaml"])
-def test_every_shipped_config_validates_and_plans_its_classifier_jobs(repo, configfile):
-    proc = snakemake(repo, "experiment_all", "-n", "--cores", "1", "--configfile", configfile)
+def test_every_shipped_config_validates_and_plans_its_classifier_jobs(dry_run, configfile):
+    # The default and paper configs' plans are the ones other tests read (the paper's as the
+    # SLURM profile plans every target: its experiment_fold count is the experiment's).
+    shared = {"config/config.yaml": default_config_plan(), "config/paper.yaml": PAPER_SLURM_PLAN}
+    proc = dry_run(*shared.get(configfile, ("experiment_all", "--cores", "1", "--configfile", configfile)))
     out = proc.stdout + proc.stderr
     cfg = yaml.safe_load((ROOT / configfile).read_text())
     exp = cfg["experiment"]
@@ -216,10 +243,10 @@ def test_every_shipped_config_validates_and_plans_its_classifier_jobs(repo, conf
     assert any(line.split() == [rule, str(n_classifier_jobs(exp))] for line in out.splitlines())
 
 
-def test_feature_command_does_not_depend_on_cores(repo):
+def test_feature_command_does_not_depend_on_cores(dry_run):
     # TensorFlow's CNN features change with the thread count: it comes from the config.
     def features_command(cores):
-        out = snakemake(repo, "experiment_all", "-n", "-p", "--cores", cores).stdout
+        out = dry_run(*default_config_plan(cores)).stdout
         return [line for line in out.splitlines() if "imbeval experiment features" in line]
 
     one = features_command("1")

@@ -44,9 +44,19 @@ def _with_parents(name: str) -> list[str]:
     return [".".join(parts[: i + 1]) for i in range(len(parts))]
 
 
-def _imported_names(path: Path, name: str) -> set[str]:
+def _imported_names(path: Path, name: str) -> frozenset[str]:
     """Every imbeval module named by an import statement anywhere in ``path``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    stat = path.stat()
+    return _parsed_imports(str(path), name, stat.st_mtime_ns, stat.st_size)
+
+
+# One parse per file and version: a workflow derives the inputs of about ten commands whose
+# imports overlap (each `imbeval experiment ITEM`, theory, papers, ...), at every Snakemake
+# start-up, cluster jobs included; parsing each file once per command was 40% of a dry run.
+@lru_cache(maxsize=None)
+def _parsed_imports(path_name: str, name: str, mtime_ns: int, size: int) -> frozenset[str]:
+    path = Path(path_name)
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=path_name)
     is_package = path.name == "__init__.py"
     package = name if is_package else name.rpartition(".")[0]
     found: set[str] = set()
@@ -64,7 +74,7 @@ def _imported_names(path: Path, name: str) -> set[str]:
             found.add(base)
             # `from a import b` may name the submodule a.b: kept only if such a file exists.
             found.update(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
-    return {n for n in found if n == PACKAGE or n.startswith(PACKAGE + ".")}
+    return frozenset(n for n in found if n == PACKAGE or n.startswith(PACKAGE + "."))
 
 
 @lru_cache(maxsize=None)

@@ -12,9 +12,6 @@
 
 from imbeval._seeds import derive_rng, derive_seed
 from imbeval._settings import DEFAULTS, ProtocolSettings
-from imbeval.protocol.cv import (
-    confusion, gather_folds, outer_folds, rrt_test_sets, run_folds, run_protocol,
-)
 from imbeval.protocol.rrt import (
     INFEASIBLE_RULES, MULTI_CLASS_SCHEMES, TWO_CLASS_SCHEMES, TestSetPlan, draw_test_set,
     plan_test_set, schemes_for, target_weights,
@@ -26,3 +23,20 @@ __all__ = [
     "confusion", "derive_rng", "derive_seed", "draw_test_set", "gather_folds", "outer_folds",
     "plan_test_set", "rrt_test_sets", "run_folds", "run_protocol", "schemes_for", "target_weights",
 ]
+
+# The CV functions load scikit-learn (about 2 s of CPU): they are imported on first use
+# (PEP 562), so that importing a light submodule -- imbeval.protocol.user_code, which the
+# workflow imports at every Snakemake start-up, or .collect in the collect job -- does not
+# pay for them. The import is spelt out (not importlib) so that the rule inputs derived
+# from imports (imbeval.cli._sources) still see cv.py behind this package.
+_CV_NAMES = frozenset(
+    {"confusion", "gather_folds", "outer_folds", "rrt_test_sets", "run_folds", "run_protocol"}
+)
+
+
+def __getattr__(name):
+    if name in _CV_NAMES:
+        from imbeval.protocol import cv
+
+        return getattr(cv, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

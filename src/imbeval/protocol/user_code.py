@@ -35,9 +35,11 @@ def index_names(indices, what: str = "experiment.indices") -> list[str] | None:
 
 def check_user_code(experiment: Mapping) -> None:
     """Raise ValueError naming the config key if a user classifier or index is unusable."""
-    from imbeval.classifiers.user import check_classifier_spec
-
     for name, spec in (experiment.get("classifiers") or {}).items():
         if spec and spec.get("estimator"):
+            # imported only for a user's classifier: the built-ins need no check, and the
+            # workflow calls this at every start-up (scikit-learn costs about 2 s of CPU)
+            from imbeval.classifiers.user import check_classifier_spec
+
             check_classifier_spec(name, spec)
     index_names(experiment.get("indices", "all"))
