@@ -471,7 +471,7 @@ def load(name: str) -> tuple[np.ndarray, np.ndarray]:
     Examples
     --------
     >>> X, y = load("ecoli1")
-    >>> X.shape, sorted(set(y))
+    >>> X.shape, sorted(set(y.tolist()))
     ((336, 7), ['negative', 'positive'])
     """
     X, y, _ = _parsed(name)
