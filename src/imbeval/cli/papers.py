@@ -114,6 +114,9 @@ def register(subparsers):
     p.add_argument("--run-dataset", default=None, metavar="JSON",
                    help="the config's experiment dataset section, {\"dataset\": ..., "
                         "\"features\": {...}}: names what the run's rows rest on")
+    p.add_argument("--keel", type=Path, metavar="DIR",
+                   help="the KEEL run's result folder (indices.csv, problems.csv): mullick2020 "
+                        "Figs. 3-5's claims decided again on KEEL, rows of their own")
     p.add_argument("--audit-fig6", type=Path, metavar="CSV", help="the audit's fig6.csv")
     p.add_argument("--ortigosa-figures", type=Path, metavar="DIR",
                    help="folder of ortigosa2016 fig2..fig7.csv and ssup_table.csv")
@@ -341,6 +344,11 @@ def _compare(args):
         fig2_numbers=args.fig2_numbers, experiment_dir=args.experiment,
         audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, dataset=dataset))
     table = pd.concat([table, stage], ignore_index=True) if len(stage) else table
+    if args.keel is not None:
+        from imbeval.tables.claims_keel import keel_rows
+
+        keel = cmp.frame(keel_rows(args.keel / "indices.csv", args.keel / "problems.csv"))
+        table = pd.concat([table, keel], ignore_index=True) if len(keel) else table
     # Holm within each figure's or table's family of decisions (docs/claims.md, Methods)
     table = cmp.adjust(table)
     cmp.write(table, args.out, args.out.with_suffix(".md"))
