@@ -167,3 +167,61 @@ def test_checksums_record_the_package_version_and_each_file():
                                     "summary_binary_classification.json",
                                     "summary_multiclass_classification.json"}
     assert all(len(v) == 64 for v in record["files"].values())
+
+
+# ---------------------------------------------------------------------------------------
+# the plan (which sets run), the problems, the in-fold preprocessing
+# ---------------------------------------------------------------------------------------
+
+from imbeval.data.keel_plan import plan_keel  # noqa: E402
+
+CLASSIFIERS = {"smote_mlp": {"params": {}}, "nbsvm": {}}
+
+
+def test_plan_leaves_out_what_the_cv_design_cannot_serve_with_reasons():
+    section = {"two_class": ["iris0", "zoo-3", "lymphography", "ADA"],
+               "multi_class": ["newthyroid", "fars"], "max_rows": 50000,
+               "protocol": {"folds": 3, "inner_folds": 3}}
+    plan = plan_keel(section, CLASSIFIERS)
+    assert [u["name"] for u in plan["usable"]] == ["iris0", "newthyroid"]
+    why = {r["name"]: (r["rule"], r["reason"]) for r in plan["left_out"]}
+    assert why["zoo-3"][0] == "smallest class too small" and "SMOTE" in why["zoo-3"][1]
+    assert why["lymphography"][0] == "not two classes"
+    assert why["ADA"][0] == "not read"
+    assert why["fars"] == ("too many rows", "100968 rows > keel.max_rows = 50000")
+    # without SMOTE the floor is the inner folds: zoo-3's 5 points serve 2 folds
+    relaxed = plan_keel({"two_class": ["zoo-3"], "protocol": {"folds": 2, "inner_folds": 2}},
+                        {"nbsvm": {}})
+    assert [u["name"] for u in relaxed["usable"]] == ["zoo-3"]
+
+
+def test_plan_names_the_key_of_a_bad_name():
+    with pytest.raises(ValueError, match=r"keel\.two_class\[1\]: .*closest: .*iris0"):
+        plan_keel({"two_class": ["glass0", "iris"]}, CLASSIFIERS)
+    with pytest.raises(ValueError, match=r"keel\.multi_class\[0\]: 'glass0' is a two-class"):
+        plan_keel({"multi_class": ["glass0"]}, CLASSIFIERS)
+
+
+def test_keel_problem_codes_the_minority_first_and_keeps_every_row():
+    from imbeval.cli._experiment_keel import keel_problem
+
+    p = keel_problem("appendicitis", "two-class", "appendicitis")
+    assert p["sizes"] == [21, 85] and p["X"].shape == (106, 7) and p["standardize"]
+    assert np.bincount(p["y"]).tolist() == [21, 85]
+    m = keel_problem("newthyroid", "multi-class", "newthyroid")
+    assert m["sizes"] == sorted(m["sizes"], reverse=True)
+
+
+def test_standardise_in_fold_uses_the_training_part_only():
+    from imbeval.protocol.cv import standardise_in_fold
+
+    X = np.array([[1.0, 5.0], [3.0, np.nan], [np.nan, 5.0], [100.0, -7.0]])
+    train = np.array([0, 1, 2])
+    Z = standardise_in_fold(X, train)
+    # training median fills the gaps; training mean/std scale; a column constant on the
+    # training part is only centred; the test row does not move the statistics
+    assert np.allclose(Z[:3, 0], [-1.2247449, 1.2247449, 0.0], atol=1e-6)
+    assert np.allclose(Z[:3, 1], 0.0) and Z[3, 1] == pytest.approx(-12.0)
+    X2 = X.copy()
+    X2[3] = [1e6, 1e6]
+    assert np.allclose(standardise_in_fold(X2, train)[:3], Z[:3])
