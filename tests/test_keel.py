@@ -225,3 +225,31 @@ def test_standardise_in_fold_uses_the_training_part_only():
     X2 = X.copy()
     X2[3] = [1e6, 1e6]
     assert np.allclose(standardise_in_fold(X2, train)[:3], Z[:3])
+
+
+def test_report_shows_the_stand_in_and_the_keel_verdict_side_by_side():
+    import pandas as pd
+
+    from imbeval.report.keel import side_by_side, side_by_side_html
+    from imbeval.tables import comparison as cmp
+
+    rows = [cmp.claim("mullick2020", "Fig. 3", "Precision varies most", 0.02, None,
+                      basis=cmp.run_basis("Fashion-MNIST (stand-in for ImageNet)"),
+                      detail="at least 10 needed"),
+            cmp.claim("mullick2020", "Fig. 3 (KEEL)", "Precision varies most", 0.05, True,
+                      basis=cmp.run_basis("12 two-class KEEL problems, 12 independent units"),
+                      ci=(0.01, 0.09), detail="margin"),
+            cmp.claim("mullick2020", "Fig. 5 (KEEL)", "GMean drops to 0", 0.3, False,
+                      basis=cmp.run_basis("1 multi-class KEEL problem with the most classes"),
+                      ci=(0.2, 0.4), detail="margin")]
+    table = side_by_side(cmp.frame(rows))
+    assert list(table["item"]) == ["Fig. 3", "Fig. 5"]
+    first = table.iloc[0]
+    assert first["stand_in"] == "claim inconclusive: 0.02"
+    assert first["keel"] == "claim holds: 0.05 [0.01, 0.09]"
+    assert "12 independent units" in first["keel_basis"]
+    assert table.iloc[1]["stand_in"] == "not run"
+    page = side_by_side_html(cmp.frame(rows))
+    assert "stand-in and KEEL side by side" in page and "claim holds" in page
+    assert side_by_side_html(cmp.frame(rows[:1])) == ""
+    assert side_by_side(pd.DataFrame(columns=cmp.COLUMNS)).empty
