@@ -89,16 +89,15 @@ KEEL_SET_PATTERN = "|".join(re.escape(s) for s in sorted(KEEL_SETS, key=len, rev
 KEEL_CLF_PATTERN = "|".join(KEEL_CLASSIFIERS)
 
 
-def keel_job(wildcards, folds):
-    """Memory and minutes of a job fitting ``folds`` outer folds of one set: NBSVM's kernel
-    matrix grows with the square of the training rows (5.8 GB at 17,700 training points,
-    docs/performance.md), at least 3000 MB; minutes as measured on the default slice scaled
-    by rows, at least 10 (cluster nodes may be slower or shared)."""
-    rows = KEEL_ROWS[wildcards.keel_set]
-    train = rows * (len(KEEL_FOLDS) - 1) / len(KEEL_FOLDS)
-    mem = max(3000, 1000 * math.ceil((500 + 5800 * (train / 17700) ** 2) / 1000))
-    minutes = max(10, math.ceil(folds * (0.5 + rows / 500)))
-    return {"mem_mb": mem, "runtime": minutes}
+# Memory and minutes of a job fitting `folds` outer folds of one set: NBSVM's kernel matrix
+# grows with the square of the training rows (5.8 GB at 17,700 training points,
+# docs/performance.md), at least 3000 MB; minutes from the KEEL cost model (docs/performance.md,
+# KEEL: seconds per fold grow with the rows), at least 10 (cluster nodes may be slower).
+keel_train_rows = lambda wc: KEEL_ROWS[wc.keel_set] * (len(KEEL_FOLDS) - 1) / len(KEEL_FOLDS)
+keel_job = lambda wc, folds: {
+    "mem_mb": max(3000, 1000 * math.ceil((500 + 5800 * (keel_train_rows(wc) / 17700) ** 2) / 1000)),
+    "runtime": max(10, math.ceil(folds * (0.5 + KEEL_ROWS[wc.keel_set] / 500))),
+}
 
 
 localrules:
@@ -120,7 +119,7 @@ rule keel_problems:
         left_out=f"{KEEL_DIR}/left_out.csv",
     params:
         settings=KEEL_PROBLEM_SETTINGS,
-        out=lambda wildcards, output: os.path.dirname(output.table) + "/problems",
+        out=lambda wildcards, output: os.path.dirname(output.problems[0]),
     conda:
         "../../environment.yml"
     log:
@@ -143,10 +142,6 @@ KEEL_RUN_ARGS = dict(
     settings=lambda wc: KEEL_RUN_SETTINGS[wc.keel_clf],
     seed=config["seed"],
     out=f"{KEEL_DIR}/runs/{{keel_set}}/{{keel_clf}}",
-)
-KEEL_COMMAND = (
-    "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
-    "--seed {params.seed} --settings {params.settings:q} --out-dir {params.out} "
 )
 KEEL_JOB_UNIT = KEEL.get("job_unit", "all_runs")
 
@@ -178,7 +173,9 @@ if KEEL_JOB_UNIT == "fold":
             mem_mb=lambda wc: keel_job(wc, 1)["mem_mb"],
             runtime=lambda wc: keel_job(wc, 1)["runtime"],
         shell:
-            KEEL_COMMAND + "--run {wildcards.keel_run} --folds {wildcards.keel_fold} > {log} 2>&1"
+            "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
+            "--run {wildcards.keel_run} --folds {wildcards.keel_fold} --seed {params.seed} "
+            "--settings {params.settings:q} --out-dir {params.out} > {log} 2>&1"
 
 elif KEEL_JOB_UNIT == "run":
 
@@ -206,7 +203,9 @@ elif KEEL_JOB_UNIT == "run":
             mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS))["mem_mb"],
             runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS))["runtime"],
         shell:
-            KEEL_COMMAND + "--run {wildcards.keel_run} > {log} 2>&1"
+            "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
+            "--run {wildcards.keel_run} --seed {params.seed} --settings {params.settings:q} "
+            "--out-dir {params.out} > {log} 2>&1"
 
 else:
 
@@ -234,7 +233,9 @@ else:
             mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["mem_mb"],
             runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["runtime"],
         shell:
-            KEEL_COMMAND + "--run {params.runs} > {log} 2>&1"
+            "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
+            "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
+            "--out-dir {params.out} > {log} 2>&1"
 
 
 rule keel_collect:
