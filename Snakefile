@@ -3,6 +3,7 @@
 #   snakemake --cores N                               embedded default (Fashion-MNIST)
 #   snakemake --cores N --configfile config/test.yaml  tiny run used by CI
 #   snakemake --profile profiles/slurm --configfile config/paper.yaml   paper scale
+#   snakemake --profile profiles/slurm --configfile config/keel.yaml    the whole KEEL collection
 #
 # Each stage lives in workflow/rules/<stage>.smk and defines <stage>_targets(), the files
 # `rule all` asks for. Rules call the `imbeval` CLI; the library is in src/imbeval.
@@ -29,6 +30,7 @@ report: "workflow/report/workflow.rst"
 
 include: "workflow/rules/common.smk"
 include: "workflow/rules/experiment.smk"
+include: "workflow/rules/keel.smk"
 include: "workflow/rules/theory.smk"
 include: "workflow/rules/papers.smk"
 include: "workflow/rules/compare.smk"
@@ -39,6 +41,7 @@ include: "workflow/rules/provenance.smk"
 rule all:
     input:
         experiment_targets(),
+        keel_targets(),
         theory_targets(),
         papers_targets(),
         compare_targets(),

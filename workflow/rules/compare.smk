@@ -12,11 +12,8 @@
 #
 # Adding a result set is one entry of COMPARE_SETS: its table (columns problem, classifier,
 # index, value, and optionally run, fold, scheme, unit) and, when the table has no unit
-# column, the problems.csv whose shared classes make the independent units. A KEEL
-# experiment writing results/keel/indices.csv with a `unit` column (the dataset family):
-#
-#   "keel": {"table": "results/keel/indices.csv", "problems": None,
-#            "label": "KEEL: units are dataset families"},
+# column, the problems.csv that makes the independent units (shared classes, or a family
+# column as KEEL's has).
 
 
 COMPARE_DIR = "results/compare"
@@ -41,6 +38,15 @@ COMPARE_SETS = {
         "tests optimistic, for comparison with the papers' practice)",
     },
 }
+# KEEL (workflow/rules/keel.smk), when the config has a KEEL slice: problems.csv's family
+# column makes the units (two-class sets cut from one source are one unit; each multi-class
+# set its own)
+if KEEL_ON:
+    COMPARE_SETS["keel"] = {
+        "table": f"{KEEL_DIR}/indices.csv",
+        "problems": f"{KEEL_DIR}/problems.csv",
+        "label": "KEEL (units: dataset families; each multi-class set its own unit)",
+    }
 COMPARE_SOURCES = cli_sources("compare")
 COMPARE_TARGETS = [f"{COMPARE_DIR}/{name}" for name in COMPARE_SETS]
 compare_targets = lambda: COMPARE_TARGETS

@@ -1,6 +1,6 @@
 # results/provenance.json: what made the run's result tables (imbeval._provenance).
 #
-# The record lists the sha256 of every result table (CSV) of the experiment, theory and
+# The record lists the sha256 of every result table (CSV) of the experiment, KEEL, theory and
 # papers stages and of results/paper_comparison.csv, the config as resolved, the package
 # versions, the git commit, the input data's checksums, the machine and the date. The rule's
 # inputs are those tables, the input data files small enough to list and the code of
@@ -20,7 +20,7 @@ PROVENANCE = "results/provenance.json"
 PROVENANCE_RESULTS = sorted(
     {
         f
-        for f in experiment_targets() + theory_targets() + papers_targets()
+        for f in experiment_targets() + keel_targets() + theory_targets() + papers_targets()
         + ["results/paper_comparison.csv"]
         if f.endswith(".csv")
     }

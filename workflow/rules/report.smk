@@ -47,6 +47,8 @@ rule report_comparison:
         # the experiment's claims are decided, with their intervals, on its per-fold values
         indices=f"{EXP_DIR}/indices.csv",
         problems=f"{EXP_DIR}/problems.csv",
+        # the KEEL run's claims, rows of their own (keel.smk; none without a keel section)
+        keel=[f"{KEEL_DIR}/indices.csv", f"{KEEL_DIR}/problems.csv"] if KEEL_ON else [],
         audit=f"{AUDIT_DIR}/fig6.csv",
         ortigosa=[
             f"{THEORY_FIGURES}/ortigosa2016/{f}.csv"
@@ -62,6 +64,7 @@ rule report_comparison:
         experiment=lambda w, input: os.path.dirname(input.indices),
         ortigosa=lambda w, input: os.path.dirname(input.ortigosa[0]),
         dataset=RUN_DATASET,
+        keel=lambda w, input: f"--keel {os.path.dirname(input.keel[0])} " if input.keel else "",
     conda:
         "../../environment.yml"
     log:
@@ -70,13 +73,14 @@ rule report_comparison:
     shell:
         "imbeval papers compare {input.parts} --out {output.csv} "
         "--fig2-numbers {input.fig2} --experiment {params.experiment} "
-        "--run-dataset {params.dataset:q} --audit-fig6 {input.audit} "
+        "--run-dataset {params.dataset:q} {params.keel}--audit-fig6 {input.audit} "
         "--ortigosa-figures {params.ortigosa} --statements {input.statements} > {log} 2>&1"
 
 
 rule report_pages:
     input:
         experiment_targets(),
+        keel_targets(),
         theory_targets(),
         papers_targets(),
         # the page "Which classifier wins, by index" (compare.smk)

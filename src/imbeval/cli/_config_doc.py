@@ -17,6 +17,7 @@ from pathlib import Path
 SCHEMAS = (
     ("", "config.schema.yaml"),
     ("experiment", "experiment.schema.yaml"),
+    ("keel", "keel.schema.yaml"),
     ("theory", "theory.schema.yaml"),
     ("papers", "papers.schema.yaml"),
 )

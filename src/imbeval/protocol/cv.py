@@ -33,7 +33,8 @@ from imbeval.protocol.rrt import draw_test_set, plan_test_set, schemes_for, targ
 from imbeval._seeds import derive_rng, derive_seed
 from imbeval._settings import DEFAULTS
 
-__all__ = ["gather_folds", "outer_folds", "rrt_test_sets", "run_folds", "run_protocol"]
+__all__ = ["gather_folds", "outer_folds", "rrt_test_sets", "run_folds", "run_protocol",
+           "standardise_in_fold"]
 
 
 def outer_folds(y, n_folds: int, seed: int, problem: str, run: int):
@@ -62,6 +63,25 @@ def rrt_test_sets(y_test, ir: float, rng, schemes=None, min_count: int = DEFAULT
     return out
 
 
+def standardise_in_fold(X, train) -> np.ndarray:
+    """``X`` with each feature's missing values (NaN) set to the training part's median and
+    then standardised by the training part's mean and standard deviation (a feature constant
+    on the training part is only centred): the KEEL problems' preprocessing (a problem with
+    ``standardize`` set), fitted on the outer training fold only, so the test fold never
+    informs it. float32, as problem files store ``X``."""
+    X = np.asarray(X, dtype=np.float64)
+    part = X[train]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", category=RuntimeWarning)  # an all-NaN column
+        median = np.nanmedian(part, axis=0)
+    median = np.where(np.isnan(median), 0.0, median)
+    X = np.where(np.isnan(X), median, X)
+    part = X[train]
+    mean, std = part.mean(axis=0), part.std(axis=0)
+    std = np.where(std > 0, std, 1.0)
+    return ((X - mean) / std).astype(np.float32)
+
+
 def confusion(y_true, y_pred, n_classes: int) -> np.ndarray:
     """C x C counts, rows true, columns predicted."""
     m = np.zeros((n_classes, n_classes), dtype=np.int64)
@@ -80,6 +100,8 @@ def _fold_result(problem: Mapping, classifier: str, run: int, fold: int, train, 
     from imbeval.classifiers import build_classifier, tune
 
     X, y, name = problem["X"], np.asarray(problem["y"]), problem["name"]
+    if problem.get("standardize"):
+        X = standardise_in_fold(X, train)
     C = len(problem["class_names"])
     ir = float(problem["ir"])
     chosen_schemes = (schemes or {}).get("two_class" if C == 2 else "multi_class")

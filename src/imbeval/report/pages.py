@@ -248,6 +248,9 @@ def render_landing(paper, spec, comparison, results_dir, dataset=None) -> str:
             + " — the worst compared number or claim of the item decides.</p>",
             _basis_note(comparison[comparison["paper"] == paper], dataset),
             _verdict_table(paper, spec, comparison, results_dir, dataset)]
+    from imbeval.report.keel import side_by_side_html  # the KEEL run's hook (issue 32)
+
+    body.append(side_by_side_html(comparison[comparison["paper"] == paper]))
     return _page(f"{paper}: verdicts", "".join(body))
 
 

@@ -113,7 +113,11 @@ def _as_plotted(frame, column):
 def problem_clusters_of(problems: pd.DataFrame) -> dict:
     """``{problem: cluster}`` from ``problems.csv``'s ``classes`` column (class labels
     separated by ``;``, a class's concepts by ``+``): problems sharing a concept are one
-    cluster (:func:`imbeval.inference.problem_clusters`)."""
+    cluster (:func:`imbeval.inference.problem_clusters`). A ``family`` column (KEEL
+    problems) gives the units directly: problems of one family are one cluster."""
+    if "family" in problems.columns:
+        return inference.problem_clusters({str(p): {str(f)} for p, f in
+                                           zip(problems["problem"], problems["family"])})
     if "classes" not in problems.columns:
         raise ValueError("problems.csv has no 'classes' column: the clusters of problems that "
                          "share classes cannot be formed (rerun `imbeval experiment problems`)")

