@@ -291,4 +291,4 @@ rule keel_figures:
         runtime=10,
     shell:
         "imbeval experiment figures --indices {input.indices} --problems {input.problems} "
-        "--intervals --out-dir {params.out} > {log} 2>&1"
+        "--intervals --keel --out-dir {params.out} > {log} 2>&1"

@@ -17,10 +17,20 @@ def _run_figures(args) -> int:
     from imbeval.tables._io import write_table
     from imbeval.tables.claims_mullick2020 import claims_table
 
-    dataset = run_dataset(json.loads(args.run_dataset)).label
+    if args.keel == (args.run_dataset is not None):
+        raise SystemExit("imbeval experiment figures: give exactly one of --run-dataset (the "
+                         "experiment) and --keel (a KEEL run)")
     for path in draw_all(args.indices, args.problems, args.out_dir, intervals=args.intervals):
         print(path)
-    claims = claims_table(args.indices, args.problems, basis=cmp.run_basis(dataset))
+    if args.keel:
+        # the KEEL run's claims as the comparison holds them: items '<Fig.> (KEEL)', basis
+        # naming the KEEL problems and their independent units
+        from imbeval.tables.claims_keel import keel_rows
+
+        claims = cmp.adjust(cmp.frame(keel_rows(args.indices, args.problems)))
+    else:
+        dataset = run_dataset(json.loads(args.run_dataset)).label
+        claims = claims_table(args.indices, args.problems, basis=cmp.run_basis(dataset))
     path = Path(args.out_dir) / "claims.csv"
     write_table(claims, path, None, index=False)
     print(path)
@@ -36,7 +46,10 @@ def register(sub) -> None:
     p.add_argument("--intervals", action="store_true",
                    help="add each value's 95%% interval (error bars, ci_low/ci_high; corrected "
                         "CV intervals, see imbeval.tables.mullick2020_experiment)")
-    p.add_argument("--run-dataset", required=True, metavar="JSON",
+    p.add_argument("--keel", action="store_true",
+                   help="the problems are KEEL datasets (imbeval experiment keel-problems): "
+                        "claims.csv holds the KEEL rows of the comparison")
+    p.add_argument("--run-dataset", metavar="JSON",
                    help="the config's experiment dataset section, {\"dataset\": ..., "
                         "\"features\": {...}}: names what the claims rest on")
     p.set_defaults(func=_run_figures)

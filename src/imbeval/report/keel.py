@@ -13,7 +13,6 @@ import re
 
 import pandas as pd
 
-from imbeval.tables import comparison as cmp
 from imbeval.tables.claims_keel import KEEL_SUFFIX
 
 __all__ = ["side_by_side", "side_by_side_html"]
@@ -27,11 +26,12 @@ def side_by_side(comparison: pd.DataFrame) -> pd.DataFrame:
     if keel.empty:
         return pd.DataFrame(columns=["item", "claim", "stand_in", "stand_in_basis", "keel",
                                      "keel_basis"])
-    from imbeval.report.pages import _ours
+    from imbeval.report._html import _ours
 
     def verdict(row):
+        # the typed column, never the rendered status text (issue 30)
         ours = _ours(row)
-        return cmp.status_kind(row["status"]) + (f": {ours}" if ours else "")
+        return str(row["kind"]) + (f": {ours}" if ours else "")
 
     # Fig. 5's claims name their C (the largest of each run: 10 on the stand-in, 15 on the
     # default's KEEL slice): the same claim whatever C
@@ -50,7 +50,7 @@ def side_by_side(comparison: pd.DataFrame) -> pd.DataFrame:
 
 def side_by_side_html(comparison: pd.DataFrame) -> str:
     """:func:`side_by_side` as an HTML section ('' when there is no KEEL row)."""
-    from imbeval.report.pages import _KIND_TO_VERDICT, _badge
+    from imbeval.report.verdicts import _KIND_TO_VERDICT, _badge
 
     table = side_by_side(comparison)
     if table.empty:
