@@ -69,7 +69,10 @@ def run(args) -> int:
         problems = read_string_table(args.problems, ["problem", "classes"],
                                      "`imbeval experiment problems`")
         table = units_from_clusters(table, problem_clusters_of(problems))
-        units = f"clusters of problems that share classes ({args.problems})"
+        # problem_clusters_of takes a family column (KEEL) as the units when there is one
+        units = (f"dataset families, each multi-class set its own ({args.problems})"
+                 if "family" in problems.columns
+                 else f"clusters of problems that share classes ({args.problems})")
     elif "unit" in table.columns:
         units = "the table's unit column"
     else:
