@@ -119,9 +119,10 @@ EXP_FEATURES_JOB = {
 
 
 # One job per concept for ImageNet, one job for every shard otherwise (common.smk).
-# Its priority (above the mortaz2020 grid's 0-5): it heads the longest chain of the DAG and may
-# take every core (TensorFlow threads), so left to the scheduler it waited until the other
-# stages had drained (default run: started at 473 s of 721, then ran alone for 32 s).
+# Its priority: it heads the longest chain of the DAG and may take every core (TensorFlow
+# threads), so left to the scheduler it waited until the other stages had drained (default
+# run: started at 473 s of 721, then ran alone for 32 s). The scheduler maximises the sum of
+# the chosen jobs' priorities, so 100 outweighs a core-full of mortaz2020 grid jobs (0-5 each).
 rule experiment_features:
     input:
         EXP_SOURCES["features"],
@@ -137,7 +138,7 @@ rule experiment_features:
         f"logs/experiment/features{features_suffix(EXP)}.log",
     benchmark:
         f"results/benchmarks/experiment/features{features_suffix(EXP)}.tsv"
-    priority: 10
+    priority: 100
     threads: EXP_FEATURES_JOB["threads"]
     resources:
         mem_mb=EXP_FEATURES_JOB["mem_mb"],
@@ -162,7 +163,7 @@ rule experiment_problems:
         "../../environment.yml"
     log:
         "logs/experiment/problems.log",
-    priority: 10
+    priority: 100
     threads: 1
     resources:
         mem_mb=4000,
