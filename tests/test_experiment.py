@@ -117,3 +117,42 @@ def test_cli_stages_on_digits(tmp_path, capsys):
                  "nosuch", "--run", "0", "--seed", "1", "--out", str(tmp_path / "x.json")]) == 2
     assert "unknown classifier 'nosuch'" in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_one_job_for_several_classifiers_writes_each_classifiers_own_files(tmp_path, capsys):
+    """job_unit: problem -- `--classifier a,b --runs-dir DIR` writes, byte for byte, the fold
+    files that one job per classifier (`--out-dir DIR/<classifier>`) writes."""
+    shards = tmp_path / "features"
+    assert main(["experiment", "features", "digits", "--concept", "a=0", "--concept", "b=1,7",
+                 "--out-dir", str(shards)]) == 0
+    settings = {"two_class": [{"name": "ab", "minority": "a", "majority": "b", "ir": 5}],
+                "multi_class": [], "max_class_size": 150}
+    assert main(["experiment", "problems", "--features", str(shards), "--settings",
+                 json.dumps(settings), "--seed", "1", "--out-dir", str(tmp_path / "problems"),
+                 "--table", str(tmp_path / "problems.csv")]) == 0
+    problem = str(tmp_path / "problems" / "ab.npz")
+    protocol = {"folds": 2, "inner_folds": 2}
+    clfs = {"nbsvm": {"grid": {"C": [1.0, 10.0]}}, "dual_lexiboost": {"params": {"n_estimators": 2}}}
+    for name, spec in clfs.items():
+        assert main(["experiment", "run", "--problem", problem, "--classifier", name,
+                     "--run", "0,1", "--seed", "3", "--settings",
+                     json.dumps({"protocol": protocol, "classifier": spec}),
+                     "--out-dir", str(tmp_path / "one" / name)]) == 0
+    both = json.dumps({"protocol": protocol, "classifiers": clfs})
+    assert main(["experiment", "run", "--problem", problem, "--classifier",
+                 "nbsvm,dual_lexiboost", "--run", "0,1", "--seed", "3", "--settings", both,
+                 "--runs-dir", str(tmp_path / "all")]) == 0
+    one = sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*.json"))
+    assert len(one) == 2 * 2 * 2
+    assert one == sorted(p.relative_to(tmp_path / "all") for p in (tmp_path / "all").rglob("*.json"))
+    assert all((tmp_path / "one" / p).read_bytes() == (tmp_path / "all" / p).read_bytes() for p in one)
+    # bad input: one line naming what is missing, no file written
+    capsys.readouterr()
+    run = ["experiment", "run", "--problem", problem, "--run", "0", "--seed", "3"]
+    assert main([*run, "--classifier", "nbsvm,dual_lexiboost", "--settings",
+                 json.dumps({"classifiers": {"nbsvm": {}}}), "--runs-dir", str(tmp_path / "x")]) == 2
+    assert "missing: dual_lexiboost" in capsys.readouterr().err
+    assert main([*run, "--classifier", "nbsvm,dual_lexiboost", "--settings", both,
+                 "--out-dir", str(tmp_path / "x")]) == 2
+    assert "--runs-dir" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()

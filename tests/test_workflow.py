@@ -96,15 +96,19 @@ def test_bad_config_stops_before_any_job_naming_the_key(repo, name, edit, expect
     assert "Job stats" not in out and not (repo / "results").exists()
 
 
-JOB_RULE = {"fold": "experiment_fold", "run": "experiment_run", "all_runs": "experiment_runs"}
+JOB_RULE = {"fold": "experiment_fold", "run": "experiment_run", "all_runs": "experiment_runs",
+            "problem": "experiment_problem_runs"}
 
 
 def n_classifier_jobs(exp: dict) -> int:
     """Jobs of the classifier rule of a config's experiment.job_unit."""
     unit = exp.get("job_unit", "run")
-    n = (len(exp["two_class"]) + len(exp["multi_class"])) * len(exp["classifiers"])
-    return n * {"fold": exp["protocol"]["runs"] * exp["protocol"]["folds"],
-                "run": exp["protocol"]["runs"], "all_runs": 1}[unit]
+    problems = len(exp["two_class"]) + len(exp["multi_class"])
+    if unit == "problem":
+        return problems
+    return problems * len(exp["classifiers"]) * {
+        "fold": exp["protocol"]["runs"] * exp["protocol"]["folds"],
+        "run": exp["protocol"]["runs"], "all_runs": 1}[unit]
 
 
 def test_slurm_profile_dry_run_lists_jobs_with_resources(dry_run):
@@ -116,8 +120,10 @@ def test_slurm_profile_dry_run_lists_jobs_with_resources(dry_run):
     assert out.count(f"rule {rule}:") == n_classifier_jobs(cfg)
     blocks = out.split(f"rule {rule}:")[1:]
     # The rule's own reservation: one thread (what the command uses), mem_mb and runtime
-    # (30 min per run; an all_runs job holds every run).
-    minutes = 30 * (cfg["protocol"]["runs"] if rule == "experiment_runs" else 1)
+    # (30 min per run; an all_runs job holds every run, a problem job every classifier's).
+    minutes = 30 * {"experiment_runs": cfg["protocol"]["runs"],
+                    "experiment_problem_runs": cfg["protocol"]["runs"] * len(cfg["classifiers"]),
+                    }.get(rule, 1)
     assert all("mem_mb=3000" in b.split("\n\n")[0] and f"runtime={minutes}\n" in b.split("\n\n")[0]
                for b in blocks)
     assert not any("threads:" in b.split("\n\n")[0] for b in blocks)

@@ -6,8 +6,9 @@
 #              matrices -> one fold file per outer fold,
 #              results/experiment/runs/<problem>/<clf>/run<r>/fold<k>.json; a job computes one
 #              fold (experiment.job_unit: fold, rule experiment_fold), one run (run,
-#              experiment_run) or every run of a (problem, classifier) (all_runs,
-#              experiment_runs) -- the same files either way
+#              experiment_run), every run of a (problem, classifier) (all_runs,
+#              experiment_runs) or every classifier and run of a problem (problem,
+#              experiment_problem_runs) -- the same files either way
 #   collect    gathers the fold files (deterministic order) ->
 #              results/experiment/{indices,confusion_matrices,test_sets,hyperparameters,summary}.csv
 #   figures    results/figures/mullick2020/{fig3,fig4a,fig4b,fig5}.{pdf,png,csv}, claims.csv
@@ -67,6 +68,11 @@ EXP_RUN_SETTINGS = {
     c: json.dumps({"protocol": EXP["protocol"], "classifier": EXP["classifiers"][c]}, sort_keys=True)
     for c in EXP_CLASSIFIERS
 }
+# every classifier's settings, for one job per problem (job_unit: problem)
+EXP_PROBLEM_RUN_SETTINGS = json.dumps(
+    {"protocol": EXP["protocol"], "classifiers": {c: EXP["classifiers"][c] for c in EXP_CLASSIFIERS}},
+    sort_keys=True,
+)
 EXP_INDICES = "all" if EXP["indices"] == "all" else ",".join(EXP["indices"])
 # Source files of the user's code in plugin folders: an edit reruns the jobs using it.
 EXP_USER_INDEX_SOURCES = user_sources(
@@ -282,7 +288,7 @@ elif EXP["job_unit"] == "run":
             "--run {wildcards.run} --seed {params.seed} --settings {params.settings:q} "
             "--out-dir {params.out} > {log} 2>&1"
 
-else:
+elif EXP["job_unit"] == "all_runs":
 
     # One job per (problem, classifier), every run: Python's start-up and imports (1-2 s of
     # CPU) paid once instead of per run, where a run's work is a few seconds.
@@ -311,6 +317,42 @@ else:
             "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
             "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
             "--out-dir {params.out} > {log} 2>&1"
+
+else:
+
+    # One job per problem, every classifier and run (job_unit: problem): where a classifier's
+    # whole CV takes about as long as Python's start-up and imports (1.3-1.5 s of the 2-4 s
+    # of a default-config job, docs/performance.md), paid once per problem instead of per
+    # classifier. The same fold files, each classifier's from the same seeds.
+    rule experiment_problem_runs:
+        input:
+            EXP_SOURCES["run"],
+            [f for c in EXP_CLASSIFIERS for f in EXP_USER_CLASSIFIER_SOURCES[c]],
+            problem=f"{EXP_DIR}/problems/{{problem}}.npz",
+        output:
+            [f"{EXP_DIR}/runs/{{problem}}/{c}/run{r}/fold{k}.json"
+             for c in EXP_CLASSIFIERS for r in EXP_RUNS for k in EXP_FOLDS],
+        params:
+            settings=EXP_PROBLEM_RUN_SETTINGS,
+            seed=config["seed"],
+            out=f"{EXP_DIR}/runs/{{problem}}",
+            classifiers=",".join(EXP_CLASSIFIERS),
+            runs=",".join(map(str, EXP_RUNS)),
+        conda:
+            "../../environment.yml"
+        log:
+            "logs/experiment/runs/{problem}/runs.log",
+        benchmark:
+            "results/benchmarks/experiment/runs/{problem}/runs.tsv",
+        # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
+        threads: 1
+        resources:
+            mem_mb=3000,
+            runtime=EXP_RUN_MINUTES * len(EXP_RUNS) * len(EXP_CLASSIFIERS),
+        shell:
+            "imbeval experiment run --problem {input.problem} --classifier {params.classifiers} "
+            "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
+            "--runs-dir {params.out} > {log} 2>&1"
 
 
 rule experiment_collect:

@@ -207,7 +207,7 @@ elif KEEL_JOB_UNIT == "run":
             "--run {wildcards.keel_run} --seed {params.seed} --settings {params.settings:q} "
             "--out-dir {params.out} > {log} 2>&1"
 
-else:
+elif KEEL_JOB_UNIT == "all_runs":
 
     rule keel_runs:
         input:
@@ -236,6 +236,42 @@ else:
             "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
             "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
             "--out-dir {params.out} > {log} 2>&1"
+
+else:
+
+    # One job per set, every classifier and run (as experiment.job_unit: problem): the
+    # slice's sets are small, and a classifier's CV costs about Python's start-up.
+    rule keel_set_runs:
+        input:
+            KEEL_SOURCES["run"],
+            [f for c in KEEL_CLASSIFIERS for f in EXP_USER_CLASSIFIER_SOURCES[c]],
+            problem=f"{KEEL_DIR}/problems/{{keel_set}}.npz",
+        output:
+            [f"{KEEL_DIR}/runs/{{keel_set}}/{c}/run{r}/fold{k}.json"
+             for c in KEEL_CLASSIFIERS for r in KEEL_RUNS for k in KEEL_FOLDS],
+        wildcard_constraints:
+            keel_set=KEEL_SET_PATTERN,
+        params:
+            settings=json.dumps({"protocol": KEEL_PROTOCOL, "classifiers": {
+                c: EXP["classifiers"][c] for c in KEEL_CLASSIFIERS}}, sort_keys=True),
+            seed=config["seed"],
+            out=f"{KEEL_DIR}/runs/{{keel_set}}",
+            classifiers=",".join(KEEL_CLASSIFIERS),
+            runs=",".join(map(str, KEEL_RUNS)),
+        conda:
+            "../../environment.yml"
+        log:
+            "logs/keel/runs/{keel_set}/runs.log",
+        benchmark:
+            "results/benchmarks/keel/runs/{keel_set}/runs.tsv"
+        threads: 1
+        resources:
+            mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["mem_mb"],
+            runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS) * len(KEEL_CLASSIFIERS))["runtime"],
+        shell:
+            "imbeval experiment run --problem {input.problem} --classifier {params.classifiers} "
+            "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
+            "--runs-dir {params.out} > {log} 2>&1"
 
 
 rule keel_collect:
