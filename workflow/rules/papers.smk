@@ -107,6 +107,14 @@ GRID_PARTS = {
     },
 }
 GRID_DIR = "results/papers/mortaz2020_grid"
+# CV repetitions per grid dataset: papers.grid_repeats is one number or {dataset: number}
+# (a dataset it leaves out gets 1, the paper's single CV)
+GRID_REPEATS = {
+    d: (PAPERS["grid_repeats"].get(d, 1) if isinstance(PAPERS["grid_repeats"], dict)
+        else PAPERS["grid_repeats"])
+    for d in GRID_DATASETS
+}
+grid_repeats = lambda wildcards: GRID_REPEATS[wildcards.dataset]
 grid_part_models = lambda wildcards: GRID_PARTS[wildcards.dataset][wildcards.part]
 
 
@@ -120,7 +128,7 @@ rule papers_mortaz2020_grid_model:
         part="|".join(sorted({p for parts in GRID_PARTS.values() for p in parts}, key=len, reverse=True)),
     params:
         folds=PAPERS["grid_folds"],
-        repeats=PAPERS["grid_repeats"],
+        repeats=grid_repeats,
         seed=config["seed"],
         models=lambda wildcards: " ".join(grid_part_models(wildcards)),
         timings="results/benchmarks/papers/mortaz2020_grid/{dataset}/{part}_fits.csv",
@@ -158,7 +166,7 @@ rule papers_mortaz2020_grid:
         dataset="|".join(GRID_DATASETS),
     params:
         folds=PAPERS["grid_folds"],
-        repeats=PAPERS["grid_repeats"],
+        repeats=grid_repeats,
         seed=config["seed"],
         out_dir=lambda wildcards, output: os.path.dirname(output.csv),
     conda:
