@@ -113,12 +113,19 @@ def test_rerun_estimate_uses_repeats_when_there_are_enough():
     assert source == "repeats" and sd == pytest.approx(run_means.std(ddof=1))
     half = stats.t.ppf(0.975, 11) * sd * math.sqrt(1 + 1 / 12)
     assert (lo, hi) == pytest.approx((v.mean() - half, v.mean() + half))
+    # issue 31: R = 2-9 repetitions are used, not discarded (t with R - 1 df)
     e2 = inference.rerun_estimate(v[:3], half_unit=0.0005)
     (lo2, hi2), source2 = e2.interval(), e2.source
-    assert source2 == "corrected variance"
-    sd2 = math.sqrt((1 / 5 + 1 / 4) * v[:3].var(ddof=1))
-    half2 = stats.t.ppf(0.975, 14) * sd2 * math.sqrt(1 + 1 / 3) + 0.0005
+    assert source2 == "repeats" and e2.sd_df == 2
+    sd2 = v[:3].mean(axis=1).std(ddof=1)
+    half2 = stats.t.ppf(0.975, 2) * sd2 * math.sqrt(1 + 1 / 3) + 0.0005
     assert (lo2, hi2) == pytest.approx((v[:3].mean() - half2, v[:3].mean() + half2))
+    # one CV: the corrected variance of its mean (t with k - 1 df)
+    e1 = inference.rerun_estimate(v[:1], half_unit=0.0005)
+    assert e1.source == "corrected variance" and e1.sd_df == 4
+    sd1 = math.sqrt((1 / 5 + 1 / 4) * v[:1].var(ddof=1))
+    half1 = stats.t.ppf(0.975, 4) * sd1 * math.sqrt(2) + 0.0005
+    assert e1.interval() == pytest.approx((v[:1].mean() - half1, v[:1].mean() + half1))
 
 
 @settings(max_examples=100, deadline=None)

@@ -28,6 +28,10 @@ statsmodels:
   the pipeline (another partition) could give a printed number: a prediction interval
   ``ours ± t · SD · sqrt(1 + 1/R)`` widened by half the print unit; agreement within a
   declared tolerance by two one-sided tests (Schuirmann 1987).
+  SD is the spread of R >= 2 repetitions' means (t with R - 1 df), or a spread pooled
+  over cells (:func:`pooled_rerun_spread`, checked by :func:`spread_homogeneity`), or with
+  one CV the corrected variance (conservative); TOST uses the same SD · sqrt(1 + 1/R) and
+  a margin of the tolerance minus half the print unit (:func:`agreement_margin`).
 - **Decisions and multiplicity** (:func:`decision_p_value`, :func:`holm`). The p-value of a
   decision is the smallest ``alpha`` at which the ``1 - alpha`` interval makes it; a family of
   decisions (a figure's, a table's) is adjusted by Holm (1979) with
@@ -55,7 +59,8 @@ from imbeval._params import check_level, check_positive
 __all__ = ["LEVEL", "ALPHA", "MIN_UNITS", "MIN_FOLD_VALUES", "Estimate", "RerunEstimate",
            "RerunComparison", "cv_interval", "cv_estimate", "cv_delta_estimate",
            "problem_clusters", "cluster_estimate", "simultaneous", "minimum_of",
-           "rerun_estimate", "compare_to_rerun", "tost", "decision_p_value",
+           "rerun_estimate", "compare_to_rerun", "pooled_rerun_spread",
+           "spread_homogeneity", "agreement_margin", "tost", "decision_p_value",
            "holm", "METHODS"]
 
 #: coverage of every interval of a single decision
@@ -547,4 +552,6 @@ def holm(p_values, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:
 
 # the re-run of the pipeline: its own module (it builds on the estimates above)
 from imbeval.inference._rerun import (RerunComparison, RerunEstimate,  # noqa: E402
-                                      compare_to_rerun, rerun_estimate)
+                                      agreement_margin, compare_to_rerun,
+                                      pooled_rerun_spread, rerun_estimate,
+                                      spread_homogeneity)

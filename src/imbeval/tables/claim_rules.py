@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from imbeval import inference
 
-__all__ = ["Threshold", "THRESHOLDS", "SIGN_TOL", "AGREEMENT_TOLERANCE", "decide", "Judgement", "judge",
+__all__ = ["Threshold", "THRESHOLDS", "SIGN_TOL", "AGREEMENT_TOLERANCE", "decide", "decide_sign",
+           "Judgement", "judge",
            "thresholds_markdown", "methods_markdown"]
 
 
@@ -92,14 +93,18 @@ THRESHOLDS = {
         "it)."),
     "negative": Threshold(
         "negative for all η ≠ 0.5", "ortigosa2016 Figs. 2a, 3, 4a",
-        "the largest value of the influence function over |η − 0.5| > 0.02", "<", 1e-3,
+        "the largest value of the influence function over |η − 0.5| > 0.02", "<", -1e-3,
         "The paper's influence functions come from numerical integration (NIntegrate); "
-        "values within 0.001 of 0 are integration noise, not a sign. Exact: computed by "
-        "deterministic quadrature on the paper's stated distributions, no search repeats."),
+        "values within 0.001 of 0 are integration noise, not a sign. The tolerance is "
+        "applied in the strict direction: the claim holds only below −0.001, does not hold "
+        "above +0.001, and a margin within ±0.001 of 0 is not decided (inconclusive). "
+        "Exact: computed by deterministic quadrature on the paper's stated distributions, "
+        "no search repeats."),
     "positive": Threshold(
         "positive for all η ≠ 0.5", "ortigosa2016 Figs. 2b, 3, 4c",
         "the smallest value of the influence function over |η − 0.5| > 0.02 (ε ≠ 0)",
-        ">", -1e-3, "As for \"negative\", the other side."),
+        ">", 1e-3, "As for \"negative\", the other side: holds only above +0.001, does not "
+        "hold below −0.001, not decided within ±0.001."),
     "at equiprobability": Threshold(
         "lowest at equiprobability", "ortigosa2016 Fig. 3",
         "|η at the minimum − 0.5|", "<=", 0.01,
@@ -140,8 +145,9 @@ THRESHOLDS = {
         ">", 0.9,
         "\"Consistent\" and \"widens\" say that the curves move together (monotone), not "
         "that they are equal: a rank correlation above 0.9 over the 21 points is a curve "
-        "that rises (or falls) with the other at nearly every step; no interval, the sweep "
-        "is one seeded sample the figure draws."),
+        "that rises (or falls) with the other at nearly every step; decided, as every "
+        "Figs. 1-4 statement, on the t interval of the margin over 21 independently seeded "
+        "sweeps (Methods, *Synthetic sweeps*)."),
     "nearly flat": Threshold(
         "ACC nearly flat", "mortaz2020 Fig. 2", "ACC's span over the sweep", "<", 0.01,
         "One point of a [0, 1] index over the whole sweep: a flat line at the scale of the "
@@ -197,8 +203,9 @@ THRESHOLDS = {
         "as its counterexample."),
 }
 
-#: sign claims tolerate this much numerical noise in an influence function
-SIGN_TOL = THRESHOLDS["negative"].value
+#: sign claims tolerate this much numerical noise in an influence function (applied in the
+#: strict direction: a sign within it of 0 is not decided, :func:`decide_sign`)
+SIGN_TOL = abs(THRESHOLDS["negative"].value)
 
 
 def _side(key, value) -> bool:
@@ -270,6 +277,27 @@ def decide(key: str, value: float, ci=None) -> bool | None:
         return None
     ends = {_side(key, low), _side(key, high)}
     return ends.pop() if len(ends) == 1 else None
+
+
+def decide_sign(key: str, value: float) -> bool | None:
+    """A sign claim (``"negative"`` or ``"positive"``) on exact arithmetic with its
+    numerical tolerance :data:`SIGN_TOL` applied in the strict direction: holds only beyond
+    the tolerance on the claimed side, does not hold beyond it on the other, and is not
+    decided (None) within ``±SIGN_TOL`` of 0 -- noise is never counted as the sign.
+
+    Examples
+    --------
+    >>> decide_sign("positive", 0.0024), decide_sign("positive", 0.0001)
+    (True, None)
+    >>> decide_sign("negative", 0.0073), decide_sign("negative", -0.0005)
+    (False, None)
+    """
+    if key not in ("negative", "positive"):
+        raise ValueError(f"key must be 'negative' or 'positive', got {key!r}")
+    holds = decide(key, value)
+    if holds:
+        return True
+    return None if abs(float(value)) <= SIGN_TOL else False
 
 
 def thresholds_markdown() -> str:
@@ -393,21 +421,40 @@ METHODS_TEXT = (
      "combination of minima) lies between the same combination of the intervals' ends. "
      "The interval is conservative; it covers. Fig. 4b's margin divides by a minimum over "
      "datasets and is a number over problems: it follows the problems' rule."),
+    ("Synthetic sweeps",
+     "mortaz2020 Figs. 1-4 are drawn from a seeded synthetic sweep: each point one confusion "
+     "matrix drawn (binomial, then multinomial) from the printed class sizes. Their rows are "
+     "sampled numbers, and their basis says so (the seed and the draws). Each statement is "
+     "decided on its margin over the figure's sweep and 20 more sweeps of seeds derived from "
+     "the config's: the t interval of the mean margin over the 21 independent sweeps, with "
+     "its p-value Holm-adjusted within the figure."),
     ("Printed versus a re-run",
      "A printed grid number (mortaz2020 Tables 16, 18) is compared with what a re-run of "
      "this pipeline -- another CV partition -- could give: the prediction interval ours ± "
-     "t·SD·sqrt(1 + 1/R), widened by half the printed unit, SD the replication spread (the "
-     "standard deviation of R ≥ 10 reshuffled CV repetitions' means, or with fewer "
-     "repetitions the corrected variance of one repetition's mean, which is larger and so "
-     "conservative). Statuses: *consistent with a re-run* (inside) or *differs from a re-run* "
-     "(outside). Where the printed value is consistent, an equivalence test (two one-sided "
-     "t tests, Schuirmann 1987) says whether ours and the printed number also agree within "
-     f"±{AGREEMENT_TOLERANCE:g}."),
+     "t·SD·sqrt(1 + 1/R), widened by half the printed unit, SD the spread of one re-run's "
+     "mean: with R ≥ 2 reshuffled CV repetitions (`papers.grid_repeats`, one number or one "
+     "per dataset) the standard deviation of their means, t with R − 1 degrees of freedom "
+     "(the prediction interval of one more observation of a normal sample), each cell its "
+     "own (pooling the variances of a model family's three cells of one index, even where "
+     "Bartlett's test (Bartlett 1937) did not reject equal spreads, left more re-runs "
+     "outside on glass: docs/performance.md); with one CV the corrected variance of its "
+     "mean, which is larger and so conservative. "
+     "Each row states its interval as \"prediction interval ±w\" (the half-width) with how "
+     "SD was made, and whether the printed value lies outside it. Statuses: *consistent "
+     "with a re-run* (inside) or *differs from a re-run* (outside; a printed value outside "
+     "whose decision does not survive the table's adjustment keeps saying that it lies "
+     "outside). Agreement is tested by two one-sided t tests (TOST, Schuirmann 1987) on the "
+     "same re-run spread SD·sqrt(1 + 1/R), with the margin "
+     f"{AGREEMENT_TOLERANCE:g} minus half the printed unit (the strict direction: every "
+     "number the printed one may stand for must lie within the tolerance), Holm-adjusted "
+     "over the table's agreement tests: \"shown\" only after that adjustment."),
     ("Model selection",
      "A claim that the paper's selected model is the best by an index compares it with each "
-     "of the 17 others on the corrected CV test of the per-fold differences, adjusted by "
-     "Holm over the 17: it holds when the model is ahead of every other, does not hold when "
-     "some other is ahead of it, and is inconclusive otherwise. Its interval is the "
+     "of the 17 others on the corrected CV test of the per-fold differences: it holds when "
+     "the model is ahead of every other by the intersection-union test (Berger 1982: every "
+     "one of the 17 raw p-values at most 0.05, the largest is the claim's p-value; no "
+     "multiplicity adjustment is needed within an intersection), does not hold when some "
+     "other is ahead of it after Holm over the 17 (a union), and is inconclusive otherwise. Its interval is the "
      "Bonferroni-simultaneous one of the smallest difference. Since IAM = 2·CBA − 1 on every "
      "matrix, a selection by IAM is the selection by CBA: the two are one claim, reported "
      "once."),
@@ -428,7 +475,9 @@ METHODS_TEXT = (
      "classification learning algorithms. Neural Computation 10, 1895-1923. Demšar, J. (2006) "
      "Statistical comparisons of classifiers over multiple data sets. JMLR 7, 1-30. Holm, S. "
      "(1979) A simple sequentially rejective multiple test procedure. Scandinavian Journal "
-     "of Statistics 6, 65-70. Schuirmann, D. J. (1987) A comparison of the two one-sided "
+     "of Statistics 6, 65-70. Berger, R. L. (1982) Multiparameter hypothesis testing and "
+     "acceptance sampling. Technometrics 24, 295-300. Bartlett, M. S. (1937) Properties of "
+     "sufficiency and statistical tests. Proc. R. Soc. Lond. A 160, 268-282. Schuirmann, D. J. (1987) A comparison of the two one-sided "
      "tests procedure and the power approach for assessing the equivalence of average "
      "bioavailability. J. Pharmacokinet. Biopharm. 15, 657-680."),
 )

@@ -4,11 +4,14 @@ perfect to no skill on the class distributions of Tables 11-14).
 
 Every statement is decided here, by :func:`imbeval.tables.claim_rules.decide` on a
 :data:`imbeval.tables.claim_rules.THRESHOLDS` key (what its words require, and why): the
-figure module only draws. The sweep is one seeded sample that the figures draw, so the
-claims are decided on its numbers (no interval: ``decide`` without one). Two results come
-of the same rows: :func:`figure_claims` (``figs_1_4_claims.csv``) and
-:func:`figure_comparison_rows` (their rows of ``paper_comparison.csv``, with the printed
-numbers against the sweep's).
+figure module only draws. The sweep is a seeded sample (each point one confusion matrix
+drawn from the printed class sizes), not exact arithmetic: its rows say so in their basis
+(:func:`sweep_basis`: the seed and the draws). :func:`figure_claims` measures the
+statements on one sweep (``figs_1_4_claims.csv``, the figure's own); in
+:func:`figure_comparison_rows` (their rows of ``paper_comparison.csv``) each statement is
+decided on the t interval of its margin over independently seeded sweeps (the figure's
+and :data:`REPLICATE_SWEEPS` more, made by the caller), with a p-value that
+:func:`imbeval.tables.comparison.adjust` adjusts by Holm within the figure.
 """
 
 from __future__ import annotations
@@ -16,11 +19,18 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from imbeval import inference
 from imbeval.tables import comparison as cmp
 from imbeval.tables import printed as pr
-from imbeval.tables.claim_rules import THRESHOLDS, decide
+from imbeval.tables.claim_rules import THRESHOLDS, decide, judge
 
-__all__ = ["CLAIM_COLUMNS", "figure_claims", "figure_comparison_rows"]
+__all__ = ["CLAIM_COLUMNS", "REPLICATE_SWEEPS", "figure_claims", "sweep_basis",
+           "sweep_estimate", "figure_comparison_rows"]
+
+#: sweeps, beside the figure's own, that a Figs. 1-4 claim is decided over (their seeds
+#: derived from the config's: ``derive_seed(seed, "mortaz2020-sweep", i)``); with the
+#: figure's, 21 independent units (at least :data:`imbeval.inference.MIN_UNITS`)
+REPLICATE_SWEEPS = 20
 
 #: the columns of ``figs_1_4_claims.csv``: the statement, its measured number, the verdict
 #: and, where the paper gives one, its number
@@ -48,9 +58,9 @@ def figure_claims(data: pd.DataFrame) -> pd.DataFrame:
 
     Returns
     -------
-    DataFrame with :data:`CLAIM_COLUMNS`; ``holds`` is decided on the THRESHOLDS key of the
-    statement (its ``margin`` may be a number derived from ``measured``: the distance from a
-    printed number).
+    DataFrame with :data:`CLAIM_COLUMNS`, then ``key`` and ``margin``; ``holds`` is decided
+    on the THRESHOLDS ``key`` of the statement, on its ``margin`` (``measured``, or a number
+    derived from it: the distance from a printed number).
     """
     missing = {"figure", "step", "ACC", "CBA", "IAM", "AUC"} - set(data.columns)
     if missing:
@@ -58,10 +68,12 @@ def figure_claims(data: pd.DataFrame) -> pd.DataFrame:
     rows = []
 
     def add(figure, claim, key, measured, margin=None, printed=""):
-        # exact arithmetic on one seeded sweep: decided on the number (no interval)
-        holds = decide(key, float(measured if margin is None else margin))
+        # one seeded sweep's numbers: decided on them (no interval); the comparison rows
+        # decide over several sweeps (figure_comparison_rows)
+        value = float(measured if margin is None else margin)
+        holds = decide(key, value)
         rows.append({"figure": figure, "claim": claim, "measured": float(measured),
-                     "holds": bool(holds), "printed": printed})
+                     "holds": bool(holds), "printed": printed, "key": key, "margin": value})
 
     f1 = data[data.figure == "Fig. 1"]
     # The paper's ACC bottoms out at about 0.5 "where IAM is below zero"; our sweep runs on
@@ -106,12 +118,70 @@ def figure_claims(data: pd.DataFrame) -> pd.DataFrame:
         _spearman(f4["IAM"], f4["AUC"]))
     add("Fig. 4", "different scale: IAM span / AUC span", "different scale",
         np.ptp(f4["IAM"]) / np.ptp(f4["AUC"]))
-    return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
+    # key and margin: what the comparison decides over several sweeps (not written out)
+    return pd.DataFrame(rows, columns=[*CLAIM_COLUMNS, "key", "margin"])
 
 
-def figure_comparison_rows(data: pd.DataFrame):
+def sweep_basis(seed=None, points=None, replicates=0) -> str:
+    """The basis of the Figs. 1-4 rows: a seeded sample, with its seed and draws.
+
+    >>> sweep_basis(20200, 21, 20)
+    'sampled: seeded synthetic sweep (seed 20200; 21 points per figure, one drawn confusion matrix each; decided over it and 20 more seeded sweeps)'
+    """
+    seeded = f"seed {seed}" if seed is not None else "seeded"
+    each = f"{points} points per figure" if points is not None else "one point per setting"
+    more = (f"; decided over it and {replicates} more seeded sweeps" if replicates
+            else "; one sweep, no interval")
+    return (f"sampled: seeded synthetic sweep ({seeded}; {each}, one drawn confusion matrix "
+            f"each{more})")
+
+
+def sweep_estimate(margins) -> inference.Estimate:
+    """A claim's margin over independently seeded sweeps: their mean, with the t interval
+    over the sweeps (each sweep an independent unit; ``scipy.stats.t``); undecidable with
+    fewer than :data:`imbeval.inference.MIN_UNITS` sweeps.
+
+    Examples
+    --------
+    >>> e = sweep_estimate([0.1, 0.2, 0.15] * 4)
+    >>> round(e.value, 3), e.units, e.df, e.undecidable is None
+    (0.15, 12, 11, True)
+    """
+    x = np.asarray(margins, dtype=float)
+    x = x[np.isfinite(x)]
+    n = int(x.size)
+    why = None if n >= inference.MIN_UNITS else (
+        f"{n} sweeps, at least {inference.MIN_UNITS} needed")
+    se = float(x.std(ddof=1) / np.sqrt(n)) if n >= 2 else float("nan")
+    return inference.Estimate(float(x.mean()) if n else float("nan"),
+                              f"t interval over {n} independently seeded sweeps (each an "
+                              "independent unit)", n, why, se=se, df=n - 1)
+
+
+def _margins(claims):
+    """Each claim's margin as :func:`figure_claims` decides it (keyed by figure, claim)."""
+    return {(r.figure, r.claim): r.margin for r in claims.itertuples()}
+
+
+def figure_comparison_rows(data: pd.DataFrame, replicates=(), *, seed=None):
     """The numbers the paper states about Figs. 1-3 against the sweep's, then the
-    statements without a printed number as claim rows (from :func:`figure_claims`)."""
+    statements without a printed number as claim rows (from :func:`figure_claims`).
+
+    Parameters
+    ----------
+    data : the figure's sweep (:func:`imbeval.figures.mortaz2020.sweep`).
+    replicates : more sweeps of other seeds (the caller makes them: tables do not import
+        figures). With them, each claim is decided (:func:`imbeval.tables.claim_rules.judge`)
+        on the t interval of its margin over the figure's sweep and these
+        (:func:`sweep_estimate`), with a p-value; without, on the figure's sweep's number
+        alone, and its basis says "one sweep, no interval".
+    seed : the figure's seed, for the basis (:func:`sweep_basis`).
+    """
+    points = int(data["step"].max()) + 1 if len(data) else None
+    basis = sweep_basis(seed, points, len(replicates))
+    claims = figure_claims(data)
+    margins = [_margins(figure_claims(r)) for r in replicates]
+
     measured = {
         ("Fig. 1", "balanced (Table 11)", "ACC low point"):
             data.loc[data.figure == "Fig. 1", "ACC"].min(),
@@ -124,9 +194,28 @@ def figure_comparison_rows(data: pd.DataFrame):
     }
     for key, printed in pr.MORTAZ_FIGURE_CLAIMS.items():
         yield cmp.row("mortaz2020", key[0], key[1], key[2], printed, measured[key],
-                      setting=SWEEP_SETTING)
+                      setting=SWEEP_SETTING, basis=basis,
+                      method="one seeded sweep's number (the figure's), a different setting: "
+                             "no interval, no decision")
     # the statements without a printed number, as claim rows (the numbered ones are above)
-    for record in figure_claims(data).itertuples():
-        if not record.printed:
+    for record in claims.itertuples():
+        if record.printed:
+            continue
+        seen = f"measured {record.measured:.4g} on the figure's sweep"
+        if not margins:
             yield cmp.claim("mortaz2020", record.figure, record.claim, record.measured,
-                            record.holds, detail=f"measured {record.measured:.4g} on our sweep")
+                            record.holds, detail=seen, basis=basis,
+                            method="decided on one seeded sweep's number, no interval")
+            continue
+        key = (record.figure, record.claim)
+        estimate = sweep_estimate([record.margin] + [m[key] for m in margins])
+        j = judge(record.key, estimate)
+        low, high = j.ci
+        why = f"; inconclusive: {j.why}" if j.why else ""
+        ci = None if np.isnan(low) else j.ci
+        yield cmp.claim("mortaz2020", record.figure, record.claim, estimate.value, j.verdict,
+                        detail=f"{seen}; margin over {estimate.units} sweeps "
+                               f"{estimate.value:+.4g}, 95% interval [{low:+.4g}, "
+                               f"{high:+.4g}], must be {THRESHOLDS[record.key].rule_text}"
+                               f"{why}",
+                        basis=basis, ci=ci, method=j.method, p_value=j.p_value)

@@ -4,7 +4,11 @@ stage's CSVs.
 Every number here is exact arithmetic or a deterministic computation on the paper's stated
 distributions (quadrature, a deterministic search): the claims are decided on the number
 alone, by :func:`imbeval.tables.claim_rules.decide` with the thresholds of
-:data:`imbeval.tables.claim_rules.THRESHOLDS`.
+:data:`imbeval.tables.claim_rules.THRESHOLDS`. The sign claims ("negative", "positive")
+apply their numerical tolerance of ±0.001 in the strict direction
+(:func:`imbeval.tables.claim_rules.decide_sign`): a sign holds only beyond it, and a margin
+within ±0.001 of 0 is inconclusive ("not decided"), never counted as the sign; each row
+says so.
 """
 
 from __future__ import annotations
@@ -13,10 +17,27 @@ import pandas as pd
 
 from imbeval.tables import comparison as cmp
 from imbeval.tables import printed as pr
-from imbeval.tables.claim_rules import THRESHOLDS, decide
+from imbeval.tables.claim_rules import SIGN_TOL, THRESHOLDS, decide, decide_sign
 
 __all__ = ["ortigosa_figure_rows"]
 
+
+
+#: what a sign row says of its rule (the strict direction of the tolerance)
+_STRICT = (f"holds only beyond ±{SIGN_TOL:g} on the claimed side; within ±{SIGN_TOL:g} of 0 "
+           "(integration noise) not decided")
+
+
+def _sign_detail(verdict):
+    return ("; within the tolerance: not decided" if verdict is None else "") + f" ({_STRICT})"
+
+
+def _both(a, b):
+    """Two verdicts that must both hold: False if either fails, None if either is
+    undecided, else True."""
+    if a is False or b is False:
+        return False
+    return None if a is None or b is None else True
 
 
 def _series(frame, score, **where):
@@ -34,29 +55,30 @@ def ortigosa_figure_rows(fig2_csv, fig3_csv, fig4_csv, ssup_csv, fig7_csv):
     for reading in sorted(set(f2.loc[f2["score"] == "P1", "reading"])):
         p1 = off(_series(f2, "P1", reading=reading))
         worst = p1["influence"].max()
+        verdict = decide_sign("negative", worst)
         yield cmp.claim(paper, "Fig. 2a", f"I(P¹) negative for all η ≠ 0.5 ({reading} reading)",
-                        worst, decide("negative", worst),
+                        worst, verdict,
                         detail=f"max of I(P¹) over |η − 0.5| > 0.02 is {worst:+.3f} "
                                f"(at η = {p1.loc[p1['influence'].idxmax(), 'eta']:.3f}); "
-                               "must be < 0.001")
+                               f"must be < −{SIGN_TOL:g}" + _sign_detail(verdict))
     r1 = _series(f2, "R1")
     minority, majority = r1[r1["eta"] < 0.48], r1[r1["eta"] > 0.52]
-    ok = (decide("positive", minority["influence"].min())
-          and decide("negative", majority["influence"].max()))
+    ok = _both(decide_sign("positive", minority["influence"].min()),
+               decide_sign("negative", majority["influence"].max()))
     yield cmp.claim(paper, "Fig. 2b", "I(R¹) positive when c₁ is the minority, negative otherwise",
                     minority["influence"].min(), ok,
                     detail=f"min over η < 0.48: {minority['influence'].min():+.3f}; max over "
-                           f"η > 0.52: {majority['influence'].max():+.3f}")
+                           f"η > 0.52: {majority['influence'].max():+.3f}" + _sign_detail(ok))
 
     f3 = pd.read_csv(fig3_csv)
     for score, sign in (("Acc", -1), ("max", -1), ("A", 1), ("G", 1), ("H", 1), ("min", 1)):
         s = off(_series(f3, score))
         extreme = s["influence"].max() if sign < 0 else s["influence"].min()
-        holds = decide("negative" if sign < 0 else "positive", extreme)
+        holds = decide_sign("negative" if sign < 0 else "positive", extreme)
         word = "negative" if sign < 0 else "positive"
         yield cmp.claim(paper, "Fig. 3", f"I({score}) {word} for all η ≠ 0.5", extreme, holds,
                         detail=f"{'max' if sign < 0 else 'min'} over |η − 0.5| > 0.02: "
-                               f"{extreme:+.4f}")
+                               f"{extreme:+.4f}" + _sign_detail(holds))
     for score in ("A", "G", "H"):
         s = _series(f3, score)
         at = float(s.loc[s["influence"].idxmin(), "eta"])
@@ -68,11 +90,13 @@ def ortigosa_figure_rows(fig2_csv, fig3_csv, fig4_csv, ssup_csv, fig7_csv):
     acc = _series(f4, "Acc")
     acc = acc[acc["epsilon"].abs() > 1e-9]
     worst = acc["influence"].max()
+    verdict = decide_sign("negative", worst)
     yield cmp.claim(paper, "Fig. 4a", "I(Acc) ≤ 0 for every ε (conclusions of the binary case "
-                    "generalise)", worst, decide("negative", worst),
+                    "generalise)", worst, verdict,
                     detail=f"max I(Acc) = {worst:+.4f} at ε = "
                            f"{acc.loc[acc['influence'].idxmax(), 'epsilon']:+.3f} "
-                           "(a bump just left of balance); must be < 0.001")
+                           f"(a bump just left of balance); must be < −{SIGN_TOL:g}"
+                           + _sign_detail(verdict))
     for score in ("G", "H", "min"):
         s = _series(f4, score)
         near = s[(s["epsilon"] < 0) & (s["epsilon"] > -0.1)]
@@ -83,9 +107,10 @@ def ortigosa_figure_rows(fig2_csv, fig3_csv, fig4_csv, ssup_csv, fig7_csv):
                                f"{near.loc[near['influence'].idxmin(), 'epsilon']:+.3f}")
     s = _series(f4, "A")
     s = s[s["epsilon"].abs() > 1e-9]
+    verdict = decide_sign("positive", s["influence"].min())
     yield cmp.claim(paper, "Fig. 4c", "I(A) positive for every ε ≠ 0", s["influence"].min(),
-                    decide("positive", s["influence"].min()),
-                    detail=f"min I(A) = {s['influence'].min():+.4f}")
+                    verdict, detail=f"min I(A) = {s['influence'].min():+.4f}; must be > "
+                                    f"+{SIGN_TOL:g}" + _sign_detail(verdict))
     # "achieving a high value ... for multi-minority problems is far more difficult than
     # for multi-majority; I is always higher for positive values of ε": read as the
     # positive side of each curve reaching higher than its negative side

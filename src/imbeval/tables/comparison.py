@@ -449,6 +449,39 @@ def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
     return table
 
 
+def outside_interval(table: pd.DataFrame) -> pd.Series:
+    """For each row: does its printed number lie outside our 95% prediction interval of a
+    re-run (``ci_low``, ``ci_high`` of a row whose ``method`` is a re-run's)? True or False
+    on those rows, False elsewhere. A row outside whose "differs from a re-run" does not
+    survive :func:`adjust` is one a reader must be told about: its ``detail`` says
+    "the printed value lies outside it" (:mod:`imbeval.tables.mortaz2020_grid`).
+
+    Examples
+    --------
+    >>> from imbeval.inference import METHODS
+    >>> rows = frame([row("p", "T", "r", c, "0.50", 0.57, setting="ours", ci=ci,
+    ...                   basis=run_basis("d"), method=METHODS["rerun"] + ": ...")
+    ...               for c, ci in (("a", (0.45, 0.66)), ("b", (0.52, 0.62)))])
+    >>> outside_interval(rows).tolist()
+    [False, True]
+    """
+    from imbeval.inference import METHODS
+
+    rerun = table["method"].astype(str).str.startswith(METHODS["rerun"])
+    low = pd.to_numeric(table["ci_low"], errors="coerce")
+    high = pd.to_numeric(table["ci_high"], errors="coerce")
+    printed = table["printed"].map(lambda t: _number_or_nan(t))
+    out = rerun & low.notna() & printed.notna() & ((printed < low) | (printed > high))
+    return out.astype(bool)
+
+
+def _number_or_nan(text) -> float:
+    try:
+        return printed_number(str(text))
+    except (ValueError, ZeroDivisionError):
+        return math.nan
+
+
 def summary(table: pd.DataFrame) -> pd.DataFrame:
     """Counts of rows by paper and status category (column ``kind``)."""
     counts = pd.crosstab(table["paper"], table["kind"])

@@ -31,7 +31,7 @@ from imbeval.tables.mortaz2020_identity import printed_identity_gap, printed_ide
 
 __all__ = ["grid_table", "grid_selection", "selection_margin", "grid_markdown_notes",
            "CI_METHOD", "KNOWN_DIFFERENCES", "fold_interval", "grid_intervals",
-           "rerun_estimate", "grid_comparison_rows"]
+           "rerun_estimate", "grid_comparison_rows", "pooled_spreads", "POOL_BELOW"]
 
 def grid_table(fold_scores: pd.DataFrame) -> pd.DataFrame:
     """Tables 16/18: fold means per model, the row minimum and whether IAM is below it.
@@ -107,12 +107,25 @@ def grid_markdown_notes(table, dataset, folds, seed, fold_scores=None):
     return notes
 
 
+#: repetitions below which a cell's spread may be pooled over its model family (the model
+#: and its -RUS, -ROS variants, one index; ``grid_comparison_rows(pool=True)``): R − 1 df
+#: alone give a wide t quantile. Not the default: on glass (seed 20200, 10 repetitions,
+#: intervals from the first 2, 3 or 5 checked on the held-out ones) the pooled intervals
+#: left 8.6-14.1% of re-runs outside where each cell's own left 4.6-10.0%
+#: (benchmarks/grid_pooling.py, docs/performance.md): the family's spreads differ more than
+#: Bartlett's test on so few repetitions can see.
+POOL_BELOW = 10
+#: the level of the homogeneity test a pool must pass (Bartlett 1937)
+POOL_ALPHA = 0.05
+
+
 #: How a grid score is compared with the printed one (stated in the comparison rows).
 CI_METHOD = (f"{inference.METHODS['rerun']}: ours ± t·SD·sqrt(1 + 1/R) + half the printed "
-             "unit, SD the replication spread (with fewer than 10 CV repetitions, the "
-             "corrected variance of one repetition's mean, (1/k + 1/(k − 1))·s², which is "
-             "conservative)")
-
+             "unit, SD the spread of one re-run's mean: with R ≥ 2 CV repetitions the "
+             "standard deviation of their means (t with R − 1 df, each cell its own: "
+             "pooling a model family's cells under-covered on glass, docs/performance.md), "
+             "with one CV the corrected variance of its mean, (1/k + 1/(k − 1))·s² (t with "
+             "k − 1 df; conservative)")
 
 #: Known differences between our grid and what the paper most likely ran, by classifier:
 #: scikit-learn 0.22 (December 2019) changed three defaults of the grid's models, and our
@@ -195,23 +208,26 @@ def _printed_identity_break(item, model):
     return None
 
 
-def rerun_estimate(values, printed: str, low=-math.inf, high=math.inf):
+def rerun_estimate(values, printed: str, low=-math.inf, high=math.inf, spread=None):
     """The comparison of a printed grid number with a re-run of ours.
 
     Parameters
     ----------
     values : the fold values of our number, ``(folds,)`` for one CV repetition or
         ``(repeats, folds)``.
-    printed : the printed string (its last digit sets the half unit the interval widens by).
+    printed : the printed string (its last digit sets the half unit the interval widens by,
+        and narrows the agreement margin by).
     low, high : the index's range (the interval is clipped to it).
+    spread : ``(sd, df)`` pooled over cells (:func:`imbeval.inference.pooled_rerun_spread`),
+        or None for the cell's own.
 
     Returns
     -------
     :class:`imbeval.inference.RerunComparison`: the 95% prediction interval of a re-run
     (``interval``), the p-value of "differs from a re-run" (``p_value``), the replication
-    spread and where it came from (``estimate.sd``, ``estimate.source``) and the TOST
+    spread and where it came from (``estimate.sd``, ``estimate.source``) and the raw TOST
     p-value of agreement within :data:`imbeval.tables.claim_rules.AGREEMENT_TOLERANCE`
-    (``tost_p``, on the corrected standard error of our mean, ``estimate.se``).
+    minus half the print unit (``tost_p``, on the re-run spread ``SD·sqrt(1 + 1/R)``).
 
     Examples
     --------
@@ -221,69 +237,138 @@ def rerun_estimate(values, printed: str, low=-math.inf, high=math.inf):
     """
     return inference.compare_to_rerun(values, cmp.printed_number(printed),
                                       half_unit=0.5 * _unit(printed),
-                                      tolerance=AGREEMENT_TOLERANCE, low=low, high=high)
+                                      tolerance=AGREEMENT_TOLERANCE, low=low, high=high,
+                                      spread=spread)
 
 
-def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None):
+def _family(model):
+    return model.partition("-")[0]
+
+
+def pooled_spreads(per_fold, repeats, alpha=POOL_ALPHA):
+    """``{(model, index): (sd, df, bartlett_p)}`` for the cells whose re-run spread is
+    pooled over their model family (:data:`POOL_BELOW`): with ``2 <= repeats <
+    POOL_BELOW``, the three cells of a family (KNN, KNN-RUS, KNN-ROS) and one index share
+    one pooled spread (:func:`imbeval.inference.pooled_rerun_spread`, ``3 (R − 1)`` df) when
+    Bartlett's test does not reject that their repetitions' means have equal variances at
+    ``alpha``; otherwise (and with one CV or ``R >= POOL_BELOW``) each cell keeps its own.
+
+    ``per_fold``: fold scores indexed by ``(model, repeat, fold)``.
+    """
+    if not 2 <= repeats < POOL_BELOW:
+        return {}
+    models = list(dict.fromkeys(per_fold.index.get_level_values("model")))
+    out = {}
+    for family in dict.fromkeys(map(_family, models)):
+        members = [m for m in models if _family(m) == family]
+        if len(members) < 2:
+            continue
+        for column in INDEX_FUNCTIONS:
+            cells = [_by_repeat(per_fold.loc[m, column]) for m in members]
+            p = inference.spread_homogeneity(cells)
+            if math.isfinite(p) and p > alpha:
+                sd, df = inference.pooled_rerun_spread(cells)
+                out.update({(m, column): (sd, df, p) for m in members})
+    return out
+
+
+def _interval_text(rerun, pooled=None):
+    """``prediction interval ±w (how SD was made)``: the row's statement of its interval."""
+    e = rerun.estimate
+    how = e.spread_text()
+    if pooled is not None:
+        how += (f", over the model family's 3 cells (Bartlett p = {pooled[2]:.2g}: spreads "
+                "not distinguishable; pool=True)")
+    return f"prediction interval ±{e.half_width():.3f} ({how})"
+
+
+def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, pool=False):
     """Every printed number of Table 16/18 against ours, with the prediction interval of a
     re-run; then the two selections.
 
     Each number's status is *consistent with a re-run* when the printed value lies in the
     95% prediction interval of a re-run of our pipeline (:func:`rerun_estimate`,
     :data:`CI_METHOD`), else *differs from a re-run* (kept only after Holm's adjustment over
-    the table, :func:`imbeval.tables.comparison.adjust`); a consistent one also says whether
-    ours and the printed value are shown to agree within
-    :data:`imbeval.tables.claim_rules.AGREEMENT_TOLERANCE` (TOST). The status names the
-    known differences of the model's settings (:data:`KNOWN_DIFFERENCES`) and, for an IAM
-    whose printed pair breaks IAM = 2·CBA − 1, says so. Basis: ``run on UCI <dataset>``.
+    the table, :func:`imbeval.tables.comparison.adjust`). Every row's ``detail`` starts with
+    ``prediction interval ±w (how SD was made)`` and says whether the printed value lies
+    outside it (a row outside whose "differs" does not survive the adjustment keeps that
+    statement; :func:`imbeval.tables.comparison.outside_interval` reads it from the
+    interval). Each decided number also says whether ours and the printed value are shown
+    to agree within :data:`imbeval.tables.claim_rules.AGREEMENT_TOLERANCE` minus half the
+    print unit (TOST on the re-run spread), Holm-adjusted over the table's agreement
+    tests: "shown" only after that adjustment. The detail names the known differences of
+    the model's settings (:data:`KNOWN_DIFFERENCES`) and, for an IAM whose printed pair
+    breaks IAM = 2·CBA − 1, says so. Basis: ``run on UCI <dataset>``. ``pool``: pool the
+    spreads of a model family's cells (:func:`pooled_spreads`); off by default, since it
+    under-covered where measured (:data:`POOL_BELOW`).
     """
     table = grid_table(fold_scores)
     item = GRID_DATASETS[dataset]
     basis = _dataset_basis(dataset)
     split = f"{folds}-fold stratified CV" + (f" (seed {seed})" if seed is not None else "")
-    setting = (f"ours: one {split} of scikit-learn defaults + scaling on UCI {dataset}; the "
-               "paper's folds, versions and preprocessing are unstated")
-    if dataset == "satimage":
-        setting += "; the UCI files hold 6435 rows, the paper's copy 6430"
     per_fold = _with_repeat(fold_scores).set_index(["model", "repeat", "fold"]).sort_index()
     repeats = int(per_fold.index.get_level_values("repeat").max()) + 1
+    times = "one" if repeats == 1 else f"{repeats} repetitions of a"
+    setting = (f"ours: {times} {split} of scikit-learn defaults + scaling on UCI {dataset}; "
+               "the paper's folds, versions and preprocessing are unstated")
+    if dataset == "satimage":
+        setting += "; the UCI files hold 6435 rows, the paper's copy 6430"
     method = (f"{CI_METHOD}; here R = {repeats} repetition{'s' if repeats > 1 else ''} of "
               f"{folds} folds, so SD is "
-              + ("the repetitions' spread" if repeats >= 10 else "the corrected variance"))
+              + ("the repetitions' spread" if repeats >= 2 else "the corrected variance"))
+    pools = pooled_spreads(per_fold, repeats) if pool else {}
+    cells = []
     for model, printed_row in pr.MORTAZ_GRID_TABLES[item].items():
         for column, text in printed_row.items():
             if model not in table.index:
-                yield cmp.row(PAPER, item, model, column, text, None,
-                              not_comparable="model not run in this configuration",
-                              basis=basis)
+                cells.append((model, column, text, None, None, None))
                 continue
             values = _by_repeat(per_fold.loc[model, column])
-            rerun = rerun_estimate(values, text, *_bounds(column))
-            ci, p = rerun.interval, rerun.p_value
-            why = [setting]
-            if rerun.inside:
-                verdict = "shown" if rerun.tost_p <= inference.ALPHA else "not shown"
-                why.append(f"agreement within ±{AGREEMENT_TOLERANCE:g} {verdict} (TOST p = "
-                           f"{rerun.tost_p:.3g})")
-            known = KNOWN_DIFFERENCES.get(model.partition("-")[0])
-            if known:
-                why.append(f"known difference: {known}")
-            broken = _printed_identity_break(item, model) if column == "IAM" else None
-            if broken:
-                why.append(f"the printed IAM is not 2·CBA − 1 = {broken['implied']:.3f} of the "
-                           f"printed CBA {broken['cba']} (see the IAM = 2·CBA − 1 rows)")
-            if values.size < inference.MIN_FOLD_VALUES:
-                # too few folds to know the spread: no decision, the interval stays shown
-                why.insert(0, f"not decided: {values.size} fold values, at least "
-                              f"{inference.MIN_FOLD_VALUES} needed")
-                p = math.nan
-            row = cmp.row(PAPER, item, model, column, text, table.loc[model, column],
-                          setting="; ".join(why), basis=basis, ci=ci, method=method,
-                          p_value=p)
-            if math.isnan(p) and row["kind"] in (cmp.Status.DIFFERS.value,
-                                                 cmp.Status.CONSISTENT.value):
-                row = cmp.restated(row, cmp.Status.SETTING, "; ".join(why))
-            yield row
+            pooled = pools.get((model, column))
+            rerun = rerun_estimate(values, text, *_bounds(column),
+                                   spread=None if pooled is None else pooled[:2])
+            decided = values.size >= inference.MIN_FOLD_VALUES
+            cells.append((model, column, text, values, rerun if decided else None,
+                          (rerun, pooled)))
+    # agreement (TOST) is a family of its own: Holm over the table's decided numbers
+    tost_raw = [c[4].tost_p if c[4] is not None else math.nan for c in cells]
+    _, tost_adjusted = inference.holm(tost_raw)
+    tested = int(np.isfinite(tost_raw).sum())
+    for (model, column, text, values, decided, made), adjusted in zip(cells, tost_adjusted):
+        if values is None:
+            yield cmp.row(PAPER, item, model, column, text, None,
+                          not_comparable="model not run in this configuration", basis=basis)
+            continue
+        rerun, pooled = made
+        ci, p = rerun.interval, rerun.p_value
+        where = ("the printed value lies outside it" if not rerun.inside
+                 else "the printed value lies inside it")
+        why = [f"{_interval_text(rerun, pooled)}: {where}", setting]
+        if decided is not None:
+            verdict = "shown" if adjusted <= inference.ALPHA else "not shown"
+            why.append(f"agreement within ±{rerun.tolerance:g} ({AGREEMENT_TOLERANCE:g} minus "
+                       f"half the printed unit) {verdict} (TOST p = {rerun.tost_p:.3g} on "
+                       f"SD·sqrt(1 + 1/R), Holm over the table's {tested} agreement tests: "
+                       f"adjusted p = {adjusted:.3g})")
+        known = KNOWN_DIFFERENCES.get(_family(model))
+        if known:
+            why.append(f"known difference: {known}")
+        broken = _printed_identity_break(item, model) if column == "IAM" else None
+        if broken:
+            why.append(f"the printed IAM is not 2·CBA − 1 = {broken['implied']:.3f} of the "
+                       f"printed CBA {broken['cba']} (see the IAM = 2·CBA − 1 rows)")
+        if decided is None:
+            # too few folds to know the spread: no decision, the interval stays shown
+            why.insert(0, f"not decided: {values.size} fold values, at least "
+                          f"{inference.MIN_FOLD_VALUES} needed")
+            p = math.nan
+        row = cmp.row(PAPER, item, model, column, text, table.loc[model, column],
+                      setting="; ".join(why), basis=basis, ci=ci, method=method,
+                      p_value=p)
+        if math.isnan(p) and row["kind"] in (cmp.Status.DIFFERS.value,
+                                             cmp.Status.CONSISTENT.value):
+            row = cmp.restated(row, cmp.Status.SETTING, "; ".join(why))
+        yield row
     ours, paper = grid_selection(table), pr.MORTAZ_GRID_SELECTED[item]
     for rule in ("row_minimum", "IAM"):
         if ours[rule] == paper[rule]:
@@ -297,5 +382,5 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None):
         yield cmp.comparison_row(
             PAPER, item, "selected model", rule, paper[rule], None, status, detail,
             basis=basis, method="names compared, no verdict: the selection claims carry the "
-                                "test (corrected CV test against every other model, Holm)")
-
+                                "test (corrected CV test against every other model; holds "
+                                "by the intersection-union test)")

@@ -1,7 +1,8 @@
 """mortaz2020 Tables 16/18: which model each index selects, by the printed numbers and by
 our run, and the claims that the paper's selection is the best in our run too (rule
-``papers_mortaz2020_grid``): the paper's model against every other on the corrected CV test,
-Holm-adjusted (:func:`selection_test`)."""
+``papers_mortaz2020_grid``): the paper's model against every other on the corrected CV test
+(:func:`selection_test`): "holds" by the intersection-union test on the raw p-values
+(Berger 1982), "does not hold" by Holm over the comparisons."""
 
 from __future__ import annotations
 
@@ -121,8 +122,13 @@ class SelectionTest:
     verdict : bool or None
         True: ahead of every other; False: some other is ahead; None: neither shown.
     p_value : float
-        The decision's p: for "holds", the largest adjusted p; for "does not hold", the
-        smallest adjusted p of a model ahead; else the smaller of the two (NaN with ``why``).
+        The decision's p: for "holds", the largest RAW p (the intersection-union test,
+        Berger 1982: "ahead of every other" is an intersection of alternatives, shown at
+        level alpha when every comparison is significant at alpha, with no multiplicity
+        adjustment); for "does not hold" ("some model is ahead": a union), the smallest
+        Holm-adjusted p of a model ahead; else the smaller of the two (NaN with ``why``).
+    raw : dict
+        model -> unadjusted two-sided p-value.
     margin : Estimate
         The smallest difference, with Bonferroni-simultaneous intervals.
     why : str or None
@@ -135,6 +141,7 @@ class SelectionTest:
     p_value: float
     margin: inference.Estimate
     why: str | None
+    raw: dict | None = None
 
 
 def selection_test(values, paper_model, others, level=inference.LEVEL) -> SelectionTest:
@@ -158,7 +165,9 @@ def selection_test(values, paper_model, others, level=inference.LEVEL) -> Select
     reject, adjusted = inference.holm(raw, 1 - level)
     adjusted = dict(zip(est, adjusted))
     ahead = [m for m in est if est[m].value < 0]
-    p_hold = max(adjusted.values()) if not ahead else 1.0
+    # "ahead of every other" is an intersection of alternatives: the intersection-union
+    # test (Berger 1982) rejects at alpha when every comparison does, on RAW p-values
+    p_hold = max(raw) if not ahead else 1.0
     p_fail = min([adjusted[m] for m in ahead], default=1.0)
     why = next((e.undecidable for e in est.values() if e.undecidable), None)
     verdict = None
@@ -168,7 +177,7 @@ def selection_test(values, paper_model, others, level=inference.LEVEL) -> Select
     span = 2.0 if values.abs().max() > 1 or values.min() < 0 else 1.0
     margin = inference.minimum_of(list(est.values()), low=-span, high=span)
     return SelectionTest(est, adjusted, verdict, math.nan if why else min(p_hold, p_fail),
-                         margin, why)
+                         margin, why, dict(zip(est, raw)))
 
 
 def selection_claim_rows(fold_scores: pd.DataFrame, dataset, folds):
@@ -176,9 +185,10 @@ def selection_claim_rows(fold_scores: pd.DataFrame, dataset, folds):
     run too (basis ``run on UCI <dataset>``).
 
     The paper's model is compared with each of the other models on the corrected CV test
-    of the per-fold differences (:func:`imbeval.inference.cv_estimate`), adjusted by Holm
-    over those comparisons (:func:`selection_test`): the claim holds when it is ahead of
-    every other, does not hold when some other is ahead of it, and is inconclusive
+    of the per-fold differences (:func:`imbeval.inference.cv_estimate`)
+    (:func:`selection_test`): the claim holds when it is ahead of every other (the
+    intersection-union test: every raw p at most 0.05, Berger 1982), does not hold when
+    some other is ahead of it (Holm over the comparisons), and is inconclusive
     otherwise (the models are not separable on this run, or there are fewer than 5 folds).
     The claim's number is the smallest difference (the paper's model minus the best other),
     its interval Bonferroni-simultaneous over the comparisons. The selection by IAM is the
@@ -221,8 +231,11 @@ def selection_claim_rows(fold_scores: pd.DataFrame, dataset, folds):
         ci = None if math.isnan(low) else (low, high)
         yield cmp.claim(
             PAPER, SELECTION_ITEM, claim_text, margin.value, test.verdict, basis=basis,
-            ci=ci, method=margin.method + "; each comparison a corrected CV test, Holm over "
-                                          f"the {len(others)}",
+            ci=ci, method=margin.method + "; each comparison a corrected CV test; holds by "
+                                          "the intersection-union test (Berger 1982: every "
+                                          "raw p at most 0.05, the largest is the claim's "
+                                          "p), does not hold when a model ahead is "
+                                          f"significant after Holm over the {len(others)}",
             p_value=test.p_value,
             detail=f"{who}; number: {paper_model} minus the best other ({best_other}) by "
                    f"{label}, {margin.value:+.3f}, 95% simultaneous interval "
