@@ -454,7 +454,8 @@ METHODS_TEXT = (
      "(1979) A simple sequentially rejective multiple test procedure. Scandinavian Journal "
      "of Statistics 6, 65-70. Efron, B., Stein, C. (1981) The jackknife estimate of "
      "variance. Annals of Statistics 9, 586-596. Kott, P. S. (2001) The delete-a-group "
-     "jackknife. Journal of Official Statistics 17, 521-526. Schuirmann, D. J. (1987) A comparison of the two one-sided "
+     "jackknife. Journal of Official Statistics 17, 521-526. "
+     "Schuirmann, D. J. (1987) A comparison of the two one-sided "
      "tests procedure and the power approach for assessing the equivalence of average "
      "bioavailability. J. Pharmacokinet. Biopharm. 15, 657-680."),
 )

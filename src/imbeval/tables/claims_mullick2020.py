@@ -141,7 +141,8 @@ def problem_clusters_of(problems: pd.DataFrame) -> dict:
 
 def undefined_folds_of(indices: pd.DataFrame, names) -> dict:
     """``{index: {problem: (k, n)}}``: the problems on which an index of ``names`` is
-    undefined (NaN) on ``k`` of its ``n`` fold values (:data:`imbeval.inference.UNDEFINED_FOLDS_RULE`)."""
+    undefined (NaN) on ``k`` of its ``n`` fold values
+    (:data:`imbeval.inference.UNDEFINED_FOLDS_RULE`)."""
     sub = indices[indices["index"].isin(list(names))]
     counts = sub.assign(undefined=sub["value"].isna()).groupby(["index", "problem"])["undefined"]
     k, n = counts.sum(), counts.size()
