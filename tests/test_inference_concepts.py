@@ -54,6 +54,11 @@ def test_problems_estimate_takes_the_jackknife_only_for_crossed_problems():
     crossed = {f"p{i}": {f"c{i % 10}", f"c{(i + 3) % 10}"} for i in range(12)}
     e = inference.problems_estimate(values, crossed)
     assert "jackknife" in e.method and e.units == 10 and e.undecidable is None
+    # six families of two problems (KEEL's units): not crossed, so the t over families and
+    # its ten-unit rule, not a delete-one-family jackknife decisive from five
+    families = {f"p{i}": {f"family{i // 2}"} for i in range(12)}
+    e = inference.problems_estimate(values, families)
+    assert "clusters" in e.method and "at least 10 needed" in e.undecidable
 
 
 def _cells(means, folds=6, seed=0, spread=0.02):

@@ -126,11 +126,12 @@ def problems_estimate(values: dict, concepts: dict, *, min_units: int = MIN_UNIT
     """A mean over problems with the interval its problems' structure calls for.
 
     Problems in different clusters (:func:`imbeval.inference.problem_clusters`) share no
-    concept: with at least ``min_units`` clusters, or when no two problems share a concept,
-    the t interval over cluster means (:func:`imbeval.inference.cluster_estimate`; KEEL's
-    families), undecidable below ``min_units``. Fewer clusters than ``min_units``, some of
-    several problems, means problems crossed with shared concepts: the delete-one-concept
-    jackknife (:func:`concept_jackknife`), undecidable below ``min_concepts`` groups.
+    concept. With at least ``min_units`` clusters, or when no cluster is crossed (all its
+    problems made of the same concepts: KEEL's families, or problems sharing nothing), the
+    t interval over cluster means (:func:`imbeval.inference.cluster_estimate`), undecidable
+    below ``min_units``. Fewer clusters, some made of problems crossed with shared concepts
+    (the stand-in's): the delete-one-concept jackknife (:func:`concept_jackknife`),
+    undecidable below ``min_concepts`` groups.
 
     Parameters
     ----------
@@ -145,12 +146,20 @@ def problems_estimate(values: dict, concepts: dict, *, min_units: int = MIN_UNIT
     >>> problems_estimate({p: float(i) for i, p in enumerate(independent)},
     ...                   independent).method.startswith("t interval over independent")
     True
+    >>> families = {f"p{i}": [f"family{i // 2}"] for i in range(12)}   # 6 families of 2
+    >>> problems_estimate({p: float(i) for i, p in enumerate(families)}, families).undecidable
+    '6 independent units (problems that share classes are one), at least 10 needed'
+
     """
     finite = {p: v for p, v in values.items() if math.isfinite(float(v))}
     clusters = problem_clusters({p: concepts[p] for p in finite}) if finite else {}
-    n_clusters = len(set(clusters.values()))
-    if n_clusters >= min_units or n_clusters == len(finite):
-        # independent units (enough of them, or every problem its own: then the jackknife
-        # would be the t interval over problems, and the cluster rule says what is missing)
+    members: dict = {}
+    for p, k in clusters.items():
+        members.setdefault(k, set()).add(frozenset(concepts[p]))
+    crossed = any(len(sets) > 1 for sets in members.values())
+    if len(members) >= min_units or not crossed:
+        # independent clusters: enough of them, or clusters that are not crossed (every
+        # problem of a cluster made of the same concepts, as KEEL's families): then the
+        # jackknife would only be the t over clusters, and MIN_UNITS guards that one
         return cluster_estimate(finite, clusters, min_units=min_units)
     return concept_jackknife(finite, concepts, min_concepts=min_concepts)
