@@ -81,7 +81,32 @@ class BoundedEstimate(Estimate):
         return ends
 
 
+def _plain(c) -> bool:
+    return (type(c) is Estimate and not c.components and not c.symmetric and not c.shifts
+            and c.center is None)
+
+
 def _ends(components, level) -> tuple[np.ndarray, np.ndarray]:
+    """The components' ``level`` intervals as two arrays. Plain t estimates (a cell's CV
+    mean) in one vectorised call: the numbers of :meth:`Estimate.interval_at` (the same
+    ``ppf(q) · se + value`` as ``scipy.stats.t.interval``), without a call per cell at each
+    level that a p-value's bisection tries."""
+    from scipy import stats
+
+    if all(_plain(c) for c in components):
+        value = np.array([c.value for c in components], dtype=float)
+        se = np.array([c.se for c in components], dtype=float)
+        df = np.array([c.df for c in components], dtype=float)
+        ok = np.isfinite(value) & np.isfinite(se) & (df >= 1)
+        lows, highs = np.full(value.shape, np.nan), np.full(value.shape, np.nan)
+        zero = ok & (se == 0)
+        lows[zero] = highs[zero] = value[zero]
+        t = ok & (se != 0)
+        if t.any():
+            q1, q2 = (1.0 - level) / 2, (1.0 + level) / 2
+            lows[t] = stats.t.ppf(q1, df[t]) * se[t] + value[t]
+            highs[t] = stats.t.ppf(q2, df[t]) * se[t] + value[t]
+        return lows, highs
     each = [c.interval_at(level) for c in components]
     return np.array([e[0] for e in each]), np.array([e[1] for e in each])
 
