@@ -104,6 +104,12 @@ def test_a_constant_cell_that_could_be_the_minimum_is_undecidable():
     # a constant cell far above the others cannot be the minimum: no effect
     top = inference.minimum_of([inference.cv_estimate([1.0] * 6), *others])
     assert top.undecidable is None
+    # nor can a cell at the index's maximum (1 on every fold) among cells whose Bonferroni
+    # high ends pass 1: it is the minimum only if every cell is 1
+    wide = _cells([0.95, 0.97], spread=0.1)
+    assert inference.minimum_of([inference.cv_estimate([1.0] * 6), *wide]).undecidable
+    assert inference.minimum_of([inference.cv_estimate([1.0] * 6), *wide],
+                                high=1.0).undecidable is None
 
 
 def test_the_gap_interval_is_narrower_than_the_bonferroni_box_and_contains_the_gap():

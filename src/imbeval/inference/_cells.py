@@ -111,9 +111,12 @@ def _ends(components, level) -> tuple[np.ndarray, np.ndarray]:
     return np.array([e[0] for e in each]), np.array([e[1] for e in each])
 
 
-def constant_cells(components: Sequence[Estimate], level: float = LEVEL) -> list[Estimate]:
-    """The components with a zero standard error that could be their minimum: value not
-    above the smallest Bonferroni high end of the others (all of them when none varies).
+def constant_cells(components: Sequence[Estimate], level: float = LEVEL,
+                   high: float = math.inf) -> list[Estimate]:
+    """The components with a zero standard error that could be their minimum: value below
+    the smallest Bonferroni high end of the others, clipped to ``high`` (the most the index
+    can be: a cell at an index's maximum of 1 on every fold is the minimum only if every
+    cell is; all of them when none varies).
 
     Examples
     --------
@@ -130,8 +133,8 @@ def constant_cells(components: Sequence[Estimate], level: float = LEVEL) -> list
     if not varying:
         return flat
     highs = _ends(varying, 1 - (1 - level) / len(components))[1]
-    bound = float(np.nanmin(highs)) if np.isfinite(highs).any() else math.inf
-    return [c for c in flat if c.value <= bound]
+    bound = min(float(np.nanmin(highs)) if np.isfinite(highs).any() else math.inf, high)
+    return [c for c in flat if c.value < bound]
 
 
 def _constant_reason(flat, total) -> str | None:
@@ -170,7 +173,7 @@ def minimum_interval(components: Sequence[Estimate], *, low: float = -math.inf,
         return max(float(lows.min()), low), min(float(highs.min()), high)
 
     why = (next((c.undecidable for c in components if c.undecidable), None)
-           or _constant_reason(constant_cells(components), k))
+           or _constant_reason(constant_cells(components, high=high), k))
     return BoundedEstimate(min(float(c.value) for c in components),
                            method or f"{MINIMUM_METHOD} ({k} cells)",
                            min(c.units for c in components), why, components=components,
@@ -178,7 +181,7 @@ def minimum_interval(components: Sequence[Estimate], *, low: float = -math.inf,
 
 
 def gap_interval(ups: dict, downs: dict, terms: Sequence[tuple], value: float, *,
-                 low: float = -math.inf, high: float = math.inf,
+                 low: float = -math.inf, high: float = math.inf, cell_high: float = math.inf,
                  method: str | None = None) -> BoundedEstimate:
     """``M = min over (u, d) in terms of (min ups[u] − min downs[d])``, each ``ups[u]`` and
     ``downs[d]`` a list of cells' estimates (Fig. 5's "well above" margin: ``u`` a
@@ -194,7 +197,8 @@ def gap_interval(ups: dict, downs: dict, terms: Sequence[tuple], value: float, *
       cell above its high end (a union over all ``N_u`` up cells) or some down's true
       minimum cell below its low end (one per down, ``N_d``): ``α/(2 (N_u + N_d))`` each.
 
-    Undecidable if a cell is, or a constant cell could be its group's minimum.
+    Undecidable if a cell is, or a constant cell could be its group's minimum
+    (:func:`constant_cells`, ``cell_high`` the most a cell's index can be).
 
     Examples
     --------
@@ -232,7 +236,8 @@ def gap_interval(ups: dict, downs: dict, terms: Sequence[tuple], value: float, *
         return max(min(los), low), min(min(his), high)
 
     cells = [c for g in (*ups.values(), *downs.values()) for c in g]
-    flat = [c for g in (*ups.values(), *downs.values()) for c in constant_cells(g)]
+    flat = [c for g in (*ups.values(), *downs.values())
+            for c in constant_cells(g, high=cell_high)]
     why = (next((c.undecidable for c in cells if c.undecidable), None)
            or _constant_reason(flat, len(cells)))
     return BoundedEstimate(float(value), method or f"{GAP_METHOD} ({len(cells)} cells)",
