@@ -75,7 +75,7 @@ def draw_all(indices_csv, problems_csv, out_dir, intervals=False) -> list[Path]:
     for name, fn, value, labels, title, ylabel in specs:
         data = fn(indices, problems, intervals)
         if intervals:
-            title += ("\n(error bars: 95% simultaneous corrected-CV interval)" if name == "fig5"
+            title += ("\n(error bars: 95% corrected-CV interval of the minimum)" if name == "fig5"
                       else "\n(error bars: 95% corrected CV interval, delta method)")
         fig, ax = plt.subplots(figsize=(max(6.0, 1.0 * max(1, data["problem"].nunique()) + 2), 4.2))
         if data.empty:

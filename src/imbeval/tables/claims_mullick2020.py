@@ -4,20 +4,30 @@ Figs. 3, 4a, 4b and 5, and Fig. 6 against the audit.
 Each experiment claim's margin is an :class:`imbeval.inference.Estimate` decided by
 :func:`imbeval.tables.claim_rules.judge`:
 
-- Figs. 3 and 4a are about means over datasets: the datasets are the units, problems that
-  share classes are one (:func:`imbeval.inference.problem_clusters`), and an ordering
-  ("varies most") holds when the named index's mean exceeds each competitor's -- each
-  contrast a t interval over clusters, the margin the smallest, with Bonferroni-
-  simultaneous intervals. With fewer than ten clusters the claim is inconclusive.
+- Figs. 3 and 4a are about means over datasets: the datasets are the units. An ordering
+  ("varies most") holds when the named index's mean exceeds each competitor's: each
+  contrast a mean over problems, the margin the smallest (:func:`imbeval.inference.minimum_of`:
+  its low end from each contrast's own interval, an intersection-union test; its high end
+  Bonferroni). The interval of a mean over problems (:func:`imbeval.inference.problems_estimate`):
+  KEEL's problems fall into independent families, a t interval over at least ten of them;
+  the stand-in's problems are crossed with ten shared Fashion-MNIST concepts (no two
+  independent clusters), the delete-one-concept jackknife with ``C - 1`` degrees of freedom
+  (:func:`imbeval.inference.concept_jackknife`), decisive from ten concept groups.
 - Fig. 4b's margin is a ratio of means over datasets each normalised by a minimum over the
   datasets: a number over problems, under the same rule.
-- Fig. 5 is about each C = max dataset: the margin is a monotone combination of minima of
-  cell means, bounded by the cells' simultaneous corrected CV intervals.
+- Fig. 5 is about each C = max dataset: the margin is a minimum (GMean's) or a minimum of
+  differences of minima (the AUROC gap) of cell means, with the asymmetric intervals of
+  :mod:`imbeval.inference._cells`; a constant cell that could be the minimum makes it
+  undecidable.
+- Undefined folds (:data:`imbeval.inference.UNDEFINED_FOLDS_RULE`): a cell mean with an
+  undefined fold is undecidable, and so is a number over problems on which one of its
+  indices is undefined on some fold; the row names the index, the problems and the folds.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -31,7 +41,7 @@ from imbeval.tables.claim_rules import THRESHOLDS, decide, judge
 
 __all__ = ["FIG3_LABELS", "FIG4_LABELS", "PAPER_FIG6", "AUDIT_BASIS", "USER_ITEMS",
            "mullick_fig2_rows", "mullick_experiment_rows", "mullick_user_rows",
-           "mullick_fig6_rows", "problem_clusters_of", "claims_table"]
+           "mullick_fig6_rows", "problem_clusters_of", "problem_concepts_of", "claims_table"]
 
 #: the two-class indices' names (Fig. 3's, as the figure labels them)
 FIG3_LABELS = ex.FIG3_INDICES
@@ -110,43 +120,90 @@ def _as_plotted(frame, column):
     return frame
 
 
-def problem_clusters_of(problems: pd.DataFrame) -> dict:
-    """``{problem: cluster}`` from ``problems.csv``'s ``classes`` column (class labels
-    separated by ``;``, a class's concepts by ``+``): problems sharing a concept are one
-    cluster (:func:`imbeval.inference.problem_clusters`). A ``family`` column (KEEL
-    problems) gives the units directly: problems of one family are one cluster."""
+def problem_concepts_of(problems: pd.DataFrame) -> dict:
+    """``{problem: set of concepts}`` from ``problems.csv``'s ``classes`` column (class
+    labels separated by ``;``, a class's concepts by ``+``). A ``family`` column (KEEL
+    problems) gives the units directly: a problem's one "concept" is its family."""
     if "family" in problems.columns:
-        return inference.problem_clusters({str(p): {str(f)} for p, f in
-                                           zip(problems["problem"], problems["family"])})
+        return {str(p): {str(f)} for p, f in zip(problems["problem"], problems["family"])}
     if "classes" not in problems.columns:
         raise ValueError("problems.csv has no 'classes' column: the clusters of problems that "
                          "share classes cannot be formed (rerun `imbeval experiment problems`)")
-    concepts = {str(p): {c for label in str(cl).split(";") for c in label.split("+")}
-                for p, cl in zip(problems["problem"], problems["classes"])}
-    return inference.problem_clusters(concepts)
+    return {str(p): {c for label in str(cl).split(";") for c in label.split("+")}
+            for p, cl in zip(problems["problem"], problems["classes"])}
 
 
-def _ordering(per_problem, clusters, pairs):
-    """``min over (a, b) in pairs`` of ``mean over problems (stat_a - stat_b)``, with the
-    t intervals over clusters of each contrast."""
-    contrasts = [inference.cluster_estimate(
-        {p: row[a] - row[b] for p, row in per_problem.iterrows()}, clusters) for a, b in pairs]
-    # an intersection of claims (every contrast positive): their smallest, with
-    # Bonferroni-simultaneous intervals
-    return inference.minimum_of(contrasts, method=contrasts[0].method + "; the smallest of "
-                                f"{len(contrasts)} contrasts, Bonferroni-simultaneous")
+def problem_clusters_of(problems: pd.DataFrame) -> dict:
+    """``{problem: cluster}``: problems sharing a concept (:func:`problem_concepts_of`; a
+    KEEL problem's family) are one cluster (:func:`imbeval.inference.problem_clusters`)."""
+    return inference.problem_clusters(problem_concepts_of(problems))
 
 
-def _std_per_problem(data, labels, clusters):
+def undefined_folds_of(indices: pd.DataFrame, names) -> dict:
+    """``{index: {problem: (k, n)}}``: the problems on which an index of ``names`` is
+    undefined (NaN) on ``k`` of its ``n`` fold values
+    (:data:`imbeval.inference.UNDEFINED_FOLDS_RULE`)."""
+    sub = indices[indices["index"].isin(list(names))]
+    counts = sub.assign(undefined=sub["value"].isna()).groupby(["index", "problem"])["undefined"]
+    k, n = counts.sum(), counts.size()
+    out: dict = {}
+    for (name, problem), bad in k.items():
+        if bad:
+            out.setdefault(name, {})[problem] = (int(bad), int(n[(name, problem)]))
+    return out
+
+
+def _with_undefined(estimate, undefined, indices, problems):
+    """``estimate`` made undecidable (:data:`imbeval.inference.UNDEFINED_FOLDS_RULE`) when
+    an index of ``indices`` is undefined on some fold of one of ``problems``, naming them."""
+    found = [f"{name} on {k} of {n} fold values of {p}" for name in dict.fromkeys(indices)
+             for p, (k, n) in sorted(undefined.get(name, {}).items()) if p in problems]
+    if not found:
+        return estimate
+    why = ("undefined " + ", ".join(found) + " (a mean of the defined folds is another "
+           "target)")
+    return replace(estimate, undecidable="; ".join(filter(None, [why, estimate.undecidable])))
+
+
+def _ordering(per_problem, concepts, pairs, undefined=None):
+    """``min over (a, b) in pairs`` of ``mean over problems (stat_a - stat_b)``, each
+    contrast's interval by :func:`imbeval.inference.problems_estimate`; undecidable where
+    ``a`` or ``b`` is undefined on some fold of a problem (``undefined``,
+    :func:`undefined_folds_of`)."""
+    problems = set(per_problem.index)
+    contrasts = [_with_undefined(inference.problems_estimate(
+        {p: row[a] - row[b] for p, row in per_problem.iterrows()}, concepts),
+        undefined or {}, (a, b), problems) for a, b in pairs]
+    method = contrasts[0].method
+    if len(contrasts) > 1:
+        # an intersection of claims (every contrast positive): their smallest; its low end
+        # needs no multiplicity (intersection-union), its high end is Bonferroni
+        method += (f"; the smallest of {len(contrasts)} contrasts (low end: each contrast's "
+                   "interval; high end: Bonferroni)")
+    return inference.minimum_of(contrasts, method=method)
+
+
+def _units_text(problems, concepts) -> str:
+    """How many units a number over ``problems`` rests on, as a row states it."""
+    clusters = inference.problem_clusters({p: concepts[p] for p in problems})
+    n = len(set(clusters.values()))
+    if n >= inference.MIN_UNITS:
+        return f"{n} independent"
+    groups = len({frozenset(q for q in problems if c in concepts[q])
+                  for p in problems for c in concepts[p]})
+    return f"{n} independent, {groups} concept groups"
+
+
+def _std_per_problem(data, labels, concepts):
     """A variability figure's plotted std per problem (rows) and index (columns), as its
-    CSV stores them, its mean over problems and the number of independent clusters; Nones
+    CSV stores them, its mean over problems and the units they rest on (text); Nones
     when the figure has no problem."""
     data = _as_plotted(data, "std_pooled")
     data = data[data["index"].isin(list(labels))]
     if data.empty:
-        return None, None, 0
+        return None, None, ""
     per = data.pivot(index="problem", columns="index", values="std_pooled")
-    return per, per.mean(), len({clusters[p] for p in per.index})
+    return per, per.mean(), _units_text(list(per.index), concepts)
 
 
 def _claim(item, text, key, estimate, basis, detail, printed=""):
@@ -185,39 +242,43 @@ def mullick_experiment_rows(indices, problems, *, basis):
         raise ValueError("basis must name the run's dataset (comparison.run_basis)")
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
-    clusters = problem_clusters_of(problems)
+    concepts = problem_concepts_of(problems)
+    undefined = undefined_folds_of(indices, [*FIG3_LABELS, *FIG4_LABELS])
     setting = "mean over our datasets of the plotted std"
-    per, m, n_clusters = _std_per_problem(ex.fig3_data(indices, problems), FIG3_LABELS,
-                                          clusters)
+    per, m, n_units = _std_per_problem(ex.fig3_data(indices, problems), FIG3_LABELS,
+                                       concepts)
     if per is not None:
         others = m.drop("precision")
         yield _claim(
             "Fig. 3", "Precision varies most", "ordering",
-            _ordering(per, clusters, [("precision", o) for o in others.index]), basis,
-            f"{setting} ({len(per)} two-class datasets, {n_clusters} independent): Precision "
+            _ordering(per, concepts, [("precision", o) for o in others.index],
+                      undefined), basis,
+            f"{setting} ({len(per)} two-class datasets, {n_units}): Precision "
             f"{m['precision']:.4f} minus the largest other ({FIG3_LABELS[others.idxmax()]} "
             f"{others.max():.4f})")
         low = list(m.sort_values().index)
         rest = m.drop(["gmean2", "auroc2"])
         yield _claim(
             "Fig. 3", "GMean and AUROC vary least", "ordering",
-            _ordering(per, clusters, [(r, s) for r in rest.index for s in ("gmean2", "auroc2")]),
+            _ordering(per, concepts, [(r, s) for r in rest.index for s in ("gmean2", "auroc2")],
+                      undefined),
             basis, f"{setting}: the two lowest are {_names(low[:2], FIG3_LABELS)}; smallest "
                    f"other ({FIG3_LABELS[rest.idxmin()]} {rest.min():.4f}) minus max(GMean, "
                    f"AUROC) ({m[['gmean2', 'auroc2']].max():.4f})")
         yield _claim(
             "Fig. 3", "mPrecision and mAURPC vary less than Precision and AURPC", "ordering",
-            _ordering(per, clusters, [(r, s) for r in ("precision", "aurpc")
-                                      for s in ("mprecision", "maurpc")]),
+            _ordering(per, concepts, [(r, s) for r in ("precision", "aurpc")
+                                      for s in ("mprecision", "maurpc")], undefined),
             basis, f"{setting}: min(Precision, AURPC) minus max(mPrecision, mAURPC)")
-    per, m, n_clusters = _std_per_problem(ex.fig4a_data(indices, problems), FIG4_LABELS,
-                                          clusters)
+    per, m, n_units = _std_per_problem(ex.fig4a_data(indices, problems), FIG4_LABELS,
+                                       concepts)
     if per is not None:
         others = m.drop("maurpc_ova")
         yield _claim(
             "Fig. 4a", "mAURPC-OVA varies least", "ordering",
-            _ordering(per, clusters, [(o, "maurpc_ova") for o in others.index]), basis,
-            f"{setting} ({len(per)} multi-class datasets, {n_clusters} independent): smallest "
+            _ordering(per, concepts, [(o, "maurpc_ova") for o in others.index], undefined),
+            basis,
+            f"{setting} ({len(per)} multi-class datasets, {n_units}): smallest "
             f"other ({FIG4_LABELS[others.idxmin()]} {others.min():.4f}) minus mAURPC-OVA "
             f"({m['maurpc_ova']:.4f})")
     f4b = _as_plotted(ex.fig4b_data(indices, problems), "normalised_std")
@@ -226,11 +287,12 @@ def mullick_experiment_rows(indices, problems, *, basis):
         m = per.mean()
         margin = m["nauroc_ova"] / m["acsa"] - 1
         # a ratio of means over datasets, each normalised by a minimum over the datasets:
-        # a number over problems; with enough clusters, the t interval over clusters of the
+        # a number over problems: the interval over problems (problems_estimate) of the
         # per-problem linearised ratio (the delta method; the normalisers held fixed)
         lin = {p: (row["nauroc_ova"] - (margin + 1) * row["acsa"]) / m["acsa"]
                for p, row in per.iterrows()}
-        base = inference.cluster_estimate(lin, clusters)
+        base = _with_undefined(inference.problems_estimate(lin, concepts), undefined,
+                               ("nauroc_ova", "acsa"), set(per.index))
         est = base.shifted(float(margin), base.method + "; the ratio linearised (delta "
                            "method), the normalising minima held fixed")
         yield _claim(
@@ -248,7 +310,8 @@ def mullick_experiment_rows(indices, problems, *, basis):
         for p in top.index:
             _, x = ex.fold_values(indices, p, names)
             for j, n in enumerate(names):
-                cells[(p, n)] = [inference.cv_estimate(x[:, :, k, j])
+                # a cell with an undefined fold is undecidable (UNDEFINED_FOLDS_RULE)
+                cells[(p, n)] = [inference.defined_cv_estimate(x[:, :, k, j])
                                  for k in range(x.shape[2]) if np.isfinite(x[:, :, k, j]).any()]
         gap = top[["auroc_ova", "auroc_ovo"]].min(axis=1) - top[["acsa", "nauroc_ova"]].max(axis=1)
         yield _claim(
@@ -258,7 +321,8 @@ def mullick_experiment_rows(indices, problems, *, basis):
             + ", ".join(f"{p} {g:+.3f}" for p, g in gap.items()) + "; the smallest")
         g = top["gmean"]
         flat = [e for p in top.index for e in cells[(p, "gmean")]]
-        # GMean lies in [0, 1]: the simultaneous interval of its minimum is clipped to it
+        # GMean lies in [0, 1]: the interval of its minimum is clipped to it; a cell whose
+        # GMean is the same on every fold (0 on all) could be the minimum: undecidable
         est = inference.minimum_of(flat, low=0.0, high=1.0)
         yield _claim(
             "Fig. 5", f"GMean drops to 0 on some C = {c} dataset", "drops to 0", est, basis,
@@ -268,25 +332,16 @@ def mullick_experiment_rows(indices, problems, *, basis):
 
 def _fig5_gap(cells, problems, value):
     """Fig. 5's "well above" margin, min over problems of min(AUROC minima) - max(ACSA,
-    nAUROC minima), from the simultaneous intervals of every cell it is made of: its low
-    end takes the AUROC cells' low ends and the others' high ends, its high end the
-    reverse (the margin increases with the former and decreases with the latter)."""
-    names = ("auroc_ova", "auroc_ovo", "acsa", "nauroc_ova")
-    flat, spans = [], {}  # spans: (problem, index) -> its cells' slice of ``flat``
-    for p in problems:
-        for n in names:
-            spans[(p, n)] = slice(len(flat), len(flat) + len(cells[(p, n)]))
-            flat += cells[(p, n)]
-
-    def margin(up, down):  # up: the ends taken for AUROC cells, down: for ACSA / nAUROC
-        least = {key: (up if key[1].startswith("auroc") else down)[sl].min()
-                 if sl.stop > sl.start else np.nan for key, sl in spans.items()}
-        return min(min(least[(p, "auroc_ova")], least[(p, "auroc_ovo")])
-                   - max(least[(p, "acsa")], least[(p, "nauroc_ova")]) for p in problems)
-
-    # a difference of two [0, 1] indices lies in [-1, 1]
-    return inference.simultaneous(
-        flat, lambda lo, hi: (max(margin(lo, hi), -1.0), min(margin(hi, lo), 1.0)), value)
+    nAUROC minima), with :func:`imbeval.inference.gap_interval`: the margin is a minimum
+    over (problem, AUROC, normalised index) terms of one minimum of cells minus another,
+    and each end of its interval takes only the cells that can make it miss."""
+    ups = {(p, n): cells[(p, n)] for p in problems for n in ("auroc_ova", "auroc_ovo")}
+    downs = {(p, n): cells[(p, n)] for p in problems for n in ("acsa", "nauroc_ova")}
+    terms = [((p, a), (p, b)) for p in problems for a in ("auroc_ova", "auroc_ovo")
+             for b in ("acsa", "nauroc_ova")]
+    # a difference of two [0, 1] indices lies in [-1, 1]; a cell at 1 on every fold is
+    # its group's minimum only if every cell is
+    return inference.gap_interval(ups, downs, terms, value, low=-1.0, high=1.0, cell_high=1.0)
 
 
 #: the item of a user's index's claims, per figure: a family of its own, so the user's
@@ -308,7 +363,7 @@ def mullick_user_rows(indices, problems, *, basis):
         raise ValueError("basis must name the run's dataset (comparison.run_basis)")
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
-    clusters = problem_clusters_of(problems)
+    concepts = problem_concepts_of(problems)
     for figure, data_of, kind, reference, labels in (
             ("fig3", ex.fig3_data, "two-class", "precision", FIG3_LABELS),
             ("fig4a", ex.fig4a_data, "multi-class", "aurpc_ova", FIG4_LABELS)):
@@ -317,14 +372,15 @@ def mullick_user_rows(indices, problems, *, basis):
             continue
         data = data_of(indices, problems)
         for u in users:
-            per, m, n_clusters = _std_per_problem(data, {reference: reference, u: u}, clusters)
+            per, m, n_units = _std_per_problem(data, {reference: reference, u: u}, concepts)
             if per is None or u not in per.columns or reference not in per.columns:
                 continue
             yield _claim(
                 USER_ITEMS[figure], f"user index {u} varies less than {labels[reference]}",
-                "ordering", _ordering(per, clusters, [(reference, u)]), basis,
+                "ordering", _ordering(per, concepts, [(reference, u)],
+                                     undefined_folds_of(indices, (reference, u))), basis,
                 f"mean over our datasets of the plotted std ({len(per)} {kind} datasets, "
-                f"{n_clusters} independent): {labels[reference]} {m[reference]:.4f} minus "
+                f"{n_units}): {labels[reference]} {m[reference]:.4f} minus "
                 f"{u} {m[u]:.4f}")
     users = ex.user_indices(indices, problems, "multi-class")
     if not users:
@@ -341,7 +397,7 @@ def mullick_user_rows(indices, problems, *, basis):
         flat = []
         for p in mins.index:
             _, x = ex.fold_values(indices, p, [u])
-            flat += [inference.cv_estimate(x[:, :, k, 0]) for k in range(x.shape[2])
+            flat += [inference.defined_cv_estimate(x[:, :, k, 0]) for k in range(x.shape[2])
                      if np.isfinite(x[:, :, k, 0]).any()]
         yield _claim(
             USER_ITEMS["fig5"], f"user index {u} stays above 0 on C = {c}", "stays above 0",

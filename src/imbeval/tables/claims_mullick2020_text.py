@@ -12,7 +12,7 @@
   and those it allows only for unequal costs violate Condition 1, against the audit.
 
 Each is decided like the figures' claims (:mod:`imbeval.tables.claims_mullick2020`: the same
-intervals over clusters of problems, the same simultaneous intervals of minima, Holm within
+intervals over problems, the same intervals of minima, the same undefined-fold rule, Holm within
 the item's family).
 """
 
@@ -27,7 +27,8 @@ from imbeval.tables import mullick2020_experiment as ex
 from imbeval.tables.claim_rules import decide
 from imbeval.tables.claims_mullick2020 import (AUDIT_BASIS, AUDIT_METHOD, _as_plotted, _claim,
                                                _fig5_gap, _ordering, _std_per_problem,
-                                               FIG3_LABELS, problem_clusters_of)
+                                               FIG3_LABELS, problem_concepts_of,
+                                               undefined_folds_of)
 
 __all__ = ["mullick_text_rows", "mullick_section6_rows", "SECTION6"]
 
@@ -44,19 +45,22 @@ def mullick_text_rows(indices, problems, *, basis):
     """Sections 5.3 and 5.5 on the experiment's ``indices.csv`` and ``problems.csv``."""
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
-    clusters = problem_clusters_of(problems)
-    per, m, n_clusters = _std_per_problem(ex.fig3_data(indices, problems), FIG3_LABELS,
-                                          clusters)
+    concepts = problem_concepts_of(problems)
+    undefined = undefined_folds_of(indices, FIG3_LABELS)
+    per, m, n_units = _std_per_problem(ex.fig3_data(indices, problems), FIG3_LABELS,
+                                       concepts)
     setting = "mean over our datasets of Fig. 3's plotted std"
     if per is not None:
         yield _claim(
             "Section 5.3", "Recall mitigates AURPC's sensitivity to RRT: AURPC varies less "
-            "than Precision", "mitigates", _ordering(per, clusters, [("precision", "aurpc")]),
-            basis, f"{setting} ({len(per)} two-class datasets, {n_clusters} independent): "
+            "than Precision", "mitigates",
+            _ordering(per, concepts, [("precision", "aurpc")], undefined),
+            basis, f"{setting} ({len(per)} two-class datasets, {n_units}): "
                    f"Precision {m['precision']:.4f} minus AURPC {m['aurpc']:.4f}")
         yield _claim(
             "Section 5.3", "AURPC still suffers from RRT: it varies more than GMean and AUROC",
-            "ordering", _ordering(per, clusters, [("aurpc", "gmean2"), ("aurpc", "auroc2")]),
+            "ordering",
+            _ordering(per, concepts, [("aurpc", "gmean2"), ("aurpc", "auroc2")], undefined),
             basis, f"{setting}: AURPC {m['aurpc']:.4f} minus max(GMean, AUROC) "
                    f"({m[['gmean2', 'auroc2']].max():.4f})")
     f5 = _as_plotted(ex.fig5_data(indices, problems), "minimum")
@@ -69,7 +73,7 @@ def mullick_text_rows(indices, problems, *, basis):
         c = int(part["n_classes"].iloc[0])
         mins = part.set_index("index")["minimum"]
         _, x = ex.fold_values(indices, p, names)
-        cells = {(p, n): [inference.cv_estimate(x[:, :, k, j]) for k in range(x.shape[2])
+        cells = {(p, n): [inference.defined_cv_estimate(x[:, :, k, j]) for k in range(x.shape[2])
                           if np.isfinite(x[:, :, k, j]).any()] for j, n in enumerate(names)}
         gap = float(min(mins["auroc_ova"], mins["auroc_ovo"])
                     - max(mins["acsa"], mins["nauroc_ova"]))

@@ -21,9 +21,10 @@ from the fold values of each (classifier, test set) cell (:func:`fold_values`) a
 :mod:`imbeval.inference`, which accounts for the dependence of CV folds: Figs. 3, 4a and 4b,
 the corrected repeated k-fold t interval of the std linearised at the cell means (the
 delta method, :func:`std_estimate`; Fig. 4b divides it by the normalising minimum, held
-fixed); Fig. 5, the minimum of the cells' Bonferroni-simultaneous corrected intervals
-(:func:`minimum_estimate`; the percentile bootstrap is inconsistent for a minimum). They
-are deterministic: no random draw.
+fixed); Fig. 5, the interval of the minimum of the cells' corrected intervals: the
+smallest low end, the smallest Bonferroni high end (:func:`minimum_estimate`,
+:func:`imbeval.inference.minimum_of`; the percentile bootstrap is inconsistent for a
+minimum). They are deterministic: no random draw.
 
 A user's own indices (names in ``indices.csv`` that are not built-in registered indices, see
 :mod:`imbeval.indices.user`) join the figures of their problems' kind: Fig. 3 for those
@@ -137,7 +138,7 @@ def std_estimate(x: np.ndarray) -> inference.Estimate:
 
 def minimum_estimate(x: np.ndarray) -> inference.Estimate:
     """Fig. 5's statistic of one problem and index: the smallest cell mean, with the
-    simultaneous interval of the cells (:func:`imbeval.inference.simultaneous`).
+    interval of a minimum (:func:`imbeval.inference.minimum_of`).
 
     Examples
     --------
@@ -272,7 +273,7 @@ def fig4b_data(indices, problems, intervals=False):
 def fig5_data(indices, problems, intervals=False):
     """Fig. 5's data: per multi-class problem and index of :data:`FIG5_INDICES` (and the
     user's indices), the minimum over (classifier, test set) of the run x fold mean (column
-    ``minimum``); with ``intervals``, its 95% simultaneous interval (:func:`minimum_estimate`)."""
+    ``minimum``); with ``intervals``, its 95% interval (:func:`minimum_estimate`)."""
     order = _problems_of(problems, "multi-class")
     labels = {**FIG5_INDICES, **user_indices(indices, problems, "multi-class")}
     cells = cell_means(indices[indices["problem"].isin(order["problem"])], labels)
