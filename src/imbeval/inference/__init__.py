@@ -548,3 +548,9 @@ def holm(p_values, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:
 # the re-run of the pipeline: its own module (it builds on the estimates above)
 from imbeval.inference._rerun import (RerunComparison, RerunEstimate,  # noqa: E402
                                       compare_to_rerun, rerun_estimate)
+
+# a table of printed numbers as a whole (Simes), then the numbers located at a controlled
+# false discovery rate (Benjamini-Hochberg): its own module (issue 31)
+from imbeval.inference._multiplicity import benjamini_hochberg, simes  # noqa: E402
+
+__all__ += ["simes", "benjamini_hochberg"]
