@@ -128,6 +128,7 @@ def test_run_makes_one_folder_per_seed_then_compares(tmp_path, monkeypatch):
 
     repo = tmp_path / "repo"
     (repo / "plugins").mkdir(parents=True)
+    (repo / "results").mkdir()  # the repository's own results are never linked
     (repo / "Snakefile").write_text("", encoding="utf-8")
     (repo / "c.yaml").write_text("seed: 1\n", encoding="utf-8")
     tables = dict(zip((20200, 31337), (t for _, t in _runs())))
@@ -149,7 +150,10 @@ def test_run_makes_one_folder_per_seed_then_compares(tmp_path, monkeypatch):
                  "--cores", "1", "--out", str(out)]) == 0
     assert [c[c.index("--config") + 1] for c in calls] == ["seed=20200", "seed=31337"]
     assert all(c[c.index("--configfile") + 1] == str(repo / "c.yaml") for c in calls)
+    # each seed's folder links to the repository's files, not to its results
     assert (out / "seed-20200" / "plugins").resolve() == (repo / "plugins").resolve()
+    assert (out / "seed-31337" / "c.yaml").is_symlink()
+    assert not (out / "seed-20200" / "results").is_symlink()
     assert pd.read_csv(out / "replication" / "summary.csv")["reversed"].tolist() == [2, 2]
     # a failed run stops, names its seed and keeps the other's results
     monkeypatch.setattr(cli.subprocess, "run",

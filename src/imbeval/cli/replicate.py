@@ -3,9 +3,11 @@
 Items:
 
 - ``run``      run the workflow once per ``--seeds`` value, each in its own folder
-  ``OUT/seed-N`` (``snakemake --directory OUT/seed-N --config seed=N``: the results of each
-  seed are ``OUT/seed-N/results``), then compare them as ``compare`` does into
-  ``OUT/replication``. A whole default run takes about 10 minutes on 2 cores per seed.
+  ``OUT/seed-N`` (``snakemake --snakefile SNAKEFILE --directory OUT/seed-N --config
+  seed=N``; the folder links to the repository's files, :func:`link_workflow`, and holds
+  its own ``results/``, ``logs/`` and ``.snakemake/``), then compare the runs as
+  ``compare`` does into ``OUT/replication``. A whole default run takes about 10 minutes on
+  2 cores per seed; the seeds run one after the other.
 - ``compare``  compare two or more runs' ``paper_comparison.csv`` (their results folders,
   or the CSVs) verdict by verdict (:mod:`imbeval.tables.replication`): ``summary.csv``,
   ``verdicts.csv`` and ``replication.md`` into ``--out-dir``. Written as
@@ -93,11 +95,25 @@ def _compare(paths, out_dir) -> int:
     return 0
 
 
-def _plugin_dirs(configfile: Path) -> list[str]:
-    import yaml
+#: what a seed's folder does not share with the repository: its own results, logs and
+#: Snakemake state (and the repository's history)
+OWN = frozenset({"results", "logs", ".snakemake", ".git", "report.html"})
 
-    config = yaml.safe_load(configfile.read_text(encoding="utf-8")) or {}
-    return list(config.get("plugin_dirs", ["plugins"]))
+
+def link_workflow(repo: Path, workdir: Path) -> list[Path]:
+    """Make ``workdir`` a view of the repository: a symbolic link to each of its top-level
+    files and folders but :data:`OWN`. The rules name some files relative to the working
+    folder (the report's catalog, the config's plugin folders, a config's data paths), so a
+    run in ``workdir`` finds them there while its ``results/`` are its own. Returns the
+    links made (an existing entry is left alone)."""
+    made = []
+    for entry in sorted(repo.iterdir()):
+        link = workdir / entry.name
+        if entry.name in OWN or link.exists() or link.is_symlink():
+            continue
+        os.symlink(entry, link, target_is_directory=entry.is_dir())
+        made.append(link)
+    return made
 
 
 def seed_command(snakefile: Path, workdir: Path, configfile: Path, seed: int, cores: int,
@@ -126,12 +142,7 @@ def run_runs(args):
     for seed in args.seeds:
         workdir = (args.out / f"seed-{seed}").resolve()
         workdir.mkdir(parents=True, exist_ok=True)
-        # the config's plugin folders are relative to the workflow folder: each seed's
-        # folder sees the repository's
-        for folder in _plugin_dirs(configfile):
-            source, link = repo / folder, workdir / folder
-            if not Path(folder).is_absolute() and source.is_dir() and not link.exists():
-                os.symlink(source, link, target_is_directory=True)
+        link_workflow(repo, workdir)
         command = seed_command(snakefile, workdir, configfile, seed, args.cores,
                                args.dry_run, args.snakemake_args)
         print(f"seed {seed}: {' '.join(command)}", flush=True)

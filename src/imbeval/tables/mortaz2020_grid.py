@@ -228,10 +228,11 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None):
     """Every printed number of Table 16/18 against ours, with the prediction interval of a
     re-run; then the two selections.
 
-    Each number's status is *consistent with a re-run* when the printed value lies in the
-    95% prediction interval of a re-run of our pipeline (:func:`rerun_estimate`,
-    :data:`CI_METHOD`), else *differs from a re-run* (kept only after Holm's adjustment over
-    the table, :func:`imbeval.tables.comparison.adjust`); a consistent one also says whether
+    Each number's status is *not distinguishable from a re-run* when the printed value lies
+    in the 95% prediction interval of a re-run of our pipeline (:func:`rerun_estimate`,
+    :data:`CI_METHOD`), else *differs from a re-run* (kept only if the table fails its global
+    test and Benjamini-Hochberg locates it, else *outside our 95% interval, not decisive*:
+    :func:`imbeval.tables.comparison.adjust`); one inside also says whether
     ours and the printed value are shown to agree within
     :data:`imbeval.tables.claim_rules.AGREEMENT_TOLERANCE` (TOST). The status names the
     known differences of the model's settings (:data:`KNOWN_DIFFERENCES`) and, for an IAM
