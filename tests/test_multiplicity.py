@@ -136,3 +136,6 @@ def test_the_overview_states_which_error_rate_is_controlled_for_what(tmp_path):
     assert "at most 2 × 5% = 10%" in page and "In one sentence:" in page and "Simes" in page and "Benjamini-Hochberg" in page
     assert "<td>Table 16</td><td class=\"num\">3</td>" in page
     assert "Not measured for this run" in page  # no replication table in the results
+    # a run that tests no sampled number says so instead of bounding nothing
+    exact = cmp.adjust(cmp.frame([_report_rows().iloc[-1].to_dict()]))
+    assert "No row of this run carries a p-value" in reliability.error_rates_html(exact)

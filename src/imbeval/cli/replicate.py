@@ -96,20 +96,21 @@ def _compare(paths, out_dir) -> int:
 
 
 #: what a seed's folder does not share with the repository: its own results, logs and
-#: Snakemake state (and the repository's history)
-OWN = frozenset({"results", "logs", ".snakemake", ".git", "report.html"})
+#: report (and no hidden entry: Snakemake's state, the history, caches)
+OWN = frozenset({"results", "logs", "report.html"})
 
 
 def link_workflow(repo: Path, workdir: Path) -> list[Path]:
     """Make ``workdir`` a view of the repository: a symbolic link to each of its top-level
-    files and folders but :data:`OWN`. The rules name some files relative to the working
-    folder (the report's catalog, the config's plugin folders, a config's data paths), so a
-    run in ``workdir`` finds them there while its ``results/`` are its own. Returns the
-    links made (an existing entry is left alone)."""
+    files and folders but :data:`OWN` and hidden ones. The rules name some files relative
+    to the working folder (the report's catalog, the config's plugin folders, a config's
+    data paths), so a run in ``workdir`` finds them there while its ``results/`` are its
+    own. Returns the links made (an existing entry is left alone)."""
     made = []
     for entry in sorted(repo.iterdir()):
         link = workdir / entry.name
-        if entry.name in OWN or link.exists() or link.is_symlink():
+        hidden = entry.name.startswith(".")
+        if entry.name in OWN or hidden or link.exists() or link.is_symlink():
             continue
         os.symlink(entry, link, target_is_directory=entry.is_dir())
         made.append(link)

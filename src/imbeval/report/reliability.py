@@ -80,6 +80,11 @@ def error_rates_html(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> str:
         return "<p>No comparison rows: no decision, no error rate to state.</p>"
     r = error_rates(comparison, alpha)
     a = f"{alpha:.0%}"
+    if not r["fwer_decisions"] and not len(r["tables"]):
+        return ("<p>No row of this run carries a p-value: no verdict rests on a test of a "
+                "sampled number, so there is no error rate to control. The "
+                f"{r['exact']} decisive verdicts rest on exact arithmetic (the papers' printed "
+                "numbers, the audit's exact search), with no sampling error.</p>")
     bound = f"{r['fwer_bound']:.0%}"
     out = ["<p><b>In one sentence:</b> a decisive claim is wrong with probability at most "
            f"{a} within its figure or table (Holm: the family-wise error rate) and at most "
