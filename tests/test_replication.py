@@ -86,6 +86,13 @@ def test_identical_runs_keep_everything_and_one_run_is_refused():
                             [("x", a), ("y", a)])
     assert (summary["share_kept"] == 1.0).all() and (summary["reversed"] == 0).all()
     assert rep.criteria(summary)["no_reversal"] and rep.criteria(summary)["share"]
+    # runs that decide nothing have no share, and do not meet the condition
+    empty = a[~a["kind"].isin(cmp.DECISIVE)]
+    none = rep.summarise(rep.compare_runs([("x", empty), ("y", empty)]),
+                         [("x", empty), ("y", empty)])
+    met = rep.criteria(none)
+    assert none["share_kept"].isna().all() and math.isnan(met["lowest_share"])
+    assert (met["share"], met["total"], met["no_reversal"]) == (False, False, True)
     with pytest.raises(ValueError, match="at least two runs"):
         rep.compare_runs([("x", a)])
 

@@ -89,7 +89,8 @@ def _compare(paths, out_dir) -> int:
     written = replication.write_replication(verdicts, summary, out_dir)
     met = replication.criteria(summary)
     print(summary.to_string(index=False))
-    print(f"reversals: {met['reversals']}; lowest share kept: {met['lowest_share']:.2f}; "
+    print(f"reversals: {met['reversals']}; lowest share kept: "
+          f"{replication._share_text(met['lowest_share'])}; "
           f"decisive verdicts on sampled numbers, all runs: {met['decisive_total']}")
     print("wrote " + ", ".join(str(p) for p in written))
     return 0

@@ -232,13 +232,19 @@ def criteria(summary: pd.DataFrame) -> dict:
     """
     per_run = summary.drop_duplicates("run")
     total = int(per_run["decisive"].sum())
-    shares = summary["share_kept"].fillna(0.0)
-    lowest = float(shares.min()) if len(shares) else math.nan
+    # a run with no decisive verdict has no share (NaN): it cannot meet the condition
+    shares = pd.to_numeric(summary["share_kept"], errors="coerce")
+    lowest = float(shares.min()) if shares.notna().any() else math.nan
     return {"no_reversal": bool((summary["reversed"] == 0).all()),
             "reversals": int(summary["reversed"].sum()),
-            "share": bool(len(shares) and lowest >= TARGET_SHARE - 1e-12),
+            "share": bool(len(shares) and shares.notna().all()
+                          and lowest >= TARGET_SHARE - 1e-12),
             "lowest_share": lowest,
             "total": total >= TARGET_TOTAL, "decisive_total": total}
+
+
+def _share_text(share) -> str:
+    return "none: no decisive verdict" if math.isnan(share) else f"{share:.2f}"
 
 
 def _markdown(summary: pd.DataFrame, verdicts: pd.DataFrame) -> str:
@@ -254,7 +260,7 @@ def _markdown(summary: pd.DataFrame, verdicts: pd.DataFrame) -> str:
             f"- no verdict reverses: {yes[met['no_reversal']]} ({met['reversals']} "
             "reversals)\n",
             f"- every run keeps at least {TARGET_SHARE:.0%} of its decisive verdicts: "
-            f"{yes[met['share']]} (lowest share {met['lowest_share']:.2f})\n",
+            f"{yes[met['share']]} (lowest share {_share_text(met['lowest_share'])})\n",
             f"- the runs together make at least {TARGET_TOTAL}: {yes[met['total']]} "
             f"({met['decisive_total']})\n"]
     changed = verdicts[verdicts["outcome"] != "kept"]
