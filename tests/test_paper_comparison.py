@@ -32,7 +32,7 @@ def test_columns_are_the_interface(static_rows):
     assert list(static_rows.columns) == [
         "paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
         "kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
-        "adjustment"]
+        "adjustment", "error_rate", "global_p", "bh_q"]
 
 
 def test_the_status_text_is_rendered_from_kind_and_detail(static_rows):
@@ -48,7 +48,8 @@ def test_every_status_has_one_severity_order_and_a_css_class():
     worst = min(cmp.Status, key=lambda s: s.severity)
     assert worst.severity == 0 and {s for s in cmp.Status if s.severity == 0} == {
         cmp.Status.CLAIM_FAILS, cmp.Status.MISMATCH}
-    assert cmp.Status.DIFFERS.severity < cmp.Status.CONSISTENT.severity
+    assert cmp.Status.DIFFERS.severity < cmp.Status.OUTSIDE.severity < \
+        cmp.Status.NOT_DISTINGUISHABLE.severity
     assert cmp.Status.CLAIM_INCONCLUSIVE.severity < cmp.Status.CLAIM_HOLDS.severity
     assert all(s.css for s in cmp.Status)
 
@@ -74,14 +75,14 @@ def test_rows_from_printed_numbers_are_exact(static_rows):
     assert static_rows["ci_low"].isna().all() and static_rows["ci_high"].isna().all()
 
 
-def test_a_printed_number_is_consistent_with_a_rerun_or_differs():
+def test_a_printed_number_is_not_distinguishable_from_a_rerun_or_differs():
     basis = cmp.run_basis("UCI glass")
     inside = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV", basis=basis,
                      ci=(0.45, 0.66))
     outside = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV", basis=basis,
                       ci=(0.52, 0.62))
     bare = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV")
-    assert cmp.status_kind(inside["status"]) == "consistent with a re-run"
+    assert cmp.status_kind(inside["status"]) == "not distinguishable from a re-run"
     assert cmp.status_kind(outside["status"]) == "differs from a re-run"
     assert cmp.status_kind(bare["status"]) == "different setting"
     assert (inside["ci_low"], inside["ci_high"], inside["basis"]) == (0.45, 0.66, "run on UCI glass")
@@ -297,7 +298,7 @@ def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
     table = cmp.frame(claims.stage_rows(fig2_numbers=numbers, experiment_dir=experiment,
                                         dataset="Fashion-MNIST (stand-in for ImageNet)"))
     run = table["ci_low"].notna() | table["status"].map(cmp.status_kind).isin(
-        ["consistent with a re-run", "differs from a re-run"]) | (
+        ["not distinguishable from a re-run", "differs from a re-run"]) | (
         table["item"].isin(["Fig. 4a", "Fig. 4b", "Fig. 5"])) | table["status"].str.contains(
         "our synthetic sample")
     assert run.sum() >= 6
@@ -328,12 +329,17 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
     assert table.loc[0, "adjustment"].startswith("Holm over p Fig. 1, 3 decisions")
     # Fig. 2 is its own family of one
     assert kinds[3] == "claim holds" and "1 decision " in table.loc[3, "adjustment"]
-    # Table 1: 0.03 x 2 = 0.06 > 0.05 -> no longer a difference, and it says why
-    assert kinds[4] == "consistent with a re-run"
-    assert "not after Holm over p Table 1, 2 decisions" in table.loc[4, "status"]
-    assert table.loc[4, "detail"].startswith("decisive at 95% alone")
+    # Table 1 (a table against a re-run, no claim: FDR): Simes 0.06 > 0.05 -> the table
+    # as a whole is not distinguishable from a re-run, and the number outside our interval
+    # says so, not "not distinguishable"
+    assert kinds[4] == "outside our 95% interval, not decisive"
+    assert table.loc[4, "status"].startswith(
+        "outside our 95% interval, not decisive: after Simes, then Benjamini-Hochberg over "
+        "p Table 1, 2 numbers (p = 0.03 alone, table's global p = 0.06, q = 0.06)")
+    assert table.loc[4, "error_rate"] == "FDR" and table.loc[0, "error_rate"] == "FWER"
+    assert table.loc[4, "global_p"] == pytest.approx(0.06)
     assert table.loc[4, "adjusted_p"] == pytest.approx(0.06)
-    assert table.loc[4, "adjustment"].endswith(f"(adjusted p = {0.06:.3g})")
+    assert table.loc[0, "adjustment"].endswith(f"(adjusted p = {0.003:.3g})")
     assert table["adjusted_p"].isna().tolist()[6:] == [True, True]
     assert kinds[6] == "claim holds" and table.loc[6, "adjustment"] == ""
     assert table.loc[7, "adjustment"].startswith("none: not a sampled number")

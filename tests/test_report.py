@@ -89,9 +89,9 @@ def test_every_status_has_a_colour_and_a_verdict():
     assert set(verdicts._KIND_TO_VERDICT.values()) <= set(verdicts.VERDICTS)
     css = {k: verdicts._KIND_CLASS[k] for k in cmp.STATUSES}
     assert css["claim inconclusive"] not in (css["claim holds"], css["claim does not hold"])
-    assert css["differs from a re-run"] not in ("good", "neutral", "consistent")
+    assert css["differs from a re-run"] not in ("good", "neutral", "indistinct")
     assert len({css["finding"], css["match"], css["claim does not hold"],
-                css["consistent with a re-run"], css["differs from a re-run"],
+                css["not distinguishable from a re-run"], css["differs from a re-run"],
                 css["claim inconclusive"]}) == 6
     # the old names are gone from every table of the module
     for old in ("within the run's spread", "differs beyond the run's spread"):
@@ -128,7 +128,7 @@ def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
     assert 'class="verdict inconclusive"' in verdicts._badge(verdict)
 
 
-def test_run_rows_differ_from_or_are_consistent_with_a_rerun():
+def test_run_rows_differ_from_or_are_not_distinguishable_from_a_rerun():
     rows = cmp.frame([
         cmp.row("m", "Table 16", "RF", "IAM", "0.34", 0.50, setting="our CV", basis=RUN,
                 ci=(0.45, 0.55)),
@@ -137,12 +137,12 @@ def test_run_rows_differ_from_or_are_consistent_with_a_rerun():
         cmp.finding("m", "Table 16", "IAM = 2 CBA - 1", 0.0, detail="proved")])
     verdict, counts, _ = pages.item_verdict(rows, {"label": "Table 16"}, dataset=FASHION)
     assert verdict == "differs from a re-run"
-    assert "1 differs from a re-run" in counts and "1 consistent with a re-run" in counts
+    assert "1 differs from a re-run" in counts and "1 not distinguishable from a re-run" in counts
     assert "1 finding" in counts
     assert pages.item_verdict(rows.iloc[1:], {"label": "Table 16"})[0] == \
-        "consistent with a re-run"
+        "not distinguishable from a re-run"
     html = pages.comparison_html(rows)
-    assert 'class="status differs"' in html and 'class="status consistent"' in html
+    assert 'class="status differs"' in html and 'class="status indistinct"' in html
     assert 'class="status finding"' in html
 
 
@@ -273,9 +273,9 @@ def test_grid_cells_are_the_model_by_measure_rows_only():
 def test_grid_page_is_one_heat_map_table_not_a_bullet_per_cell():
     rows = _grid_rows()
     kinds = dict(zip(zip(rows["row"], rows["column"]), rows["kind"]))
-    # the fixture has what it says: Holm turned C/F from differs into consistent
+    # the fixture has what it says: Holm turned C/F from differs into outside, not decisive
     assert kinds[("B", "IAM")] == "differs from a re-run"
-    assert kinds[("C", "F")] == "consistent with a re-run"
+    assert kinds[("C", "F")] == "outside our 95% interval, not decisive"
     assert kinds[("C", "CBA")] == "match"
     item = {"label": "Table 16", "name": "grid", "compare": ["Table 16"]}
     verdict = pages.item_verdict(rows, item)[0]
@@ -295,11 +295,12 @@ def test_grid_page_is_one_heat_map_table_not_a_bullet_per_cell():
     assert "[0.450, 0.550]" in differs[3]
     assert differs[2].startswith("B / IAM: differs from a re-run: our CV")
     assert "Holm over m Table 16" in differs[2]
-    assert cell[("C", "F")][1] == "consistent"
-    assert "not after Holm" in cell[("C", "F")][2]
+    assert cell[("C", "F")][1] == "outside"
+    assert "not decisive: after Holm over m Table 16, 17 decisions (p = 0.04 alone" in \
+        cell[("C", "F")][2]
     assert cell[("C", "CBA")][1] == "good"
     assert cell[("C", "MAP")][1] == "setting"
-    assert cell[("A", "ACC")][1] == "consistent"
+    assert cell[("A", "ACC")][1] == "indistinct"
     assert sum(c[1] == "differs" for c in cell.values()) == 1
 
     # the basis and the method are stated once, above the table (the collapsed list of the
@@ -345,8 +346,12 @@ def test_overview_counts_each_family_of_decisions_against_chance():
     assert families[["paper", "item", "decisions", "decisive"]].values.tolist() == [
         ["p", "Fig. 1", 4, 2], ["p", "Table 2", 3, 1]]
     assert families["chance"].tolist() == pytest.approx([0.2, 0.15])
-    assert families["adjustment"].tolist() == ["Holm over p Fig. 1, 4 decisions",
-                                               "Holm over p Table 2, 3 decisions"]
+    # claims keep Holm (FWER); a table against a re-run is tested whole, then located (FDR)
+    assert families["adjustment"].tolist() == [
+        "Holm over p Fig. 1, 4 decisions",
+        "Simes, then Benjamini-Hochberg over p Table 2, 3 numbers"]
+    assert families["error_rate"].tolist() == ["FWER", "FDR"]
+    assert families["global_p"].tolist() == pytest.approx([0.004, 3e-4])
     assert families["kinds"].tolist() == ["2 claim holds", "1 differs from a re-run"]
 
     catalog = {"p": {"title": "Paper", "items": [{"id": "f1", "label": "Fig. 1", "name": "n"}]}}
@@ -355,10 +360,11 @@ def test_overview_counts_each_family_of_decisions_against_chance():
     assert len(shown) == 1
     rows = [[c[3] for c in r] for r in shown[0]["rows"]]
     assert rows[0][2:5] == ["decisions", "decisive", "expected by chance (0.05 × decisions)"]
-    assert rows[1] == ["p", "Fig. 1", "4", "2 (2 claim holds)", "0.2",
+    assert rows[1] == ["p", "Fig. 1", "4", "2 (2 claim holds)", "0.2", "FWER",
                        "Holm over p Fig. 1, 4 decisions"]
     assert rows[2] == ["p", "Table 2", "3", "1 (1 differs from a re-run)", "0.15",
-                       "Holm over p Table 2, 3 decisions"]
+                       "FDR (the table as a whole: global p = 0.0003)",
+                       "Simes, then Benjamini-Hochberg over p Table 2, 3 numbers"]
     assert rows[3][:4] == ["all 2 families", "7", "3", "0.35"]
     # the decisions come before the per-paper sections
     assert page.index('class="families"') < page.index("<h2>p</h2>")
@@ -557,9 +563,10 @@ def test_the_stand_in_wording_is_only_for_rows_run_on_the_experiment_dataset():
         + [cmp.row("m", "Table 16", "x", "y", "0.5", 0.5)]))
     note = pages._basis_note(uci, fashion)
     assert "UCI glass" in note and "stand-in" not in note and "bootstrap" not in note
-    assert "<i>method</i>" in note and "Holm-adjusted within their figure or table" in note
+    assert "<i>method</i>" in note and "adjusted within their figure or table" in note
     # the family's adjustment is named, without one row's adjusted p-value
-    assert "Here: Holm over m Table 16, 2 decisions." in note and "0.5" not in note
+    assert "Here: Simes, then Benjamini-Hochberg over m Table 16, 2 numbers." in note \
+        and "0.5" not in note
     ours = cmp.frame([cmp.claim("m", "Fig. 3", "c", 0.1, True, detail="x",
                                 basis=cmp.run_basis(fashion.label))])
     note = pages._basis_note(ours, fashion)

@@ -76,11 +76,11 @@ def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
     rows = cmp.frame(tm.grid_comparison_rows(_folds({"RF": close, "KNN": close}), "glass", 5))
     rf = rows[(rows.row == "RF")].set_index("column")
     kinds = rf["status"].map(cmp.status_kind)
-    assert set(kinds) <= {"match", "consistent with a re-run", "differs from a re-run"}
+    assert set(kinds) <= {"match", "not distinguishable from a re-run", "differs from a re-run"}
     printed = rf["printed"].astype(float)
     inside = (rf["ci_low"] <= printed) & (printed <= rf["ci_high"])
     decided = kinds[kinds != "match"]
-    assert ((decided == "consistent with a re-run") == inside[decided.index]).all()
+    assert ((decided == "not distinguishable from a re-run") == inside[decided.index]).all()
     # a decision carries its p-value: below 0.05 exactly when the printed value is outside
     assert ((rf.loc[decided.index, "p_value"] < 0.05) == ~inside[decided.index]).all()
     assert rf.loc[inside & (kinds != "match"), "status"].str.contains("TOST p =").all()

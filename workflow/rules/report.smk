@@ -33,6 +33,9 @@ REPORT_TARGETS = ["results/paper_comparison.csv", "results/paper_comparison.md"]
     f"{REPORT_DIR}/{page}" for page in REPORT_PAGES
 ]
 report_targets = lambda: REPORT_TARGETS
+# `imbeval replicate compare ... --out-dir results/replication` writes it (imbeval.report.
+# reliability.REPLICATION_SUMMARY under results/)
+REPLICATION_SUMMARY = "results/replication/summary.csv"
 
 
 rule report_all:
@@ -90,6 +93,10 @@ rule report_pages:
         comparison="results/paper_comparison.csv",
         # the overview shows what made the run (provenance.smk)
         provenance="results/provenance.json",
+        # the overview states the verdicts' stability across seeds when `imbeval replicate`
+        # wrote this table (never made by this workflow: an input only once it exists, so
+        # that the pages are rewritten when it appears or changes)
+        replication=lambda w: [REPLICATION_SUMMARY] if os.path.exists(REPLICATION_SUMMARY) else [],
     output:
         overview=report(
             f"{REPORT_DIR}/overview.html",

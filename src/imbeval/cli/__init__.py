@@ -21,7 +21,7 @@ import sys
 
 # One entry per command module; add a module here to add a command.
 COMMANDS = ("experiment", "theory", "papers", "report", "indices", "audit", "data", "evaluate",
-            "provenance", "compare")
+            "provenance", "compare", "replicate")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -578,3 +578,9 @@ from imbeval.inference._cells import (UNDEFINED_FOLDS_RULE, BoundedEstimate,  # 
                                       undefined_folds)
 from imbeval.inference._clustered import (MIN_CONCEPTS, concept_jackknife,  # noqa: E402
                                           problems_estimate)
+
+# a table of printed numbers as a whole (Simes), then the numbers located at a controlled
+# false discovery rate (Benjamini-Hochberg): its own module (issue 31)
+from imbeval.inference._multiplicity import benjamini_hochberg, simes  # noqa: E402
+
+__all__ += ["simes", "benjamini_hochberg"]

@@ -32,11 +32,12 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 .erratum { background: #fff8c5; color: #7d4e00; } .setting { background: #ddf4ff; color: #0a3069; }
 .neutral { background: #eaeef2; color: #424a53; }
 .inconclusive { background: #fff1d6; color: #8a4600; border: 1px dashed #d4a72c; }
-.consistent { background: #eef7ee; color: #2c5e36; }
+.indistinct { background: #eef7ee; color: #2c5e36; }
+.outside { background: #fff4ec; color: #9a3412; border: 1px dashed #d4550f; }
 .differs { background: #ffd1b3; color: #9a3412; }
 .finding { background: #f1e8ff; color: #5b2a9e; }
-td.good, td.bad, td.erratum, td.setting, td.inconclusive, td.consistent, td.differs,
-td.finding { background-clip: padding-box; }
+td.good, td.bad, td.erratum, td.setting, td.inconclusive, td.indistinct, td.outside,
+td.differs, td.finding { background-clip: padding-box; }
 table.grid td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap;
                 line-height: 1.25; min-width: 7.5em; }
 table.grid td .p { color: #424a53; font-size: .92em; } table.grid td .o { font-weight: 600; }

@@ -9,8 +9,11 @@ what the paper says and how the item is regenerated.
 Pages written (``out_dir``):
 
 - ``overview.html`` -- every paper's items with their verdicts, on one page, and per
-  family of decisions (paper and item: the rows with a p-value, Holm-adjusted together) the
-  decisive count beside the count chance alone would give (:func:`decision_families`);
+  family of decisions (paper and item: the rows with a p-value, adjusted together) the
+  decisive count beside the count chance alone would give (:func:`decision_families`); the
+  report-wide statement of which error rate is controlled for what, and the measured
+  stability of the verdicts across seeds when the results hold a replication table
+  (:mod:`imbeval.report.reliability`);
 - ``catalogue.html`` -- the catalogue of PyCM/scikit-learn/imbalanced-learn indices and
   their verdicts (:mod:`imbeval.report.catalogue`);
 - ``properties.html`` -- Gösgens et al.'s properties of every index beside Conditions 1-3,
@@ -28,8 +31,10 @@ Pages written (``out_dir``):
   (:func:`grid_html`), its basis and method stated once, each row's detail in the cell's
   tooltip and in a collapsed list.
 
-Every run row names its interval's method (column ``method``); decisions are Holm-adjusted
-within their figure or table (column ``adjustment``, :func:`imbeval.tables.comparison.adjust`).
+Every run row names its interval's method (column ``method``); decisions are adjusted
+within their figure or table (column ``adjustment``, :func:`imbeval.tables.comparison.adjust`:
+Holm for claims, Simes' global test then Benjamini-Hochberg for a table of printed numbers
+against a re-run).
 
 This module lays the pages out; their parts are modules of one topic each:
 :mod:`imbeval.report._html` (the style sheet, number formatting, tables, the Markdown of
@@ -52,6 +57,7 @@ from imbeval.report.catalogue import render_catalogue_page
 from imbeval.report.compare import render_compare_page
 from imbeval.report.grid import grid_cells, grid_html
 from imbeval.report.properties import render_properties_page
+from imbeval.report.reliability import error_rates_html, replication_html
 from imbeval.report.verdicts import (_LEGEND, _badge, _marks_for, _rows_of, comparison_html,
                                      decision_families, families_html, item_verdict)
 from imbeval.tables import comparison as cmp
@@ -156,7 +162,7 @@ def _basis_note(rows, dataset) -> str:
             "Run numbers carry their 95% interval [low, high]; each run row names how its "
             "interval was made (column <i>method</i>; the methods are described on the "
             "<i>claim thresholds</i> page, <code>docs/claims.md</code>, Methods), and "
-            "decisions (rows with a p-value) are Holm-adjusted within their figure or table "
+            "decisions (rows with a p-value) are adjusted within their figure or table "
             f"(column <i>adjustment</i>).{adjusted}"
             + (" Each claim's threshold and its reason are on the <i>claim thresholds</i> "
                "page." if claims_here else "")
@@ -303,8 +309,11 @@ def _dataset_banner(dataset) -> str:
             "and each run row names how it was made (column <i>method</i>: e.g. a corrected "
             "CV t interval, a t interval over clusters of problems, or for mortaz2020's grid "
             "the prediction interval of a re-run; the <i>claim thresholds</i> page's Methods "
-            "section describes them). Decisions (rows with a p-value) are Holm-adjusted "
-            "within their figure or table; the table of decisions below counts them.</p>")
+            "section describes them). Decisions (rows with a p-value) are adjusted "
+            "within their figure or table (Holm for claims; for a table of printed numbers "
+            "against a re-run, a global test of the table, then Benjamini-Hochberg); the "
+            "table of decisions below counts them, and the statement below it says which "
+            "error rate is controlled for what.</p>")
 
 
 def _counts_by_basis(comparison) -> str:
@@ -334,6 +343,9 @@ def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
             '<a href="properties.html">the properties</a> of Gösgens et al. (NeurIPS 2021) '
             "for every index beside Conditions 1–3, with the Dutch Draw baseline.</p>",
             "<h2>Decisions, family by family, against chance</h2>", families_html(comparison),
+            "<h2>What error rate is controlled, for what</h2>", error_rates_html(comparison),
+            "<h2>Do the decisive verdicts survive another seed?</h2>",
+            replication_html(results_dir),
             provenance_html(results_dir),
             "<h2>Counts of compared numbers and claims</h2>", _counts_by_basis(comparison)]
     for paper, spec in catalog.items():
@@ -383,15 +395,19 @@ def render_comparison(comparison) -> str:
             "number, inconclusive when the 95% interval of its margin contains the "
             "threshold; the thresholds are the <i>claim thresholds</i> page); "
             "<b>finding</b>: a fact we establish about a paper's indices or numbers; "
-            "<b>consistent with / differs from a re-run</b>: a printed number against the "
-            "95% prediction interval of a re-run of our pipeline (another CV partition), "
-            "inside or outside it (outside only after Holm's adjustment over its table); "
+            "<b>not distinguishable from / differs from a re-run</b>: a printed number "
+            "against the 95% prediction interval of a re-run of our pipeline (another CV "
+            "partition), inside it (a re-run could print it, which is not a claim that it "
+            "agrees) or outside it after the adjustment over its table (a global test of the "
+            "table, then Benjamini-Hochberg); <b>outside our 95% interval, not decisive</b>: "
+            "outside it, but not after that adjustment; "
             "<b>different setting</b>: regenerated under other conditions, so agreement is "
             "not expected; <b>not comparable</b>: nothing to regenerate it from. "
             "<b>basis</b>: <i>printed numbers</i> (exact arithmetic on the paper's own "
             "numbers) or the run's dataset; <b>method</b>: how a run row's interval was made; "
-            "<b>p</b>: a decision's p-value; <b>adjustment</b>: Holm within the row's figure "
-            "or table, with the adjusted p-value.</p>",
+            "<b>p</b>: a decision's p-value; <b>adjustment</b>: the adjustment within the row's "
+            "figure or table (Holm for claims; Simes, then Benjamini-Hochberg, for a table "
+            "against a re-run), with the number the decision rests on.</p>",
             "<h2>Counts</h2>", frame_html(cmp.summary(comparison))]
     for paper, part in comparison.groupby("paper", sort=False):
         body.append(f"<h2>{html.escape(paper)} ({len(part)} rows)</h2>")

@@ -59,8 +59,9 @@ def _verdict(name: str, suffix: str = "") -> Verdict:
 
 
 #: the verdicts a legend shows, best first
-_LEGEND = ("matches", "claim holds", "finding", "consistent with a re-run", "different setting",
-           "claim inconclusive", "erratum", "differs from a re-run", "claim does not hold")
+_LEGEND = ("matches", "claim holds", "finding", "not distinguishable from a re-run",
+           "different setting", "claim inconclusive", "outside our 95% interval, not decisive",
+           "erratum", "differs from a re-run", "claim does not hold")
 
 
 def _rows_of(comparison: pd.DataFrame, paper, item) -> pd.DataFrame:
@@ -133,7 +134,9 @@ def decision_families(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> pd.
     :func:`imbeval.tables.comparison.adjust`): ``decisions``, ``decisive`` (rows whose
     status is in :data:`imbeval.tables.comparison.DECISIVE`), ``chance`` (``alpha`` x
     decisions: how many a family of true nulls would make decisive at ``alpha`` without
-    adjustment), ``kinds`` (the decisive count by status) and ``adjustment`` (its name).
+    adjustment), ``kinds`` (the decisive count by status), ``adjustment`` (its name),
+    ``error_rate`` (:func:`imbeval.tables.comparison.family_error_rate`) and ``global_p``
+    (Simes' p-value of the family as a whole).
 
     Examples
     --------
@@ -142,7 +145,8 @@ def decision_families(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> pd.
     >>> decision_families(t)[["item", "decisions", "decisive", "chance"]].values.tolist()
     [['Fig. 1', 2, 1, 0.1]]
     """
-    columns = ["paper", "item", "decisions", "decisive", "chance", "kinds", "adjustment"]
+    columns = ["paper", "item", "decisions", "decisive", "chance", "kinds", "adjustment",
+               "error_rate", "global_p"]
     if comparison.empty or "p_value" not in comparison.columns:
         return pd.DataFrame(columns=columns)
     p = pd.to_numeric(comparison["p_value"], errors="coerce")
@@ -156,7 +160,10 @@ def decision_families(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> pd.
                     "decisive": len(decisive), "chance": round(alpha * len(part), 10),
                     "kinds": ", ".join(f"{counts[k]} {k}" for k in cmp.DECISIVE
                                        if k in counts.index),
-                    "adjustment": names.get((paper, item), "none named")})
+                    "adjustment": names.get((paper, item), "none named"),
+                    "error_rate": cmp.family_error_rate(kinds),
+                    "global_p": float(pd.to_numeric(part.get("global_p", pd.Series(
+                        [math.nan])), errors="coerce").min())})
     return pd.DataFrame(out, columns=columns)
 
 
@@ -168,17 +175,19 @@ def families_html(comparison: pd.DataFrame) -> str:
                 "(nothing to adjust, nothing to count against chance).</p>")
     alpha = f"{cmp.ALPHA:g}"
     out = [f"<p>A <i>decision</i> is a row with a p-value (a claim, or a printed number "
-           "against a re-run); the decisions of one figure or table are one family, "
-           "Holm-adjusted together, and a row stays decisive (<i>"
+           "against a re-run); the decisions of one figure or table are one family, adjusted "
+           "together, and a row stays decisive (<i>"
            + ", ".join(html.escape(k) for k in cmp.DECISIVE)
-           + f"</i>) only if its adjusted p-value is at most {alpha}. Beside each decisive "
-           f"count: the count chance alone would give at the {alpha} level without "
-           f"adjustment ({alpha} × decisions); with Holm's adjustment the chance of even one "
-           f"false decision in a family is at most {alpha}.</p>",
+           + f"</i>) only if its adjusted p-value is at most {alpha}: Holm's in a family with "
+           "claims (FWER: the chance of even one false decision in the family is at most "
+           f"{alpha}), Benjamini-Hochberg's q in a table of printed numbers against a re-run "
+           "(FDR, after Simes' global test of the table: its p-value beside it). Beside each "
+           f"decisive count: the count chance alone would give at the {alpha} level without "
+           f"adjustment ({alpha} × decisions).</p>",
            "<table class=\"families\"><thead><tr><th>paper</th><th>figure / table</th>"
            "<th>decisions</th><th>decisive</th>"
-           f"<th>expected by chance ({alpha} × decisions)</th><th>adjustment</th>"
-           "</tr></thead><tbody>"]
+           f"<th>expected by chance ({alpha} × decisions)</th><th>error rate</th>"
+           "<th>adjustment</th></tr></thead><tbody>"]
     for _, f in families.iterrows():
         kinds = f" ({html.escape(f['kinds'])})" if f["kinds"] else ""
         out.append(f"<tr><td>{html.escape(str(f['paper']))}</td>"
@@ -186,13 +195,21 @@ def families_html(comparison: pd.DataFrame) -> str:
                    f'<td class="num">{f["decisions"]}</td>'
                    f'<td class="num">{f["decisive"]}{kinds}</td>'
                    f'<td class="num">{_fmt(f["chance"], 2) or "0"}</td>'
+                   f"<td>{_rate(f)}</td>"
                    f"<td>{html.escape(str(f['adjustment']))}</td></tr>")
     out.append(f"<tr><th colspan=\"2\">all {len(families)} families</th>"
                f'<td class="num"><b>{int(families["decisions"].sum())}</b></td>'
                f'<td class="num"><b>{int(families["decisive"].sum())}</b></td>'
                f'<td class="num"><b>{_fmt(float(families["chance"].sum()), 2) or "0"}</b></td>'
-               "<td></td></tr></tbody></table>")
+               "<td></td><td></td></tr></tbody></table>")
     return "".join(out)
+
+
+def _rate(family) -> str:
+    """A family's error rate, with Simes' p-value of an FDR family as a whole."""
+    if family["error_rate"] != cmp.FDR or math.isnan(family["global_p"]):
+        return html.escape(str(family["error_rate"]))
+    return f"FDR (the table as a whole: global p = {family['global_p']:.3g})"
 
 
 def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:

@@ -1,13 +1,17 @@
 """Printed versus regenerated: one row per printed number, with a status.
 
 Columns: ``paper, item, row, column, printed, regenerated, difference, status, kind,
-detail, basis, ci_low, ci_high, method, p_value, adjusted_p, adjustment``.
+detail, basis, ci_low, ci_high, method, p_value, adjusted_p, adjustment, error_rate,
+global_p, bh_q``.
 
 ``status`` is the rendered text a reader sees; ``kind`` and ``detail`` are what it is made
 of (``status == Status(kind).render(detail)``), so a program reads the verdict from
 ``kind`` (one of :class:`Status`'s values) and never parses ``status``. ``adjusted_p`` is
-the Holm-adjusted p-value of a decision (empty outside a family), the number the
-``adjustment`` text prints.
+the Holm-adjusted p-value of a decision (empty outside a family). ``error_rate`` says which
+error rate the row's family controls (:func:`adjust`): ``FWER`` (Holm; ``adjusted_p``
+decides) or ``FDR`` (a table of printed numbers against a re-run: ``global_p``, Simes'
+p-value of the whole table, then ``bh_q``, the row's Benjamini-Hochberg q-value, decides);
+``global_p`` and ``bh_q`` are given for every family.
 
 ``basis`` says what a regenerated number rests on: ``printed numbers`` (arithmetic redone
 on the paper's own matrices and values: exact, no interval) or ``run on <dataset>`` (an
@@ -17,7 +21,8 @@ method is stated where the number is made); they are empty for exact arithmetic.
 ``method`` names how a run's interval (or, for a run's number without one, its
 evidence) was made; ``p_value`` is the p-value of the row's decision (the smallest alpha at
 which its interval makes it; empty where no decision is made); ``adjustment`` names the
-multiplicity adjustment of its family (:func:`adjust`: Holm within the paper's item).
+multiplicity adjustment of its family (:func:`adjust`: within the paper's item, Holm for
+claims; Simes' global test, then Benjamini-Hochberg, for printed numbers against a re-run).
 
 ``status`` is one of
 
@@ -38,11 +43,13 @@ multiplicity adjustment of its family (:func:`adjust`: Holm within the paper's i
   inconclusive when that interval contains the threshold;
 - ``finding: <statement>`` -- a fact about the paper's indices or numbers that we
   establish (proved, and checked), not a number the paper printed;
-- ``consistent with a re-run: <why>`` / ``differs from a re-run: <why>`` -- a number
-  regenerated under other conditions than the paper's, with the prediction interval of a
-  re-run of our pipeline (:func:`imbeval.inference.rerun_estimate`): the printed value lies
-  inside it (a re-run could print it), or outside it, after Holm's adjustment over the
-  table (a deviation, counted);
+- ``not distinguishable from a re-run: <why>`` / ``outside our 95% interval, not decisive:
+  <why>`` / ``differs from a re-run: <why>`` -- a number regenerated under other conditions
+  than the paper's, with the prediction interval of a re-run of our pipeline
+  (:func:`imbeval.inference.rerun_estimate`; the detail gives it): the printed value lies
+  inside it (a re-run could print it; not evidence that it *agrees*), outside it at 95%
+  alone but not after the adjustment over its table (:func:`adjust`: the detail says which
+  and by how much), or outside it after the adjustment (a deviation, counted);
 - ``different setting: <why>`` -- regenerated, but not under the paper's conditions (our CV
   split and library versions, our synthetic sweep, ...), so agreement is not expected;
 - ``not comparable: <why>`` -- nothing to regenerate it from;
@@ -64,9 +71,14 @@ from imbeval.tables._io import to_markdown, write_table
 
 COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
            "kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
-           "adjustment"]
+           "adjustment", "error_rate", "global_p", "bh_q"]
 #: the columns a comparison CSV adds to the 14 of main at faa1c7b (the typed verdict)
 TYPED_COLUMNS = ("kind", "detail", "adjusted_p")
+#: the columns issue 31 adds (the multiplicity of a table as a whole): a CSV written before
+#: them is read with them empty (:func:`read_parts`)
+MULTIPLICITY_COLUMNS = ("error_rate", "global_p", "bh_q")
+#: the error rates a family of decisions controls (:func:`family_error_rate`)
+FWER, FDR = "FWER", "FDR"
 #: a decision is kept when its Holm-adjusted p-value is at most this (one level for every
 #: interval and every test: :data:`imbeval.inference.ALPHA`)
 ALPHA = INFERENCE_ALPHA
@@ -87,6 +99,8 @@ class Status(Enum):
     ('match (both select RF)', 'erratum: printed 0.77')
     >>> [s.value for s in Status if s.decisive]
     ['claim holds', 'claim does not hold', 'differs from a re-run']
+    >>> Status.CONSISTENT is Status.NOT_DISTINGUISHABLE  # the name before issue 31
+    True
     """
 
     MATCH = ("match", "matches", 8, "good")
@@ -96,7 +110,15 @@ class Status(Enum):
     CLAIM_FAILS = ("claim does not hold", "claim does not hold", 0, "bad")
     CLAIM_INCONCLUSIVE = ("claim inconclusive", "claim inconclusive", 3, "inconclusive")
     FINDING = ("finding", "finding", 6, "finding")
-    CONSISTENT = ("consistent with a re-run", "consistent with a re-run", 5, "consistent")
+    # inside a re-run's interval: a re-run could print it, which is no evidence it agrees
+    NOT_DISTINGUISHABLE = ("not distinguishable from a re-run",
+                           "not distinguishable from a re-run", 5, "indistinct")
+    #: the name this status had before issue 31 ("consistent with a re-run"), kept as an
+    #: alias for code that names it
+    CONSISTENT = NOT_DISTINGUISHABLE
+    # outside our 95% interval alone, but not after the table's adjustment (it says which)
+    OUTSIDE = ("outside our 95% interval, not decisive",
+               "outside our 95% interval, not decisive", 3, "outside")
     DIFFERS = ("differs from a re-run", "differs from a re-run", 1, "differs")
     SETTING = ("different setting", "different setting", 4, "setting")
     NOT_COMPARABLE = ("not comparable", "not comparable", 9, "neutral")
@@ -116,6 +138,11 @@ class Status(Enum):
         return self in (Status.CLAIM_HOLDS, Status.CLAIM_FAILS, Status.DIFFERS)
 
     @property
+    def is_rerun(self) -> bool:
+        """A printed number against the prediction interval of a re-run."""
+        return self in (Status.NOT_DISTINGUISHABLE, Status.OUTSIDE, Status.DIFFERS)
+
+    @property
     def is_claim(self) -> bool:
         return self in (Status.CLAIM_HOLDS, Status.CLAIM_FAILS, Status.CLAIM_INCONCLUSIVE)
 
@@ -128,6 +155,8 @@ class Status(Enum):
 
 #: every kind, in the order of the module docstring (counts are shown in this order)
 STATUSES = tuple(s.value for s in Status)
+#: kinds of an older CSV -> their name now (read by :func:`status_kind`)
+OLD_KINDS = {"consistent with a re-run": Status.NOT_DISTINGUISHABLE.value}
 #: the statuses that are a decision (a verdict some evidence could have refused)
 DECISIVE = tuple(s.value for s in Status if s.decisive)
 TRUNCATED = Status.TRUNCATED.value
@@ -252,7 +281,8 @@ def comparison_row(paper, item, row_label, column, printed, regenerated, status:
             "printed": printed, "regenerated": value, "difference": difference,
             "status": status.render(detail), "kind": status.value, "detail": detail,
             "basis": basis, "ci_low": ci_low, "ci_high": ci_high, "method": method,
-            "p_value": float(p_value), "adjusted_p": math.nan, "adjustment": ""}
+            "p_value": float(p_value), "adjusted_p": math.nan, "adjustment": "",
+            "error_rate": "", "global_p": math.nan, "bh_q": math.nan}
 
 
 def restated(record: dict, status: Status, detail: str = "") -> dict:
@@ -271,8 +301,9 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
     """One comparison row; the status follows the precedence described in the module.
 
     ``ci`` is the prediction interval of a re-run for ``regenerated`` (needs a run
-    ``basis``); with a ``setting`` it decides between *consistent with a re-run* (the
-    printed value inside the interval) and *differs from a re-run*. ``method`` and
+    ``basis``); with a ``setting`` it decides between *not distinguishable from a re-run*
+    (the printed value inside the interval) and *differs from a re-run* (which
+    :func:`adjust` keeps, or makes *outside our 95% interval, not decisive*). ``method`` and
     ``p_value`` are written as given (see the module docstring).
     """
     value = None if regenerated is None else float(regenerated)
@@ -300,7 +331,7 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
             status, detail = Status.MATCH, f"under a different setting: {setting}"
         elif ci is not None:
             inside = _interval(ci)[0] <= printed_number(printed) <= _interval(ci)[1]
-            status, detail = (Status.CONSISTENT if inside else Status.DIFFERS), setting
+            status, detail = (Status.NOT_DISTINGUISHABLE if inside else Status.DIFFERS), setting
         else:
             status, detail = Status.SETTING, setting
     else:
@@ -318,9 +349,13 @@ def frame(rows) -> pd.DataFrame:
 
 def status_kind(status: str) -> str:
     """The category of a rendered status string: one of :data:`STATUSES` (for reading an
-    old CSV; a comparison frame has it in its ``kind`` column)."""
+    old CSV, whose old names :data:`OLD_KINDS` maps; a comparison frame has it in its
+    ``kind`` column)."""
     for kind in STATUSES:
         if status.startswith(kind):
+            return kind
+    for old, kind in OLD_KINDS.items():
+        if status.startswith(old):
             return kind
     raise ValueError(f"unknown status {status!r}")
 
@@ -352,12 +387,50 @@ def finding(paper, item, statement, measured=None, *, detail="", printed="",
 
 
 def holm_family(paper, item, decisions: int) -> str:
-    """The name of a family of decisions, as ``adjustment`` states it.
+    """The name of a family of decisions whose error rate is the FWER (Holm), as
+    ``adjustment`` states it.
 
     >>> holm_family("p", "Fig. 1", 3)
     'Holm over p Fig. 1, 3 decisions'
     """
     return f"Holm over {paper} {item}, {decisions} decision{'s' if decisions != 1 else ''}"
+
+
+def fdr_family(paper, item, numbers: int) -> str:
+    """The name of a table of printed numbers against a re-run (error rate FDR), as
+    ``adjustment`` states it.
+
+    >>> fdr_family("m", "Table 16", 108)
+    'Simes, then Benjamini-Hochberg over m Table 16, 108 numbers'
+    """
+    return (f"Simes, then Benjamini-Hochberg over {paper} {item}, {numbers} "
+            f"number{'s' if numbers != 1 else ''}")
+
+
+def _status(kind) -> Status:
+    return Status(OLD_KINDS.get(kind, kind))
+
+
+def family_error_rate(kinds) -> str:
+    """The error rate a family of decisions controls, from its rows' kinds: :data:`FDR`
+    for a table of printed numbers against a re-run (no claim among them: the question is
+    first whether the table as a whole is what a re-run could print, then which numbers
+    are not), :data:`FWER` for any other (a claim's verdict is a statement on its own).
+
+    >>> family_error_rate(["differs from a re-run", "match"]), family_error_rate(["claim holds"])
+    ('FDR', 'FWER')
+    """
+    statuses = [_status(k) for k in kinds]
+    rerun = any(s.is_rerun for s in statuses) and not any(s.is_claim for s in statuses)
+    return FDR if rerun else FWER
+
+
+def family_name(paper, item, kinds) -> str:
+    """A family's name (:func:`holm_family` or :func:`fdr_family`, by
+    :func:`family_error_rate`)."""
+    kinds = list(kinds)
+    name = fdr_family if family_error_rate(kinds) == FDR else holm_family
+    return name(paper, item, len(kinds))
 
 
 #: the ``adjustment`` of a decisive run row without a p-value (no family)
@@ -366,20 +439,20 @@ EXACT_ADJUSTMENT = "none: not a sampled number (see method), no multiplicity to 
 
 def family_names(table: pd.DataFrame) -> dict:
     """``{(paper, item): name}`` of every family of decisions in ``table`` (the rows with an
-    ``adjusted_p``), each named as :func:`holm_family` names it.
+    ``adjusted_p``), each named by :func:`family_name`.
 
     >>> t = adjust(frame([claim("p", "Fig. 1", c, 0.1, True, p_value=0.01) for c in "ab"]))
     >>> family_names(t)
     {('p', 'Fig. 1'): 'Holm over p Fig. 1, 2 decisions'}
     """
     adjusted = table[pd.to_numeric(table["adjusted_p"], errors="coerce").notna()]
-    return {key: holm_family(*key, len(part))
+    return {key: family_name(*key, part["kind"])
             for key, part in adjusted.groupby(["paper", "item"], sort=False)}
 
 
 def adjustment_names(table: pd.DataFrame, within: pd.DataFrame | None = None) -> pd.Series:
     """Each row's adjustment without its adjusted p-value: its family's name
-    (:func:`holm_family`, the family counted in ``within``, default ``table``) where it has
+    (:func:`family_name`, the family counted in ``within``, default ``table``) where it has
     an ``adjusted_p``, else its ``adjustment`` as written (``""``, or
     :data:`EXACT_ADJUSTMENT`)."""
     names = family_names(table if within is None else within)
@@ -404,14 +477,26 @@ def detail_parts(detail) -> list[str]:
 
 
 def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
-    """Holm's adjustment within each family of decisions (rows of one paper and item with
-    a ``p_value``).
+    """Adjust each family of decisions (the rows of one paper and item with a ``p_value``)
+    for its multiplicity, by the error rate it controls (:func:`family_error_rate`).
 
-    A row whose status is decisive (:data:`DECISIVE`) stays so only if its Holm-adjusted
-    p-value is at most ``alpha``; otherwise a claim becomes *claim inconclusive* and a
-    *differs from a re-run* becomes *consistent with a re-run*, each saying so. Every row of
-    a family gets ``adjusted_p`` and ``adjustment`` = "Holm over <paper> <item>, N decisions
-    (adjusted p = ...)" (:func:`holm_family`). Rows without a p-value are left as they are.
+    - **FWER** (a family with a claim): Holm's adjustment. A decisive row
+      (:data:`DECISIVE`) stays so only if its Holm-adjusted p-value is at most ``alpha``:
+      the chance of even one false decisive row in the family is at most ``alpha``.
+    - **FDR** (a table of printed numbers against a re-run, no claim among them): Simes'
+      global test of the table first (``global_p``: is the table as a whole what a re-run
+      could print?), then Benjamini-Hochberg to locate the numbers that are not: a
+      *differs from a re-run* stays so only if its q-value (``bh_q``) is at most ``alpha``,
+      which needs the table's global test to fail (the smallest q is Simes' p); of the
+      numbers so located, at most a share ``alpha`` are expected to be false.
+      (:mod:`imbeval.inference._multiplicity` says why Simes and not Fisher or Stouffer.)
+
+    A decisive row that does not stay so says why: a claim becomes *claim inconclusive*, a
+    *differs from a re-run* becomes *outside our 95% interval, not decisive* (with its
+    p-value alone and after the adjustment). Every row of a family gets ``adjusted_p``
+    (Holm's, in every family), ``global_p``, ``bh_q``, ``error_rate`` and ``adjustment`` =
+    its family's name (:func:`family_name`) with the number its decision rests on. Rows
+    without a p-value are left as they are.
 
     Examples
     --------
@@ -421,27 +506,49 @@ def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
     ['claim holds', 'claim inconclusive', 'claim inconclusive']
     >>> adjust(t)["adjusted_p"].round(3).tolist()
     [0.03, 0.08, 0.08]
+    >>> grid = frame([row("m", "T", r, "x", "0.2", 0.5, setting="ours", basis="run on d",
+    ...                   ci=(0.4, 0.6), p_value=v) for r, v in (("a", 0.01), ("b", 0.04))])
+    >>> adjust(grid)[["kind", "error_rate", "global_p"]].values.tolist()
+    [['differs from a re-run', 'FDR', 0.02], ['differs from a re-run', 'FDR', 0.02]]
     """
-    from imbeval.inference import holm
+    from imbeval.inference import benjamini_hochberg, holm, simes
+    from imbeval.inference._multiplicity import frozen_gc
 
     table = table.copy()
     p = pd.to_numeric(table["p_value"], errors="coerce")
-    table["adjusted_p"] = math.nan
+    for column in ("adjusted_p", "global_p", "bh_q"):
+        table[column] = math.nan
+    table["error_rate"] = table.get("error_rate", "")
+    table["error_rate"] = table["error_rate"].fillna("").astype(object)
     for (paper, item), part in table[p.notna()].groupby(["paper", "item"], sort=False):
-        reject, adjusted = holm(p[part.index].to_numpy(), alpha)
-        family = holm_family(paper, item, len(part))
+        values = p[part.index].to_numpy()
+        with frozen_gc():
+            holm_reject, adjusted = holm(values, alpha)
+        bh_reject, q = benjamini_hochberg(values, alpha)
+        global_p = simes(values)
+        rate = family_error_rate(part["kind"])
+        family = family_name(paper, item, part["kind"])
+        keep = bh_reject if rate == FDR else holm_reject
         for k, (i, r) in enumerate(part.iterrows()):
-            table.at[i, "adjusted_p"] = float(adjusted[k])
-            table.at[i, "adjustment"] = f"{family} (adjusted p = {adjusted[k]:.3g})"
-            status = Status(r["kind"])
-            if status.decisive and not reject[k]:
+            table.loc[i, ["adjusted_p", "global_p", "bh_q"]] = [adjusted[k], global_p, q[k]]
+            table.at[i, "error_rate"] = rate
+            decided_by = (f"table's global p = {global_p:.3g}, q = {q[k]:.3g}" if rate == FDR
+                          else f"adjusted p = {adjusted[k]:.3g}")
+            table.at[i, "adjustment"] = f"{family} ({decided_by})"
+            status = _status(r["kind"])
+            if not status.decisive or keep[k]:
+                continue
+            if status.is_claim:
+                new = Status.CLAIM_INCONCLUSIVE
                 why = (f"decisive at 95% alone (p = {p[i]:.3g}) but not after {family} "
                        f"(adjusted p = {adjusted[k]:.3g})")
-                new = Status.CLAIM_INCONCLUSIVE if status.is_claim else Status.CONSISTENT
-                detail = f"{why}{DETAIL_SEPARATOR}{str(r['detail']).lstrip(': ')}"
-                table.at[i, "kind"] = new.value
-                table.at[i, "detail"] = detail
-                table.at[i, "status"] = new.render(detail)
+            else:
+                new = Status.OUTSIDE
+                why = f"after {family} (p = {p[i]:.3g} alone, {decided_by})"
+            detail = f"{why}{DETAIL_SEPARATOR}{str(r['detail']).lstrip(': ')}"
+            table.at[i, "kind"] = new.value
+            table.at[i, "detail"] = detail
+            table.at[i, "status"] = new.render(detail)
     # a decisive run row without a p-value rests on no sampled number (the audit's exact
     # search, an identity): it is in no family, and says so
     exact = p.isna() & table["kind"].isin(DECISIVE) & (table["basis"] != PRINTED_BASIS)
@@ -500,18 +607,23 @@ def write(table: pd.DataFrame, csv_path, md_path):
             "inconclusive* = a statement of the paper checked on our results, with the number "
             "and threshold (docs/claims.md; for a run's number decided on the 95% interval "
             "of its margin, inconclusive when it contains the threshold); *finding* = a fact "
-            "we establish about a paper's indices or numbers; *consistent with* / *differs "
-            "from a re-run* = a run's number under other conditions, the printed value inside "
-            "or outside the 95% prediction interval of a re-run of our pipeline; *different setting* = regenerated under other "
+            "we establish about a paper's indices or numbers; *not distinguishable from* / "
+            "*differs from a re-run* = a run's number under other conditions, the printed "
+            "value inside or outside the 95% prediction interval of a re-run of our pipeline "
+            "(*outside our 95% interval, not decisive*: outside it, but not after the "
+            "adjustment over its table); *different setting* = regenerated under other "
             "conditions (our data split, our synthetic sweep); *not comparable* = nothing to "
             "regenerate it from. *basis*: *printed numbers* (exact arithmetic on the paper's "
             "own numbers) or *run on <dataset>*; *ci_low*, *ci_high*: the 95% interval of a "
-            "run's number; *method*: how it was made; *adjustment*: Holm within the item's family "
-            "of decisions (docs/claims.md, Methods).\n\n",
+            "run's number; *method*: how it was made; *adjustment*: within the item's family "
+            "of decisions, Holm for claims (the family-wise error rate), Simes' global test "
+            "of the table and then Benjamini-Hochberg for a table of printed numbers against "
+            "a re-run (the false discovery rate; docs/claims.md, Methods).\n\n",
             "## Counts\n\n", to_markdown(counts, index=True), "\n"]
     for paper, part in table.groupby("paper", sort=False):
         # the typed columns are what ``status`` renders: the Markdown shows the text once
-        shown = part.drop(columns=["paper", *TYPED_COLUMNS]).copy()
+        # (and ``adjustment`` prints the multiplicity columns' numbers)
+        shown = part.drop(columns=["paper", *TYPED_COLUMNS, *MULTIPLICITY_COLUMNS]).copy()
         shown["regenerated"] = shown["regenerated"].map(
             lambda v: "" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.4f}")
         shown["difference"] = shown["difference"].map(
@@ -521,13 +633,19 @@ def write(table: pd.DataFrame, csv_path, md_path):
 
 
 def read_parts(paths) -> pd.DataFrame:
-    """Concatenate the per-paper comparison CSVs (in the given order)."""
-    numbers = ("regenerated", "difference", "ci_low", "ci_high", "p_value", "adjusted_p")
+    """Concatenate the per-paper comparison CSVs (in the given order); a CSV written
+    before :data:`MULTIPLICITY_COLUMNS` gets them empty (:func:`adjust` fills them)."""
+    numbers = ("regenerated", "difference", "ci_low", "ci_high", "p_value", "adjusted_p",
+               "global_p", "bh_q")
     parts = [pd.read_csv(p, dtype={"printed": str, "row": str, "column": str, "method": str,
-                                   "adjustment": str, "kind": str, "detail": str},
+                                   "adjustment": str, "kind": str, "detail": str,
+                                   "error_rate": str},
                          keep_default_na=False, na_values={c: [""] for c in numbers})
              for p in paths]
     table = pd.concat(parts, ignore_index=True) if parts else frame([])
+    for column in MULTIPLICITY_COLUMNS:
+        if column not in table.columns:
+            table[column] = "" if column == "error_rate" else math.nan
     missing = set(COLUMNS) - set(table.columns)
     if missing:
         raise ValueError(f"comparison parts lack the columns {sorted(missing)} (written "

@@ -286,13 +286,13 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
     """Every printed number of Table 16/18 against ours, with the prediction interval of a
     re-run; then the two selections.
 
-    Each number's status is *consistent with a re-run* when the printed value lies in the
-    95% prediction interval of a re-run of our pipeline (:func:`rerun_estimate`,
-    :data:`CI_METHOD`), else *differs from a re-run* (kept only after Holm's adjustment over
-    the table, :func:`imbeval.tables.comparison.adjust`). Every row's ``detail`` starts with
+    Each number's status is *not distinguishable from a re-run* when the printed value lies
+    in the 95% prediction interval of a re-run of our pipeline (:func:`rerun_estimate`,
+    :data:`CI_METHOD`), else *differs from a re-run* (kept only if the table fails its global
+    test and Benjamini-Hochberg locates it, else *outside our 95% interval, not decisive*:
+    :func:`imbeval.tables.comparison.adjust`). Every row's ``detail`` starts with
     ``prediction interval ±w (how SD was made)`` and says whether the printed value lies
-    outside it (a row outside whose "differs" does not survive the adjustment keeps that
-    statement; :func:`imbeval.tables.comparison.outside_interval` reads it from the
+    outside it (:func:`imbeval.tables.comparison.outside_interval` reads it from the
     interval). Each decided number also says whether ours and the printed value are shown
     to agree within :data:`imbeval.tables.claim_rules.AGREEMENT_TOLERANCE` minus half the
     print unit (TOST on the re-run spread), Holm-adjusted over the table's agreement

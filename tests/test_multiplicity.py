@@ -1,0 +1,141 @@
+"""Issue 31, items 2 (status wording) and 3: a table of printed numbers against a re-run
+is tested as a whole (Simes), then its numbers are located by Benjamini-Hochberg; claims
+keep Holm; a number outside our interval that is not located says so; the overview states
+which error rate is controlled for what."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from imbeval.inference import benjamini_hochberg, holm, simes
+from imbeval.inference._multiplicity import frozen_gc
+from imbeval.report import pages, reliability
+from imbeval.tables import comparison as cmp
+
+RUN = cmp.run_basis("UCI glass")
+
+
+def test_simes_is_the_smallest_bh_q_value_and_bh_agrees_with_statsmodels():
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(31)
+    for _ in range(40):
+        p = rng.uniform(0, 1, rng.integers(1, 30)) ** rng.uniform(1, 6)
+        reject, q = benjamini_hochberg(p, 0.05)
+        with frozen_gc():  # statsmodels collects garbage on every call
+            expected = multipletests(p, alpha=0.05, method="fdr_bh")
+        np.testing.assert_allclose(q, expected[1])
+        assert (reject == expected[0]).all()
+        assert simes(p) == pytest.approx(q.min())
+        # the global test rejects exactly when BH locates at least one number
+        assert (simes(p) <= 0.05) == reject.any()
+    # by hand: m = 4, sorted 0.01, 0.02, 0.03, 0.5 -> 4p/i = 0.04, 0.04, 0.04, 0.5
+    assert simes([0.5, 0.03, 0.01, 0.02, math.nan]) == pytest.approx(0.04)
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        simes([0.2, 1.5])
+    assert math.isnan(simes([math.nan]))
+
+
+def _grid(p_values, printed="0.20"):
+    """A table against a re-run: every printed number outside our interval at 95% alone."""
+    return [cmp.row("m", "Table 16", f"M{k}", "ACC", printed, 0.5, setting="our CV",
+                    basis=RUN, ci=(0.4, 0.6), p_value=p, method="rerun")
+            for k, p in enumerate(p_values)]
+
+
+def test_a_table_against_a_rerun_is_tested_whole_then_located_by_bh():
+    # 10 numbers outside our interval; Holm would keep 2, BH locates 5
+    p = [0.001, 0.004, 0.006, 0.012, 0.02, 0.2, 0.3, 0.4, 0.6, 0.9]
+    inside = cmp.row("m", "Table 16", "X", "ACC", "0.50", 0.53, setting="our CV", basis=RUN,
+                     ci=(0.4, 0.6), p_value=1.0, method="rerun")
+    table = cmp.adjust(cmp.frame(_grid(p) + [inside]))
+    assert (table["error_rate"] == "FDR").all()
+    _, q = benjamini_hochberg(p + [1.0], 0.05)
+    np.testing.assert_allclose(table["bh_q"], q)
+    assert table["global_p"].nunique() == 1
+    assert table["global_p"].iloc[0] == pytest.approx(simes(p + [1.0]))
+    kinds = table["kind"].tolist()
+    assert kinds[:5] == ["differs from a re-run"] * 5
+    assert sum(holm(p + [1.0], 0.05)[0]) == 2  # Holm (FWER) would have kept two
+    # outside our interval at 95% alone but not located: says so, never "not
+    # distinguishable" (issue 31: 61 such rows said "consistent")
+    assert kinds[5:10] == ["outside our 95% interval, not decisive"] * 5
+    assert table.loc[5, "status"].startswith(
+        "outside our 95% interval, not decisive: after Simes, then Benjamini-Hochberg over "
+        "m Table 16, 11 numbers (p = 0.2 alone, table's global p = ")
+    assert table.loc[5, "detail"].endswith("; our CV")
+    assert kinds[10] == "not distinguishable from a re-run"
+    assert table.loc[0, "adjustment"].startswith(
+        "Simes, then Benjamini-Hochberg over m Table 16, 11 numbers (table's global p = ")
+    assert (table["status"].map(cmp.status_kind) == table["kind"]).all()
+
+
+def test_a_table_that_passes_its_global_test_locates_nothing():
+    table = cmp.adjust(cmp.frame(_grid([0.02, 0.03, 0.04, 0.5, 0.8, 0.9])))
+    assert table["global_p"].iloc[0] > 0.05
+    assert (table["kind"] == "outside our 95% interval, not decisive").all()
+    assert not (table["kind"] == "differs from a re-run").any()
+
+
+def test_a_family_with_a_claim_keeps_holm():
+    rows = _grid([0.001, 0.02, 0.03])
+    rows.append(cmp.claim("m", "Table 16", "RF is best", 0.1, True, basis=RUN,
+                          ci=(0.05, 0.2), p_value=0.01, method="t"))
+    table = cmp.adjust(cmp.frame(rows))
+    assert (table["error_rate"] == "FWER").all()
+    # Holm over 4: 0.001*4, 0.01*3, 0.02*2, 0.03*1 -> 0.004, 0.03, 0.04, 0.04: all kept
+    assert table["kind"].tolist() == ["differs from a re-run"] * 3 + ["claim holds"]
+    table = cmp.adjust(cmp.frame(_grid([0.001, 0.03, 0.04]) + rows[3:]))
+    assert table["kind"].tolist()[1:3] == ["outside our 95% interval, not decisive"] * 2
+    assert table.loc[1, "adjustment"].startswith("Holm over m Table 16, 4 decisions")
+
+
+def test_the_old_wording_is_gone_and_an_old_csv_still_reads(tmp_path):
+    assert "consistent with a re-run" not in cmp.STATUSES
+    assert cmp.Status.CONSISTENT is cmp.Status.NOT_DISTINGUISHABLE
+    assert cmp.status_kind("consistent with a re-run: our CV") == \
+        "not distinguishable from a re-run"
+    old = cmp.frame(_grid([0.01])).drop(columns=list(cmp.MULTIPLICITY_COLUMNS))
+    old.to_csv(tmp_path / "old.csv", index=False)
+    read = cmp.read_parts([tmp_path / "old.csv"])
+    assert list(read.columns) == cmp.COLUMNS and read["global_p"].isna().all()
+    assert cmp.adjust(read)["global_p"].iloc[0] == pytest.approx(0.01)
+
+
+def _report_rows():
+    rows = _grid([0.001, 0.004, 0.3])
+    for item, p in (("Fig. 3", 0.03), ("Fig. 4a", 0.02)):
+        rows.append(cmp.claim("p", item, "c", 0.1, True, basis=RUN, ci=(0.05, 0.2),
+                              p_value=p, method="t"))
+    rows.append(cmp.claim("p", "Fig. 6", "search", 0.0, True, basis=RUN, method="search"))
+    return cmp.adjust(cmp.frame(rows))
+
+
+def test_the_overview_states_which_error_rate_is_controlled_for_what(tmp_path):
+    table = _report_rows()
+    r = reliability.error_rates(table)
+    # two claim families of one decision each, both decisive; Holm over both at once
+    # gives 0.04 and 0.04: both kept (two 0.04s would give 0.08: none)
+    assert (r["fwer_families"], r["fwer_decisions"], r["fwer_decisive"]) == (2, 2, 2)
+    assert r["fwer_bound"] == pytest.approx(0.1) and r["report_holm_kept"] == 2
+    one = cmp.adjust(cmp.frame([cmp.claim("p", f"Fig. {k}", "c", 0.1, True, basis=RUN,
+                                          ci=(0.05, 0.2), p_value=0.04, method="t")
+                                for k in (1, 2)]))
+    assert reliability.error_rates(one)["report_holm_kept"] == 0
+    tables = r["tables"]
+    assert tables[["item", "numbers", "differs", "outside"]].values.tolist() == [
+        ["Table 16", 3, 2, 1]]
+    assert r["exact"] == 1
+    catalog = {"p": {"title": "P", "items": [{"id": "f3", "label": "Fig. 3", "name": "n"}]}}
+    page = pages.render_overview(catalog, table, tmp_path)
+    assert "What error rate is controlled, for what" in page
+    assert "at most 2 × 5% = 10%" in page and "In one sentence:" in page and "Simes" in page and "Benjamini-Hochberg" in page
+    assert "<td>Table 16</td><td class=\"num\">3</td>" in page
+    assert "Not measured for this run" in page  # no replication table in the results
+    # a run that tests no sampled number says so instead of bounding nothing
+    exact = cmp.adjust(cmp.frame([_report_rows().iloc[-1].to_dict()]))
+    assert "No row of this run carries a p-value" in reliability.error_rates_html(exact)
