@@ -135,7 +135,9 @@ def test_selection_claims_hold_fail_or_are_inconclusive_on_the_interval():
     separable -- the three outcomes come from the Holm-adjusted corrected CV tests; the
     selection by IAM is the selection by CBA, reported once."""
     def verdicts(rf, rf_ros):
-        knn = [v - 0.3 for v in rf]
+        # KNN far behind, with a fold-to-fold spread of its own (differences all tied at
+        # one number are undecidable: imbeval.inference.MAX_TIED_SHARE)
+        knn = [v - 0.3 + d for v, d in zip(rf, (0.01, -0.01, 0.02, -0.02, 0.0))]
         rows = cmp.frame(tm.selection_claim_rows(
             _folds({"RF": rf, "RF-ROS": rf_ros, "KNN": knn}), "glass", 5))
         return rows, rows["status"].map(cmp.status_kind)
