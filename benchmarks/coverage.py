@@ -259,26 +259,26 @@ def learners_main(argv):
     if args.command == "learners-summary" and args.markdown:
         rows = cl.summary(args.out)
         print("| setting | design | learner | quantity | data sets | target ± MC | "
-              "Nadeau-Bengio | n_test/n_train = 1 | decision rule (undecidable) |")
+              "Nadeau-Bengio | n_test/n_train = 2 | decision rule (undecidable) |")
         print("|---|---|---|---|---|---|---|---|---|")
         for r in rows:
             cov = lambda k: f"{r[k + '_coverage']:.1%} ± {r[k + '_mc_se']:.1%}"  # noqa: E731
             print(f"| m {r['m']}, IR {r['ir']:g} | {r['design']} | {r['learner']} | "
                   f"{r['quantity']} | {r['datasets']} | {r['target']:.3f} ± "
                   f"{r['target_mc_se']:.3f} | {cov('nadeau_bengio')} | "
-                  f"{cov('test_to_train_1')} | {cov('shipped')} "
+                  f"{cov('test_to_train_2')} | {cov('shipped')} "
                   f"({r['shipped_undecidable']:.0%}) |")
         return 0
     if args.command == "learners-summary":
         rows = cl.summary(args.out)
         print(f"{'setting':13} {'design':6} {'learner':15} {'quantity':13} {'S':>4} "
-              f"{'target':>14} {'N-B coverage':>15} {'ratio 1':>15} {'shipped':>15} "
+              f"{'target':>14} {'N-B coverage':>15} {'ratio 2':>15} {'shipped':>15} "
               f"{'needed':>7} {'below':>6} {'undec.':>6}")
         for r in rows:
             print(f"{r['setting']:13} {r['design']:6} {r['learner']:15} {r['quantity']:13} "
                   f"{r['datasets']:4d} {r['target']:7.4f}±{r['target_mc_se']:.4f} "
                   f"{r['nadeau_bengio_coverage']:8.1%}±{r['nadeau_bengio_mc_se']:5.1%} "
-                  f"{r['test_to_train_1_coverage']:8.1%}±{r['test_to_train_1_mc_se']:5.1%} "
+                  f"{r['test_to_train_2_coverage']:8.1%}±{r['test_to_train_2_mc_se']:5.1%} "
                   f"{r['shipped_coverage']:8.1%}±{r['shipped_mc_se']:5.1%} "
                   f"{r.get('needed_ratio', math.nan):7.3f} {r['nadeau_bengio_below']:6.1%} "
                   f"{r['shipped_undecidable']:6.1%}")

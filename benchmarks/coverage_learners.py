@@ -220,7 +220,7 @@ def load(path):
 
 
 #: candidate decision rules: name -> n_test/n_train of the corrected variance for k folds
-RULES = {"nadeau_bengio": lambda k: 1.0 / (k - 1), "test_to_train_1": lambda k: 1.0}
+RULES = {"nadeau_bengio": lambda k: 1.0 / (k - 1), "test_to_train_2": lambda k: 2.0}
 DESIGNS = {3: (("2x3", 2),), 5: (("1x5", 1), ("5x5", 5))}
 
 
