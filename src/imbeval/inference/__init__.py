@@ -15,10 +15,11 @@ statsmodels:
   ``r k - 1`` degrees of freedom -- for decisions with ``n_test/n_train = 2``
   (:data:`DECISION_TEST_TO_TRAIN`) and never on tied fold values (:data:`MAX_TIED_SHARE`):
   Nadeau and Bengio's ``1/(k - 1)`` assumes more stable learners than the pipeline's own
-  (in simulation it covered down to 54 % for an SVM and 81-91 % for kNN and LDA at 10
-  minority points per fold, ``benchmarks/coverage.py learners``). A smooth function of several CV means (a standard
-  deviation over classifiers x test sets) goes through the same interval after
-  linearisation (:func:`cv_delta_estimate`, the delta method).
+  (in simulation, at 10 minority points per fold, it covered down to 54 % for an SVM at
+  IR 9 and 35-67 % for kNN and LDA at IR 40: ``benchmarks/coverage.py learners``). A
+  smooth function of several CV means (a standard deviation over classifiers x test sets)
+  goes through the same interval after linearisation (:func:`cv_delta_estimate`, the delta
+  method).
 - **Numbers over problems** (:func:`problem_clusters`, :func:`cluster_estimate`). Problems
   that share classes share images: they form one cluster, and a mean over problems is a
   t interval over the cluster means (the datasets as units: Demšar 2006), never decisive

@@ -376,7 +376,7 @@ METHODS_TEXT = (
      "n_test/n_train = 2 rather than their 1/(k − 1): their correction assumes folds "
      "correlated by n_test/n, and the pipeline's own learners at 10-50 minority points per "
      "fold are less stable than that (in simulation 1/(k − 1) covered down to 54 % for an "
-     "SVM and 81-91 % for kNN and LDA; the ratio that would make the variance unbiased "
+     "SVM at IR 9 and 35-67 % for kNN and LDA at IR 40; the ratio that would make the variance unbiased "
      "reached 1.41; with 2 every setting covered at least 93 %: `benchmarks/coverage.py "
      "learners`, docs/performance.md). A CV number whose fold values are half or more one "
      "value (a learner stuck at a floor or ceiling, such as an SVM that predicts only the "
