@@ -2,6 +2,9 @@
 
 Usage::
 
+    python benchmarks/coverage.py learners [--settings m10_ir9_k3,...] [--learners ...]
+        [--datasets 200] [--target-draws 200] [--max-seconds S]   # resumable
+    python benchmarks/coverage.py learners-summary    # -> benchmarks/results/coverage_learners.csv
     python benchmarks/coverage.py [--datasets 2000] [--settings 5x5,2x3,1x5] [--seed 0]
         [--replicates 2000] [--target-draws 400000] [--n 250] [--minority 50] [--dims 5]
         [--separation 1.5] [--shrinkage 0.1] [--level 0.95]
@@ -37,6 +40,12 @@ Carlo standard error; the simulation's grand mean of CV means is reported beside
 check (it estimates the same number). The target is *not* the accuracy of the classifier
 trained on the whole data set, nor the realised data set's conditional error.
 
+The ``learners`` commands (module ``benchmarks/coverage_learners.py``) do the same for the
+pipeline's own learners (LDA, kNN, SVM, NBSVM, Dual-LexiBoost, RUSBoost, SMOTE+MLP) on
+Gaussian problems of 10-50 minority points per fold and IR 4-40, with the target from an
+independent Monte Carlo of training sets and a large test set, for balanced accuracy,
+precision (undefined on folds without a minority prediction) and paired differences.
+
 Writes ``benchmarks/results/coverage.json`` and prints a table; coverages carry their
 Monte Carlo standard errors ``sqrt(c (1 - c)/S)``. Numbers measured on the project machine
 are in ``docs/performance.md``.
@@ -46,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import time
@@ -221,7 +231,75 @@ def summarise(ci, truth):
             "median_width": float(np.median(ci[:, 1] - ci[:, 0]))}
 
 
+def learners_main(argv):
+    """``learners``: simulate settings of the pipeline's own learners (resumable);
+    ``learners-summary``: the coverage table from what has been simulated so far."""
+    import coverage_learners as cl
+
+    parser = argparse.ArgumentParser(prog="coverage.py learners",
+                                     description=cl.__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("learners", "learners-summary"))
+    parser.add_argument("--settings", default="m10_ir9_k3,m10_ir9_k5",
+                        help="comma-separated m<minority per fold>_ir<IR>_k<folds>")
+    parser.add_argument("--learners", default=",".join(cl.LEARNER_NAMES))
+    parser.add_argument("--datasets", type=int, default=200, help="simulated data sets")
+    parser.add_argument("--target-draws", type=int, default=200,
+                        help="training sets of the target's Monte Carlo")
+    parser.add_argument("--test-size", type=int, default=10_000,
+                        help="test points per class of each target draw")
+    parser.add_argument("--dims", type=int, default=5)
+    parser.add_argument("--separation", type=float, default=1.5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-seconds", type=float, default=math.inf,
+                        help="stop a setting after this long (resume later)")
+    parser.add_argument("--out", default=str(cl.RESULTS.parent / "coverage_learners.csv"))
+    parser.add_argument("--markdown", action="store_true",
+                        help="learners-summary: print the table as Markdown")
+    args = parser.parse_args(argv)
+    if args.command == "learners-summary" and args.markdown:
+        rows = cl.summary(args.out)
+        print("| setting | design | learner | quantity | data sets | target ± MC | "
+              "Nadeau-Bengio | n_test/n_train = 2 | decision rule (undecidable) |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for r in rows:
+            cov = lambda k: f"{r[k + '_coverage']:.1%} ± {r[k + '_mc_se']:.1%}"  # noqa: E731
+            print(f"| m {r['m']}, IR {r['ir']:g} | {r['design']} | {r['learner']} | "
+                  f"{r['quantity']} | {r['datasets']} | {r['target']:.3f} ± "
+                  f"{r['target_mc_se']:.3f} | {cov('nadeau_bengio')} | "
+                  f"{cov('test_to_train_2')} | {cov('shipped')} "
+                  f"({r['shipped_undecidable']:.0%}) |")
+        return 0
+    if args.command == "learners-summary":
+        rows = cl.summary(args.out)
+        print(f"{'setting':13} {'design':6} {'learner':15} {'quantity':13} {'S':>4} "
+              f"{'target':>14} {'N-B coverage':>15} {'ratio 2':>15} {'shipped':>15} "
+              f"{'needed':>7} {'below':>6} {'undec.':>6}")
+        for r in rows:
+            print(f"{r['setting']:13} {r['design']:6} {r['learner']:15} {r['quantity']:13} "
+                  f"{r['datasets']:4d} {r['target']:7.4f}±{r['target_mc_se']:.4f} "
+                  f"{r['nadeau_bengio_coverage']:8.1%}±{r['nadeau_bengio_mc_se']:5.1%} "
+                  f"{r['test_to_train_2_coverage']:8.1%}±{r['test_to_train_2_mc_se']:5.1%} "
+                  f"{r['shipped_coverage']:8.1%}±{r['shipped_mc_se']:5.1%} "
+                  f"{r.get('needed_ratio', math.nan):7.3f} {r['nadeau_bengio_below']:6.1%} "
+                  f"{r['shipped_undecidable']:6.1%}")
+        print(f"written {args.out}")
+        return 0
+    learners = [n for n in args.learners.split(",") if n]
+    unknown = sorted(set(learners) - set(cl.LEARNER_NAMES))
+    if unknown:
+        raise SystemExit(f"unknown learners {unknown}; known: {', '.join(cl.LEARNER_NAMES)}")
+    for setting in args.settings.split(","):
+        cl.parse_setting(setting)
+        cl.run(setting, learners, args)
+    return 0
+
+
 def main(argv=None):
+    import sys
+
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in ("learners", "learners-summary"):
+        return learners_main(argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--datasets", type=int, default=2000, help="simulated data sets per setting")
     parser.add_argument("--settings", default="5x5,2x3,1x5", help="runs x folds, comma-separated")

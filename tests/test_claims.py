@@ -48,9 +48,13 @@ def _indices(levels, spread, units=10, problems=("m",), n_classes=10, shared=Fal
     in ``problems`` (its classes its own, or with ``shared`` one class common to all), one
     classifier, every test set, ``units`` (run, fold) pairs (runs of two folds).
     ``levels[index]`` is the index's value; on each pair it moves by ``spread[index]``
-    times a fixed pattern of mean 0 (+1, -1, +1, ...), so every run x fold mean -- the
-    point estimate -- is the level, and only the spread (the interval) differs."""
-    pattern = [1.0 if u % 2 == 0 else -1.0 for u in range(units)]
+    times a fixed pattern of mean 0 (+1, -1, +0.5, -0.5, +1, ...), so every run x fold
+    mean -- the point estimate -- is the level, and only the spread (the interval)
+    differs."""
+    # pairs (+a, -a), a alternating 1 and 0.5: mean 0 and no value on half the folds
+    # (tied fold values are undecidable: imbeval.inference.MAX_TIED_SHARE)
+    pattern = [(1.0 if u % 2 == 0 else -1.0) * (1.0 if u // 2 % 2 == 0 else 0.5)
+               for u in range(units)]
     rows = []
     for problem in problems:
         for u in range(units):
@@ -192,6 +196,10 @@ def _with_user_index(slope_user, slope_reference, n=12):
             sel = f["index"] == name
             f.loc[sel, "value"] = levels[name] + slope * f.loc[sel, "scheme"].map(
                 {s: j for j, s in enumerate(SCHEMES)})
+        # a small fold-to-fold spread of mean 0: fold values all tied at one number are
+        # undecidable (imbeval.inference.MAX_TIED_SHARE), a real index's are not
+        sel = f["index"] == "mine"
+        f.loc[sel, "value"] += 0.001 * (f.loc[sel, "run"] % 3 - 1)
         frames.append(f)
     _, problems = _indices(levels, {}, problems=names)
     return pd.concat(frames, ignore_index=True), problems

@@ -72,3 +72,86 @@ def test_fold_bootstrap_undercovers():
     # about 50% expected: far below the nominal 95%, and far below the corrected interval
     assert naive < 0.75
     assert corrected - naive > 0.3
+
+
+# ---------------------------------------------------------------------------------------
+# a learner the correction does not assume (issue 31): the pipeline's SVM at IR 9
+# ---------------------------------------------------------------------------------------
+
+def _gaussian(rng, n1, n0, dims=5, separation=1.5):
+    x = rng.standard_normal((n1 + n0, dims))
+    x[:n1] += separation / np.sqrt(dims)
+    return x, np.r_[np.ones(n1, dtype=int), np.zeros(n0, dtype=int)]
+
+
+def _balanced_accuracy(y, pred):
+    return (np.mean(pred[y == 1] == 1) + np.mean(pred[y == 0] == 0)) / 2
+
+
+def svm_coverage(datasets=200, draws=100, minority_per_fold=10, ir=9, folds=5, seed=31):
+    """Coverage of the old and the decision interval for the CV balanced accuracy of the
+    mortaz2020 grid's SVM (standardise, then scikit-learn's SVC) on 1 x 5 stratified CV.
+
+    Target: the SVM's expected population balanced accuracy over training sets of the
+    CV's size (``minority_per_fold (folds - 1)`` minority, ``ir`` times as many majority
+    points), by a Monte Carlo of ``draws`` training sets each scored on 2 x 4000 fresh
+    points (Monte Carlo error about 0.004, small against the intervals' half-widths of
+    0.05-0.1)."""
+    from sklearn.model_selection import StratifiedKFold
+
+    from imbeval.classifiers import make_classifier
+    from imbeval.inference import cv_estimate
+
+    rng = np.random.default_rng(seed)
+    n1 = minority_per_fold * (folds - 1)
+    truth = []
+    for _ in range(draws):
+        x, y = _gaussian(rng, n1, ir * n1)
+        xt, yt = _gaussian(rng, 4000, 4000)
+        truth.append(_balanced_accuracy(yt, make_classifier("SVM", {}, 0).fit(x, y).predict(xt)))
+    target = float(np.mean(truth))
+    old, new = [], []
+    for _ in range(datasets):
+        x, y = _gaussian(rng, minority_per_fold * folds, ir * minority_per_fold * folds)
+        split = StratifiedKFold(folds, shuffle=True, random_state=int(rng.integers(2**31)))
+        v = [_balanced_accuracy(y[te], make_classifier("SVM", {}, 0).fit(x[tr], y[tr])
+                                .predict(x[te])) for tr, te in split.split(x, y)]
+        old.append(cv_interval([v]))
+        e = cv_estimate([v])
+        # an undecidable estimate (tied fold values) makes no claim: it cannot miss
+        new.append((-np.inf, np.inf) if e.undecidable else e.interval())
+    inside = lambda ci: float(np.mean([lo <= target <= hi for lo, hi in ci]))  # noqa: E731
+    decisive = float(np.mean([np.isfinite(lo) for lo, _ in new]))
+    return inside(old), inside(new), decisive
+
+
+def test_decision_interval_covers_an_imbalanced_svm_where_nadeau_bengio_does_not():
+    # 10 minority points per fold at IR 9: the SVM's folds are far more correlated than
+    # Nadeau and Bengio's n_test/n, and Nadeau-Bengio's 1/(k - 1) covers about 74 % (issue
+    # 31; benchmarks/coverage.py learners). The decision interval must reach the goal of
+    # 93 % within 2.5 Monte Carlo errors of 200 data sets (0.885), a bound the old
+    # interval misses by several errors: the test can fail (measured with this seed: old
+    # 0.74, new 1.0, decisive 0.39; about 11 s of CPU).
+    datasets = 200
+    old, new, decisive = svm_coverage(datasets=datasets)
+    bound = 0.93 - 2.5 * np.sqrt(0.93 * 0.07 / datasets)
+    assert new >= bound, (new, bound)
+    assert old < bound, (old, bound)
+    # and not by deciding nothing: the rule still makes a claim on a good share of them
+    assert decisive >= 0.25, decisive
+
+
+def test_the_decision_rule_is_the_conservative_ratio_and_refuses_tied_folds():
+    from imbeval.inference import DECISION_TEST_TO_TRAIN, cv_estimate
+
+    v = np.array([[0.61, 0.55, 0.58, 0.66, 0.52], [0.57, 0.63, 0.59, 0.54, 0.60]])
+    e = cv_estimate(v)
+    assert DECISION_TEST_TO_TRAIN == 2.0
+    assert e.se == pytest.approx(np.sqrt((1 / 10 + 2.0) * v.var(ddof=1)))
+    lo, hi = e.interval()
+    nb_lo, nb_hi = cv_interval(v)            # Nadeau and Bengio's 1/(k - 1) = 0.25
+    assert lo < nb_lo and nb_hi < hi
+    # half the folds or more at one value (an SVM predicting only the majority class)
+    tied = cv_estimate([[0.5, 0.5, 0.5, 0.55, 0.6], [0.5, 0.62, 0.5, 0.57, 0.58]])
+    assert tied.undecidable.startswith("tied fold values: 5 of 10 are 0.5")
+    assert cv_estimate([[0.5, 0.5, 0.55, 0.6, 0.65, 0.7]]).undecidable is None   # 2 of 6

@@ -60,7 +60,7 @@ def test_fold_values_are_the_cells_of_indices_csv():
 
 
 def test_std_interval_is_the_corrected_interval_of_the_linearised_std():
-    from imbeval.inference import cv_interval
+    from imbeval.inference import DECISION_TEST_TO_TRAIN, cv_interval
 
     rng = np.random.default_rng(4)
     x = 0.5 + 0.1 * np.arange(4)[None, None, :] + 0.02 * rng.standard_normal((2, 3, 4))
@@ -69,7 +69,7 @@ def test_std_interval_is_the_corrected_interval_of_the_linearised_std():
     assert est.value == pytest.approx(m.std())
     grad = (m - m.mean()) / (4 * m.std())
     z = x @ grad
-    lo, hi = cv_interval(z)
+    lo, hi = cv_interval(z, test_to_train=DECISION_TEST_TO_TRAIN)   # the decision interval
     assert est.interval() == pytest.approx((lo - z.mean() + est.value, hi - z.mean() + est.value))
 
 

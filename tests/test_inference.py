@@ -149,7 +149,7 @@ def test_decision_p_value_of_a_two_sided_rule_is_the_t_tests(values):
         return
     p = inference.decision_p_value(e, lambda ci: True if ci[0] > 0 or ci[1] < 0 else None)
     n = len(values)
-    se = math.sqrt((1 / n + 1 / (n - 1)) * np.var(values, ddof=1))
+    se = math.sqrt((1 / n + inference.DECISION_TEST_TO_TRAIN) * np.var(values, ddof=1))
     expected = 2 * stats.t.sf(abs(np.mean(values)) / se, n - 1)
     assert p == pytest.approx(expected, rel=2e-3, abs=1e-12)
     # the 95% decision and the p-value agree

@@ -142,20 +142,22 @@ def test_selection_claims_hold_fail_or_are_inconclusive_on_the_interval():
     separable -- the three outcomes come from the Holm-adjusted corrected CV tests; the
     selection by IAM is the selection by CBA, reported once."""
     def verdicts(rf, rf_ros):
-        knn = [v - 0.3 for v in rf]
+        # KNN far behind, with a fold-to-fold spread of its own (differences all tied at
+        # one number are undecidable: imbeval.inference.MAX_TIED_SHARE)
+        knn = [v - 0.3 + d for v, d in zip(rf, (0.01, -0.01, 0.02, -0.02, 0.0))]
         rows = cmp.frame(tm.selection_claim_rows(
             _folds({"RF": rf, "RF-ROS": rf_ros, "KNN": knn}), "glass", 5))
         return rows, rows["status"].map(cmp.status_kind)
 
     rf = [0.30, 0.32, 0.34, 0.31, 0.33]
-    rows, kinds = verdicts(rf, [v - 0.10 for v in rf[::-1]])
+    rows, kinds = verdicts(rf, [v - 0.20 for v in rf[::-1]])
     assert not rows.row.str.contains("by IAM on").any()
     cba = rows[rows.row.str.contains("by CBA")].iloc[0]
     assert "IAM = 2·CBA − 1: the same claim" in cba["row"]
     assert kinds[cba.name] == "claim holds" and cba["ci_low"] > 0
     assert cba["basis"] == "run on UCI glass" and "RF too" in cba["status"]
     assert cba["p_value"] < 0.05 and "Holm over the 2" in cba["method"]
-    rows, kinds = verdicts(rf, [v + 0.10 for v in rf[::-1]])
+    rows, kinds = verdicts(rf, [v + 0.20 for v in rf[::-1]])
     cba = rows[rows.row.str.contains("by CBA")].iloc[0]
     assert kinds[cba.name] == "claim does not hold" and cba["ci_high"] < 0
     assert "ours selects RF-ROS" in cba["status"] and "ahead of RF on average: RF-ROS" in cba["status"]

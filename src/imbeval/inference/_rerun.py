@@ -202,7 +202,9 @@ def rerun_estimate(values, *, half_unit: float = 0.0, low: float = -math.inf,
         ratio = 1.0 / (k - 1) if test_to_train is None else float(test_to_train)
         sd = float(math.sqrt((1.0 / k + ratio) * v.var(ddof=1)))
         sd_df, source = r * k - 1, "corrected variance"
-    mean = cv_estimate(v, test_to_train=test_to_train)
+    # the mean's Nadeau-Bengio standard error (TOST's), not the decision rule's
+    mean = cv_estimate(v, test_to_train=1.0 / (k - 1) if test_to_train is None
+                       else test_to_train)
     return RerunEstimate(float(v.mean()), METHODS["rerun"], v.size, se=mean.se, df=mean.df,
                          sd=sd, sd_df=sd_df, source=source, repeats=r,
                          half_unit=float(half_unit), bounds=(low, high))

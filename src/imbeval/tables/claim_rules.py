@@ -365,7 +365,7 @@ def judge(key: str, estimate: inference.Estimate) -> Judgement:
     Examples
     --------
     >>> from imbeval.inference import cv_estimate
-    >>> j = judge("ordering", cv_estimate([[0.03, 0.02, 0.025], [0.02, 0.03, 0.02]]))
+    >>> j = judge("ordering", cv_estimate([[0.03, 0.021, 0.025], [0.022, 0.031, 0.027]]))
     >>> j.verdict, j.p_value < 0.05
     (True, True)
     >>> judge("ordering", cv_estimate([[0.03, 0.02]])).why
@@ -404,10 +404,18 @@ METHODS_TEXT = (
      "s²/(r·k) of their mean is too small: by about seven times at 5 × 5. Every number that "
      "is a mean over CV folds, and every paired difference (index against index, model "
      "against model: the per-fold differences), gets the corrected repeated k-fold t "
-     "interval, mean ± t(r·k − 1)·sqrt((1/(r·k) + n_test/n_train)·s²), n_test/n_train = "
-     "1/(k − 1) (Nadeau & Bengio 2003, the corrected resampled t; Bouckaert & Frank 2004 for "
-     "repeated k-fold CV; Dietterich 1998 on why the plain paired t over folds rejects too "
-     "often). A statistic of several CV means (Figs. 3 and 4a: a standard deviation over "
+     "interval, mean ± t(r·k − 1)·sqrt((1/(r·k) + n_test/n_train)·s²) (Nadeau & Bengio "
+     "2003, the corrected resampled t; Bouckaert & Frank 2004 for repeated k-fold CV; "
+     "Dietterich 1998 on why the plain paired t over folds rejects too often), with "
+     "n_test/n_train = 2 rather than their 1/(k − 1): their correction assumes folds "
+     "correlated by n_test/n, and the pipeline's own learners at 10-50 minority points per "
+     "fold are less stable than that (in simulation 1/(k − 1) covered down to 54 % for an "
+     "SVM at IR 9 and 35-67 % for kNN and LDA at IR 40; the ratio that would make the variance unbiased "
+     "reached 1.41; with 2 every setting covered at least 93 %: `benchmarks/coverage.py "
+     "learners`, docs/performance.md). A CV number whose fold values are half or more one "
+     "value (a learner stuck at a floor or ceiling, such as an SVM that predicts only the "
+     "majority class) is never decisive: the spread of tied values says "
+     "nothing of how the mean varies. A statistic of several CV means (Figs. 3 and 4a: a standard deviation over "
      "classifiers × test sets of cell means) is linearised at the means (the delta method) "
      "and its per-fold linear values take the same interval. A CV number from fewer than "
      "5 fold values is never decisive: its variance is too poorly known."),
