@@ -113,7 +113,9 @@ def test_the_selection_claim_holds_by_the_intersection_union_test_on_raw_p():
     # three competitors, each behind the paper's model with the same two-sided p = 0.04:
     # Holm would make that 0.12 (no verdict); the intersection-union test needs only 0.04
     z = np.array([-2.0, -1.0, 0.0, 1.0, 2.0])
-    c = 0.1 / (stats.t.ppf(1 - 0.02, 4) * math.sqrt(1 / 5 + 1 / 4) * z.std(ddof=1))
+    # (the decision's variance: n_test/n_train = inference.DECISION_TEST_TO_TRAIN)
+    c = 0.1 / (stats.t.ppf(1 - 0.02, 4) * math.sqrt(1 / 5 + inference.DECISION_TEST_TO_TRAIN)
+               * z.std(ddof=1))
     index = pd.MultiIndex.from_product([["A", "B", "C", "D"], [0], range(5)],
                                        names=["model", "repeat", "fold"])
     diffs = 0.1 + c * z

@@ -111,9 +111,25 @@ def _ends(components, level) -> tuple[np.ndarray, np.ndarray]:
     return np.array([e[0] for e in each]), np.array([e[1] for e in each])
 
 
+TIED = "tied fold values"
+
+
+def _suspect(c) -> bool:
+    """A cell whose own interval says nothing: zero fold variance, or refused by the tie
+    rule (half or more fold values equal, :data:`imbeval.inference.MAX_TIED_SHARE`). Either
+    matters to a minimum only if it could be the minimum (:func:`constant_cells`)."""
+    return c.se == 0 or str(c.undecidable or "").startswith(TIED)
+
+
+def _suspect_reason(flat, total) -> str | None:
+    tied = [c.undecidable for c in flat if str(c.undecidable or "").startswith(TIED)]
+    return tied[0] if tied else _constant_reason(flat, total)
+
+
 def constant_cells(components: Sequence[Estimate], level: float = LEVEL,
                    high: float = math.inf) -> list[Estimate]:
-    """The components with a zero standard error that could be their minimum: value below
+    """The components with a zero standard error (or tied fold values, :func:`_suspect`) that
+    could be their minimum: value below
     the smallest Bonferroni high end of the others, clipped to ``high`` (the most the index
     can be: a cell at an index's maximum of 1 on every fold is the minimum only if every
     cell is; all of them when none varies).
@@ -122,12 +138,12 @@ def constant_cells(components: Sequence[Estimate], level: float = LEVEL,
     --------
     >>> zero = cv_estimate([0.0] * 5)
     >>> high = cv_estimate([0.9, 0.8, 0.85, 0.9, 0.8])
-    >>> len(constant_cells([zero, high])), len(constant_cells([cv_estimate([1.0] * 5), high]))
+    >>> len(constant_cells([zero, high])), len(constant_cells([cv_estimate([1.0] * 5), high], high=1.0))
     (1, 0)
     """
     components = list(components)
-    flat = [c for c in components if c.se == 0]
-    varying = [c for c in components if c.se != 0]
+    flat = [c for c in components if _suspect(c)]
+    varying = [c for c in components if not _suspect(c)]
     if not flat:
         return []
     if not varying:
@@ -172,8 +188,8 @@ def minimum_interval(components: Sequence[Estimate], *, low: float = -math.inf,
             return math.nan, math.nan
         return max(float(lows.min()), low), min(float(highs.min()), high)
 
-    why = (next((c.undecidable for c in components if c.undecidable), None)
-           or _constant_reason(constant_cells(components, high=high), k))
+    why = (next((c.undecidable for c in components if c.undecidable and not _suspect(c)), None)
+           or _suspect_reason(constant_cells(components, high=high), k))
     return BoundedEstimate(min(float(c.value) for c in components),
                            method or f"{MINIMUM_METHOD} ({k} cells)",
                            min(c.units for c in components), why, components=components,
@@ -238,8 +254,8 @@ def gap_interval(ups: dict, downs: dict, terms: Sequence[tuple], value: float, *
     cells = [c for g in (*ups.values(), *downs.values()) for c in g]
     flat = [c for g in (*ups.values(), *downs.values())
             for c in constant_cells(g, high=cell_high)]
-    why = (next((c.undecidable for c in cells if c.undecidable), None)
-           or _constant_reason(flat, len(cells)))
+    why = (next((c.undecidable for c in cells if c.undecidable and not _suspect(c)), None)
+           or _suspect_reason(flat, len(cells)))
     return BoundedEstimate(float(value), method or f"{GAP_METHOD} ({len(cells)} cells)",
                            min(c.units for c in cells), why, components=tuple(cells),
                            bounds=bounds)
