@@ -87,6 +87,8 @@ rule compare:
         "logs/compare/{result_set}.log",
     benchmark:
         "results/benchmarks/compare/{result_set}.tsv"
+    # priority: the serial chain from the classifier jobs to the report runs as soon as it can (docs/performance.md)
+    priority: 50
     threads: 1
     resources:
         mem_mb=1000,

@@ -345,6 +345,8 @@ else:
         benchmark:
             "results/benchmarks/experiment/runs/{problem}/runs.tsv",
         # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
+        # priority: before the short theory/papers jobs (0), after the long grid jobs (3-5): the chain to the report starts earlier
+        priority: 1
         threads: 1
         resources:
             mem_mb=3000,
@@ -375,6 +377,8 @@ rule experiment_collect:
         "logs/experiment/collect.log",
     benchmark:
         "results/benchmarks/experiment/collect.tsv"
+    # priority: the serial chain from the classifier jobs to the report runs as soon as it can (docs/performance.md)
+    priority: 50
     threads: 1
     resources:
         mem_mb=4000,
@@ -404,6 +408,8 @@ rule experiment_figures:
         "../../environment.yml"
     log:
         "logs/experiment/figures.log",
+    # priority: the serial chain from the classifier jobs to the report runs as soon as it can (docs/performance.md)
+    priority: 50
     threads: 1
     resources:
         mem_mb=2000,

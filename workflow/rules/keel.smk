@@ -264,6 +264,8 @@ else:
             "logs/keel/runs/{keel_set}/runs.log",
         benchmark:
             "results/benchmarks/keel/runs/{keel_set}/runs.tsv"
+        # priority: as experiment_problem_runs
+        priority: 1
         threads: 1
         resources:
             mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["mem_mb"],
@@ -293,6 +295,8 @@ rule keel_collect:
         "logs/keel/collect.log",
     benchmark:
         "results/benchmarks/keel/collect.tsv"
+    # priority: the serial chain from the classifier jobs to the report runs as soon as it can (docs/performance.md)
+    priority: 50
     threads: 1
     resources:
         mem_mb=4000,
@@ -321,6 +325,8 @@ rule keel_figures:
         "../../environment.yml"
     log:
         "logs/keel/figures.log",
+    # priority: the serial chain from the classifier jobs to the report runs as soon as it can (docs/performance.md)
+    priority: 50
     threads: 1
     resources:
         mem_mb=2000,

@@ -106,6 +106,8 @@ rule theory_catalogue:
         "logs/theory/catalogue.log",
     benchmark:
         "results/benchmarks/theory/catalogue.tsv"
+    # priority: a long single job (about 50 s), started before the many short ones so that it does not end the run alone
+    priority: 2
     threads: 1
     conda:
         "../../environment.yml"
