@@ -36,7 +36,7 @@ def leaf_arguments():
 def test_top_level_commands_are_the_stages_and_the_tools():
     (action,) = _subparsers(build_parser())
     assert list(action.choices) == ["experiment", "theory", "papers", "report", "indices", "audit",
-                                    "data", "evaluate", "provenance", "compare"]
+                                    "data", "evaluate", "provenance", "compare", "replicate"]
 
 
 def test_every_stage_item_is_a_subcommand():

@@ -17,7 +17,7 @@ Items:
 Examples::
 
     imbeval replicate run --seeds 20200 31337 --configfile config/config.yaml --cores 2 \\
-        --out replication
+        --out-dir replication
     imbeval replicate compare replication/seed-20200/results replication/seed-31337/results \\
         --out-dir results/replication
 """
@@ -58,9 +58,9 @@ def register(subparsers):
     p.add_argument("--configfile", required=True, type=Path, metavar="YAML",
                    help="the config every run uses (e.g. config/config.yaml)")
     p.add_argument("--cores", type=int, default=2, help="snakemake --cores (default 2)")
-    p.add_argument("--out", required=True, type=Path, metavar="DIR",
-                   help="folder of the runs (OUT/seed-N) and of the comparison "
-                        "(OUT/replication)")
+    p.add_argument("--out-dir", required=True, type=Path, metavar="DIR",
+                   help="folder of the runs (DIR/seed-N) and of the comparison "
+                        "(DIR/replication)")
     p.add_argument("--snakefile", type=Path, default=Path("Snakefile"),
                    help="the workflow's Snakefile (default: ./Snakefile)")
     p.add_argument("--dry-run", action="store_true",
@@ -142,7 +142,7 @@ def run_runs(args):
     repo = snakefile.parent
     results = []
     for seed in args.seeds:
-        workdir = (args.out / f"seed-{seed}").resolve()
+        workdir = (args.out_dir / f"seed-{seed}").resolve()
         workdir.mkdir(parents=True, exist_ok=True)
         link_workflow(repo, workdir)
         command = seed_command(snakefile, workdir, configfile, seed, args.cores,
@@ -156,4 +156,4 @@ def run_runs(args):
         results.append(workdir / "results")
     if args.dry_run:
         return 0
-    return _compare(results, args.out / "replication")
+    return _compare(results, args.out_dir / "replication")
