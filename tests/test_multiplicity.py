@@ -48,8 +48,10 @@ def _grid(p_values, printed="0.20"):
 
 
 def test_a_table_against_a_rerun_is_tested_whole_then_located_by_bh():
-    # 10 numbers outside our interval; Holm would keep 2, BH locates 5
-    p = [0.001, 0.004, 0.006, 0.012, 0.02, 0.2, 0.3, 0.4, 0.6, 0.9]
+    # 10 numbers outside our interval; at the decisive level (0.005) Holm would keep 2,
+    # BH locates 5
+    assert cmp.ALPHA == 0.005
+    p = [0.0001, 0.0004, 0.0006, 0.0012, 0.002, 0.02, 0.03, 0.04, 0.06, 0.09]
     inside = cmp.row("m", "Table 16", "X", "ACC", "0.50", 0.53, setting="our CV", basis=RUN,
                      ci=(0.4, 0.6), p_value=1.0, method="rerun")
     table = cmp.adjust(cmp.frame(_grid(p) + [inside]))
@@ -60,13 +62,14 @@ def test_a_table_against_a_rerun_is_tested_whole_then_located_by_bh():
     assert table["global_p"].iloc[0] == pytest.approx(simes(p + [1.0]))
     kinds = table["kind"].tolist()
     assert kinds[:5] == ["differs from a re-run"] * 5
-    assert sum(holm(p + [1.0], 0.05)[0]) == 2  # Holm (FWER) would have kept two
+    assert sum(holm(p + [1.0], cmp.ALPHA)[0]) == 2  # Holm (FWER) would have kept two
     # outside our interval at 95% alone but not located: says so, never "not
     # distinguishable" (issue 31: 61 such rows said "consistent")
     assert kinds[5:10] == ["outside our 95% interval, not decisive"] * 5
     assert table.loc[5, "status"].startswith(
         "outside our 95% interval, not decisive: after Simes, then Benjamini-Hochberg over "
-        "m Table 16, 11 numbers (p = 0.2 alone, table's global p = ")
+        "m Table 16, 11 numbers (p = 0.02 alone, table's global p = ")
+    assert "decisive needs at most 0.005" in table.loc[5, "status"]
     assert table.loc[5, "detail"].endswith("; our CV")
     assert kinds[10] == "not distinguishable from a re-run"
     assert table.loc[0, "adjustment"].startswith(
@@ -75,21 +78,23 @@ def test_a_table_against_a_rerun_is_tested_whole_then_located_by_bh():
 
 
 def test_a_table_that_passes_its_global_test_locates_nothing():
-    table = cmp.adjust(cmp.frame(_grid([0.02, 0.03, 0.04, 0.5, 0.8, 0.9])))
-    assert table["global_p"].iloc[0] > 0.05
+    # Simes: 6 x 0.004 / 3 = 0.008 > 0.005, although every p alone is below 0.005
+    table = cmp.adjust(cmp.frame(_grid([0.002, 0.003, 0.004, 0.05, 0.08, 0.09])))
+    assert table["global_p"].iloc[0] == pytest.approx(0.008)
     assert (table["kind"] == "outside our 95% interval, not decisive").all()
     assert not (table["kind"] == "differs from a re-run").any()
 
 
 def test_a_family_with_a_claim_keeps_holm():
-    rows = _grid([0.001, 0.02, 0.03])
+    rows = _grid([0.0001, 0.002, 0.003])
     rows.append(cmp.claim("m", "Table 16", "RF is best", 0.1, True, basis=RUN,
-                          ci=(0.05, 0.2), p_value=0.01, method="t"))
+                          ci=(0.05, 0.2), p_value=0.001, method="t"))
     table = cmp.adjust(cmp.frame(rows))
     assert (table["error_rate"] == "FWER").all()
-    # Holm over 4: 0.001*4, 0.01*3, 0.02*2, 0.03*1 -> 0.004, 0.03, 0.04, 0.04: all kept
+    # Holm over 4: 0.0001*4, 0.001*3, 0.002*2, 0.003*1 -> 0.0004, 0.003, 0.004, 0.004: all
+    # at most 0.005, all kept
     assert table["kind"].tolist() == ["differs from a re-run"] * 3 + ["claim holds"]
-    table = cmp.adjust(cmp.frame(_grid([0.001, 0.03, 0.04]) + rows[3:]))
+    table = cmp.adjust(cmp.frame(_grid([0.0001, 0.003, 0.004]) + rows[3:]))
     assert table["kind"].tolist()[1:3] == ["outside our 95% interval, not decisive"] * 2
     assert table.loc[1, "adjustment"].startswith("Holm over m Table 16, 4 decisions")
 
@@ -107,8 +112,8 @@ def test_the_old_wording_is_gone_and_an_old_csv_still_reads(tmp_path):
 
 
 def _report_rows():
-    rows = _grid([0.001, 0.004, 0.3])
-    for item, p in (("Fig. 3", 0.03), ("Fig. 4a", 0.02)):
+    rows = _grid([0.0001, 0.0004, 0.3])
+    for item, p in (("Fig. 3", 0.003), ("Fig. 4a", 0.002)):
         rows.append(cmp.claim("p", item, "c", 0.1, True, basis=RUN, ci=(0.05, 0.2),
                               p_value=p, method="t"))
     rows.append(cmp.claim("p", "Fig. 6", "search", 0.0, True, basis=RUN, method="search"))
@@ -119,11 +124,11 @@ def test_the_overview_states_which_error_rate_is_controlled_for_what(tmp_path):
     table = _report_rows()
     r = reliability.error_rates(table)
     # two claim families of one decision each, both decisive; Holm over both at once
-    # gives 0.04 and 0.04: both kept (two 0.04s would give 0.08: none)
+    # gives 0.004 and 0.004: both kept (two 0.004s would give 0.008: none)
     assert (r["fwer_families"], r["fwer_decisions"], r["fwer_decisive"]) == (2, 2, 2)
-    assert r["fwer_bound"] == pytest.approx(0.1) and r["report_holm_kept"] == 2
+    assert r["fwer_bound"] == pytest.approx(0.01) and r["report_holm_kept"] == 2
     one = cmp.adjust(cmp.frame([cmp.claim("p", f"Fig. {k}", "c", 0.1, True, basis=RUN,
-                                          ci=(0.05, 0.2), p_value=0.04, method="t")
+                                          ci=(0.05, 0.2), p_value=0.004, method="t")
                                 for k in (1, 2)]))
     assert reliability.error_rates(one)["report_holm_kept"] == 0
     tables = r["tables"]
@@ -133,7 +138,7 @@ def test_the_overview_states_which_error_rate_is_controlled_for_what(tmp_path):
     catalog = {"p": {"title": "P", "items": [{"id": "f3", "label": "Fig. 3", "name": "n"}]}}
     page = pages.render_overview(catalog, table, tmp_path)
     assert "What error rate is controlled, for what" in page
-    assert "at most 2 × 5% = 10%" in page and "In one sentence:" in page and "Simes" in page and "Benjamini-Hochberg" in page
+    assert "at most 2 × 0.5% = 1%" in page and "In one sentence:" in page and "Simes" in page and "Benjamini-Hochberg" in page
     assert "<td>Table 16</td><td class=\"num\">3</td>" in page
     assert "Not measured for this run" in page  # no replication table in the results
     # a run that tests no sampled number says so instead of bounding nothing

@@ -312,11 +312,11 @@ def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
 def test_holm_adjusts_each_items_decisions_as_one_family():
     basis = cmp.run_basis("d")
     rows = [cmp.claim("p", "Fig. 1", f"c{k}", 0.1, True, basis=basis, ci=(0.01, 0.2),
-                      p_value=v, method="m") for k, v in enumerate([0.001, 0.02, 0.04])]
+                      p_value=v, method="m") for k, v in enumerate([0.0001, 0.002, 0.004])]
     rows.append(cmp.claim("p", "Fig. 2", "alone", 0.1, True, basis=basis, ci=(0.01, 0.2),
-                          p_value=0.04, method="m"))
+                          p_value=0.004, method="m"))
     rows.append(cmp.row("p", "Table 1", "m", "ACC", "0.50", 0.57, setting="ours",
-                        basis=basis, ci=(0.52, 0.62), p_value=0.03, method="m"))
+                        basis=basis, ci=(0.52, 0.62), p_value=0.003, method="m"))
     rows.append(cmp.row("p", "Table 1", "m", "MAP", "0.50", 0.51, setting="ours",
                         basis=basis, ci=(0.45, 0.62), p_value=1.0, method="m"))
     rows.append(cmp.claim("p", "Fig. 1", "exact", 0.0, True))  # no p: not in the family
@@ -324,24 +324,26 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
     table = cmp.adjust(cmp.frame(rows))
     kinds = table["kind"].tolist()
     assert kinds == table["status"].map(cmp.status_kind).tolist()
-    # Fig. 1: Holm on (0.001, 0.02, 0.04) -> 0.003, 0.04, 0.04: all three kept
+    # Fig. 1: Holm on (0.0001, 0.002, 0.004) -> 0.0003, 0.004, 0.004: all three at most
+    # the decisive level 0.005, kept
     assert kinds[:3] == ["claim holds"] * 3
     assert table.loc[0, "adjustment"].startswith("Holm over p Fig. 1, 3 decisions")
     # Fig. 2 is its own family of one
     assert kinds[3] == "claim holds" and "1 decision " in table.loc[3, "adjustment"]
-    # Table 1 (a table against a re-run, no claim: FDR): Simes 0.06 > 0.05 -> the table
+    # Table 1 (a table against a re-run, no claim: FDR): Simes 0.006 > 0.005 -> the table
     # as a whole is not distinguishable from a re-run, and the number outside our interval
     # says so, not "not distinguishable"
     assert kinds[4] == "outside our 95% interval, not decisive"
     assert table.loc[4, "status"].startswith(
         "outside our 95% interval, not decisive: after Simes, then Benjamini-Hochberg over "
-        "p Table 1, 2 numbers (p = 0.03 alone, table's global p = 0.06, q = 0.06)")
+        "p Table 1, 2 numbers (p = 0.003 alone, table's global p = 0.006, q = 0.006; "
+        "decisive needs at most 0.005)")
     assert table.loc[4, "error_rate"] == "FDR" and table.loc[0, "error_rate"] == "FWER"
-    assert table.loc[4, "global_p"] == pytest.approx(0.06)
-    assert table.loc[4, "adjusted_p"] == pytest.approx(0.06)
-    assert table.loc[0, "adjustment"].endswith(f"(adjusted p = {0.003:.3g})")
+    assert table.loc[4, "global_p"] == pytest.approx(0.006)
+    assert table.loc[4, "adjusted_p"] == pytest.approx(0.006)
+    assert table.loc[0, "adjustment"].endswith(f"(adjusted p = {0.0003:.3g})")
     assert table["adjusted_p"].isna().tolist()[6:] == [True, True]
     assert kinds[6] == "claim holds" and table.loc[6, "adjustment"] == ""
     assert table.loc[7, "adjustment"].startswith("none: not a sampled number")
     # the raw p-values stay as they were
-    assert table["p_value"].tolist()[:6] == [0.001, 0.02, 0.04, 0.04, 0.03, 1.0]
+    assert table["p_value"].tolist()[:6] == [0.0001, 0.002, 0.004, 0.004, 0.003, 1.0]

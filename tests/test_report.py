@@ -335,7 +335,7 @@ def test_grid_page_is_one_heat_map_table_not_a_bullet_per_cell():
 def test_overview_counts_each_family_of_decisions_against_chance():
     fig = [cmp.claim("p", "Fig. 1", f"c{k}", 0.1, True, detail="d", basis=RUN,
                      ci=(0.05, 0.2), method="m", p_value=v)
-           for k, v in enumerate((0.001, 0.002, 0.04, 0.5))]
+           for k, v in enumerate((0.0001, 0.0002, 0.04, 0.5))]
     table = [cmp.row("p", "Table 2", "x", c, pr, 0.5, setting="s", basis=RUN,
                      ci=(0.45, 0.55), method="m", p_value=v)
              for c, pr, v in (("a", "0.20", 1e-4), ("b", "0.50", 0.3), ("c", "0.51", 0.8))]
@@ -345,13 +345,13 @@ def test_overview_counts_each_family_of_decisions_against_chance():
     families = pages.decision_families(comparison)
     assert families[["paper", "item", "decisions", "decisive"]].values.tolist() == [
         ["p", "Fig. 1", 4, 2], ["p", "Table 2", 3, 1]]
-    assert families["chance"].tolist() == pytest.approx([0.2, 0.15])
+    assert families["chance"].tolist() == pytest.approx([0.02, 0.015])  # 0.005 x decisions
     # claims keep Holm (FWER); a table against a re-run is tested whole, then located (FDR)
     assert families["adjustment"].tolist() == [
         "Holm over p Fig. 1, 4 decisions",
         "Simes, then Benjamini-Hochberg over p Table 2, 3 numbers"]
     assert families["error_rate"].tolist() == ["FWER", "FDR"]
-    assert families["global_p"].tolist() == pytest.approx([0.004, 3e-4])
+    assert families["global_p"].tolist() == pytest.approx([0.0004, 3e-4])
     assert families["kinds"].tolist() == ["2 claim holds", "1 differs from a re-run"]
 
     catalog = {"p": {"title": "Paper", "items": [{"id": "f1", "label": "Fig. 1", "name": "n"}]}}
@@ -359,13 +359,13 @@ def test_overview_counts_each_family_of_decisions_against_chance():
     shown = _tables(page, "families")
     assert len(shown) == 1
     rows = [[c[3] for c in r] for r in shown[0]["rows"]]
-    assert rows[0][2:5] == ["decisions", "decisive", "expected by chance (0.05 × decisions)"]
-    assert rows[1] == ["p", "Fig. 1", "4", "2 (2 claim holds)", "0.2", "FWER",
+    assert rows[0][2:5] == ["decisions", "decisive", "expected by chance (0.005 × decisions)"]
+    assert rows[1] == ["p", "Fig. 1", "4", "2 (2 claim holds)", "0.02", "FWER",
                        "Holm over p Fig. 1, 4 decisions"]
-    assert rows[2] == ["p", "Table 2", "3", "1 (1 differs from a re-run)", "0.15",
+    assert rows[2] == ["p", "Table 2", "3", "1 (1 differs from a re-run)", "0.015",
                        "FDR (the table as a whole: global p = 0.0003)",
                        "Simes, then Benjamini-Hochberg over p Table 2, 3 numbers"]
-    assert rows[3][:4] == ["all 2 families", "7", "3", "0.35"]
+    assert rows[3][:4] == ["all 2 families", "7", "3", "0.035"]
     # the decisions come before the per-paper sections
     assert page.index('class="families"') < page.index("<h2>p</h2>")
     # without p-values there is no family, and the overview says so

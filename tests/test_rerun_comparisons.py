@@ -104,7 +104,7 @@ def test_grid_rows_state_the_interval_flag_outside_and_adjust_agreement_by_holm(
     assert np.allclose(inference.holm(raw)[1], adjusted, rtol=2e-2)
     assert numbers["detail"].str.contains("Holm over the table's 18 agreement tests").all()
     shown = numbers["detail"].str.contains(r"\) shown \(TOST", regex=True)
-    assert (shown == (adjusted <= 0.05)).all()
+    assert (shown == (adjusted <= inference.DECISIVE_ALPHA)).all()
 
 
 def test_the_selection_claim_holds_by_the_intersection_union_test_on_raw_p():

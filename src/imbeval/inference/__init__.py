@@ -46,7 +46,10 @@ statsmodels:
 - **Decisions and multiplicity** (:func:`decision_p_value`, :func:`holm`). The p-value of a
   decision is the smallest ``alpha`` at which the ``1 - alpha`` interval makes it; a family of
   decisions (a figure's, a table's) is adjusted by Holm (1979) with
-  ``statsmodels.stats.multitest.multipletests``.
+  ``statsmodels.stats.multitest.multipletests``, and a verdict is decisive only when its
+  adjusted p-value is at most :data:`DECISIVE_ALPHA` (0.005: the level at which a verdict is
+  expected to be made again by a re-run at another seed; Goodman 1992, Benjamin et al.
+  2018).
 
 References: Nadeau, Bengio, Inference for the generalization error, Machine Learning 52
 (2003) 239-281; Bouckaert, Frank, Evaluating the replicability of significance tests for
@@ -67,7 +70,8 @@ import numpy as np
 
 from imbeval._params import check_level, check_positive
 
-__all__ = ["LEVEL", "ALPHA", "MIN_UNITS", "MIN_FOLD_VALUES", "DECISION_TEST_TO_TRAIN",
+__all__ = ["LEVEL", "ALPHA", "DECISIVE_ALPHA", "REPLICATION_POWER", "MIN_UNITS",
+           "MIN_FOLD_VALUES", "DECISION_TEST_TO_TRAIN",
            "MAX_TIED_SHARE", "Estimate", "RerunEstimate",
            "RerunComparison", "cv_interval", "cv_estimate", "cv_delta_estimate",
            "problem_clusters", "cluster_estimate", "simultaneous", "minimum_of",
@@ -82,6 +86,23 @@ LEVEL = 0.95
 #: the level of every test and adjustment: a decision is kept when its (adjusted) p-value
 #: is at most this, the complement of :data:`LEVEL`
 ALPHA = round(1 - LEVEL, 10)
+#: the level a decision's p-value (after its family's adjustment) must reach for the verdict
+#: to be *decisive*: 0.005, not :data:`ALPHA`. A decisive verdict must be made again by a
+#: re-run at another seed (issue 31), and a verdict at p just under its level is made again
+#: only about half the time: with the observed effect taken as the truth, a re-run's z is
+#: centred on ours, so it clears the same critical value with probability 0.5 (Goodman
+#: 1992). At p <= 0.005 (two-sided z >= 2.81; Benjamin et al. 2018's level for new claims)
+#: the same model gives a re-run p <= 0.05 with probability Phi(2.81 - 1.96) = 0.80
+#: (:data:`REPLICATION_POWER`). Intervals stay 95% (:data:`LEVEL`); a verdict between the
+#: two levels is shown with its interval and p-values and is not decisive.
+#: Goodman, S. N. (1992) A comment on replication, p-values and evidence. Statistics in
+#: Medicine 11, 875-879. Benjamin, D. J. et al. (2018) Redefine statistical significance.
+#: Nature Human Behaviour 2, 6-10.
+DECISIVE_ALPHA = 0.005
+#: the chance, under :data:`DECISIVE_ALPHA`'s model, that a re-run of a verdict at exactly
+#: p = DECISIVE_ALPHA reaches p <= ALPHA: Phi(z(DECISIVE_ALPHA / 2) - z(ALPHA / 2)), 0.80
+#: (tests/test_inference.py computes it with scipy.stats)
+REPLICATION_POWER = 0.80
 #: independent units (clusters of problems) a number over problems needs to be decisive.
 #: The interval it guards is the t interval over cluster means; its measured coverage
 #: (benchmarks/crossed_concepts.py, 20,000 replicates, docs/performance.md) at 5 / 10 / 20

@@ -143,7 +143,7 @@ def decision_families(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> pd.
     >>> t = cmp.adjust(cmp.frame([cmp.claim("p", "Fig. 1", c, 0.1, True, p_value=v)
     ...                           for c, v in (("a", 0.001), ("b", 0.3))]))
     >>> decision_families(t)[["item", "decisions", "decisive", "chance"]].values.tolist()
-    [['Fig. 1', 2, 1, 0.1]]
+    [['Fig. 1', 2, 1, 0.01]]
     """
     columns = ["paper", "item", "decisions", "decisive", "chance", "kinds", "adjustment",
                "error_rate", "global_p"]
@@ -194,13 +194,13 @@ def families_html(comparison: pd.DataFrame) -> str:
                    f"<td>{html.escape(str(f['item']))}</td>"
                    f'<td class="num">{f["decisions"]}</td>'
                    f'<td class="num">{f["decisive"]}{kinds}</td>'
-                   f'<td class="num">{_fmt(f["chance"], 2) or "0"}</td>'
+                   f'<td class="num">{_fmt(f["chance"], 3) or "0"}</td>'
                    f"<td>{_rate(f)}</td>"
                    f"<td>{html.escape(str(f['adjustment']))}</td></tr>")
     out.append(f"<tr><th colspan=\"2\">all {len(families)} families</th>"
                f'<td class="num"><b>{int(families["decisions"].sum())}</b></td>'
                f'<td class="num"><b>{int(families["decisive"].sum())}</b></td>'
-               f'<td class="num"><b>{_fmt(float(families["chance"].sum()), 2) or "0"}</b></td>'
+               f'<td class="num"><b>{_fmt(float(families["chance"].sum()), 3) or "0"}</b></td>'
                "<td></td><td></td></tr></tbody></table>")
     return "".join(out)
 

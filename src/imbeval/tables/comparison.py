@@ -5,24 +5,16 @@ detail, basis, ci_low, ci_high, method, p_value, adjusted_p, adjustment, error_r
 global_p, bh_q``.
 
 ``status`` is the rendered text a reader sees; ``kind`` and ``detail`` are what it is made
-of (``status == Status(kind).render(detail)``), so a program reads the verdict from
-``kind`` (one of :class:`Status`'s values) and never parses ``status``. ``adjusted_p`` is
-the Holm-adjusted p-value of a decision (empty outside a family). ``error_rate`` says which
-error rate the row's family controls (:func:`adjust`): ``FWER`` (Holm; ``adjusted_p``
-decides) or ``FDR`` (a table of printed numbers against a re-run: ``global_p``, Simes'
-p-value of the whole table, then ``bh_q``, the row's Benjamini-Hochberg q-value, decides);
-``global_p`` and ``bh_q`` are given for every family.
-
+of (``status == Status(kind).render(detail)``): a program reads ``kind``, never ``status``.
 ``basis`` says what a regenerated number rests on: ``printed numbers`` (arithmetic redone
-on the paper's own matrices and values: exact, no interval) or ``run on <dataset>`` (an
-empirical re-run, e.g. ``run on Fashion-MNIST (stand-in for ImageNet)``). ``ci_low`` and
-``ci_high`` bound the 95% interval of a run's number over its resampling units (the
-method is stated where the number is made); they are empty for exact arithmetic.
-``method`` names how a run's interval (or, for a run's number without one, its
-evidence) was made; ``p_value`` is the p-value of the row's decision (the smallest alpha at
-which its interval makes it; empty where no decision is made); ``adjustment`` names the
-multiplicity adjustment of its family (:func:`adjust`: within the paper's item, Holm for
-claims; Simes' global test, then Benjamini-Hochberg, for printed numbers against a re-run).
+on the paper's own matrices and values: exact, no interval) or ``run on <dataset>``.
+``ci_low``/``ci_high`` bound a run's number's 95% interval and ``method`` names how it was
+made; ``p_value`` is the p-value of the row's decision (the smallest alpha at which its
+interval makes it; empty where none is made). :func:`adjust` adjusts each paper item's
+decisions together and names it in ``adjustment``: ``error_rate`` ``FWER`` (claims: Holm,
+``adjusted_p`` decides) or ``FDR`` (printed numbers against a re-run: ``global_p``, Simes'
+p-value of the table, then ``bh_q``, the row's Benjamini-Hochberg q-value, decides); a
+decisive verdict needs its adjusted p-value at most :data:`ALPHA` (0.005).
 
 ``status`` is one of
 
@@ -66,7 +58,7 @@ from fractions import Fraction
 import pandas as pd
 
 from imbeval._io import atomic_write_text
-from imbeval.inference import ALPHA as INFERENCE_ALPHA
+from imbeval.inference import DECISIVE_ALPHA
 from imbeval.tables._io import to_markdown, write_table
 
 COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
@@ -79,9 +71,10 @@ TYPED_COLUMNS = ("kind", "detail", "adjusted_p")
 MULTIPLICITY_COLUMNS = ("error_rate", "global_p", "bh_q")
 #: the error rates a family of decisions controls (:func:`family_error_rate`)
 FWER, FDR = "FWER", "FDR"
-#: a decision is kept when its Holm-adjusted p-value is at most this (one level for every
-#: interval and every test: :data:`imbeval.inference.ALPHA`)
-ALPHA = INFERENCE_ALPHA
+#: a decision is decisive when its adjusted p-value is at most this
+#: (:data:`imbeval.inference.DECISIVE_ALPHA`, 0.005: the level at which a verdict is expected
+#: to be made again at another seed; intervals stay 95%)
+ALPHA = DECISIVE_ALPHA
 #: The basis of a number recomputed from the paper's own printed matrices and values.
 PRINTED_BASIS = "printed numbers"
 
@@ -134,7 +127,8 @@ class Status(Enum):
 
     @property
     def decisive(self) -> bool:
-        """A verdict some evidence could have refused (kept only after Holm's adjustment)."""
+        """A verdict some evidence could have refused (kept only at :data:`ALPHA` after its
+        family's adjustment)."""
         return self in (Status.CLAIM_HOLDS, Status.CLAIM_FAILS, Status.DIFFERS)
 
     @property
@@ -481,8 +475,9 @@ def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
     for its multiplicity, by the error rate it controls (:func:`family_error_rate`).
 
     - **FWER** (a family with a claim): Holm's adjustment. A decisive row
-      (:data:`DECISIVE`) stays so only if its Holm-adjusted p-value is at most ``alpha``:
-      the chance of even one false decisive row in the family is at most ``alpha``.
+      (:data:`DECISIVE`) stays so only if its Holm-adjusted p-value is at most ``alpha``
+      (:data:`ALPHA`, 0.005: the replication level): the chance of even one false decisive
+      row in the family is at most ``alpha``.
     - **FDR** (a table of printed numbers against a re-run, no claim among them): Simes'
       global test of the table first (``global_p``: is the table as a whole what a re-run
       could print?), then Benjamini-Hochberg to locate the numbers that are not: a
@@ -501,15 +496,15 @@ def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
     Examples
     --------
     >>> t = frame([claim("p", "Fig. 1", c, 0.1, True, p_value=v)
-    ...            for c, v in (("a", 0.01), ("b", 0.04), ("c", 0.045))])
+    ...            for c, v in (("a", 0.001), ("b", 0.004), ("c", 0.01))])
     >>> adjust(t)["kind"].tolist()
     ['claim holds', 'claim inconclusive', 'claim inconclusive']
     >>> adjust(t)["adjusted_p"].round(3).tolist()
-    [0.03, 0.08, 0.08]
+    [0.003, 0.008, 0.01]
     >>> grid = frame([row("m", "T", r, "x", "0.2", 0.5, setting="ours", basis="run on d",
-    ...                   ci=(0.4, 0.6), p_value=v) for r, v in (("a", 0.01), ("b", 0.04))])
+    ...                   ci=(0.4, 0.6), p_value=v) for r, v in (("a", 0.001), ("b", 0.004))])
     >>> adjust(grid)[["kind", "error_rate", "global_p"]].values.tolist()
-    [['differs from a re-run', 'FDR', 0.02], ['differs from a re-run', 'FDR', 0.02]]
+    [['differs from a re-run', 'FDR', 0.002], ['differs from a re-run', 'FDR', 0.002]]
     """
     from imbeval.inference import benjamini_hochberg, holm, simes
     from imbeval.inference._multiplicity import frozen_gc
@@ -540,11 +535,12 @@ def adjust(table: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
                 continue
             if status.is_claim:
                 new = Status.CLAIM_INCONCLUSIVE
-                why = (f"decisive at 95% alone (p = {p[i]:.3g}) but not after {family} "
-                       f"(adjusted p = {adjusted[k]:.3g})")
+                why = (f"p = {p[i]:.3g} alone, adjusted p = {adjusted[k]:.3g} after {family}: "
+                       f"decisive needs at most {alpha:g}")
             else:
                 new = Status.OUTSIDE
-                why = f"after {family} (p = {p[i]:.3g} alone, {decided_by})"
+                why = (f"after {family} (p = {p[i]:.3g} alone, {decided_by}; "
+                       f"decisive needs at most {alpha:g})")
             detail = f"{why}{DETAIL_SEPARATOR}{str(r['detail']).lstrip(': ')}"
             table.at[i, "kind"] = new.value
             table.at[i, "detail"] = detail

@@ -345,7 +345,7 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
                  else "the printed value lies inside it")
         why = [f"{_interval_text(rerun, pooled)}: {where}", setting]
         if decided is not None:
-            verdict = "shown" if adjusted <= inference.ALPHA else "not shown"
+            verdict = "shown" if adjusted <= inference.DECISIVE_ALPHA else "not shown"
             why.append(f"agreement within ±{rerun.tolerance:g} ({AGREEMENT_TOLERANCE:g} minus "
                        f"half the printed unit) {verdict} (TOST p = {rerun.tost_p:.3g} on "
                        f"SD·sqrt(1 + 1/R), Holm over the table's {tested} agreement tests: "
