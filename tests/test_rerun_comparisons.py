@@ -195,3 +195,27 @@ def test_grid_repeats_is_a_number_or_one_per_dataset_and_a_bad_value_names_the_k
     smk = (ROOT / "workflow" / "rules" / "papers.smk").read_text()
     assert smk.count("repeats=grid_repeats,") == 2
     assert re.search(r"GRID_REPEATS = \{", smk)
+
+
+def test_a_printed_number_differs_from_a_rerun_only_from_a_spread_of_enough_df():
+    # the same cells far from Table 16's printed numbers, from 4 and from 10 repetitions:
+    # only the 10 repetitions' spread (9 df = MIN_RERUN_DF) may decide "differs"
+    rng = np.random.default_rng(3)
+    base = {m: v + 0.01 * rng.standard_normal((10, 5))
+            for m, v in (("RF", 0.3), ("KNN", -0.1), ("SVM", -0.3))}
+    kinds = {}
+    for repeats in (4, 10):
+        rows = cmp.adjust(cmp.frame(tm.grid_comparison_rows(_grid(base, repeats=repeats),
+                                                            "glass", 5)))
+        numbers = rows[rows["method"].str.startswith(inference.METHODS["rerun"])]
+        kinds[repeats] = numbers["kind"].value_counts()
+        outside = numbers[cmp.outside_interval(numbers)]
+        assert len(outside) >= 6
+        if repeats == 4:
+            assert (outside["kind"] == "outside our 95% interval, not decisive").all()
+            assert outside["detail"].str.contains(
+                "not decisive: the re-run spread rests on 3 df, a decision needs at least 9 "
+                r"\(R >= 10 repetitions").all()
+    assert inference.MIN_RERUN_DF == 9
+    assert kinds[10].get("differs from a re-run", 0) >= 6
+    assert kinds[4].get("differs from a re-run", 0) == 0

@@ -76,11 +76,17 @@ def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
     rows = cmp.frame(tm.grid_comparison_rows(_folds({"RF": close, "KNN": close}), "glass", 5))
     rf = rows[(rows.row == "RF")].set_index("column")
     kinds = rf["status"].map(cmp.status_kind)
-    assert set(kinds) <= {"match", "not distinguishable from a re-run", "differs from a re-run"}
+    # one CV: the spread has 4 df, fewer than MIN_RERUN_DF, so a number outside is never
+    # "differs from a re-run" but "outside our 95% interval, not decisive", saying why
+    assert set(kinds) <= {"match", "not distinguishable from a re-run",
+                          "outside our 95% interval, not decisive"}
     printed = rf["printed"].astype(float)
     inside = (rf["ci_low"] <= printed) & (printed <= rf["ci_high"])
     decided = kinds[kinds != "match"]
     assert ((decided == "not distinguishable from a re-run") == inside[decided.index]).all()
+    outside = rf.loc[decided.index[~inside[decided.index]], "status"]
+    assert len(outside) and outside.str.contains(
+        "not decisive: the re-run spread rests on 4 df, a decision needs at least 9").all()
     # a decision carries its p-value: below 0.05 exactly when the printed value is outside
     assert ((rf.loc[decided.index, "p_value"] < 0.05) == ~inside[decided.index]).all()
     assert rf.loc[inside & (kinds != "match"), "status"].str.contains("TOST p =").all()

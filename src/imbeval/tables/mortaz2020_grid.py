@@ -368,6 +368,15 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
         if math.isnan(p) and row["kind"] in (cmp.Status.DIFFERS.value,
                                              cmp.Status.CONSISTENT.value):
             row = cmp.restated(row, cmp.Status.SETTING, "; ".join(why))
+        elif (row["kind"] == cmp.Status.DIFFERS.value
+              and rerun.estimate.sd_df < inference.MIN_RERUN_DF):
+            # outside, but the spread is too poorly known for the verdict to survive another
+            # seed; the p-value stays (the table's global test and q-values count it)
+            why.insert(1, f"not decisive: the re-run spread rests on "
+                          f"{rerun.estimate.sd_df:g} df, a decision needs at least "
+                          f"{inference.MIN_RERUN_DF} (R >= {inference.MIN_RERUN_DF + 1} "
+                          "repetitions, papers.grid_repeats)")
+            row = cmp.restated(row, cmp.Status.OUTSIDE, "; ".join(why))
         yield row
     ours, paper = grid_selection(table), pr.MORTAZ_GRID_SELECTED[item]
     for rule in ("row_minimum", "IAM"):
