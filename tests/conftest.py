@@ -54,7 +54,8 @@ def row_scalings(c):
 
 @pytest.fixture(scope="session")
 def local_run(tmp_path_factory):
-    """The experiment DAG of config/test.yaml, run with --cores 2 in a clean copy."""
+    """The experiment DAG of config/test.yaml, run with --cores 2 in a clean copy: one
+    classifier job per problem (its ``experiment.job_unit: problem``)."""
     if not SNAKEMAKE.exists():
         pytest.skip("snakemake is not installed in this environment")
     work = copy_repo(tmp_path_factory.mktemp("local"))
@@ -68,8 +69,9 @@ def cluster_run(tmp_path_factory):
     (tests/fake_cluster), in another clean copy, with ``--retries 1``: the first
     submission of the experiment_collect job fails and must be retried. It runs one job
     per outer fold (``experiment.job_unit: fold``, as the paper config does) where
-    ``local_run`` runs one per run, so the byte-identity tests between the two compare
-    per-fold jobs gathered against per-run jobs.
+    ``local_run`` runs one per problem (config/test.yaml's ``job_unit: problem``: every
+    classifier and run of a problem in one job), so the byte-identity tests between the two
+    compare per-fold jobs gathered against per-problem jobs.
 
     Returns (workdir, completed process).
     """

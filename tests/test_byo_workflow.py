@@ -12,7 +12,7 @@ import shutil
 import pandas as pd
 import pytest
 import yaml
-from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, snakemake
+from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, n_classifier_jobs, snakemake
 
 pytestmark = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed")
 
@@ -76,16 +76,38 @@ def test_builtin_rows_unchanged_and_user_code_present(byo_run, local_run):
 
 
 def test_adding_user_code_reruns_only_the_jobs_it_reaches(byo_run):
-    """The finished run's features, problems and built-in classifier jobs are kept: the
-    user's classifier adds its own run jobs, the user's indices change what collect
-    computes, and the figures follow."""
+    """The finished run's features and problems are kept: config/test.yaml's classifier
+    jobs are one per problem (job_unit: problem), so each reruns with the user's classifier
+    added to its list (the built-ins' rows stay the same bytes: the test above); the user's
+    indices change what collect computes, and the figures follow. (With per-classifier jobs
+    the built-ins' jobs are kept: the next test.)"""
     _, log = byo_run
     exp = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
+    assert exp["job_unit"] == "problem"
     n_problems = len(exp["two_class"]) + len(exp["multi_class"])
     assert "rule experiment_features:" not in log and "rule experiment_problems:" not in log
-    n_user_jobs = n_problems * exp["protocol"]["runs"]
-    assert log.count("rule experiment_run:") == log.count("classifier=byo_logreg, run=") == n_user_jobs
+    classifiers = ",".join([*exp["classifiers"], "byo_logreg"])
+    assert log.count("rule experiment_problem_runs:") == log.count(f"--classifier {classifiers} ") == n_problems
+    assert "rule experiment_run:" not in log and "rule experiment_fold:" not in log
     assert "rule experiment_collect:" in log and "rule experiment_figures:" in log
+
+
+def test_adding_a_user_classifier_plans_only_its_own_per_classifier_jobs(cluster_run, tmp_path):
+    """With per-classifier jobs (cluster_run: job_unit fold, tests/conftest.py) the finished
+    built-in classifiers' jobs are kept: a dry run with the user's classifier and indices
+    plans the user's fold jobs, collect and the figures, nothing else."""
+    work = tmp_path / "repo"
+    shutil.copytree(cluster_run[0], work, symlinks=True)
+    cfg = _with_user_code(yaml.safe_load((ROOT / "config/test.yaml").read_text()))
+    (work / "config/byo.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+    proc = snakemake(work, "experiment_all", "-n", "--configfile", "config/byo.yaml",
+                     "--config", "experiment={job_unit: fold}")
+    log = proc.stdout + proc.stderr
+    # one fold job per (problem, run, fold) of the user's classifier
+    n_user_jobs = n_classifier_jobs(dict(cfg["experiment"], job_unit="fold", classifiers={"byo_logreg": {}}))
+    assert log.count("rule experiment_fold:") == log.count("classifier=byo_logreg, run=") == n_user_jobs
+    assert "rule experiment_features:" not in log and "rule experiment_problems:" not in log
+    assert log.count("rule experiment_collect:") == log.count("rule experiment_figures:") == 1
 
 
 def test_user_index_and_classifier_in_figures_and_claims(byo_run):

@@ -60,6 +60,10 @@ from imbeval.indices import compute, registry
 
 needs_snakemake = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed")
 TEST_DAG = ["experiment_all", "--configfile", "config/test.yaml"]
+# The kill-and-resume test kills a per-classifier run job (experiment.job_unit: run, the
+# schema's default), where config/test.yaml runs one job per problem: it also keeps that
+# rule running end to end, compared byte for byte with the per-problem local run.
+RUN_UNIT_DAG = [*TEST_DAG, "--config", "experiment={job_unit: run}"]
 
 
 # ---------------------------------------------------------------- 1. determinism
@@ -115,7 +119,7 @@ def test_a_changed_seed_changes_the_results(local_run, other_seed_run):
 def test_sigkill_mid_training_then_documented_restart_completes_identically(local_run, tmp_path):
     work = copy_repo(tmp_path / "killed")
     runs = work / "results/experiment/runs"
-    proc = subprocess.Popen([str(SNAKEMAKE), *TEST_DAG, "--cores", "2"], cwd=work,
+    proc = subprocess.Popen([str(SNAKEMAKE), *RUN_UNIT_DAG, "--cores", "2"], cwd=work,
                             env=snakemake_env(), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     try:
@@ -141,22 +145,24 @@ def test_sigkill_mid_training_then_documented_restart_completes_identically(loca
     assert len(upstream) == 7 + 4
 
     # The kill left Snakemake's lock: the same command is refused, pointing to --unlock.
-    refused = snakemake(work, *TEST_DAG, "--cores", "2", check=False)
+    refused = snakemake(work, *RUN_UNIT_DAG, "--cores", "2", check=False)
     assert refused.returncode != 0 and "--unlock" in refused.stdout + refused.stderr
     assert not (work / "results/experiment/indices.csv").exists()
 
     # The README's recipe: unlock, then the same command with --rerun-incomplete.
-    snakemake(work, *TEST_DAG, "--unlock")
-    resumed = snakemake(work, *TEST_DAG, "--cores", "2", "--rerun-incomplete")
+    snakemake(work, *RUN_UNIT_DAG, "--unlock")
+    resumed = snakemake(work, *RUN_UNIT_DAG, "--cores", "2", "--rerun-incomplete")
     log = resumed.stdout + resumed.stderr
     # finished work is kept: features and problems are not rebuilt
     assert "rule experiment_features:" not in log and "rule experiment_problems:" not in log
     assert {p: p.stat().st_mtime_ns for p in upstream} == upstream
-    assert log.count("rule experiment_run:") <= n_runs - len(done) + 2  # + the ones cut off
+    assert 1 <= log.count("rule experiment_run:") <= n_runs - len(done) + 2  # + the ones cut off
+    assert "rule experiment_problem_runs:" not in log
+    # the same bytes as local_run, whose classifier jobs are one per problem
     a, b = result_files(local_run), result_files(work)
     assert a.keys() == b.keys() and [name for name in a if a[name] != b[name]] == []
     # and the resumed directory is complete
-    assert "Nothing to be done" in snakemake(work, *TEST_DAG, "-n").stdout
+    assert "Nothing to be done" in snakemake(work, *RUN_UNIT_DAG, "-n").stdout
 
 
 def _truncate(src: Path, dest: Path) -> Path:

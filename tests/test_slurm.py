@@ -3,22 +3,33 @@
 tests/slurm_cluster.py starts munged, slurmctld and slurmd (installing Debian's slurm-wlm and
 munge with apt-get when missing and root; skipped with the reason otherwise) without
 accounting, as on a site without slurmdbd. The test DAG of config/test.yaml then runs through
-``--profile profiles/slurm`` exactly as the README says, while one running experiment_run job
-is cancelled with ``scancel``: the run must see it fail, resubmit it and end with the same
-result files, byte for byte, as the local run. The preflight in src/imbeval/_cluster.py must
+``--profile profiles/slurm`` exactly as the README says, while one running classifier job
+(experiment_problem_runs: config/test.yaml runs one per problem) is cancelled with
+``scancel``: the run must see it fail, resubmit it and end with the same result files, byte
+for byte, as the local run. The preflight in src/imbeval/_cluster.py must
 stop a run before any submission when a job is larger than every node or when status polling
 could not work. The pure parts of the preflight are tested without a cluster first.
 """
 
 from __future__ import annotations
 
+import re
 import subprocess
 import threading
 import time
 
 import pytest
 from slurm_cluster import SlurmCluster, _alive, ensure_slurm
-from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, n_run_jobs, load_test_config, result_files, snakemake_env
+from workflow_helpers import (
+    ROOT,
+    SNAKEMAKE,
+    classifier_rule,
+    copy_repo,
+    load_test_config,
+    n_classifier_jobs,
+    result_files,
+    snakemake_env,
+)
 
 from imbeval._cluster import (
     ClusterPreflightError,
@@ -30,6 +41,9 @@ from imbeval._cluster import (
 )
 
 SLURM_DAG = ["experiment_all", "--profile", "profiles/slurm", "--configfile", "config/test.yaml"]
+# The test config's classifier rule (its experiment.job_unit: problem) and its jobs.
+CLASSIFIER_RULE = classifier_rule(load_test_config()["experiment"])
+N_CLASSIFIER_JOBS = n_classifier_jobs(load_test_config()["experiment"])
 
 
 # ------------------------------------------------------------ preflight, without a cluster
@@ -125,6 +139,13 @@ def slurm_cluster():
     cluster.stop()
 
 
+def _rule_mem_mb(rule: str) -> int:
+    """The literal mem_mb of a rule of workflow/rules/experiment.smk (read, not imported: a rule file)."""
+    text = (ROOT / "workflow/rules/experiment.smk").read_text()
+    block = re.split(r"\n\s*rule ", text.split(f"rule {rule}:\n")[1])[0]
+    return int(re.search(r"\bmem_mb=(\d+),", block).group(1))
+
+
 def _jobs(cluster, fmt="%i|%k|%T|%C|%m"):
     """Every job the cluster remembers (MinJobAge, an hour here): id, comment, state, CPUs, memory."""
     out = cluster.run("squeue", "--noheader", "--states=all", f"--format={fmt}").stdout
@@ -132,10 +153,10 @@ def _jobs(cluster, fmt="%i|%k|%T|%C|%m"):
 
 
 def _cancel_one_run_job(cluster, stop: threading.Event, found: list):
-    """Cancel the first experiment_run job seen RUNNING (its comment names rule and wildcards)."""
+    """Cancel the first classifier job seen RUNNING (its comment names rule and wildcards)."""
     while not stop.is_set():
         for jobid, comment, state, *_ in _jobs(cluster):
-            if state == "RUNNING" and comment.startswith("rule_experiment_run"):
+            if state == "RUNNING" and comment.startswith(f"rule_{CLASSIFIER_RULE}_"):
                 time.sleep(1)  # let it get going
                 cluster.run("scancel", jobid)
                 found.append((jobid, comment))
@@ -145,7 +166,7 @@ def _cancel_one_run_job(cluster, stop: threading.Event, found: list):
 
 @pytest.fixture(scope="session")
 def slurm_run(slurm_cluster, tmp_path_factory):
-    """The test DAG through profiles/slurm (README's command), one run job scancel'd.
+    """The test DAG through profiles/slurm (README's command), one classifier job scancel'd.
 
     Returns (workdir, completed process, (cancelled job id, its comment), wall seconds).
     """
@@ -176,12 +197,12 @@ def test_slurm_run_gives_the_local_results_byte_for_byte(local_run, slurm_run):
     assert remote.keys() == local.keys()
     assert [k for k in local if local[k] != remote[k]] == []
     # The profile keeps the batch logs of successful jobs (the plugin deletes them otherwise).
-    assert len(list((work / ".snakemake/slurm_logs").rglob("*.log"))) >= n_run_jobs(load_test_config()["experiment"])
+    assert len(list((work / ".snakemake/slurm_logs").rglob("*.log"))) >= N_CLASSIFIER_JOBS
 
 
 def test_cancelled_job_is_seen_as_failed_resubmitted_and_completed(slurm_cluster, slurm_run):
     work, proc, cancelled, _ = slurm_run
-    assert cancelled is not None, "no experiment_run job was seen running"
+    assert cancelled is not None, f"no {CLASSIFIER_RULE} job was seen running"
     jobid, comment = cancelled
     out = proc.stdout + proc.stderr
     assert f"SLURM-job '{jobid}' failed, SLURM status is: 'CANCELLED'" in out
@@ -190,38 +211,40 @@ def test_cancelled_job_is_seen_as_failed_resubmitted_and_completed(slurm_cluster
 
 
 def test_jobs_reserve_what_their_rules_use(slurm_cluster, slurm_run):
-    # experiment_run uses one thread: one CPU each, so a 2-CPU node runs two at once.
-    runs = [j for j in _jobs(slurm_cluster) if j[1].startswith("rule_experiment_run")]
-    assert len(runs) == n_run_jobs(load_test_config()["experiment"]) + 1  # + the cancelled one
+    # the classifier rule (experiment_problem_runs) uses one thread: one CPU each, so a
+    # 2-CPU node runs two at once.
+    runs = [j for j in _jobs(slurm_cluster) if j[1].startswith(f"rule_{CLASSIFIER_RULE}_")]
+    assert len(runs) == N_CLASSIFIER_JOBS + 1  # + the cancelled one
     assert {j[3] for j in runs} == {"1"}
-    assert {j[4] for j in runs} == {"3000M"}  # the rule's mem_mb, not the old profile's 8000
+    assert {j[4] for j in runs} == {f"{_rule_mem_mb(CLASSIFIER_RULE)}M"}  # the rule's mem_mb, not the profile's default
 
 
 def test_job_larger_than_any_node_stops_before_submission(slurm_cluster, tmp_path):
     work = copy_repo(tmp_path / "big")
     env = slurm_cluster.env(**{k: v for k, v in snakemake_env().items() if k == "PATH"})
     before = {j[0] for j in _jobs(slurm_cluster)}
-    proc = subprocess.run([str(SNAKEMAKE), *SLURM_DAG, "--set-threads", "experiment_run=64"], cwd=work,
+    proc = subprocess.run([str(SNAKEMAKE), *SLURM_DAG, "--set-threads", f"{CLASSIFIER_RULE}=64"], cwd=work,
                           env=env, capture_output=True, text=True, timeout=300, check=False)
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0
-    assert "rule experiment_run: a job asks for 64 CPUs" in out and "'imbeval'" in out
+    assert f"rule {CLASSIFIER_RULE}: a job asks for 64 CPUs" in out and "'imbeval'" in out
     assert {j[0] for j in _jobs(slurm_cluster)} <= before  # nothing submitted
 
 
 def test_group_larger_than_any_node_stops_before_submission(slurm_cluster, tmp_path):
-    # Each run job fits the 2-CPU node; all of them in one group (one submission) do not.
+    # Each classifier job fits the 2-CPU node; all of them in one group (one submission) do not.
     work = copy_repo(tmp_path / "group")
     env = slurm_cluster.env(**{k: v for k, v in snakemake_env().items() if k == "PATH"})
     before = {j[0] for j in _jobs(slurm_cluster)}
-    proc = subprocess.run([str(SNAKEMAKE), *SLURM_DAG, "--groups", "experiment_run=runs",
+    proc = subprocess.run([str(SNAKEMAKE), *SLURM_DAG, "--groups", f"{CLASSIFIER_RULE}=runs",
                            "--group-components", "runs=100"], cwd=work,
                           env=env, capture_output=True, text=True, timeout=300, check=False)
     out = proc.stdout + proc.stderr
-    n = n_run_jobs(load_test_config()["experiment"])
+    n, mem = N_CLASSIFIER_JOBS, _rule_mem_mb(CLASSIFIER_RULE)
+    assert n > 2  # more CPUs than the node's two
     assert proc.returncode != 0
-    assert (f"group runs (rule experiment_run): a group job (its jobs' cores and memory summed) "
-            f"asks for {n} CPUs and {n * 3000} MB") in out
+    assert (f"group runs (rule {CLASSIFIER_RULE}): a group job (its jobs' cores and memory summed) "
+            f"asks for {n} CPUs and {n * mem} MB") in out
     assert "--group-components runs=N" in out
     assert {j[0] for j in _jobs(slurm_cluster)} <= before  # nothing submitted
 

@@ -15,7 +15,16 @@ import os
 import pandas as pd
 import pytest
 import yaml
-from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, n_fold_jobs, snakemake, snakemake_env
+from workflow_helpers import (
+    JOB_RULE,
+    ROOT,
+    SNAKEMAKE,
+    copy_repo,
+    n_classifier_jobs,
+    n_fold_jobs,
+    snakemake,
+    snakemake_env,
+)
 
 pytestmark = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed in this environment")
 
@@ -94,21 +103,6 @@ def test_bad_config_stops_before_any_job_naming_the_key(repo, name, edit, expect
     assert proc.returncode != 0
     assert expected in out
     assert "Job stats" not in out and not (repo / "results").exists()
-
-
-JOB_RULE = {"fold": "experiment_fold", "run": "experiment_run", "all_runs": "experiment_runs",
-            "problem": "experiment_problem_runs"}
-
-
-def n_classifier_jobs(exp: dict) -> int:
-    """Jobs of the classifier rule of a config's experiment.job_unit."""
-    unit = exp.get("job_unit", "run")
-    problems = len(exp["two_class"]) + len(exp["multi_class"])
-    if unit == "problem":
-        return problems
-    return problems * len(exp["classifiers"]) * {
-        "fold": exp["protocol"]["runs"] * exp["protocol"]["folds"],
-        "run": exp["protocol"]["runs"], "all_runs": 1}[unit]
 
 
 def test_slurm_profile_dry_run_lists_jobs_with_resources(dry_run):
@@ -204,7 +198,8 @@ def test_test_dag_writes_every_result(local_run):
     assert set(claims["kind"]) <= {"claim holds", "claim does not hold", "claim inconclusive"}
     # every job logged, costly ones benchmarked, no temporary file left anywhere
     assert (local_run / "logs/experiment/collect.log").exists()
-    assert len(list((local_run / "results/benchmarks/experiment/runs").rglob("*.tsv"))) == len(problems) * len(cfg["classifiers"])
+    # (one benchmark record per classifier job: config/test.yaml's job_unit is problem)
+    assert len(list((local_run / "results/benchmarks/experiment/runs").rglob("*.tsv"))) == n_classifier_jobs(cfg)
     assert not [p for p in (local_run / "results").rglob(".*") if p.is_file()]
 
 
@@ -229,8 +224,12 @@ def test_cluster_generic_executor_retries_a_failed_job_and_gives_the_same_result
     cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
     n_jobs = len(list((work / ".snakemake/local-cluster").glob("*.out")))
     assert n_jobs == n_fold_jobs(cfg) + 4     # features, problems, folds, collect, figures (experiment_all is local)
-    assert "rule experiment_fold:" in out and "rule experiment_run:" not in out
-    # one job per fold here, one per run in local_run: the gathered tables are the same bytes
+    local_rule = JOB_RULE[cfg.get("job_unit", "run")]
+    assert local_rule != "experiment_fold"
+    assert "rule experiment_fold:" in out and f"rule {local_rule}:" not in out
+    assert "rule experiment_run:" not in out
+    # one job per fold here, one per problem in local_run (config/test.yaml's job_unit): the
+    # gathered tables are the same bytes
     for table in ("indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"):
         a = (local_run / f"results/experiment/{table}.csv").read_bytes()
         b = (work / f"results/experiment/{table}.csv").read_bytes()
@@ -283,7 +282,8 @@ def _dry_run_after_editing(work: Path, module: str, triggers=("mtime", "input"))
 def test_editing_a_library_module_reruns_the_jobs_that_reach_it(local_run):
     # src/imbeval/_io.py was left out of the hand-kept input lists; the derived ones have it.
     out = _dry_run_after_editing(local_run, "src/imbeval/_io.py")
-    for rule in ("experiment_features", "experiment_problems", "experiment_run",
+    exp = yaml.safe_load((local_run / "config/test.yaml").read_text())["experiment"]
+    for rule in ("experiment_features", "experiment_problems", JOB_RULE[exp.get("job_unit", "run")],
                  "experiment_collect", "experiment_figures"):
         assert f"rule {rule}:" in out, rule
     assert "src/imbeval/_io.py" in out

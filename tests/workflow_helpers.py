@@ -54,6 +54,27 @@ def load_test_config() -> dict:
     return yaml.safe_load((ROOT / "config/test.yaml").read_text())
 
 
+# The classifier rule of each experiment.job_unit (workflow/rules/experiment.smk).
+JOB_RULE = {"fold": "experiment_fold", "run": "experiment_run", "all_runs": "experiment_runs",
+            "problem": "experiment_problem_runs"}
+
+
+def classifier_rule(experiment: dict) -> str:
+    """The classifier rule of a config's experiment.job_unit (schema default: run)."""
+    return JOB_RULE[experiment.get("job_unit", "run")]
+
+
+def n_classifier_jobs(experiment: dict) -> int:
+    """Jobs of the classifier rule of a config's experiment.job_unit."""
+    unit = experiment.get("job_unit", "run")
+    problems = len(experiment["two_class"]) + len(experiment["multi_class"])
+    if unit == "problem":
+        return problems
+    return problems * len(experiment["classifiers"]) * {
+        "fold": experiment["protocol"]["runs"] * experiment["protocol"]["folds"],
+        "run": experiment["protocol"]["runs"], "all_runs": 1}[unit]
+
+
 def n_run_jobs(experiment: dict) -> int:
     """Jobs of rule experiment_run: one per (problem, classifier, run)."""
     return ((len(experiment["two_class"]) + len(experiment["multi_class"]))
