@@ -118,8 +118,10 @@ def error_rates_html(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> str:
             "Fisher's and Stouffer's combinations assume independence and would not. In a "
             "table that fails, the numbers that differ are located by Benjamini-Hochberg "
             f"(1995): of the numbers called <i>differs from a re-run</i>, at most {a} are "
-            "expected to be false discoveries. A number outside our 95% interval that is not "
-            "located says so (<i>outside our 95% interval, not decisive</i>); one inside it "
+            "expected to be false discoveries; a number is located only when its re-run "
+            "spread rests on at least 9 degrees of freedom (10 CV repetitions: with fewer the "
+            "spread varies so much between seeds that the verdict is not made again). A "
+            "number outside our 95% interval that is not located says so (<i>outside our 95% interval, not decisive</i>); one inside it "
             "is <i>not distinguishable from a re-run</i>, which is not a claim that it "
             "agrees.</li>")
     out.append(f"<li><b>Exact arithmetic</b> (the papers' printed numbers, the audit's exact "
