@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from imbeval.inference import MIN_RERUN_DF
 from imbeval.tables import comparison as cmp
 
 __all__ = ["error_rates", "error_rates_html", "REPLICATION_SUMMARY", "replication_html"]
@@ -119,7 +120,8 @@ def error_rates_html(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> str:
             "table that fails, the numbers that differ are located by Benjamini-Hochberg "
             f"(1995): of the numbers called <i>differs from a re-run</i>, at most {a} are "
             "expected to be false discoveries; a number is located only when its re-run "
-            "spread rests on at least 9 degrees of freedom (10 CV repetitions: with fewer the "
+            f"spread rests on at least {MIN_RERUN_DF} degrees of freedom "
+            f"({MIN_RERUN_DF + 1} CV repetitions: with fewer the "
             "spread varies so much between seeds that the verdict is not made again). A "
             "number outside our 95% interval that is not located says so (<i>outside our 95% interval, not decisive</i>); one inside it "
             "is <i>not distinguishable from a re-run</i>, which is not a claim that it "
