@@ -144,3 +144,22 @@ def test_the_overview_states_which_error_rate_is_controlled_for_what(tmp_path):
     # a run that tests no sampled number says so instead of bounding nothing
     exact = cmp.adjust(cmp.frame([_report_rows().iloc[-1].to_dict()]))
     assert "No row of this run carries a p-value" in reliability.error_rates_html(exact)
+
+
+def test_a_table_whose_spreads_are_too_poor_is_not_called_different_as_a_whole(tmp_path):
+    from imbeval.tables.mortaz2020_grid import SPREAD_TOO_POOR
+
+    rows = _grid([0.0001, 0.0004, 0.3])
+    table = cmp.adjust(cmp.frame(rows))
+    assert reliability.error_rates(table)["tables"]["few_df"].tolist() == [0]
+    assert "<td>differs from a re-run</td>" in reliability.error_rates_html(table)
+    # the same p-values, but the numbers' re-run spreads have too few df (the grid's words)
+    poor = [cmp.restated(r, cmp.Status.OUTSIDE, f"not decisive: 3 df, {SPREAD_TOO_POOR} 9")
+            for r in rows[:2]] + rows[2:]
+    table = cmp.adjust(cmp.frame(poor))
+    r = reliability.error_rates(table)
+    assert r["tables"][["differs", "outside", "few_df"]].values.tolist() == [[0, 3, 2]]
+    assert r["tables"]["global_p"].iloc[0] <= cmp.ALPHA
+    page = reliability.error_rates_html(table)
+    assert "global p at most 0.005, not decisive: 2 numbers' re-run spreads have fewer than 9 df" in page
+    assert "<td>differs from a re-run</td>" not in page

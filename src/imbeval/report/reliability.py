@@ -18,6 +18,7 @@ import pandas as pd
 
 from imbeval.inference import MIN_RERUN_DF
 from imbeval.tables import comparison as cmp
+from imbeval.tables.mortaz2020_grid import SPREAD_TOO_POOR
 
 __all__ = ["error_rates", "error_rates_html", "REPLICATION_SUMMARY", "replication_html"]
 
@@ -63,14 +64,18 @@ def error_rates(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> dict:
         tables.append({"paper": paper, "item": item, "numbers": len(part),
                        "global_p": float(pd.to_numeric(part["global_p"]).min()),
                        "differs": int((kinds == cmp.Status.DIFFERS.value).sum()),
-                       "outside": int((kinds == cmp.Status.OUTSIDE.value).sum())})
+                       "outside": int((kinds == cmp.Status.OUTSIDE.value).sum()),
+                       # numbers whose re-run spread has too few df to decide on (the grid
+                       # says so in the detail): the table's global test rests on them too
+                       "few_df": int(part["detail"].astype(str).str.contains(
+                           SPREAD_TOO_POOR, regex=False).sum())})
     exact = comparison["kind"].isin(cmp.DECISIVE) & p.isna()
     return {"fwer_families": len(fwer_keys), "fwer_decisions": len(fwer),
             "fwer_decisive": int(decisive.sum()),
             "fwer_bound": round(min(1.0, alpha * len(fwer_keys)), 10),
             "report_holm_kept": int((decisive & reject).sum()),
             "tables": pd.DataFrame(tables, columns=["paper", "item", "numbers", "global_p",
-                                                    "differs", "outside"]),
+                                                    "differs", "outside", "few_df"]),
             "exact": int(exact.sum())}
 
 
@@ -135,8 +140,13 @@ def error_rates_html(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> str:
                    "<th>differs (located, FDR)</th><th>outside, not located</th>"
                    "</tr></thead><tbody>")
         for _, t in tables.iterrows():
-            whole = ("differs from a re-run" if t["global_p"] <= alpha
-                     else "not distinguishable from a re-run")
+            if t["global_p"] > alpha:
+                whole = "not distinguishable from a re-run"
+            elif t["few_df"]:
+                whole = (f"global p at most {alpha:g}, not decisive: {t['few_df']} numbers' "
+                         f"re-run spreads have fewer than {MIN_RERUN_DF} df")
+            else:
+                whole = "differs from a re-run"
             out.append(f"<tr><td>{html.escape(str(t['paper']))}</td>"
                        f"<td>{html.escape(str(t['item']))}</td>"
                        f'<td class="num">{t["numbers"]}</td>'

@@ -31,7 +31,8 @@ from imbeval.tables.mortaz2020_identity import printed_identity_gap, printed_ide
 
 __all__ = ["grid_table", "grid_selection", "selection_margin", "grid_markdown_notes",
            "CI_METHOD", "KNOWN_DIFFERENCES", "fold_interval", "grid_intervals",
-           "rerun_estimate", "grid_comparison_rows", "pooled_spreads", "POOL_BELOW"]
+           "rerun_estimate", "grid_comparison_rows", "pooled_spreads", "POOL_BELOW",
+           "SPREAD_TOO_POOR"]
 
 def grid_table(fold_scores: pd.DataFrame) -> pd.DataFrame:
     """Tables 16/18: fold means per model, the row minimum and whether IAM is below it.
@@ -117,6 +118,9 @@ def grid_markdown_notes(table, dataset, folds, seed, fold_scores=None):
 POOL_BELOW = 10
 #: the level of the homogeneity test a pool must pass (Bartlett 1937)
 POOL_ALPHA = 0.05
+#: the words of a row outside our interval whose re-run spread has too few degrees of
+#: freedom to decide on (:data:`imbeval.inference.MIN_RERUN_DF`); the overview counts them
+SPREAD_TOO_POOR = "a decision needs at least"
 
 
 #: How a grid score is compared with the printed one (stated in the comparison rows).
@@ -373,7 +377,7 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
             # outside, but the spread is too poorly known for the verdict to survive another
             # seed; the p-value stays (the table's global test and q-values count it)
             why.insert(1, f"not decisive: the re-run spread rests on "
-                          f"{rerun.estimate.sd_df:g} df, a decision needs at least "
+                          f"{rerun.estimate.sd_df:g} df, {SPREAD_TOO_POOR} "
                           f"{inference.MIN_RERUN_DF} (R >= {inference.MIN_RERUN_DF + 1} "
                           "repetitions, papers.grid_repeats)")
             row = cmp.restated(row, cmp.Status.OUTSIDE, "; ".join(why))
