@@ -83,25 +83,16 @@ __all__ = ["LEVEL", "ALPHA", "DECISIVE_ALPHA", "REPLICATION_POWER", "MIN_UNITS",
 
 #: coverage of every interval of a single decision
 LEVEL = 0.95
-#: the level of every test and adjustment: a decision is kept when its (adjusted) p-value
-#: is at most this, the complement of :data:`LEVEL`
+#: the complement of :data:`LEVEL`: the level of the intervals (a verdict is decisive only
+#: at :data:`DECISIVE_ALPHA`)
 ALPHA = round(1 - LEVEL, 10)
 #: the level a decision's p-value (after its family's adjustment) must reach for the verdict
-#: to be *decisive*: 0.005, not :data:`ALPHA`. A decisive verdict must be made again by a
-#: re-run at another seed (issue 31), and a verdict at p just under its level is made again
-#: only about half the time: with the observed effect taken as the truth, a re-run's z is
-#: centred on ours, so it clears the same critical value with probability 0.5 (Goodman
-#: 1992). At p <= 0.005 (two-sided z >= 2.81; Benjamin et al. 2018's level for new claims)
-#: the same model gives a re-run p <= 0.05 with probability Phi(2.81 - 1.96) = 0.80
-#: (:data:`REPLICATION_POWER`). Intervals stay 95% (:data:`LEVEL`); a verdict between the
-#: two levels is shown with its interval and p-values and is not decisive.
-#: Goodman, S. N. (1992) A comment on replication, p-values and evidence. Statistics in
-#: Medicine 11, 875-879. Benjamin, D. J. et al. (2018) Redefine statistical significance.
-#: Nature Human Behaviour 2, 6-10.
+#: to be *decisive* (intervals stay 95%): a verdict at p just under its level is made again by
+#: a re-run only half the time (Goodman 1992, Stat. Med. 11, 875-879); at p <= 0.005
+#: (z >= 2.81; Benjamin et al. 2018, Nat. Hum. Behav. 2, 6-10) a re-run reaches p <= 0.05
+#: with probability Phi(2.81 - 1.96) = 0.80 (:data:`REPLICATION_POWER`)
 DECISIVE_ALPHA = 0.005
-#: the chance, under :data:`DECISIVE_ALPHA`'s model, that a re-run of a verdict at exactly
-#: p = DECISIVE_ALPHA reaches p <= ALPHA: Phi(z(DECISIVE_ALPHA / 2) - z(ALPHA / 2)), 0.80
-#: (tests/test_inference.py computes it with scipy.stats)
+#: that chance, Phi(z(DECISIVE_ALPHA / 2) - z(ALPHA / 2)) (tests/test_inference.py)
 REPLICATION_POWER = 0.80
 #: independent units (clusters of problems) a number over problems needs to be decisive.
 #: The interval it guards is the t interval over cluster means; its measured coverage
@@ -115,16 +106,12 @@ MIN_UNITS = 10
 #: is too poorly known, and a zero variance (two equal folds) would make a point interval
 MIN_FOLD_VALUES = 5
 
-#: degrees of freedom the spread of a re-run needs before a printed number can be decisively
-#: "differs from a re-run" (R >= 10 repetitions; one CV's corrected variance has k - 1).
-#: With 3-4 df the spread estimate itself varies so much between seeds that the verdict does
-#: not replicate: on glass (R = 4) and satimage (one CV) the seeds 31337 and 4242 regenerate
-#: the same numbers within 0.01-0.03, their interval half-widths differ up to 4 times (fold
-#: values are heavier-tailed than normal), and none of seed 4242's 10 decisive numbers was
-#: decisive at 31337. Even under normal spreads (a printed number 0.5-40 re-run SDs away,
-#: benchmarks/rerun_replication.py) a decision is made again at another seed 73-85% of the
-#: time with R = 4 (3 df), 37-72% with one CV (4 df), 93-94% with R = 10 (9 df). Such rows
-#: stay "outside our 95% interval, not decisive" with their p-values.
+#: degrees of freedom a re-run's spread needs before a printed number can be decisively
+#: "differs from a re-run" (R >= 10 repetitions; one CV's corrected variance has k - 1): a
+#: spread from 3-4 df varies so much between seeds that the verdict is not made again (seeds
+#: 31337 and 4242: same numbers, half-widths up to 4x apart, 0 of 10 decisions kept; under
+#: normal spreads 37-85% made again with 3-4 df, 93-94% with 9:
+#: benchmarks/rerun_replication.py, docs/performance.md)
 MIN_RERUN_DF = 9
 
 #: the n_test/n_train of the interval that decides on CV means and per-fold differences
