@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from imbeval.inference import MIN_RERUN_DF
+from imbeval.inference import ALPHA, DECISIVE_ALPHA, LEVEL, MIN_RERUN_DF, REPLICATION_POWER
 from imbeval.tables import comparison as cmp
 from imbeval.tables.mortaz2020_grid import SPREAD_TOO_POOR
 
@@ -97,10 +97,11 @@ def error_rates_html(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> str:
            f"{bound} anywhere in the report; a table of printed numbers is called different "
            f"from a re-run with probability at most {a} when it is not, and of the numbers it "
            f"then locates at most {a} are expected to be false (the false discovery rate); "
-           "exact arithmetic has no error rate. The level is 0.5%, not 5%, so that a "
-           "decisive verdict is made again by a re-run at another seed: at p = 0.005 a "
-           "re-run reaches p &le; 0.05 about 80% of the times (Goodman 1992; Benjamin et "
-           "al. 2018); intervals stay 95%.</p>"
+           f"exact arithmetic has no error rate. The level is {a}, not {ALPHA * 100:g}%, so "
+           "that a decisive verdict is made again by a re-run at another seed: at p = "
+           f"{DECISIVE_ALPHA:g} a re-run reaches p &le; {ALPHA:g} about "
+           f"{REPLICATION_POWER:.0%} of the times (Goodman 1992; Benjamin et al. 2018); "
+           f"intervals stay {LEVEL:.0%}.</p>"
            "<p>Every decision on a run's number has a p-value and belongs to one family, "
            "the decisions of one figure or table; what a family controls depends on what it "
            "decides.</p><ul>",

@@ -315,7 +315,7 @@ def thresholds_markdown() -> str:
         "satisfies the rule, **does not hold** when none of it does, and is **inconclusive** "
         "when the interval contains the threshold, when there is no interval, when the "
         "number rests on too few independent units, or when its p-value after Holm's "
-        "adjustment within its figure's or table's family exceeds 0.005 (the level of a "
+        f"adjustment within its figure's or table's family exceeds {DECISIVE_LEVEL} (the level of a "
         "decisive verdict, *Methods*). A claim about exact "
         "arithmetic (the paper's printed numbers, a deterministic computation on its stated "
         "distributions) is decided on the number alone.\n\n",
@@ -327,6 +327,11 @@ def thresholds_markdown() -> str:
     lines.append("\n" + methods_markdown())
     return "".join(lines)
 
+
+#: the level of a decisive verdict (:data:`imbeval.inference.DECISIVE_ALPHA`) as the Methods
+#: write it: "0.005" and "0.5%"
+DECISIVE_LEVEL = f"{inference.DECISIVE_ALPHA:g}"
+DECISIVE_PERCENT = f"{inference.DECISIVE_ALPHA * 100:g}%"
 
 #: the tolerance of an agreement claim (a printed number against a re-run of ours): two
 #: points of a [0, 1] index -- what a reader of a table printed to three decimals would
@@ -477,10 +482,10 @@ METHODS_TEXT = (
      "distinguishable from a re-run* (inside: a re-run could print it, which is not "
      "evidence that it agrees), *differs from a re-run* (outside, and located after the "
      "table's adjustment, below) or *outside our 95% interval, not decisive* (outside, but "
-     "not after the adjustment, or from a spread of fewer than 9 degrees of freedom: with "
+     f"not after the adjustment, or from a spread of fewer than {inference.MIN_RERUN_DF} degrees of freedom: with "
      "R = 4 repetitions or one CV the spread itself varies so much between seeds that such "
      "a verdict is not made again (benchmarks/rerun_replication.py); `papers.grid_repeats: "
-     "10` can decide; the row says why). Agreement is tested by two one-sided t tests (TOST, Schuirmann 1987) on the "
+     f"{inference.MIN_RERUN_DF + 1}` can decide; the row says why). Agreement is tested by two one-sided t tests (TOST, Schuirmann 1987) on the "
      "same re-run spread SD·sqrt(1 + 1/R), with the margin "
      f"{AGREEMENT_TOLERANCE:g} minus half the printed unit (the strict direction: every "
      "number the printed one may stand for must lie within the tolerance), Holm-adjusted "
@@ -503,16 +508,16 @@ METHODS_TEXT = (
      "a family controls depends on what it decides. *Claims* (a family with a claim): the "
      "p-values are adjusted by Holm's step-down method (Holm 1979; "
      "statsmodels.stats.multitest.multipletests), and a decision is kept only if its "
-     "adjusted p-value is at most 0.005 (the level, below): the family-wise error rate "
-     "(FWER) of each family is at most 0.5%, and over the report's K claim families the "
-     "chance of any false decisive claim is at most K × 0.5% (the union bound; the overview gives K, and how many decisive "
+     f"adjusted p-value is at most {DECISIVE_LEVEL} (the level, below): the family-wise error rate "
+     f"(FWER) of each family is at most {DECISIVE_PERCENT}, and over the report's K claim families the "
+     f"chance of any false decisive claim is at most K × {DECISIVE_PERCENT} (the union bound; the overview gives K, and how many decisive "
      "claims would survive Holm over all claim decisions at once). *A table of printed "
      "numbers against a re-run* (mortaz2020 Tables 16, 18: no claim among its rows): the "
      "table is first tested as a whole, by Simes' (1986) global test of its p-values "
      "(`global_p`: is the table what a re-run could print?); a number is then *differs "
      "from a re-run* only if its Benjamini-Hochberg (1995) q-value (`bh_q`) is at most "
-     "0.005, which controls the false discovery rate (FDR) among the numbers so located at "
-     "0.5% and needs the table's global test to fail (the smallest q-value of a family is its "
+     f"{DECISIVE_LEVEL}, which controls the false discovery rate (FDR) among the numbers so located at "
+     f"{DECISIVE_PERCENT} and needs the table's global test to fail (the smallest q-value of a family is its "
      "Simes p-value). The numbers of one table share their CV partitions, so their tests "
      "are positively dependent: Simes' test and Benjamini-Hochberg keep their level under "
      "that dependence (Sarkar 1998; Benjamini and Yekutieli 2001), where Fisher's or "
@@ -523,15 +528,15 @@ METHODS_TEXT = (
      "Table 18, 108 numbers\") with the number the decision rests on, the family's "
      "`error_rate` and the interval's `method` on every run-based row; the report's "
      "overview states which error rate is controlled for what and shows, per family, the "
-     "decisive count beside the count expected by chance (0.5% of the decisions)."),
+     f"decisive count beside the count expected by chance ({DECISIVE_PERCENT} of the decisions)."),
     ("The level of a decisive verdict",
      "A decisive verdict must be made again when the pipeline is re-run with another seed "
      "(issue 31). A verdict whose p-value is just under its level is made again only about "
      "half the time: taking the observed effect as the truth, a re-run's test statistic is "
      "centred on ours and clears the same critical value with probability 0.5 (Goodman "
      "1992). So every interval is a 95% interval, but a verdict is decisive only when its "
-     "p-value after its family's adjustment is at most 0.005 (`imbeval.inference."
-     "DECISIVE_ALPHA`; Benjamin et al. 2018 propose it for new findings): at p = 0.005 "
+     f"p-value after its family's adjustment is at most {DECISIVE_LEVEL} (`imbeval.inference."
+     f"DECISIVE_ALPHA`; Benjamin et al. 2018 propose it for new findings): at p = {DECISIVE_LEVEL} "
      "(z = 2.81) the same model gives a re-run p ≤ 0.05 with probability Φ(2.81 − 1.96) = "
      "0.80. A verdict between the two levels keeps its interval, its p-values and its "
      "direction in the row and says that it is not decisive. `imbeval replicate` measures "
