@@ -21,11 +21,12 @@ from .factories import (
 )
 from .lexiboost import DualLexiBoost, LexiBoost
 from .nbsvm import NBSVM
+from .rusboost import RedrawingRUSBoost
 from .tuning import DEFAULT_SCORING, tune
 from .user import build_classifier
 
 __all__ = [
     "NBSVM", "LexiBoost", "DualLexiBoost", "make_rusboost", "make_smote_mlp", "mortaz_grid",
     "make_classifier", "tune", "DEFAULT_PARAM_GRIDS", "DEFAULT_SCORING", "GRID_NAMES",
-    "MULLICK_NAMES", "build_classifier",
+    "MULLICK_NAMES", "RedrawingRUSBoost", "build_classifier",
 ]

@@ -7,7 +7,6 @@ cross-validating or tuning the pipeline resamples inside the training folds only
 
 from __future__ import annotations
 
-from imblearn.ensemble import RUSBoostClassifier
 from imblearn.over_sampling import SMOTE, RandomOverSampler
 from imblearn.pipeline import Pipeline
 from imblearn.under_sampling import RandomUnderSampler
@@ -21,6 +20,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from .lexiboost import DualLexiBoost
 from .nbsvm import NBSVM
+from .rusboost import MAX_FIRST_ROUND_REDRAWS, RedrawingRUSBoost
 
 MULLICK_NAMES = ("dual_lexiboost", "nbsvm", "rusboost", "smote_mlp")
 
@@ -43,10 +43,13 @@ DEFAULT_PARAM_GRIDS = {
 
 
 def make_rusboost(*, n_estimators=50, learning_rate=1.0, max_depth=3, min_samples_leaf=1,
-                  sampling_strategy="auto", replacement=False, random_state=None):
+                  sampling_strategy="auto", replacement=False, random_state=None,
+                  max_first_round_redraws=MAX_FIRST_ROUND_REDRAWS):
     """RUSBoost (Seiffert et al. 2010) with CART trees: imbalanced-learn's
     :class:`~imblearn.ensemble.RUSBoostClassifier` (random under-sampling to balance before
-    each AdaBoost round).
+    each AdaBoost round), as :class:`~imbeval.classifiers.rusboost.RedrawingRUSBoost`: a
+    first round worse than random is redrawn from the seed's stream instead of failing the
+    fit (at most ``max_first_round_redraws`` times).
 
     Choice made here: depth-limited trees (``max_depth=3``). Fully grown trees fit each
     balanced sample exactly, AdaBoost then sees zero error and stops after one round; the
@@ -54,9 +57,10 @@ def make_rusboost(*, n_estimators=50, learning_rate=1.0, max_depth=3, min_sample
     """
     tree = DecisionTreeClassifier(max_depth=max_depth, min_samples_leaf=min_samples_leaf,
                                   random_state=random_state)
-    return RUSBoostClassifier(estimator=tree, n_estimators=n_estimators,
-                              learning_rate=learning_rate, sampling_strategy=sampling_strategy,
-                              replacement=replacement, random_state=random_state)
+    return RedrawingRUSBoost(estimator=tree, n_estimators=n_estimators,
+                             learning_rate=learning_rate, sampling_strategy=sampling_strategy,
+                             replacement=replacement, random_state=random_state,
+                             max_first_round_redraws=max_first_round_redraws)
 
 
 def make_smote_mlp(*, k_neighbors=5, sampling_strategy="auto", hidden_layer_sizes=(100,),

@@ -129,11 +129,17 @@ def _fold_result(problem: Mapping, classifier: str, run: int, fold: int, train, 
             "replaced": [problem["class_names"][c] for c in plan.replaced],
             "confusion": confusion(y[test][idx], pred[idx], C).tolist(),
         })
-    return {
+    result = {
         "fold": int(fold), "n_train": int(train.size), "n_test": int(test.size),
         "test_counts": np.bincount(y[test], minlength=C).tolist(),
         "params": chosen, "test_sets": sets,
     }
+    # RUSBoost's redrawn first rounds (imbeval.classifiers.rusboost): kept with the fold, so
+    # a result that needed them says so; other classifiers have no such count.
+    redraws = getattr(fitted, "n_first_round_redraws_", None)
+    if redraws is not None:
+        result["first_round_redraws"] = int(redraws)
+    return result
 
 
 def _run_header(problem: Mapping, classifier: str, run: int) -> dict:
