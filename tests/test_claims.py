@@ -83,20 +83,19 @@ LEVELS = {"auroc_ova": 0.9, "auroc_ovo": 0.9, "acsa": 0.82, "nauroc_ova": 0.82,
 
 
 def test_equal_margins_are_decided_by_their_interval():
-    # the same margin (0.08 against "well above" = 0.05; GMean 0.005 against "drops to 0"
-    # = 0.01) from narrow and from wide run-to-run spreads
-    narrow = _fig5(LEVELS, {n: 0.0005 for n in LEVELS})
-    wide = _fig5(LEVELS, {"auroc_ova": 0.1, "auroc_ovo": 0.1, "acsa": -0.1,
-                          "nauroc_ova": -0.1, "gmean": 0.02})
-    for n, w in zip(narrow, wide):
-        assert n["regenerated"] == pytest.approx(w["regenerated"])
-        assert n["ci_high"] - n["ci_low"] < 0.02 < w["ci_high"] - w["ci_low"]
-        assert "Bonferroni" in n["method"]
-        assert _kind(n) == "claim holds"
-        assert _kind(w) == "claim inconclusive"
-        assert n["basis"] == w["basis"] == BASIS
-    assert narrow[0]["regenerated"] == pytest.approx(0.08)
-    assert "95% interval" in narrow[0]["status"] and "must be > 0.05" in narrow[0]["status"]
+    # the same margin (0.08 against "well above" = 0.05) from narrow and from wide
+    # run-to-run spreads
+    narrow, _ = _fig5(LEVELS, {n: 0.0005 for n in LEVELS})
+    wide, _ = _fig5(LEVELS, {"auroc_ova": 0.1, "auroc_ovo": 0.1, "acsa": -0.1,
+                             "nauroc_ova": -0.1, "gmean": 0.02})
+    assert narrow["regenerated"] == pytest.approx(wide["regenerated"])
+    assert narrow["ci_high"] - narrow["ci_low"] < 0.02 < wide["ci_high"] - wide["ci_low"]
+    assert "Bonferroni" in narrow["method"]
+    assert _kind(narrow) == "claim holds"
+    assert _kind(wide) == "claim inconclusive"
+    assert narrow["basis"] == wide["basis"] == BASIS
+    assert narrow["regenerated"] == pytest.approx(0.08)
+    assert "95% interval" in narrow["status"] and "must be > 0.05" in narrow["status"]
 
 
 def test_a_margin_wholly_on_the_wrong_side_does_not_hold():
@@ -104,7 +103,31 @@ def test_a_margin_wholly_on_the_wrong_side_does_not_hold():
     gap, gmean = _fig5(levels, {n: 0.0005 for n in levels})
     assert gap["regenerated"] == pytest.approx(0.02) and gap["ci_high"] < 0.05
     assert _kind(gap) == "claim does not hold"
-    assert _kind(gmean) == "claim does not hold" and gmean["ci_low"] > 0.01
+    # GMean never exactly 0: a share of 0 of 10 fold values on every cell
+    assert _kind(gmean) == "claim does not hold" and gmean["regenerated"] == 0
+    assert gmean["ci_high"] < 0.5
+
+
+def test_gmean_drops_to_0_counts_exact_zeros_not_a_mean():
+    # GMean exactly 0 on every fold of the 'balanced' cell, 0.3 elsewhere: the share of
+    # exact zeros is 1 on that cell, whose fold values are tied (a spread of 0) -- the
+    # collapse the paper shows, now decidable (exact binomial interval)
+    indices, problems = _indices(dict(LEVELS, gmean=0.3), {})
+    cell = (indices["index"] == "gmean") & (indices["scheme"] == "balanced")
+    indices.loc[cell, "value"] = 0.0
+    rows = {r["row"]: r for r in claims.mullick_experiment_rows(indices, problems,
+                                                                 basis=BASIS)}
+    row = rows["GMean drops to 0 on some C = 10 dataset"]
+    assert row["regenerated"] == 1.0
+    assert _kind(row) == "claim holds" and row["ci_low"] > 0.5
+    assert "Clopper-Pearson" in row["method"] and "10 of 10" in row["status"]
+    # on 3 of the cell's 10 folds only: the share 0.3 is not most of them
+    indices.loc[cell, "value"] = [0.0 if k % 10 < 3 else 0.3 for k in range(cell.sum())]
+    row = {r["row"]: r for r in claims.mullick_experiment_rows(indices, problems,
+                                                                basis=BASIS)}[
+        "GMean drops to 0 on some C = 10 dataset"]
+    assert row["regenerated"] == pytest.approx(0.3)
+    assert _kind(row) == "claim inconclusive"   # 10 fold values cannot place 0.3 below 0.5
 
 
 def _ordering_row(slopes, shared=False):
@@ -227,7 +250,10 @@ def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
     table = claims.claims_table(indices, problems, basis=BASIS)
     assert list(table.columns) == cmp.COLUMNS
     assert set(table["item"]) >= {"Fig. 4a", "Fig. 5", "Fig. 4a (your indices)"}
-    indices.to_csv(tmp_path / "indices.csv", index=False)
+    # the comparison reads the experiment's run table (here fold values: both are read)
+    from imbeval.protocol.collect import RUN_TABLE
+
+    indices.to_csv(tmp_path / RUN_TABLE, index=False)
     problems.to_csv(tmp_path / "problems.csv", index=False)
     staged = cmp.adjust(cmp.frame(claims.stage_rows(experiment_dir=tmp_path,
                                                     dataset="a synthetic stand-in")))
@@ -244,7 +270,10 @@ def test_too_few_fold_values_decide_nothing():
     indices, problems = _indices(LEVELS, {n: 0.0005 for n in LEVELS}, units=2)
     rows = list(claims.mullick_experiment_rows(indices, problems, basis=BASIS))
     assert rows and all(_kind(r) == "claim inconclusive" for r in rows)
-    assert all("needed" in r["status"] for r in rows)
+    # a share of exact zeros needs no spread: its exact interval is wide instead
+    shares = [r for r in rows if r["row"].startswith("GMean drops to 0")]
+    assert len(shares) == 1 and shares[0]["ci_high"] - shares[0]["ci_low"] > 0.5
+    assert all("needed" in r["status"] for r in rows if r not in shares)
 
 
 @pytest.mark.parametrize("key, value, ci, expected", [
@@ -257,9 +286,9 @@ def test_too_few_fold_values_decide_nothing():
     ("slightly higher", 0.2, (-0.1, 0.3), None),
     ("slightly higher", 0.2, (-0.1, 0.7), None),    # spans the whole band
     ("slightly higher", 0.7, (0.6, 0.8), False),
-    ("drops to 0", 0.005, (0.0, 0.009), True),
-    ("drops to 0", 0.005, (0.0, 0.02), None),
-    ("drops to 0", 0.3, (0.2, 0.4), False),
+    ("drops to 0", 0.9, (0.6, 1.0), True),
+    ("drops to 0", 0.5, (0.3, 0.7), None),
+    ("drops to 0", 0.1, (0.0, 0.3), False),
     ("well above", 0.08, None, True),               # exact arithmetic: the point decides
     ("well above", 0.04, None, False),
 ])

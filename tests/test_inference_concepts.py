@@ -102,7 +102,7 @@ def test_a_constant_cell_that_could_be_the_minimum_is_undecidable():
     # either reason makes the minimum undecidable
     assert m.undecidable and ("zero fold variance" in m.undecidable
                               or "tied fold values: 6 of 6" in m.undecidable)
-    j = judge("drops to 0", m)
+    j = judge("stays above 0", m)
     assert j.verdict is None and ("zero fold variance" in j.why
                                   or "tied fold values: 6 of 6" in j.why)
     # a constant cell far above the others cannot be the minimum: no effect

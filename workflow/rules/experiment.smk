@@ -50,7 +50,8 @@ EXP_PROBLEMS = [p["name"] for p in EXP["two_class"]] + [p["name"] for p in EXP["
 EXP_CLASSIFIERS = list(EXP["classifiers"])
 EXP_RUNS = list(range(EXP["protocol"]["runs"]))
 EXP_FOLDS = list(range(EXP["protocol"]["folds"]))
-EXP_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"]
+EXP_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary",
+                "run_indices"]
 EXP_FIGS = ["fig3", "fig4a", "fig4b", "fig5"]
 # The library files each `imbeval experiment ITEM` reaches (derived from its imports,
 # common.smk): a job depends on its item's code only (no figure code in a fold job, no
@@ -368,6 +369,7 @@ rule experiment_collect:
         test_sets=f"{EXP_DIR}/test_sets.csv",
         hyperparameters=f"{EXP_DIR}/hyperparameters.csv",
         summary=f"{EXP_DIR}/summary.csv",
+        run_indices=f"{EXP_DIR}/run_indices.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.indices),
         indices=EXP_INDICES,
@@ -391,7 +393,8 @@ rule experiment_collect:
 rule experiment_figures:
     input:
         EXP_SOURCES["figures"],
-        indices=f"{EXP_DIR}/indices.csv",
+        # the claims and figures rest on each run's pooled confusion matrices
+        indices=f"{EXP_DIR}/run_indices.csv",
         problems=f"{EXP_DIR}/problems.csv",
     output:
         [f"{EXP_FIGURES}/{f}.pdf" for f in EXP_FIGS],

@@ -26,7 +26,8 @@ KEEL = config.get("keel") or {}
 KEEL_ON = bool(KEEL.get("two_class") or KEEL.get("multi_class"))
 KEEL_DIR = "results/keel"
 KEEL_FIGURES = "results/figures/mullick2020_keel"
-KEEL_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"]
+KEEL_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary",
+                "run_indices"]
 
 if KEEL_ON:
     validate(KEEL, schema="../schemas/keel.schema.yaml", set_default=True)
@@ -286,6 +287,7 @@ rule keel_collect:
         test_sets=f"{KEEL_DIR}/test_sets.csv",
         hyperparameters=f"{KEEL_DIR}/hyperparameters.csv",
         summary=f"{KEEL_DIR}/summary.csv",
+        run_indices=f"{KEEL_DIR}/run_indices.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.indices),
         indices=EXP_INDICES,
@@ -309,7 +311,8 @@ rule keel_collect:
 rule keel_figures:
     input:
         KEEL_SOURCES["figures"],
-        indices=f"{KEEL_DIR}/indices.csv",
+        # the claims and figures rest on each run's pooled confusion matrices
+        indices=f"{KEEL_DIR}/run_indices.csv",
         problems=f"{KEEL_DIR}/problems.csv",
     output:
         [f"{KEEL_FIGURES}/{f}.pdf" for f in KEEL_FIGS],

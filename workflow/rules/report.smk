@@ -47,11 +47,12 @@ rule report_comparison:
     input:
         parts=PAPERS_PARTS,
         fig2=f"{THEORY_FIGURES}/mullick2020/fig2_numbers.csv",
-        # the experiment's claims are decided, with their intervals, on its per-fold values
-        indices=f"{EXP_DIR}/indices.csv",
+        # the experiment's claims are decided, with their intervals, on its runs' values
+        # (each run's confusion matrices summed over its folds)
+        indices=f"{EXP_DIR}/run_indices.csv",
         problems=f"{EXP_DIR}/problems.csv",
         # the KEEL run's claims, rows of their own (keel.smk; none without a keel section)
-        keel=[f"{KEEL_DIR}/indices.csv", f"{KEEL_DIR}/problems.csv"] if KEEL_ON else [],
+        keel=[f"{KEEL_DIR}/run_indices.csv", f"{KEEL_DIR}/problems.csv"] if KEEL_ON else [],
         audit=f"{AUDIT_DIR}/fig6.csv",
         ortigosa=[
             f"{THEORY_FIGURES}/ortigosa2016/{f}.csv"

@@ -110,13 +110,13 @@ def register(subparsers):
     p.add_argument("--fig2-numbers", type=Path, metavar="CSV",
                    help="mullick2020 fig2_numbers.csv of the theory stage")
     p.add_argument("--experiment", type=Path, metavar="DIR",
-                   help="the experiment's result folder (indices.csv, problems.csv): "
+                   help="the experiment's result folder (run_indices.csv, problems.csv): "
                         "mullick2020 Figs. 3-5's claims with their intervals")
     p.add_argument("--run-dataset", default=None, metavar="JSON",
                    help="the config's experiment dataset section, {\"dataset\": ..., "
                         "\"features\": {...}}: names what the run's rows rest on")
     p.add_argument("--keel", type=Path, metavar="DIR",
-                   help="the KEEL run's result folder (indices.csv, problems.csv): mullick2020 "
+                   help="the KEEL run's result folder (run_indices.csv, problems.csv): mullick2020 "
                         "Figs. 3-5's claims decided again on KEEL, rows of their own")
     p.add_argument("--audit-fig6", type=Path, metavar="CSV", help="the audit's fig6.csv")
     p.add_argument("--ortigosa-figures", type=Path, metavar="DIR",
@@ -387,11 +387,12 @@ def _compare(args):
         fig2_numbers=args.fig2_numbers, experiment_dir=args.experiment,
         audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, dataset=dataset))
     table = pd.concat([table, stage], ignore_index=True) if len(stage) else table
+    from imbeval.protocol.collect import RUN_TABLE
     from imbeval.tables import claims_mullick2020_text as text
 
     extra = []
     if args.experiment is not None and dataset:
-        extra += text.mullick_text_rows(args.experiment / "indices.csv",
+        extra += text.mullick_text_rows(args.experiment / RUN_TABLE,
                                         args.experiment / "problems.csv",
                                         basis=cmp.run_basis(dataset))
     if args.audit_fig6 is not None:
@@ -406,7 +407,7 @@ def _compare(args):
     if args.keel is not None:
         from imbeval.tables.claims_keel import keel_rows
 
-        keel = cmp.frame(keel_rows(args.keel / "indices.csv", args.keel / "problems.csv"))
+        keel = cmp.frame(keel_rows(args.keel / RUN_TABLE, args.keel / "problems.csv"))
         table = pd.concat([table, keel], ignore_index=True) if len(keel) else table
     # Holm within each figure's or table's family of decisions (docs/claims.md, Methods)
     table = cmp.adjust(table)

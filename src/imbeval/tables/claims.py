@@ -47,7 +47,7 @@ def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
                ortigosa_dir=None, dataset=None):
     """Every row above whose inputs are given (directories hold the figure CSVs).
 
-    ``experiment_dir`` is the experiment's result folder (``indices.csv``,
+    ``experiment_dir`` is the experiment's result folder (``run_indices.csv``,
     ``problems.csv``); its claims need ``dataset``, the run's dataset as
     :func:`imbeval.data.labels.run_dataset` names it.
     """
@@ -58,7 +58,9 @@ def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
         if not dataset:
             raise ValueError("the experiment's claims need the run's dataset")
         d = Path(experiment_dir)
-        indices, problems = pd.read_csv(d / "indices.csv"), pd.read_csv(d / "problems.csv")
+        from imbeval.protocol.collect import RUN_TABLE
+
+        indices, problems = pd.read_csv(d / RUN_TABLE), pd.read_csv(d / "problems.csv")
         rows += mullick_experiment_rows(indices, problems, basis=cmp.run_basis(dataset))
         rows += mullick_user_rows(indices, problems, basis=cmp.run_basis(dataset))
     if audit_fig6 is not None:

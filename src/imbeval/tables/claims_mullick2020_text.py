@@ -1,9 +1,9 @@
 """mullick2020's statements in the text of Sections 5.3, 5.5 and 6, checked on our results.
 
-- Section 5.3: "Due to having Precision as a component AURPC also suffers from the same
+- Section 5.3 ("Due to having Precision as a component AURPC also suffers from the same
   issue, though the additional consideration of Recall helps to mitigate the effect of
-  altering RRT to some extent": on Fig. 3's plotted stds, AURPC varies more than GMean and
-  AUROC (it suffers) and less than Precision (Recall mitigates);
+  altering RRT to some extent") is decided with Fig. 3's claims, in their family
+  (:mod:`imbeval.tables.claims_mullick2020`);
 - Section 5.5: "on three and five class datasets the AUROC-OVA, and AUROC-OVO performs almost
   equivalently to their normalized counterparts": on Fig. 5's minima, per dataset with fewer
   classes than the run's largest C, min(AUROC-OVA, AUROC-OVO) − max(ACSA, nAUROC-OVA) within
@@ -26,9 +26,7 @@ from imbeval.tables import comparison as cmp
 from imbeval.tables import mullick2020_experiment as ex
 from imbeval.tables.claim_rules import decide
 from imbeval.tables.claims_mullick2020 import (AUDIT_BASIS, AUDIT_METHOD, _as_plotted, _claim,
-                                               _fig5_gap, _ordering, _std_per_problem,
-                                               FIG3_LABELS, problem_concepts_of,
-                                               undefined_folds_of)
+                                               _fig5_gap)
 
 __all__ = ["mullick_text_rows", "mullick_section6_rows", "SECTION6"]
 
@@ -42,27 +40,11 @@ SECTION6 = {
 
 
 def mullick_text_rows(indices, problems, *, basis):
-    """Sections 5.3 and 5.5 on the experiment's ``indices.csv`` and ``problems.csv``."""
+    """Section 5.5 on the experiment's ``run_indices.csv`` and ``problems.csv`` (Section
+    5.3's statements are contrasts of Fig. 3's stds: rows of Fig. 3's family,
+    :func:`imbeval.tables.claims_mullick2020.mullick_experiment_rows`)."""
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
-    concepts = problem_concepts_of(problems)
-    undefined = undefined_folds_of(indices, FIG3_LABELS)
-    per, m, n_units = _std_per_problem(ex.fig3_data(indices, problems), FIG3_LABELS,
-                                       concepts)
-    setting = "mean over our datasets of Fig. 3's plotted std"
-    if per is not None:
-        yield _claim(
-            "Section 5.3", "Recall mitigates AURPC's sensitivity to RRT: AURPC varies less "
-            "than Precision", "mitigates",
-            _ordering(per, concepts, [("precision", "aurpc")], undefined),
-            basis, f"{setting} ({len(per)} two-class datasets, {n_units}): "
-                   f"Precision {m['precision']:.4f} minus AURPC {m['aurpc']:.4f}")
-        yield _claim(
-            "Section 5.3", "AURPC still suffers from RRT: it varies more than GMean and AUROC",
-            "ordering",
-            _ordering(per, concepts, [("aurpc", "gmean2"), ("aurpc", "auroc2")], undefined),
-            basis, f"{setting}: AURPC {m['aurpc']:.4f} minus max(GMean, AUROC) "
-                   f"({m[['gmean2', 'auroc2']].max():.4f})")
     f5 = _as_plotted(ex.fig5_data(indices, problems), "minimum")
     f5 = f5[f5["index"].isin(list(ex.FIG5_INDICES))]
     if f5.empty:

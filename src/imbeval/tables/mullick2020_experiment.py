@@ -3,11 +3,13 @@
 The figures draw them (:mod:`imbeval.figures.mullick2020`); the claims are decided on them
 (:mod:`imbeval.tables.claims_mullick2020`). Both import this module, neither the other.
 
-Plotted from the result files only: ``indices.csv`` (see :mod:`imbeval.protocol.collect`)
-and ``problems.csv`` (kind and number of classes of each problem).
+Plotted from the result files only: ``run_indices.csv`` (see :mod:`imbeval.protocol.collect`:
+each CV run's index computed once from its confusion matrices summed over the folds, so an
+index is undefined only where a whole run makes it 0/0; ``indices.csv``'s fold values are
+accepted too) and ``problems.csv`` (kind and number of classes of each problem).
 
-Statistic of Figs. 3 and 4a (Sec. 5.3): per problem, average each index over runs x folds
-for every (classifier, test set); the plotted value is the standard deviation of those
+Statistic of Figs. 3 and 4a (Sec. 5.3): per problem, average each index over the runs (or
+runs x folds, for fold values) for every (classifier, test set); the plotted value is the standard deviation of those
 5 test sets x 4 classifiers means (``std_pooled``, population std, ddof = 0). The CSV also
 gives ``std_within``: the std over the 5 test sets for each classifier, averaged over the
 classifiers -- the RRT effect alone, without the spread between classifiers.
@@ -17,7 +19,9 @@ minimum over (classifier, test set) of the run x fold mean of AUROC-OVA, AUROC-O
 nAUROC-OVA, ACSA and GMean.
 
 Intervals (``ci_low``, ``ci_high`` of each figure's CSV, the error bars of the figures),
-from the fold values of each (classifier, test set) cell (:func:`fold_values`) and
+from the run values (each run one unit, the corrected interval's ``n_test/n_train`` of 2
+applied to their spread) or fold values of each (classifier, test set) cell
+(:func:`fold_values`) and
 :mod:`imbeval.inference`, which accounts for the dependence of CV folds: Figs. 3, 4a and 4b,
 the corrected repeated k-fold t interval of the std linearised at the cell means (the
 delta method, :func:`std_estimate`; Fig. 4b divides it by the normalising minimum, held
@@ -41,7 +45,7 @@ import pandas as pd
 from imbeval import inference
 
 __all__ = ["FIG3_INDICES", "FIG4A_INDICES", "FIG4B_INDICES", "FIG5_INDICES", "cell_means",
-           "variability", "fold_values", "std_estimate", "minimum_estimate", "estimates",
+           "variability", "fold_values", "is_run_table", "zero_counts", "std_estimate", "minimum_estimate", "estimates",
            "user_indices", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data"]
 
 FIG3_INDICES = {"gmean2": "GMean", "auroc2": "AUROC", "precision": "Precision",
@@ -70,19 +74,30 @@ def variability(indices: pd.DataFrame, names) -> pd.DataFrame:
     return pd.concat([pooled, within], axis=1).reset_index()
 
 
+def is_run_table(indices: pd.DataFrame) -> bool:
+    """Is ``indices`` a table of run values (``run_indices.csv``: no ``fold`` column) rather
+    than of fold values (``indices.csv``)?"""
+    return "fold" not in indices.columns
+
+
 def fold_values(indices: pd.DataFrame, problem: str, names):
-    """One problem's index values per fold and cell, the input of every interval.
+    """One problem's index values per CV unit and cell, the input of every interval.
 
     Parameters
     ----------
-    indices : ``indices.csv`` of the experiment.
+    indices : ``run_indices.csv`` (one value per run: the run's confusion matrices summed
+        over its folds, :data:`imbeval.protocol.collect.RUN_ESTIMATOR`; the pipeline's) or
+        ``indices.csv`` (one value per fold).
     problem : the problem.
     names : the indices (order kept; one missing on the problem gives NaN).
 
     Returns
     -------
     ``(cells, x)``: the (classifier, scheme) cells in sorted order and an array of shape
-    ``(runs, folds, len(cells), len(names))`` (NaN where a value is undefined or missing).
+    ``(runs, folds, len(cells), len(names))`` for fold values, ``(1, runs, len(cells),
+    len(names))`` for run values -- each run is then one value of the corrected interval
+    (:func:`imbeval.inference.cv_estimate`), as a fold is of fold values (NaN where a value
+    is undefined or missing).
 
     Examples
     --------
@@ -91,11 +106,17 @@ def fold_values(indices: pd.DataFrame, problem: str, names):
     >>> cells, x = fold_values(frame, "p", ["acsa"])
     >>> cells, x.shape, x.ravel().tolist()
     ([('c', 's')], (1, 2, 1, 1), [0.5, 0.7])
+    >>> runs = frame.drop(columns="fold").assign(run=[0, 1])
+    >>> fold_values(runs, "p", ["acsa"])[1].shape
+    (1, 2, 1, 1)
     """
     names = list(names)
     sub = indices[(indices["problem"] == problem) & indices["index"].isin(names)]
     if sub.empty:
         raise ValueError(f"indices has no value of {names} on problem {problem!r}")
+    if is_run_table(sub):
+        # a run's value is one unit: the runs play the part of one CV's folds
+        sub = sub.assign(fold=sub["run"], run=0)
     values = sub.set_index(["run", "fold", "classifier", "scheme", "index"])["value"]
     if values.index.duplicated().any():
         raise ValueError(f"indices has repeated (run, fold, classifier, scheme, index) rows "
@@ -106,7 +127,36 @@ def fold_values(indices: pd.DataFrame, problem: str, names):
     cells = sorted(set(zip(sub["classifier"], sub["scheme"])))
     columns = pd.MultiIndex.from_tuples([(c, s, n) for c, s in cells for n in names])
     x = wide.reindex(columns=columns).to_numpy(dtype=float)
-    return cells, x.reshape(len(runs), len(folds), len(cells), len(names))
+    x = x.reshape(len(runs), len(folds), len(cells), len(names))
+    if x.shape[1] == 1:
+        # one run's value (a run table of one run): a missing second value, so that the
+        # interval functions see one defined value -- no spread, hence no interval and no
+        # decision (too few values), rather than an array they refuse as malformed
+        x = np.concatenate([x, np.full_like(x, np.nan)], axis=1)
+    return cells, x
+
+
+def zero_counts(indices: pd.DataFrame, problem: str, name: str) -> list[tuple[int, int]]:
+    """Per (classifier, scheme) cell of ``problem`` (sorted), ``(fold values of ``name``
+    exactly 0, fold values)``: from ``run_indices.csv``'s ``zero_folds`` and ``folds``
+    summed over the runs, or counted in ``indices.csv``'s fold values.
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"problem": "p", "classifier": "c", "scheme": "s", "run": 0,
+    ...                       "fold": [0, 1, 2], "index": "gmean", "value": [0.0, 0.4, 0.0]})
+    >>> zero_counts(frame, "p", "gmean")
+    [(2, 3)]
+    """
+    sub = indices[(indices["problem"] == problem) & (indices["index"] == name)]
+    if sub.empty:
+        raise ValueError(f"indices has no value of {name!r} on problem {problem!r}")
+    if is_run_table(sub):
+        sums = sub.groupby(["classifier", "scheme"], sort=True)[["zero_folds", "folds"]].sum()
+        return [(int(z), int(n)) for z, n in sums.itertuples(index=False)]
+    counted = (sub.assign(zero=sub["value"] == 0).groupby(["classifier", "scheme"], sort=True)
+               .agg(zero=("zero", "sum"), n=("value", "size")))
+    return [(int(z), int(n)) for z, n in counted.itertuples(index=False)]
 
 
 def std_estimate(x: np.ndarray) -> inference.Estimate:
