@@ -404,6 +404,7 @@ rule experiment_figures:
         fig4b=f"{EXP_FIGURES}/fig4b.png",
         fig5=f"{EXP_FIGURES}/fig5.png",
         claims=f"{EXP_FIGURES}/claims.csv",
+        units=f"{EXP_FIGURES}/claim_units.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.fig3),
         dataset=RUN_DATASET,

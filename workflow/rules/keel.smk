@@ -322,6 +322,7 @@ rule keel_figures:
         fig4b=f"{KEEL_FIGURES}/fig4b.png",
         fig5=f"{KEEL_FIGURES}/fig5.png",
         claims=f"{KEEL_FIGURES}/claims.csv",
+        units=f"{KEEL_FIGURES}/claim_units.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.fig3),
     conda:

@@ -15,6 +15,7 @@ def _run_figures(args) -> int:
     from imbeval.figures.mullick2020 import draw_all
     from imbeval.tables import comparison as cmp
     from imbeval.tables._io import write_table
+    from imbeval.tables.claim_units import units_frame
     from imbeval.tables.claims_mullick2020 import claims_table
 
     if args.keel == (args.run_dataset is not None):
@@ -27,12 +28,20 @@ def _run_figures(args) -> int:
         # naming the KEEL problems and their independent units
         from imbeval.tables.claims_keel import keel_rows
 
-        claims = cmp.adjust(cmp.frame(keel_rows(args.indices, args.problems)))
+        rows = keel_rows(args.indices, args.problems)
+        claims = cmp.adjust(cmp.frame(rows))
     else:
         dataset = run_dataset(json.loads(args.run_dataset)).label
-        claims = claims_table(args.indices, args.problems, basis=cmp.run_basis(dataset))
+        claims, rows = claims_table(args.indices, args.problems, basis=cmp.run_basis(dataset),
+                                    with_units=True)
     path = Path(args.out_dir) / "claims.csv"
     write_table(claims, path, None, index=False)
+    print(path)
+    # the unit values every claim's interval is computed from (claim_units.csv): enough to
+    # recompute each claim's interval and p-value (imbeval.tables.claim_units)
+    units = units_frame(rows)
+    path = Path(args.out_dir) / "claim_units.csv"
+    write_table(units, path, None, index=False)
     print(path)
     return 0
 

@@ -72,6 +72,8 @@ def keel_rows(indices, problems):
         for row in mullick_experiment_rows(used, part, basis=basis):
             if row["item"] not in items:
                 continue
-            rows.append({**row, "item": keel_item(row["item"]),
-                         "basis": fig5_basis if row["item"] == "Fig. 5" else row["basis"]})
+            item = keel_item(row["item"])
+            rows.append({**row, "item": item,
+                         "basis": fig5_basis if row["item"] == "Fig. 5" else row["basis"],
+                         "units": [{**u, "item": item} for u in row.get("units", ())]})
     return rows

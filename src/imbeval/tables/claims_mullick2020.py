@@ -28,13 +28,13 @@ Each experiment claim's margin is an :class:`imbeval.inference.Estimate` decided
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from imbeval import inference
-from imbeval.inference._shares import largest_share
+from imbeval.tables import claim_units as cu
 from imbeval.audit.core import MULLICK2020_THEOREMS
 from imbeval.tables import comparison as cmp
 from imbeval.tables import mullick2020_experiment as ex
@@ -155,34 +155,23 @@ def undefined_folds_of(indices: pd.DataFrame, names) -> dict:
     return out
 
 
-def _with_undefined(estimate, undefined, indices, problems):
-    """``estimate`` made undecidable (:data:`imbeval.inference.UNDEFINED_FOLDS_RULE`) when
-    an index of ``indices`` is undefined on some fold of one of ``problems``, naming them."""
-    found = [f"{name} on {k} of {n} values of {p}" for name in dict.fromkeys(indices)
-             for p, (k, n) in sorted(undefined.get(name, {}).items()) if p in problems]
-    if not found:
-        return estimate
-    why = ("undefined " + ", ".join(found) + " (a mean of the defined folds is another "
-           "target)")
-    return replace(estimate, undecidable="; ".join(filter(None, [why, estimate.undecidable])))
+@dataclass(frozen=True)
+class Measured:
+    """A claim's margin with the units it is computed from
+    (:mod:`imbeval.tables.claim_units`; the claim row keeps them as ``units``)."""
+
+    estimate: inference.Estimate
+    units: tuple
 
 
-def _ordering(per_problem, concepts, pairs, undefined=None):
+def _ordering(per_problem, concepts, pairs, undefined=None) -> Measured:
     """``min over (a, b) in pairs`` of ``mean over problems (stat_a - stat_b)``, each
     contrast's interval by :func:`imbeval.inference.problems_estimate`; undecidable where
-    ``a`` or ``b`` is undefined on some fold of a problem (``undefined``,
-    :func:`undefined_folds_of`)."""
-    problems = set(per_problem.index)
-    contrasts = [_with_undefined(inference.problems_estimate(
-        {p: row[a] - row[b] for p, row in per_problem.iterrows()}, concepts),
-        undefined or {}, (a, b), problems) for a, b in pairs]
-    method = contrasts[0].method
-    if len(contrasts) > 1:
-        # an intersection of claims (every contrast positive): their smallest; its low end
-        # needs no multiplicity (intersection-union), its high end is Bonferroni
-        method += (f"; the smallest of {len(contrasts)} contrasts (low end: each contrast's "
-                   "interval; high end: Bonferroni)")
-    return inference.minimum_of(contrasts, method=method)
+    ``a`` or ``b`` is undefined on some value of a problem (``undefined``,
+    :func:`undefined_folds_of`). Computed from its units
+    (:func:`imbeval.tables.claim_units.ordering_estimate`)."""
+    units = cu.ordering_units(per_problem, concepts, pairs, undefined)
+    return Measured(cu.ordering_estimate(pd.DataFrame(units)), tuple(units))
 
 
 def _units_text(problems, concepts) -> str:
@@ -209,7 +198,11 @@ def _std_per_problem(data, labels, concepts):
 
 
 def _claim(item, text, key, estimate, basis, detail, printed=""):
-    """A claim row decided by :func:`judge` on ``estimate``, stating interval and method."""
+    """A claim row decided by :func:`judge` on ``estimate`` (an Estimate, or a
+    :class:`Measured` whose units the row keeps as ``units``), stating interval and method."""
+    units = ()
+    if isinstance(estimate, Measured):
+        estimate, units = estimate.estimate, estimate.units
     if math.isnan(estimate.value):
         # e.g. Fig. 4b's normalisation when an index's std is 0 on a dataset: no number
         return cmp.claim("mullick2020", item, text, math.nan, None, basis=basis,
@@ -222,8 +215,10 @@ def _claim(item, text, key, estimate, basis, detail, printed=""):
     text_detail = (f"{detail} = {estimate.value:+.4f}, 95% interval {_span(j.ci)}; must be "
                    f"{rule.rule_text} ({rule.wording}, docs/claims.md){why}")
     ci = None if any(math.isnan(v) for v in j.ci) else j.ci
-    return cmp.claim("mullick2020", item, text, estimate.value, j.verdict, detail=text_detail,
-                     basis=basis, ci=ci, printed=printed, method=j.method, p_value=j.p_value)
+    return {**cmp.claim("mullick2020", item, text, estimate.value, j.verdict,
+                        detail=text_detail, basis=basis, ci=ci, printed=printed,
+                        method=j.method, p_value=j.p_value),
+            "units": [{"item": item, "claim": text, "rule": key, **u} for u in units]}
 
 
 def mullick_experiment_rows(indices, problems, *, basis):
@@ -307,10 +302,12 @@ def mullick_experiment_rows(indices, problems, *, basis):
         # per-problem linearised ratio (the delta method; the normalisers held fixed)
         lin = {p: (row["nauroc_ova"] - (margin + 1) * row["acsa"]) / m["acsa"]
                for p, row in per.iterrows()}
-        base = _with_undefined(inference.problems_estimate(lin, concepts), undefined,
-                               ("nauroc_ova", "acsa"), set(per.index))
-        est = base.shifted(float(margin), base.method + "; the ratio linearised (delta "
-                           "method), the normalising minima held fixed")
+        undefined_text = {p: "; ".join(f"{name} on {k} of {n} values of {p}"
+                                       for name in ("nauroc_ova", "acsa")
+                                       for q, (k, n) in undefined.get(name, {}).items() if q == p)
+                          for p in per.index}
+        units = cu.linearised_units(lin, concepts, undefined_text, float(margin))
+        est = Measured(cu.linearised_estimate(pd.DataFrame(units)), tuple(units))
         yield _claim(
             "Fig. 4b", "normalised std of nAUROC-OVA slightly above ACSA's", "slightly higher",
             est, basis,
@@ -322,47 +319,39 @@ def mullick_experiment_rows(indices, problems, *, basis):
         c = int(f5["n_classes"].max())
         top = f5[f5["n_classes"] == c].pivot(index="problem", columns="index", values="minimum")
         names = ["auroc_ova", "auroc_ovo", "acsa", "nauroc_ova", "gmean"]
-        cells = {}  # (problem, index) -> the cells' CV estimates
+        # the cells' values of every C = max dataset: the units of "well above"
+        units = []
         for p in top.index:
-            _, x = ex.fold_values(indices, p, names)
-            for j, n in enumerate(names):
-                # a cell with an undefined fold is undecidable (UNDEFINED_FOLDS_RULE)
-                cells[(p, n)] = [inference.defined_cv_estimate(x[:, :, k, j])
-                                 for k in range(x.shape[2]) if np.isfinite(x[:, :, k, j]).any()]
+            cell_names, x = ex.fold_values(indices, p, names)
+            units += cu.cell_units(x, cell_names, p, names[:4])
         gap = top[["auroc_ova", "auroc_ovo"]].min(axis=1) - top[["acsa", "nauroc_ova"]].max(axis=1)
+        # a cell with an undefined value is undecidable (UNDEFINED_FOLDS_RULE)
+        est = Measured(cu.cell_estimate(pd.DataFrame(units), float(gap.min())), tuple(units))
         yield _claim(
             "Fig. 5", f"on C = {c}, AUROC-OVA/OVO minima well above ACSA and nAUROC-OVA",
-            "well above", _fig5_gap(cells, list(top.index), float(gap.min())), basis,
+            "well above", est, basis,
             f"min(AUROC-OVA, AUROC-OVO) - max(ACSA, nAUROC-OVA) per C = {c} dataset: "
             + ", ".join(f"{p} {g:+.3f}" for p, g in gap.items()) + "; the smallest")
         g = top["gmean"]
         # how often GMean collapses: the share of exact zeros among each cell's fold values,
         # the largest over the cells (exact binomial intervals; exact zeros are the event
         # counted, so the tie rule of a CV mean does not apply)
-        counts = {(p, cell): zc for p in top.index
-                  for cell, zc in enumerate(ex.zero_counts(indices, p, "gmean"))}
-        est = largest_share(list(counts.values()))
+        counts = {(p, f"{cl}|{sc}"): zc for p in top.index
+                  for (cl, sc), zc in zip(ex.fold_values(indices, p, ["gmean"])[0],
+                                          ex.zero_counts(indices, p, "gmean"))}
+        units = cu.share_units(counts)
+        est = Measured(cu.share_estimate(pd.DataFrame(units)), tuple(units))
         worst = max(counts, key=lambda key: counts[key][0] / counts[key][1])
         yield _claim(
             "Fig. 5", f"GMean drops to 0 on some C = {c} dataset", "drops to 0", est, basis,
             f"share of fold values with GMean exactly 0, the largest over the "
-            f"{len(counts)} cells of C = {c}: {est.value:.3f} ({counts[worst][0]} of "
+            f"{len(counts)} cells of C = {c}: {est.estimate.value:.3f} ({counts[worst][0]} of "
             f"{counts[worst][1]} on {worst[0]}); GMean minima of the cell means "
             f"{g.min():.3f} to {g.max():.3f} (the paper's bar: 0)")
 
 
-def _fig5_gap(cells, problems, value):
-    """Fig. 5's "well above" margin, min over problems of min(AUROC minima) - max(ACSA,
-    nAUROC minima), with :func:`imbeval.inference.gap_interval`: the margin is a minimum
-    over (problem, AUROC, normalised index) terms of one minimum of cells minus another,
-    and each end of its interval takes only the cells that can make it miss."""
-    ups = {(p, n): cells[(p, n)] for p in problems for n in ("auroc_ova", "auroc_ovo")}
-    downs = {(p, n): cells[(p, n)] for p in problems for n in ("acsa", "nauroc_ova")}
-    terms = [((p, a), (p, b)) for p in problems for a in ("auroc_ova", "auroc_ovo")
-             for b in ("acsa", "nauroc_ova")]
-    # a difference of two [0, 1] indices lies in [-1, 1]; a cell at 1 on every fold is
-    # its group's minimum only if every cell is
-    return inference.gap_interval(ups, downs, terms, value, low=-1.0, high=1.0, cell_high=1.0)
+#: Fig. 5's "well above" margin from cells' estimates (Section 5.5 uses it too)
+_fig5_gap = cu.fig5_gap
 
 
 #: the item of a user's index's claims, per figure: a family of its own, so the user's
@@ -427,13 +416,16 @@ def mullick_user_rows(indices, problems, *, basis):
             + "; the lowest")
 
 
-def claims_table(indices, problems, *, basis) -> pd.DataFrame:
+def claims_table(indices, problems, *, basis, with_units=False):
     """The experiment's claims (Figs. 3-5 and the user's indices) as comparison rows
     (:data:`imbeval.tables.comparison.COLUMNS`), Holm-adjusted within each figure: the rows
-    ``paper_comparison.csv`` holds for them, written as ``claims.csv`` beside the figures."""
+    ``paper_comparison.csv`` holds for them, written as ``claims.csv`` beside the figures.
+    With ``with_units``, also the rows as built, each with its ``units``
+    (:func:`imbeval.tables.claim_units.units_frame` makes ``claim_units.csv`` of them)."""
     rows = [*mullick_experiment_rows(indices, problems, basis=basis),
             *mullick_user_rows(indices, problems, basis=basis)]
-    return cmp.adjust(cmp.frame(rows))
+    table = cmp.adjust(cmp.frame(rows))
+    return (table, rows) if with_units else table
 
 
 #: Theorems 1-5 as summarised by Fig. 6: index -> (Condition 1, Condition 2, Condition 3);
