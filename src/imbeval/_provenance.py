@@ -357,11 +357,25 @@ def write_record(path: str | os.PathLike, record: Mapping) -> Path:
 
 
 def results_digests(paths: Iterable[str | os.PathLike]) -> dict[str, str]:
-    """``{path as given: sha256}`` of result files.
+    """``{path: sha256}`` of result files; a directory (a stage whose output is a folder, as
+    the compare stage's ``results/compare/<set>``) stands for every CSV file under it, each
+    listed by its own path (the folder's figures carry dates and are left out).
 
     Examples
     --------
     >>> results_digests([])
     {}
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "ranks.csv").write_text("a\\n1\\n"); _ = (d / "cd.pdf").write_bytes(b"%PDF")
+    >>> [pathlib.Path(p).name for p in results_digests([d])]
+    ['ranks.csv']
     """
-    return {str(p): file_sha256(p) for p in paths}
+    out = {}
+    for p in paths:
+        if Path(p).is_dir():
+            for f in sorted(Path(p).rglob("*.csv")):
+                out[str(f)] = file_sha256(f)
+        else:
+            out[str(p)] = file_sha256(p)
+    return out
