@@ -64,9 +64,10 @@ def _small_sources(config: dict, verify: bool) -> dict[str, dict]:
     if keel_section.get("two_class") or keel_section.get("multi_class"):
         # the KEEL files the run's sets are read from, and the package's version
         from imbeval.data import keel
-        from imbeval.data.keel_plan import keel_names
+        from imbeval.data.keel_plan import keel_names, named_or_file
 
-        names = [n for _, n, _ in keel_names(keel_section) if keel.resolve(n)["readable"]]
+        names = [n for key, n, _ in keel_names(keel_section) if keel.resolve(n)["readable"]
+                 and named_or_file(key, keel.resolve(n))]
         root = keel._data_root()
         sources["keel"] = {"path": str(root), "package": keel.PACKAGE,
                            "version": keel._installed_version(),
