@@ -380,3 +380,29 @@ def test_zero_division_1_differs_from_scikit_learn_only_where_it_would_be_a_perf
     withheld = np.isnan(ours) & ~np.isnan(theirs)
     assert np.all(theirs[withheld] == 1.0) and np.all(at_zero[withheld] != 1.0), (ours, theirs)
     np.testing.assert_allclose(ours[~withheld], theirs[~withheld], rtol=1e-9, atol=1e-12)
+
+
+def _warning_classes(f, *args, **kwargs):
+    """``(value, [(warning class name, is a UserWarning)])`` of one call."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        value = f(*args, **kwargs)
+    return value, sorted((type(w.message).__name__, issubclass(w.category, UserWarning))
+                         for w in caught)
+
+
+@pytest.mark.parametrize("one", [([1, 1, 1], [1, 1, 1]), (["a", "a"], ["a", "a"])])
+def test_issue_46_single_class_parity_with_imbalanced_learn_and_scikit_learn(one):
+    # geometric_mean_score: imbalanced-learn's 1.0 (the one recall is 1), no warning
+    ours, theirs = _warning_classes(metrics.geometric_mean_score, *one), \
+        _warning_classes(im.geometric_mean_score, *one)
+    assert ours == (theirs[0], theirs[1]) and ours[0] == 1.0
+    # MCC: scikit-learn's 0.0 with the same warning classes (a plain UserWarning)
+    ours, theirs = _warning_classes(metrics.matthews_corrcoef, *one), \
+        _warning_classes(skm.matthews_corrcoef, *one)
+    assert ours[0] == theirs[0] == 0.0 and ours[1] == theirs[1] == [("UserWarning", True)]
+    # kappa: NaN, warned of one label (UserWarning) and of the undefined value
+    ours, theirs = _warning_classes(metrics.cohen_kappa_score, *one), \
+        _warning_classes(skm.cohen_kappa_score, *one)
+    assert np.isnan(ours[0]) and np.isnan(theirs[0])
+    assert ours[1] == theirs[1] == [("UndefinedMetricWarning", True), ("UserWarning", True)]

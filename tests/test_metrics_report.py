@@ -28,7 +28,7 @@ def test_per_class_columns_equal_sklearn(data):
         # specificity: the recall of "not class c"
         specificity = skm.recall_score(t != c, p != c, sample_weight=w)
         expected = {"precision": precision[k], "recall": recall[k], "f1": f1[k],
-                    "specificity": specificity, "gmean": math.sqrt(recall[k] * specificity),
+                    "specificity": specificity, "gmean_ovr": math.sqrt(recall[k] * specificity),
                     "support": (w[t == c].sum() if w is not None else support[k])}
         for column, value in expected.items():
             assert row[column] == pytest.approx(value, rel=1e-9, abs=1e-12), (c, column)
@@ -47,7 +47,7 @@ def test_per_class_columns_equal_imblearns_report(data):
     ours = classification_report(t, p, output_dict=True)
     theirs = classification_report_imbalanced(t, p, output_dict=True)
     names = {"precision": "pre", "recall": "rec", "specificity": "spe", "f1": "f1",
-             "gmean": "geo", "support": "sup"}
+             "gmean_ovr": "geo", "support": "sup"}
     for c in classes.tolist():
         for column, key in names.items():
             assert ours[str(c)][column] == pytest.approx(theirs[str(c)][key], rel=1e-9), (c, column)
@@ -69,11 +69,11 @@ def test_overall_indices_and_the_three_outputs_agree():
         assert f"{value:.4f}" in line
         assert ("lower is better" in line) == (name == "cen")
     assert list(frame.index) == ["cat", "dog", "fox", "macro avg", "weighted avg", *indices]
-    assert list(frame.columns) == ["precision", "recall", "specificity", "f1", "gmean",
+    assert list(frame.columns) == ["precision", "recall", "specificity", "f1", "gmean_ovr",
                                    "support", "value"]
     for row in ["cat", "dog", "fox", "macro avg", "weighted avg"]:
         assert math.isnan(frame.loc[row, "value"])
-        for column in ["precision", "recall", "specificity", "f1", "gmean", "support"]:
+        for column in ["precision", "recall", "specificity", "f1", "gmean_ovr", "support"]:
             assert frame.loc[row, column] == as_dict[row][column]
             cell = f"{as_dict[row][column]:.4f}"
             line = next(l for l in text.splitlines() if l.strip().startswith(row))
@@ -120,3 +120,17 @@ def test_a_class_never_predicted_follows_zero_division():
 def test_invalid_arguments_raise(kwargs, message):
     with pytest.raises(ValueError, match=message):
         classification_report([0, 1, 1], [0, 1, 0], **kwargs)
+
+
+def test_issue_46_the_two_g_means_have_two_names():
+    # a class's G-mean against the others (imbalanced-learn's "geo") and the index gmean
+    # (the geometric mean of the C recalls) are different numbers: never one name
+    t = [0] * 6 + [1] * 3 + [2] * 2
+    p = [0, 0, 0, 0, 1, 2, 1, 1, 0, 2, 1]
+    frame = classification_report(t, p, indices=["gmean"], as_frame=True)
+    assert "gmean" not in frame.columns and "gmean_ovr" in frame.columns
+    recalls = [4 / 6, 2 / 3, 1 / 2]
+    assert frame.loc["gmean", "value"] == pytest.approx(np.prod(recalls) ** (1 / 3))
+    assert frame.loc["macro avg", "gmean_ovr"] != pytest.approx(frame.loc["gmean", "value"])
+    text = classification_report(t, p, indices=["gmean"])
+    assert text.splitlines()[0].split().count("gmean_ovr") == 1

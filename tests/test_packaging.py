@@ -164,3 +164,25 @@ def test_readme_set_up_commands_install_from_the_lock():
 
 def test_ci_runs_exactly_the_readme_test_command():
     assert _readme_commands()[1] in (ROOT / ".ci/run").read_text()
+
+
+def test_the_distribution_name_is_the_one_constant_and_not_the_taken_one():
+    # "imbeval" on PyPI is another project (issue 46); the import name stays imbeval
+    import imbeval
+    from imbeval._provenance import own_distribution
+
+    assert _project()["name"] == imbeval.DISTRIBUTION == "imbeval-indices"
+    assert own_distribution() in (imbeval.DISTRIBUTION, "imbeval")  # "imbeval": an install
+    # made before the rename; `pip install --no-deps -e .` renames it
+    readme = (ROOT / "README.md").read_text()
+    assert f"`{imbeval.DISTRIBUTION}`" in readme and "PyPI's `imbeval` is another" in readme
+    assert imbeval.DISTRIBUTION.replace("-", "_") + "-" + imbeval.__version__ in readme
+
+
+def test_ci_builds_checks_and_installs_the_wheel_after_the_tests():
+    run = (ROOT / ".ci/run").read_text()
+    assert run.index(_readme_commands()[1]) < run.index("bash .ci/wheel")
+    wheel = (ROOT / ".ci/wheel").read_text()
+    for step in ("-m build", "twine\" check --strict", "--no-deps", "imbeval\" --help",
+                 "imbeval\" compare", "geometric_mean_score"):
+        assert step in wheel, step

@@ -68,7 +68,8 @@ def test_canonical_json_and_config_hash_reject_what_is_not_json():
 
 
 def test_distribution_versions_are_the_installed_ones():
-    versions = prov.distribution_versions("imbeval")
+    versions = prov.distribution_versions()
+    assert versions == prov.distribution_versions(prov.own_distribution())
     import numpy
     import pandas
     import sklearn
@@ -79,7 +80,7 @@ def test_distribution_versions_are_the_installed_ones():
     for name in ("scipy", "imbalanced-learn", "tensorflow", "keras", "snakemake", "matplotlib",
                  "pyyaml", "joblib", "threadpoolctl"):  # direct and transitive
         assert versions[name] == metadata.version(name), name
-    assert "imbeval" not in versions and "pytest" not in versions  # extras left out
+    assert prov.own_distribution() not in versions and "pytest" not in versions  # extras out
     with pytest.raises(ValueError, match="root"):
         prov.distribution_versions("no-such-distribution-x")
 
@@ -220,3 +221,24 @@ def test_the_command_writes_a_record_of_the_tables(tmp_path, capsys):
                  "--out", str(tmp_path / "x.json")]) == 2
     assert "--config is not valid JSON" in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_stage_folder_is_recorded_as_its_csv_files(tmp_path):
+    # the compare stage's output is a folder per result set (issue 46): its tables are in
+    # the record, each by its own path; its dated figures are not
+    folder = tmp_path / "compare" / "keel"
+    folder.mkdir(parents=True)
+    (folder / "ranks.csv").write_text("a\n1\n")
+    (folder / "tests.csv").write_text("b\n2\n")
+    (folder / "cd_rrt.pdf").write_bytes(b"%PDF dated")
+    out = tmp_path / "provenance.json"
+    assert main(["provenance", "--config", "{}", "--results", str(folder),
+                 "--repo", str(ROOT), "--out", str(out)]) == 0
+    record = json.loads(out.read_text())["results"]
+    assert record == {str(folder / n): hashlib.sha256((folder / n).read_bytes()).hexdigest()
+                      for n in ("ranks.csv", "tests.csv")}
+
+
+def test_the_workflow_records_the_compare_stage():
+    text = (ROOT / "workflow" / "rules" / "provenance.smk").read_text()
+    assert "compare_targets()" in text.split("PROVENANCE_RESULTS", 1)[1].split("provenance_targets")[0]

@@ -10,6 +10,11 @@ per-job seeds, protocol defaults) → ``indices`` (pure functions of confusion-m
 
 __version__ = "0.1.0"
 
+#: The distribution's name on PyPI and in the installed packages' metadata (pyproject.toml's
+#: ``[project] name``): ``imbeval`` itself is another project's on PyPI. The import name is
+#: ``imbeval``. The one constant for code that reads the package's metadata.
+DISTRIBUTION = "imbeval-indices"
+
 
 def __getattr__(name):
     # imbeval.evaluate(estimator, X, y) without importing pandas/matplotlib on `import imbeval`.

@@ -147,7 +147,36 @@ def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def distribution_versions(root: str = "imbeval") -> dict[str, str]:
+def own_distribution() -> str:
+    """The installed distribution that holds this package: :data:`imbeval.DISTRIBUTION`,
+    or, in an environment installed before the distribution was renamed (an editable
+    install still named ``imbeval``), the distribution whose files hold the import package
+    ``imbeval`` (``pip install --no-deps -e .`` again renames it).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> own_distribution() in ("imbeval-indices", "imbeval")
+    True
+    """
+    from imbeval import DISTRIBUTION
+
+    try:
+        metadata.distribution(DISTRIBUTION)
+        return DISTRIBUTION
+    except metadata.PackageNotFoundError:
+        pass
+    holders = metadata.packages_distributions().get("imbeval", [])
+    if not holders:
+        raise ValueError(f"imbeval is not installed as a distribution ({DISTRIBUTION}): "
+                         f"pip install --no-deps -e . (or the wheel)")
+    return holders[0]
+
+
+def distribution_versions(root: str | None = None) -> dict[str, str]:
     """Installed versions of ``root``'s requirements, transitively (extras left out).
 
     A requirement that is not installed (one for another platform) is skipped; ``root``
@@ -155,8 +184,8 @@ def distribution_versions(root: str = "imbeval") -> dict[str, str]:
 
     Parameters
     ----------
-    root : str
-        An installed distribution's name.
+    root : str, optional
+        An installed distribution's name (default: :func:`own_distribution`, imbeval's).
 
     Returns
     -------
@@ -165,10 +194,11 @@ def distribution_versions(root: str = "imbeval") -> dict[str, str]:
 
     Examples
     --------
-    >>> versions = distribution_versions("imbeval")
-    >>> "numpy" in versions and "imbeval" not in versions
+    >>> versions = distribution_versions()
+    >>> "numpy" in versions and own_distribution() not in versions
     True
     """
+    root = own_distribution() if root is None else root
     installed = {}
     for dist in metadata.distributions():  # one scan of sys.path (a lookup per name is slow)
         name = dist.metadata["Name"]
@@ -357,11 +387,25 @@ def write_record(path: str | os.PathLike, record: Mapping) -> Path:
 
 
 def results_digests(paths: Iterable[str | os.PathLike]) -> dict[str, str]:
-    """``{path as given: sha256}`` of result files.
+    """``{path: sha256}`` of result files; a directory (a stage whose output is a folder, as
+    the compare stage's ``results/compare/<set>``) stands for every CSV file under it, each
+    listed by its own path (the folder's figures carry dates and are left out).
 
     Examples
     --------
     >>> results_digests([])
     {}
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "ranks.csv").write_text("a\\n1\\n"); _ = (d / "cd.pdf").write_bytes(b"%PDF")
+    >>> [pathlib.Path(p).name for p in results_digests([d])]
+    ['ranks.csv']
     """
-    return {str(p): file_sha256(p) for p in paths}
+    out = {}
+    for p in paths:
+        if Path(p).is_dir():
+            for f in sorted(Path(p).rglob("*.csv")):
+                out[str(f)] = file_sha256(f)
+        else:
+            out[str(p)] = file_sha256(p)
+    return out

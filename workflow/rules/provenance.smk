@@ -1,7 +1,8 @@
 # results/provenance.json: what made the run's result tables (imbeval._provenance).
 #
 # The record lists the sha256 of every result table (CSV) of the experiment, KEEL, theory and
-# papers stages and of results/paper_comparison.csv, the config as resolved, the package
+# papers stages, of every CSV of the compare stage's folders (results/compare/<set>/*.csv) and
+# of results/paper_comparison.csv, the config as resolved, the package
 # versions, the git commit, the input data's checksums, the machine and the date. The rule's
 # inputs are those tables, the input data files small enough to list and the code of
 # `imbeval provenance`; its params the config, a fingerprint of the installed packages and
@@ -24,7 +25,7 @@ PROVENANCE_RESULTS = sorted(
         + ["results/paper_comparison.csv"]
         if f.endswith(".csv")
     }
-)
+) + sorted(compare_targets())  # folders: `imbeval provenance` lists the CSV files in them
 provenance_targets = lambda: [PROVENANCE]
 
 

@@ -64,9 +64,10 @@ def _small_sources(config: dict, verify: bool) -> dict[str, dict]:
     if keel_section.get("two_class") or keel_section.get("multi_class"):
         # the KEEL files the run's sets are read from, and the package's version
         from imbeval.data import keel
-        from imbeval.data.keel_plan import keel_names
+        from imbeval.data.keel_plan import keel_names, named_or_file
 
-        names = [n for _, n, _ in keel_names(keel_section) if keel.resolve(n)["readable"]]
+        names = [n for key, n, _ in keel_names(keel_section) if keel.resolve(n)["readable"]
+                 and named_or_file(key, keel.resolve(n))]
         root = keel._data_root()
         sources["keel"] = {"path": str(root), "package": keel.PACKAGE,
                            "version": keel._installed_version(),
@@ -163,7 +164,7 @@ def _run(args) -> int:
     if not isinstance(config, dict):
         raise ValueError("--config must be a JSON object (the resolved config)")
     for path in args.results:
-        if not Path(path).is_file():
+        if not (Path(path).is_file() or Path(path).is_dir()):
             raise FileNotFoundError(f"--results {path} not found")
     record = build_record(imbeval_version=__version__, config=config, data=data_record(config),
                           results=results_digests(args.results), git=git_state(args.repo))
@@ -180,7 +181,8 @@ def register(subparsers) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--config", required=True, metavar="JSON", help="the config as resolved, as JSON")
     p.add_argument("--results", nargs="*", default=[], metavar="FILE",
-                   help="result tables the record stands for (their sha256 are listed)")
+                   help="result tables the record stands for (their sha256 are listed); a "
+                        "folder stands for every CSV file under it")
     p.add_argument("--repo", default=".", type=Path, metavar="DIR",
                    help="the imbeval checkout, for the git commit [.]")
     p.add_argument("--out", required=True, type=Path, metavar="JSON", help="the record to write")

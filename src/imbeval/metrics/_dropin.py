@@ -430,10 +430,19 @@ def geometric_mean_score(y_true, y_pred, *, labels=None, pos_label=1, average="m
     0.01
     >>> round(geometric_mean_score(y_true, y_pred, average="macro"), 4)
     0.4714
+    >>> geometric_mean_score([1, 1, 1], [1, 1, 1])  # one class: imbalanced-learn's 1.0
+    1.0
     """
     if isinstance(correction, bool) or not isinstance(correction, numbers.Real) \
             or not 0 <= correction <= 1:
         raise ValueError(f"correction must be a number in [0, 1], got {correction!r}")
+    if average == "multiclass" and labels is None:
+        _, classes = label_matrix(y_true, y_pred, sample_weight=sample_weight, min_classes=1)
+        if classes.size == 1:
+            # one class in y_true and y_pred: its recall is 1 (every sample predicted as it),
+            # and so is the mean of the one recall, as imbalanced-learn says (score's
+            # "gmean" refuses one class: the C recalls it is defined on are not there)
+            return 1.0
     if average != "multiclass" or correction == 0:
         return score("geometric_mean", y_true, y_pred, labels=labels, pos_label=pos_label,
                      average=average, sample_weight=sample_weight)
@@ -441,6 +450,15 @@ def geometric_mean_score(y_true, y_pred, *, labels=None, pos_label=1, average="m
                     sample_weight=sample_weight)
     recalls = np.where(recalls == 0, float(correction), recalls)
     return float(np.exp(np.mean(np.log(recalls))))
+
+
+def _single_label_warning():
+    # scikit-learn (1.9) warns of one label with a plain UserWarning (its confusion matrix's),
+    # not its UndefinedMetricWarning: the same class here, so that a filter written for
+    # scikit-learn's warnings treats imbeval's alike
+    warnings.warn("A single label was found in y_true and y_pred: the confusion matrix is "
+                  "1 x 1; pass labels= with every known label for its full shape",
+                  UserWarning, stacklevel=3)
 
 
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
@@ -470,7 +488,8 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     """
     _, classes = label_matrix(y_true, y_pred, sample_weight=sample_weight, min_classes=1)
     if classes.size == 1:
-        return score("mcc", y_true, y_pred, sample_weight=sample_weight)  # 0.0, warned
+        _single_label_warning()
+        return 0.0  # 0/0, which scikit-learn sets to 0.0 (score("mcc") warns apart of it)
     return score("mcc", y_true, y_pred, sample_weight=sample_weight, zero_division=0.0)
 
 
@@ -513,6 +532,8 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
     cm, classes = label_matrix(y1, y2, labels=labels, sample_weight=sample_weight,
                                min_classes=1)
     value = math.nan
+    if classes.size == 1:
+        _single_label_warning()
     if classes.size > 1:
         value = score("cohen_kappa", y1, y2, labels=labels, weights=weights,
                       sample_weight=sample_weight, zero_division=np.nan)

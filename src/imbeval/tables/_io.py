@@ -6,7 +6,7 @@ import math
 
 import pandas as pd
 
-from imbeval._io import atomic_write, atomic_write_text
+from imbeval._io import atomic_write_text, write_csv
 
 __all__ = ["to_markdown", "write_table"]
 
@@ -31,8 +31,10 @@ def to_markdown(frame: pd.DataFrame, floatfmt=".3f", index=True) -> str:
 
 def write_table(frame: pd.DataFrame, csv_path, md_path=None, *, title=None, notes=None,
                 floatfmt=".3f", index=True):
-    """Write ``frame`` as CSV (full precision) and, if asked, as a Markdown rendering."""
-    atomic_write(csv_path, lambda tmp: frame.to_csv(tmp, index=index))
+    """Write ``frame`` as CSV (floats to :data:`imbeval._io.FLOAT_DIGITS` significant digits,
+    through the one CSV writer :func:`imbeval._io.write_csv`) and, if asked, as a Markdown
+    rendering."""
+    write_csv(frame, csv_path, index=index, float_format=None)
     if md_path is not None:
         parts = [f"# {title}\n\n" if title else "", to_markdown(frame, floatfmt, index)]
         if notes:
