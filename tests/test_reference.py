@@ -101,3 +101,24 @@ def test_estimates_table_from_run_values():
     row = estimates_table(runs, ["acsa"]).iloc[0]
     assert row["value"] == pytest.approx(0.7) and row["run_sd"] == pytest.approx(0.1414, abs=1e-4)
     assert row["runs"] == 2 and row["undefined_folds"] == 1 and row["folds"] == 10
+
+
+def _contrast_units(mean, n_families=24, seed=0):
+    rng = np.random.default_rng(seed)
+    return pd.DataFrame([{"item": "Fig. 3 (KEEL)", "claim": "c", "rule": "ordering",
+                          "kind": "contrast", "part": "a - b", "problem": f"p{k}",
+                          "family": f"f{k}", "value": mean + 0.01 * rng.standard_normal(),
+                          "undefined": ""} for k in range(n_families)], columns=UNIT_COLUMNS)
+
+
+def test_half_splits_replicate_a_clear_claim_and_not_a_null_one():
+    from imbeval.tables.claim_units import half_split_replication
+
+    clear = half_split_replication(None, _contrast_units(0.02), seed=5, n_splits=40).iloc[0]
+    assert clear["verdict"] == "holds" and clear["families"] == 24
+    assert clear["share_same"] > 0.9 and clear["both_decide"] >= clear["same_direction"]
+    null = half_split_replication(None, _contrast_units(0.0), seed=5, n_splits=40).iloc[0]
+    assert null["share_same"] < 0.2
+    # seeded: the same splits again
+    again = half_split_replication(None, _contrast_units(0.0), seed=5, n_splits=40).iloc[0]
+    assert again.equals(null)

@@ -11,6 +11,9 @@ Writes, into ``--out-dir`` (the repository keeps them in ``results/reference/kee
   mean over the runs of the run values (each run's confusion matrices summed over its
   folds), their standard deviation, the number of runs, the mean of the fold values beside
   it, and the undefined and zero fold values counted;
+- ``replication.csv``: for each claim over data sets, how often it is decided the same way
+  on two random halves of the families (:func:`imbeval.tables.claim_units.half_split_replication`,
+  seeded from the run's seed);
 - ``problems.csv``, ``left_out.csv`` (what was run, what was left out and why);
 - ``provenance.json``: the run's record (commit, versions, data files, tables' sha256).
 
@@ -54,6 +57,16 @@ def _run_reference(args) -> int:
     names = {**ex.FIG3_INDICES, **ex.FIG4A_INDICES, **ex.FIG4B_INDICES, **ex.FIG5_INDICES}
     estimates = estimates_table(pd.read_csv(keel / RUN_TABLE), names)
     print(write_csv(estimates, out / "estimates.csv"))
+    import json
+
+    from imbeval.tables.claim_units import half_split_replication
+
+    seed = json.loads(Path(args.provenance).read_text(encoding="utf-8")).get("seed")
+    if seed is None:
+        raise ValueError(f"{args.provenance} records no seed: the half-splits are seeded by it")
+    replication = half_split_replication(pd.read_csv(figures / "claims.csv"),
+                                         pd.read_csv(figures / "claim_units.csv"), seed=int(seed))
+    print(write_csv(replication, out / "replication.csv"))
     for source, name in ((figures / "claims.csv", "claims.csv"),
                          (figures / "claim_units.csv", "claim_units.csv"),
                          (keel / "problems.csv", "problems.csv"),
