@@ -189,3 +189,15 @@ onstart:
         settings = workflow.executor_settings
         slurm_preflight(requests, getattr(settings, "status_command", None),
                         int(getattr(settings, "init_seconds_before_status_checks", 40) or 40))
+
+
+# The shipped reference results of the whole KEEL collection (issue 41; in the repository,
+# made by `imbeval experiment reference`): the comparison shows their claim rows beside the
+# run's. A checkout without them (a fork that removed them) shows none.
+REFERENCE_DIR = "results/reference/keel"
+
+
+def get_reference_files():
+    """The reference results the comparison reads: claims.csv and provenance.json, or none."""
+    files = [f"{REFERENCE_DIR}/claims.csv", f"{REFERENCE_DIR}/provenance.json"]
+    return files if all(os.path.exists(f) for f in files) else []

@@ -53,6 +53,8 @@ rule report_comparison:
         problems=f"{EXP_DIR}/problems.csv",
         # the KEEL run's claims, rows of their own (keel.smk; none without a keel section)
         keel=[f"{KEEL_DIR}/run_indices.csv", f"{KEEL_DIR}/problems.csv"] if KEEL_ON else [],
+        # the shipped reference run of the whole KEEL collection (in the repository)
+        reference=get_reference_files(),
         audit=f"{AUDIT_DIR}/fig6.csv",
         ortigosa=[
             f"{THEORY_FIGURES}/ortigosa2016/{f}.csv"
@@ -69,6 +71,8 @@ rule report_comparison:
         ortigosa=lambda w, input: os.path.dirname(input.ortigosa[0]),
         dataset=RUN_DATASET,
         keel=lambda w, input: f"--keel {os.path.dirname(input.keel[0])} " if input.keel else "",
+        reference=lambda w, input: (f"--reference {os.path.dirname(input.reference[0])} "
+                                    if input.reference else ""),
     conda:
         "../../environment.yml"
     log:
@@ -77,7 +81,7 @@ rule report_comparison:
     shell:
         "imbeval papers compare {input.parts} --out {output.csv} "
         "--fig2-numbers {input.fig2} --experiment {params.experiment} "
-        "--run-dataset {params.dataset:q} {params.keel}--audit-fig6 {input.audit} "
+        "--run-dataset {params.dataset:q} {params.keel}{params.reference}--audit-fig6 {input.audit} "
         "--ortigosa-figures {params.ortigosa} --statements {input.statements} > {log} 2>&1"
 
 

@@ -118,6 +118,10 @@ def register(subparsers):
     p.add_argument("--keel", type=Path, metavar="DIR",
                    help="the KEEL run's result folder (run_indices.csv, problems.csv): mullick2020 "
                         "Figs. 3-5's claims decided again on KEEL, rows of their own")
+    p.add_argument("--reference", type=Path, metavar="DIR",
+                   help="shipped reference results of the whole KEEL collection "
+                        "(results/reference/keel: claims.csv, provenance.json): their claim "
+                        "rows beside the run's, marked as the reference run with its commit")
     p.add_argument("--audit-fig6", type=Path, metavar="CSV", help="the audit's fig6.csv")
     p.add_argument("--ortigosa-figures", type=Path, metavar="DIR",
                    help="folder of ortigosa2016 fig2..fig7.csv and ssup_table.csv")
@@ -409,6 +413,11 @@ def _compare(args):
 
         keel = cmp.frame(keel_rows(args.keel / RUN_TABLE, args.keel / "problems.csv"))
         table = pd.concat([table, keel], ignore_index=True) if len(keel) else table
+    if args.reference is not None:
+        # the shipped reference run of the whole collection, beside the configured run's
+        from imbeval.tables.claims_keel import reference_rows
+
+        table = pd.concat([table, reference_rows(args.reference)], ignore_index=True)
     # Holm within each figure's or table's family of decisions (docs/claims.md, Methods)
     table = cmp.adjust(table)
     cmp.write(table, args.out, args.out.with_suffix(".md"))

@@ -22,7 +22,10 @@ import pandas as pd
 from imbeval.tables import comparison as cmp
 from imbeval.tables.claims_mullick2020 import mullick_experiment_rows
 
-__all__ = ["KEEL_SUFFIX", "keel_item", "keel_rows"]
+__all__ = ["KEEL_SUFFIX", "REFERENCE_SUFFIX", "keel_item", "keel_rows", "reference_rows"]
+
+#: what a row of the shipped reference run (results/reference/keel/) adds to its KEEL item
+REFERENCE_SUFFIX = " reference"
 
 #: what a KEEL row's item adds to the stand-in's item
 KEEL_SUFFIX = " (KEEL)"
@@ -77,3 +80,26 @@ def keel_rows(indices, problems):
                          "basis": fig5_basis if row["item"] == "Fig. 5" else row["basis"],
                          "units": [{**u, "item": item} for u in row.get("units", ())]})
     return rows
+
+
+def reference_rows(reference_dir) -> pd.DataFrame:
+    """The shipped reference run's claim rows (``claims.csv`` of ``imbeval experiment
+    reference``), marked as such: item ``"<item> (KEEL) reference"`` (a family of its own,
+    beside the configured KEEL slice's rows), basis naming the run's commit.
+
+    Parameters
+    ----------
+    reference_dir : the folder of the reference results (``claims.csv``,
+        ``provenance.json``).
+    """
+    import json
+    from pathlib import Path
+
+    folder = Path(reference_dir)
+    claims = pd.read_csv(folder / "claims.csv", keep_default_na=False, na_values=[""])
+    record = json.loads((folder / "provenance.json").read_text(encoding="utf-8"))
+    commit = str(record.get("imbeval", {}).get("commit") or "unknown")[:12]
+    claims["item"] = claims["item"].astype(str) + REFERENCE_SUFFIX
+    claims["basis"] = [f"{b} -- the shipped reference run of the whole KEEL collection "
+                       f"(results/reference/keel, commit {commit})" for b in claims["basis"]]
+    return claims[cmp.COLUMNS]
