@@ -42,6 +42,7 @@ from imbeval.tables import comparison as cmp
 from imbeval.tables._io import to_markdown, write_table
 
 __all__ = ["KEY", "TARGET_SHARE", "TARGET_TOTAL", "OUTCOMES", "read_run", "sampled_decisive",
+           "empirical_decisive", "SWEEP_BASIS_PREFIX",
            "direction", "compare_runs", "summarise", "criteria", "write_replication"]
 
 #: what identifies a verdict across runs (with the occurrence of a repeated key)
@@ -56,7 +57,10 @@ OUTCOMES = ("kept", "reversed", "lost", "absent")
 _VERDICT_COLUMNS = [*KEY, "occurrence", "kind", "direction", "p_value", "adjusted_p"]
 #: the columns of :func:`summarise`
 SUMMARY_COLUMNS = ["run", "other", "seed", "other_seed", "decisive", *OUTCOMES, "share_kept",
-                   "exact_decisive"]
+                   "exact_decisive", "empirical_decisive"]
+#: how the basis of a synthetic sweep's row begins
+#: (:func:`imbeval.tables.claims_mortaz2020.sweep_basis`)
+SWEEP_BASIS_PREFIX = "sampled: seeded synthetic sweep"
 
 
 def read_run(path) -> tuple[str, pd.DataFrame, object]:
@@ -127,6 +131,33 @@ def sampled_decisive(table: pd.DataFrame) -> pd.DataFrame:
     decisive["direction"] = [direction(k, d) for k, d in
                              zip(decisive["kind"], decisive["difference"])]
     return decisive[_VERDICT_COLUMNS].reset_index(drop=True)
+
+
+def empirical_decisive(table: pd.DataFrame) -> int:
+    """Decisive verdicts on numbers measured on data (issue 41: what a replication check
+    should count): sampled decisive verdicts (:func:`sampled_decisive`) other than those on
+    synthetic sweeps (a sweep's claims sit many standard errors from their thresholds at
+    every seed) and identities (a zero-width interval: the number cannot vary).
+
+    >>> t = cmp.adjust(cmp.frame([
+    ...     cmp.claim("p", "Fig. 1", "a", 0.1, True, basis="run on d", ci=(0.05, 0.2),
+    ...               p_value=0.001),
+    ...     cmp.claim("p", "Fig. 2", "b", 0.1, True, ci=(0.05, 0.2), p_value=0.001,
+    ...               basis=SWEEP_BASIS_PREFIX + " (seed 1)"),
+    ...     cmp.claim("p", "Fig. 3", "c", 0.1, True, basis="run on d", ci=(0.1, 0.1),
+    ...               p_value=0.0)]))
+    >>> empirical_decisive(t)
+    1
+    """
+    table = _keyed(table)
+    p = pd.to_numeric(table["p_value"], errors="coerce")
+    low = pd.to_numeric(table["ci_low"], errors="coerce")
+    high = pd.to_numeric(table["ci_high"], errors="coerce")
+    sampled = (table["kind"].isin(cmp.DECISIVE) & p.notna()
+               & (table["adjustment"].astype(str) != cmp.EXACT_ADJUSTMENT))
+    sweep = table["basis"].astype(str).str.startswith(SWEEP_BASIS_PREFIX)
+    identity = (high - low).abs() <= 0
+    return int((sampled & ~sweep & ~identity).sum())
 
 
 def _exact_decisive(table: pd.DataFrame) -> int:
@@ -213,7 +244,8 @@ def summarise(verdicts: pd.DataFrame, runs, seeds=None) -> pd.DataFrame:
                    "other_seed": seeds.get(other), "decisive": decisive,
                    **{o: int(counts.get(o, 0)) for o in OUTCOMES},
                    "share_kept": counts.get("kept", 0) / decisive if decisive else math.nan,
-                   "exact_decisive": _exact_decisive(table)}
+                   "exact_decisive": _exact_decisive(table),
+                   "empirical_decisive": empirical_decisive(table)}
             out.append(row)
     return pd.DataFrame(out, columns=SUMMARY_COLUMNS)
 
