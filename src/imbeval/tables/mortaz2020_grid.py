@@ -276,6 +276,28 @@ def pooled_spreads(per_fold, repeats, alpha=POOL_ALPHA):
     return out
 
 
+def _repeats_for_agreement(sd: float, tolerance: float) -> str:
+    """What would make agreement within ``tolerance`` reachable: the repetitions ``R`` at
+    which a re-run's prediction half-width ``t(0.975, R - 1) · sd · sqrt(1 + 1/R)`` falls
+    below it, or none when even ``1.96 · sd`` (R -> infinity) does not.
+
+    >>> _repeats_for_agreement(0.02, 0.0195)
+    'one re-run varies by SD 0.020: no number of repetitions brings it within'
+    >>> _repeats_for_agreement(0.005, 0.0195)
+    'one re-run varies by SD 0.005: 4 repetitions would bring it within'
+    """
+    from scipy.stats import t
+
+    if not (sd > 0 and math.isfinite(sd)):
+        return "the re-run's spread is unknown"
+    if 1.959964 * sd >= tolerance:
+        return f"one re-run varies by SD {sd:.3f}: no number of repetitions brings it within"
+    for r in range(2, 1001):
+        if t.ppf(0.975, r - 1) * sd * math.sqrt(1 + 1 / r) < tolerance:
+            return f"one re-run varies by SD {sd:.3f}: {r} repetitions would bring it within"
+    return f"one re-run varies by SD {sd:.3f}: more than 1000 repetitions would be needed"
+
+
 def _interval_text(rerun, pooled=None):
     """``prediction interval ±w (how SD was made)``: the row's statement of its interval."""
     e = rerun.estimate
@@ -348,7 +370,15 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
         where = ("the printed value lies outside it" if not rerun.inside
                  else "the printed value lies inside it")
         why = [f"{_interval_text(rerun, pooled)}: {where}", setting]
-        if decided is not None:
+        half_width = (ci[1] - ci[0]) / 2 if ci is not None else math.nan
+        if decided is not None and half_width > rerun.tolerance:
+            # TOST needs the re-run's prediction interval inside ±tolerance: with a wider
+            # prediction interval no printed value could be shown to agree (issue 41 item 7)
+            why.append(f"agreement out of reach: a re-run's 95% prediction half-width "
+                       f"{half_width:.3f} exceeds the tolerance ±{rerun.tolerance:g} "
+                       f"(TOST p = {rerun.tost_p:.3g}); "
+                       + _repeats_for_agreement(rerun.estimate.sd, rerun.tolerance))
+        elif decided is not None:
             verdict = "shown" if adjusted <= inference.DECISIVE_ALPHA else "not shown"
             why.append(f"agreement within ±{rerun.tolerance:g} ({AGREEMENT_TOLERANCE:g} minus "
                        f"half the printed unit) {verdict} (TOST p = {rerun.tost_p:.3g} on "
