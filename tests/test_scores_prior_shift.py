@@ -72,3 +72,34 @@ def test_the_audit_is_seeded():
     a = prior_shift_audit(seed=3, names=["auprg"], n_random=2)
     b = prior_shift_audit(seed=3, names=["auprg"], n_random=2)
     assert a.equals(b)
+
+
+def test_properties_page_shows_the_verdicts(tmp_path):
+    from imbeval.report.properties import PRIOR_SHIFT_CSV, render_properties_page
+
+    table = prior_shift_audit(names=["roc_auc", "auprg"], n_random=2)
+    (tmp_path / PRIOR_SHIFT_CSV).parent.mkdir(parents=True)
+    table.to_csv(tmp_path / PRIOR_SHIFT_CSV, index=False)
+    page = render_properties_page(tmp_path)
+    assert "class prior shift" in page
+    row = page.split("<code>auprg</code>")[1].split("</tr>")[0]
+    assert 'class="false"' in row and f"{table.loc[1, 'pi=0.5']:.4g}" in row
+    row = page.split("<code>roc_auc</code>")[1].split("</tr>")[0]
+    assert 'class="true"' in row
+    # without the table the section is left out, not broken
+    (tmp_path / PRIOR_SHIFT_CSV).unlink()
+    assert "class prior shift" not in render_properties_page(tmp_path)
+
+
+def test_cli_writes_the_table(tmp_path, capsys):
+    from imbeval.cli import main
+
+    assert main(["theory", "prior-shift", "--out-dir", str(tmp_path), "--n-random", "0"]) == 0
+    import pandas as pd
+
+    written = pd.read_csv(tmp_path / "prior_shift_scores.csv").set_index("index")
+    assert set(written.index) == set(scores.score_registry())
+    assert written.loc["calibrated_average_precision", "verdict"] == "invariant"
+    assert "invariant: roc_auc" in capsys.readouterr().out
+    assert main(["theory", "prior-shift", "--out-dir", str(tmp_path), "--n-random", "-1"]) == 2
+    assert "--n-random must be >= 0" in capsys.readouterr().err
