@@ -100,3 +100,63 @@ def test_a_model_without_scores_records_none():
 
     assert score_record(LabelsOnly(), np.zeros((3, 1)), [0, 1, 0], [[0, 1]]) is None
     assert score_index_rows({"scores": None, "test_sets": []}, 2) == []
+
+
+def test_winner_flips_counts_pairs_whose_order_reverses():
+    import pandas as pd
+
+    from imbeval.tables.scores_rrt import winner_flips
+
+    rows = []
+    # problem p: a > b > c at the test prior; at 0.01, c > a > b (a-c and b-c flip, a-b not)
+    for prior, vals in (("test", {"a": 0.9, "b": 0.8, "c": 0.7}),
+                        ("0.01", {"a": 0.5, "b": 0.4, "c": 0.6})):
+        for clf, v in vals.items():
+            for fold in range(2):
+                rows.append({"problem": "p", "kind": "two-class", "classifier": clf, "run": 0,
+                             "fold": fold, "scheme": "1", "prior": prior,
+                             "index": "average_precision", "value": v + 0.01 * fold})
+    # a loss: lower wins; b < a at both priors: no flip
+    for prior, vals in (("test", {"a": 0.3, "b": 0.2}), ("0.01", {"a": 0.1, "b": 0.05})):
+        for clf, v in vals.items():
+            rows.append({"problem": "p", "kind": "two-class", "classifier": clf, "run": 0,
+                         "fold": 0, "scheme": "1", "prior": prior, "index": "brier_score",
+                         "value": v})
+    table = winner_flips(pd.DataFrame(rows), 0.01).set_index("index")
+    assert table.loc["average_precision", ["pairs", "flips"]].tolist() == [3, 2]
+    assert table.loc["average_precision", "share"] == pytest.approx(2 / 3)
+    assert table.loc["brier_score", ["pairs", "flips"]].tolist() == [1, 0]
+
+
+def test_the_stage_writes_indices_spread_flips_and_figure(tmp_path, capsys):
+    import json
+
+    import pandas as pd
+
+    from imbeval.cli import main
+    from imbeval.protocol import run_folds
+
+    files = []
+    for C in (2, 3):
+        for clf, kw in (("nbsvm", {}), ("smote_mlp", {"params": {"hidden_layer_sizes": [4],
+                                                                  "max_iter": 30}})):
+            for part in run_folds(_toy(C), clf, 0, seed=3, n_folds=2, **kw):
+                path = tmp_path / "runs" / f"{C}_{clf}_{part['folds'][0]['fold']}.json"
+                path.parent.mkdir(exist_ok=True)
+                path.write_text(json.dumps(part))
+                files.append(str(path))
+    out = tmp_path / "out"
+    assert main(["experiment", "scores", *files, "--out-dir", str(out),
+                 "--figure", str(out / "fig3_scores")]) == 0
+    values = pd.read_csv(out / "score_indices.csv")
+    assert set(values["kind"]) == {"two-class"}  # Fig. 3's problems only, by default
+    assert set(values["prior"].astype(str)) == {"test", "0.01"}
+    spread = pd.read_csv(out / "score_spread.csv").set_index("index")
+    assert (spread["std_within"] >= 0).all() and "roc_auc" in spread.index
+    flips = pd.read_csv(out / "winner_flips.csv").set_index("index")
+    # ROC AUC does not move with the prior: no pair's winner can change
+    assert flips.loc["roc_auc", "flips"] == 0
+    assert (out / "fig3_scores.png").is_file() and (out / "fig3_scores.csv").is_file()
+    assert main(["experiment", "scores", *files, "--out-dir", str(out), "--all-kinds",
+                 "--all-indices"]) == 0
+    assert "multi-class" in set(pd.read_csv(out / "score_indices.csv")["kind"])

@@ -127,9 +127,9 @@ def score_index_rows(fold: dict, n_classes: int, *, names=None, deploy_prior=Non
     n_classes : int
         The problem's number of classes.
     names : iterable of str, optional
-        Indices of :func:`imbeval.scores.score_registry`; default every index that fits the
-        problem (two classes: the two-class ones and the probability indices of several
-        classes; more classes: the multi-class ones) and the response (indices of
+        Indices of :func:`imbeval.scores.score_registry` (default all); of these, those that
+        fit the problem (two classes: the two-class ones and the probability indices of
+        several classes; more classes: the multi-class ones) and the response (indices of
         probabilities need ``predict_proba``).
     deploy_prior : float, optional
         Reweight each test set's classes so that the positive (minority, code 0) class has
@@ -156,12 +156,12 @@ def score_index_rows(fold: dict, n_classes: int, *, names=None, deploy_prior=Non
         return []
     registry = score_registry()
     y, positive, pos_score, s2 = _inputs(record, n_classes)
-    if names is None:
-        names = [n for n, info in registry.items()
-                 if (info.response == "score" or record["response"] == "proba")
-                 and (info.scope == "multi-class" or n_classes == 2)
-                 and not (n_classes == 2 and info.scope == "multi-class"
-                          and info.name.startswith("roc_auc_"))]
+    fitting = [n for n, info in registry.items()
+               if (info.response == "score" or record["response"] == "proba")
+               and (info.scope == "multi-class" or n_classes == 2)
+               and not (n_classes == 2 and info.scope == "multi-class"
+                        and info.name.startswith("roc_auc_"))]
+    names = fitting if names is None else [n for n in names if n in fitting]
     rows = []
     for ts, enc in zip(fold["test_sets"], record["test_sets"]):
         ix = decode_array(enc).astype(np.int64)
