@@ -91,6 +91,32 @@ def expected_cost_gap(n_problems=200):
     return worst
 
 
+def expected_cost_deployment_gap(n_problems=100):
+    """Bayes decisions at a deployment prior: the probabilities' log minus the log of the
+    priors they were made at are log-likelihoods (up to a constant) for expected-cost."""
+    from expected_cost.ec import CostMatrix, average_cost, bayes_decisions
+
+    worst = 0.0
+    rng = np.random.default_rng(4)
+    for classes in (2, 3):
+        for y, p, w in _problems(11 + classes, n_problems, classes):
+            if classes == 2:
+                p = np.column_stack([1 - p, p])
+            made_at = rng.dirichlet(np.ones(classes))
+            deploy = rng.dirichlet(np.ones(classes))
+            costs = rng.random((classes, classes)) * 5
+            np.fill_diagonal(costs, 0)
+            # its decisions take 1-D priors, its average cost a column (1-D priors there
+            # multiply the cost matrix's columns, not its rows)
+            decided, _ = bayes_decisions(np.log(p) - np.log(made_at), CostMatrix(costs),
+                                         deploy, score_type="log_likelihoods", silent=True)
+            ref = average_cost(y, decided, CostMatrix(costs), deploy[:, None], w)
+            got = scores.expected_cost(y, p, costs=costs, priors=deploy, sample_weight=w,
+                                       score_priors=made_at)
+            worst = max(worst, abs(got - float(ref)))
+    return worst
+
+
 def prg_gap(path, n_problems=300):
     spec = importlib.util.spec_from_file_location("prg_reference", path)
     module = importlib.util.module_from_spec(spec)
@@ -114,6 +140,8 @@ def main():
     for key, gap in model_diagnostics_gap().items():
         print(f"model-diagnostics {key}: max |diff| = {gap:.3g}")
     print(f"expected-cost average_cost_for_bayes_decisions: max |diff| = {expected_cost_gap():.3g}")
+    print("expected-cost at a deployment prior (log-likelihoods): max |diff| = "
+          f"{expected_cost_deployment_gap():.3g}")
     if args.prg:
         worst, differ = prg_gap(args.prg)
         print(f"reference prg calc_auprg: max |diff| = {worst:.3g}; differ > 1e-10 on {differ} "

@@ -217,6 +217,24 @@ def test_expected_cost_closed_forms():
         0.5 * 1 * 0.5 + 0.5 * 4 * (1 / 3), abs=TOL)
 
 
+def test_bayes_decisions_at_the_deployment_prior():
+    rng = np.random.default_rng(15)
+    y = rng.integers(0, 2, 300)
+    p = np.clip(rng.random(300) * 0.7 + 0.3 * y, 0.001, 0.999)
+    train, deploy = np.array([0.5, 0.5]), np.array([0.95, 0.05])
+    # two classes, 0-1 costs: positive iff p·0.05/0.5 > (1 − p)·0.95/0.5, i.e. p > 0.95
+    decided = (p > 0.95).astype(int)
+    R = np.array([[np.mean(decided[y == i] == j) for j in (0, 1)] for i in (0, 1)])
+    want = deploy[0] * R[0, 1] + deploy[1] * R[1, 0]
+    got = scores.expected_cost(y, p, priors=deploy, score_priors=train)
+    assert got == pytest.approx(want, abs=TOL)
+    # probabilities made at the deployment prior already: nothing moves
+    assert scores.expected_cost(y, p, priors=deploy, score_priors=deploy) == pytest.approx(
+        scores.expected_cost(y, p, priors=deploy), abs=TOL)
+    with pytest.raises(ValueError, match="priors"):
+        scores.expected_cost(y, p, score_priors=train)
+
+
 def test_cost_curve_area_equals_the_envelope_of_every_line():
     for y, s, w in _problems(11):
         # one line per threshold: every distinct score, ties not split

@@ -93,7 +93,7 @@ def bayes_decisions(y_proba, costs=None) -> np.ndarray:
 
 
 def expected_cost(y_true, y_proba, *, costs=None, priors=None, sample_weight=None,
-                  normalize=False, labels=None) -> float:
+                  normalize=False, labels=None, score_priors=None) -> float:
     """Expected cost of the Bayes decisions of probabilities (Ferrer's EC).
 
     Parameters
@@ -113,6 +113,11 @@ def expected_cost(y_true, y_proba, *, costs=None, priors=None, sample_weight=Non
         Divide by the cost of the best input-ignoring decision, min_j Σ_i c_ij π_i.
     labels : array-like, optional
         The classes, in column order.
+    score_priors : array-like of shape (C,), optional
+        The class priors the probabilities were made at (a model's training shares). With
+        ``priors`` given, the Bayes decisions are then those of the deployment: each row
+        p(c|x) becomes p(c|x)·π_c / score_priors_c, normalised (Bayes' rule with the new
+        prior), before the decision. None: the probabilities are taken as they are.
 
     Returns
     -------
@@ -130,6 +135,15 @@ def expected_cost(y_true, y_proba, *, costs=None, priors=None, sample_weight=Non
     C = p.shape[1]
     c = _cost_matrix(costs, C)
     w = _inputs.weights(sample_weight, codes.shape[0])
+    if score_priors is not None:
+        if priors is None:
+            raise ValueError("score_priors needs priors: the deployment priors to move the "
+                             "probabilities to")
+        given = _priors(score_priors, C)
+        if np.any(given == 0):
+            raise ValueError("score_priors must be positive")
+        moved = p * (_priors(priors, C) / given)
+        p = moved / moved.sum(axis=1, keepdims=True)
     decided = bayes_decisions(p, c)
     mass = np.zeros((C, C))
     np.add.at(mass, (codes, decided), w)
