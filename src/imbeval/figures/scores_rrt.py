@@ -37,7 +37,8 @@ def plot_scores_rrt(spread: pd.DataFrame):
     """
     import matplotlib.pyplot as plt
 
-    kinds = [k for k in ("two-class", "multi-class") if (spread["kind"] == k).any()] or ["two-class"]
+    kinds = ([k for k in ("two-class", "multi-class") if (spread["kind"] == k).any()]
+             or ["two-class"])
     fig, axes = plt.subplots(len(kinds), 1, figsize=(9, 3.6 * len(kinds)), squeeze=False)
     for ax, kind in zip(axes[:, 0], kinds):
         part = spread[spread["kind"] == kind]
