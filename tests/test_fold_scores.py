@@ -157,6 +157,19 @@ def test_the_stage_writes_indices_spread_flips_and_figure(tmp_path, capsys):
     # ROC AUC does not move with the prior: no pair's winner can change
     assert flips.loc["roc_auc", "flips"] == 0
     assert (out / "fig3_scores.png").is_file() and (out / "fig3_scores.csv").is_file()
+    # the report's properties page shows the flips and the figure of a run's results folder
+    from imbeval.report.properties import render_properties_page
+
+    results = tmp_path / "results"
+    (results / "experiment").mkdir(parents=True)
+    (results / "figures/mullick2020").mkdir(parents=True)
+    (results / "experiment/winner_flips.csv").write_bytes((out / "winner_flips.csv").read_bytes())
+    (results / "figures/mullick2020/fig3_scores.png").write_bytes(
+        (out / "fig3_scores.png").read_bytes())
+    page = render_properties_page(results)
+    assert "under the RRT protocol" in page and "data:image/png;base64" in page
+    row = page.split("<code>roc_auc</code>")[1].split("</tr>")[0]
+    assert f"<td>{int(flips.loc['roc_auc', 'pairs'])}</td>" in row
     assert main(["experiment", "scores", *files, "--out-dir", str(out), "--all-kinds",
                  "--all-indices"]) == 0
     assert "multi-class" in set(pd.read_csv(out / "score_indices.csv")["kind"])

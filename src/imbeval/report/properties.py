@@ -18,7 +18,7 @@ import pandas as pd
 from imbeval.report.catalogue import _CSS, _JS
 
 __all__ = ["PROPERTIES_CSV", "DUTCH_DRAW_CSV", "PROPERTIES_FIGURE", "PRIOR_SHIFT_CSV",
-           "render_properties_page"]
+           "SCORES_RRT", "render_properties_page"]
 
 #: Where the theory stage writes them, relative to the results folder.
 PROPERTIES_CSV = "theory/properties.csv"
@@ -157,6 +157,48 @@ def _prior_shift_section(frame) -> str:
             + "".join(rows) + "</tbody></table>")
 
 
+#: The indices of scores under the RRT protocol (``imbeval experiment scores``): the run's
+#: and the KEEL slice's winner flips and spread figures, relative to the results folder.
+SCORES_RRT = (("the run's two-class problems", "experiment/winner_flips.csv",
+               "figures/mullick2020/fig3_scores.png"),
+              ("the KEEL slice's two-class families", "keel/winner_flips.csv",
+               "figures/mullick2020_keel/fig3_scores.png"))
+
+
+def _scores_rrt_section(results_dir) -> str:
+    """The winner flips at the deployment prior and the spread figures, where produced."""
+    parts = []
+    for label, flips_rel, figure_rel in SCORES_RRT:
+        flips_path, png = Path(results_dir) / flips_rel, Path(results_dir) / figure_rel
+        if not flips_path.is_file():
+            continue
+        flips = pd.read_csv(flips_path, dtype={"index": str})
+        rows = "".join(
+            f"<tr><td><code>{html.escape(r['index'])}</code></td><td>{int(r['flips'])}</td>"
+            f"<td>{int(r['pairs'])}</td><td>{float(r['share']):.0%}</td></tr>"
+            if pd.notna(r["share"]) else
+            f"<tr><td><code>{html.escape(r['index'])}</code></td><td>0</td><td>0</td><td></td></tr>"
+            for _, r in flips.iterrows())
+        prior = float(flips["deploy_prior"].iloc[0]) if len(flips) else float("nan")
+        figure = ""
+        if png.is_file():
+            data = base64.b64encode(png.read_bytes()).decode("ascii")
+            figure = (f'<div class="fig"><img alt="spread of the indices of scores" '
+                      f'style="width:640px" src="data:image/png;base64,{data}"></div>')
+        parts.append(f"<h3>{html.escape(label)}</h3>{figure}<p>Classifier pairs whose winner "
+                     f"at the test prior loses when the positives' share is {prior:g}:</p>"
+                     '<table class="sortable"><thead><tr><th>index</th><th>flips</th>'
+                     "<th>pairs</th><th>share</th></tr></thead><tbody>" + rows
+                     + "</tbody></table>")
+    if not parts:
+        return ""
+    return ("<h2>Indices of scores under the RRT protocol</h2><p>The classifier jobs keep each "
+            "test fold's scores; per RRT test set the indices of scores, their spread over "
+            "the RRT schemes (mullick2020's Fig. 3 for them: std over the schemes, mean over "
+            "the classifiers) and the pairs of classifiers whose order a deployment prior "
+            "reverses (<code>imbeval experiment scores</code>).</p>" + "".join(parts))
+
+
 def render_properties_page(results_dir) -> str:
     """The properties page's HTML, from the theory stage's tables under ``results_dir``.
 
@@ -220,6 +262,7 @@ def render_properties_page(results_dir) -> str:
     shift_path = results_dir / PRIOR_SHIFT_CSV
     if shift_path.is_file():
         body.append(_prior_shift_section(pd.read_csv(shift_path, dtype={"index": str})))
+    body.append(_scores_rrt_section(results_dir))
     dutch_path = results_dir / DUTCH_DRAW_CSV
     if dutch_path.is_file():
         dutch = pd.read_csv(dutch_path, keep_default_na=False, na_values=[""],
