@@ -20,7 +20,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "imbeval"
 LAYERS = {
     "_io": 0, "_seeds": 0, "_settings": 0, "_cluster": 0, "_plugins": 0, "_bootstrap": 0, "inference": 0,
     "_provenance": 0, "_params": 0,
-    "indices": 1,
+    "indices": 1, "scores": 1,
     "metrics": 2,
     "data": 3,
     "features": 4,

@@ -223,7 +223,8 @@ def test_cluster_generic_executor_retries_a_failed_job_and_gives_the_same_result
     # the fake submitter ran every job once (one output file per started job script)
     cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
     n_jobs = len(list((work / ".snakemake/local-cluster").glob("*.out")))
-    assert n_jobs == n_fold_jobs(cfg) + 4     # features, problems, folds, collect, figures (experiment_all is local)
+    # features, problems, folds, collect, figures, scores (experiment_all is local)
+    assert n_jobs == n_fold_jobs(cfg) + 5
     local_rule = JOB_RULE[cfg.get("job_unit", "run")]
     assert local_rule != "experiment_fold"
     assert "rule experiment_fold:" in out and f"rule {local_rule}:" not in out
@@ -302,7 +303,8 @@ def _planned(out: str) -> dict[str, int]:
 @pytest.mark.parametrize("module,expected", [
     # figure code: the figures job only
     ("src/imbeval/figures/mullick2020.py", {"experiment_figures": 1}),
-    ("src/imbeval/figures/_output.py", {"experiment_figures": 1}),
+    # (and the indices of scores' figure, issue 43)
+    ("src/imbeval/figures/_output.py", {"experiment_figures": 1, "experiment_scores": 1}),
     # the comparison's rows: the figures job only (claims.csv is made of them, issue 30)
     ("src/imbeval/tables/comparison.py", {"experiment_figures": 1}),
     # another paper's tables and report code: nothing of the experiment
@@ -320,7 +322,8 @@ def test_an_edit_replans_only_the_jobs_whose_code_changed(local_run, module, exp
     if expected == "classifiers":
         exp = yaml.safe_load((local_run / "config/test.yaml").read_text())["experiment"]
         rule = JOB_RULE[exp.get("job_unit", "run")]
-        expected = {rule: n_classifier_jobs(exp), "experiment_collect": 1, "experiment_figures": 1}
+        expected = {rule: n_classifier_jobs(exp), "experiment_collect": 1, "experiment_figures": 1,
+                    "experiment_scores": 1}
     planned.pop("experiment_all", None)
     assert planned == expected, out[-3000:]
     assert not {"experiment_features", "experiment_problems"} & set(planned)

@@ -53,12 +53,14 @@ EXP_FOLDS = list(range(EXP["protocol"]["folds"]))
 EXP_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary",
                 "run_indices"]
 EXP_FIGS = ["fig3", "fig4a", "fig4b", "fig5"]
+# the indices of scores of the fold files' scores (rule experiment_scores, issue 43)
+EXP_SCORE_TABLES = ["score_indices", "score_spread", "winner_flips"]
 # The library files each `imbeval experiment ITEM` reaches (derived from its imports,
 # common.smk): a job depends on its item's code only (no figure code in a fold job, no
 # classifier in a features or problems job).
 EXP_SOURCES = {
     item: cli_sources(f"_experiment_{item}", command="experiment")
-    for item in ("features", "problems", "run", "collect", "figures")
+    for item in ("features", "problems", "run", "collect", "figures", "scores")
 }
 # JSON handed to `imbeval experiment problems` (concepts are read from the shards).
 EXP_PROBLEM_SETTINGS = json.dumps(
@@ -88,6 +90,8 @@ EXP_TARGETS = (
     + [f"{EXP_DIR}/problems.csv"]
     + [f"{EXP_FIGURES}/{f}.{ext}" for f in EXP_FIGS for ext in ("pdf", "png", "csv")]
     + [f"{EXP_FIGURES}/claims.csv"]
+    + [f"{EXP_DIR}/{t}.csv" for t in EXP_SCORE_TABLES]
+    + [f"{EXP_FIGURES}/fig3_scores.{ext}" for ext in ("pdf", "png", "csv")]
 )
 experiment_targets = lambda: EXP_TARGETS
 
@@ -388,6 +392,39 @@ rule experiment_collect:
     shell:
         "imbeval experiment collect {input.runs} --indices {params.indices} "
         "--out-dir {params.out} > {log} 2>&1"
+
+
+# The indices of scores per RRT test set from the scores the fold jobs kept, at the test
+# prior and at the deployment prior imbeval.tables.scores_rrt.DEPLOY_PRIOR; their spread over
+# the RRT schemes (Fig. 3 for the indices of scores) and the classifier pairs whose winner
+# changes at that prior (docs/metrics.md). Two-class problems, RRT_INDICES: ~20 s.
+rule experiment_scores:
+    input:
+        EXP_SOURCES["scores"],
+        runs=EXP_FOLD_FILES,
+    output:
+        values=f"{EXP_DIR}/score_indices.csv",
+        spread=f"{EXP_DIR}/score_spread.csv",
+        flips=f"{EXP_DIR}/winner_flips.csv",
+        fig_pdf=f"{EXP_FIGURES}/fig3_scores.pdf",
+        fig=f"{EXP_FIGURES}/fig3_scores.png",
+        fig_csv=f"{EXP_FIGURES}/fig3_scores.csv",
+    params:
+        out=lambda wildcards, output: os.path.dirname(output.spread),
+        figure=lambda wildcards, output: os.path.splitext(output.fig)[0],
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/experiment/scores.log",
+    benchmark:
+        "results/benchmarks/experiment/scores.tsv"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    shell:
+        "imbeval experiment scores {input.runs} --out-dir {params.out} "
+        "--figure {params.figure} > {log} 2>&1"
 
 
 rule experiment_figures:

@@ -69,6 +69,7 @@ KEEL_SOURCES = {
     "run": EXP_SOURCES["run"],
     "collect": EXP_SOURCES["collect"],
     "figures": EXP_SOURCES["figures"],
+    "scores": EXP_SOURCES["scores"],
 }
 KEEL_FOLD_FILES = [
     f"{KEEL_DIR}/runs/{s}/{c}/run{r}/fold{k}.json"
@@ -80,6 +81,8 @@ KEEL_TARGETS = (
     + [f"{KEEL_DIR}/{t}.csv" for t in ("problems", "catalogue", "left_out")]
     + [f"{KEEL_FIGURES}/{f}.{ext}" for f in KEEL_FIGS for ext in ("pdf", "png", "csv")]
     + [f"{KEEL_FIGURES}/claims.csv"]
+    + [f"{KEEL_DIR}/{t}.csv" for t in EXP_SCORE_TABLES]
+    + [f"{KEEL_FIGURES}/fig3_scores.{ext}" for ext in ("pdf", "png", "csv")]
     if KEEL_ON
     else []
 )
@@ -275,6 +278,37 @@ else:
             "imbeval experiment run --problem {input.problem} --classifier {params.classifiers} "
             "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
             "--runs-dir {params.out} > {log} 2>&1"
+
+
+# The indices of scores of the KEEL runs: their spread over the RRT schemes and the share of
+# classifier pairs whose winner changes at the deployment prior (rule experiment_scores).
+rule keel_scores:
+    input:
+        KEEL_SOURCES["scores"],
+        runs=KEEL_FOLD_FILES,
+    output:
+        values=f"{KEEL_DIR}/score_indices.csv",
+        spread=f"{KEEL_DIR}/score_spread.csv",
+        flips=f"{KEEL_DIR}/winner_flips.csv",
+        fig_pdf=f"{KEEL_FIGURES}/fig3_scores.pdf",
+        fig=f"{KEEL_FIGURES}/fig3_scores.png",
+        fig_csv=f"{KEEL_FIGURES}/fig3_scores.csv",
+    params:
+        out=lambda wildcards, output: os.path.dirname(output.spread),
+        figure=lambda wildcards, output: os.path.splitext(output.fig)[0],
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/keel/scores.log",
+    benchmark:
+        "results/benchmarks/keel/scores.tsv"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    shell:
+        "imbeval experiment scores {input.runs} --out-dir {params.out} "
+        "--figure {params.figure} > {log} 2>&1"
 
 
 rule keel_collect:

@@ -49,6 +49,7 @@ THEORY_TARGETS = [
     f"{THEORY_DIR}/properties.csv",
     f"{THEORY_DIR}/dutch_draw.csv",
     f"{THEORY_DIR}/properties_heatmap.png",
+    f"{THEORY_DIR}/prior_shift_scores.csv",
     f"{THEORY_DIR}/statements.csv",
 ] + [
     f"{THEORY_FIGURES}/{paper}/{stem}.{ext}"
@@ -149,6 +150,27 @@ rule theory_properties:
     shell:
         "imbeval theory properties --out-dir {params.out} {params.problems} "
         "--majority {params.majority} --seed {params.seed} > {log} 2>&1"
+
+
+# Condition 1 for indices of scores (issue 43): every index of imbeval.scores reweighted to
+# class priors 0.5 ... 0.001 and searched; the properties page shows the verdicts (~15 s).
+rule theory_prior_shift:
+    input:
+        THEORY_SOURCES,
+    output:
+        csv=f"{THEORY_DIR}/prior_shift_scores.csv",
+    params:
+        seed=config["seed"],
+        out=lambda wildcards, output: os.path.dirname(output.csv),
+    log:
+        "logs/theory/prior_shift.log",
+    benchmark:
+        "results/benchmarks/theory/prior_shift.tsv"
+    threads: 1
+    conda:
+        "../../environment.yml"
+    shell:
+        "imbeval theory prior-shift --out-dir {params.out} --seed {params.seed} > {log} 2>&1"
 
 
 rule theory_mullick2020_fig6:

@@ -37,11 +37,12 @@ from imbeval.cli import (
     _experiment_problems,
     _experiment_reference,
     _experiment_run,
+    _experiment_scores,
 )
 
 #: The items, in the order of the stage; each module has ``register(subparsers)``.
 ITEMS = (_experiment_features, _experiment_problems, _experiment_run, _experiment_collect,
-         _experiment_figures, _experiment_keel, _experiment_reference)
+         _experiment_figures, _experiment_scores, _experiment_keel, _experiment_reference)
 
 
 def register(subparsers) -> None:

@@ -14,6 +14,9 @@ needed); the Snakemake rules of workflow/rules/theory.smk call these.
   ``--classes`` C by search) and the Dutch Draw baseline of every two-class index at the
   class sizes of the given problems: ``properties.csv``, ``dutch_draw.csv`` and the heat-map
   ``properties_heatmap.pdf|png|csv``;
+- ``prior-shift``      every index of scores (:mod:`imbeval.scores`) reweighted to class
+  priors 0.5 ... 0.001 and searched: invariant or moves, with its range
+  (``prior_shift_scores.csv``, src/imbeval/audit/prior_shift.py);
 - ``statements``       the papers' theorems, lemmas, results and conjectures checked by
   computation (exhaustively at small sizes, by a seeded search or by quadrature) and
   ortigosa2016's Study 2: ``statements.csv`` (src/imbeval/audit/statements.py, study2.py).
@@ -54,6 +57,7 @@ def register(subparsers):
     _audit.register(sub, "audit")
     _register_catalogue(sub)
     _register_properties(sub)
+    _register_prior_shift(sub)
     _register_statements(sub)
     for name in FIGURES:
         p = sub.add_parser(name, help=f"draw {name} (PDF, PNG and the CSV behind it)")
@@ -169,6 +173,39 @@ def _register_properties(sub):
     p.add_argument("--seed", type=int, default=0, help="seed of the multi-class search (default 0)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run_properties)
+
+
+def _register_prior_shift(sub):
+    p = sub.add_parser(
+        "prior-shift",
+        help="every index of scores under class prior shifts (a reweighting of the classes): "
+        "prior_shift_scores.csv with its verdict, invariant or moves, and its range",
+    )
+    p.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
+    p.add_argument("--seed", type=int, default=0, help="seed of the samples and the search "
+                   "(default 0)")
+    p.add_argument("--n-random", type=int, default=30, metavar="K",
+                   help="random class-share vectors per sample in the search (default 30)")
+    p.set_defaults(func=run_prior_shift)
+
+
+def run_prior_shift(args):
+    """Write prior_shift_scores.csv into ``args.out_dir``."""
+    import time
+    from pathlib import Path
+
+    from imbeval._io import write_csv
+    from imbeval.audit.prior_shift import prior_shift_audit
+
+    if args.n_random < 0:
+        raise ValueError(f"--n-random must be >= 0, got {args.n_random}")
+    start = time.perf_counter()
+    table = prior_shift_audit(seed=args.seed, n_random=args.n_random)
+    path = write_csv(table, Path(args.out_dir) / "prior_shift_scores.csv")
+    invariant = table.loc[table["verdict"] == "invariant", "index"].tolist()
+    print(f"{len(table)} indices of scores in {time.perf_counter() - start:.1f} s; invariant: "
+          f"{', '.join(invariant)}; wrote {path}")
+    return 0
 
 
 def parse_problem(text, majority):

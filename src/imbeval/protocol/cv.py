@@ -12,8 +12,9 @@
    classifier -- and count one confusion matrix per test set from the fold's predictions
    (a prediction does not depend on which other points are in the test set).
 
-The result is a JSON-friendly dict: per fold the chosen hyperparameters, and per test set
-the scheme, target and realised RRT, counts, sampling rule and confusion matrix.
+The result is a JSON-friendly dict: per fold the chosen hyperparameters, per test set the
+scheme, target and realised RRT, counts, sampling rule and confusion matrix, and the fold's
+scores with each test set's points (``scores``, compact: :mod:`imbeval.protocol.fold_scores`).
 
 Every random choice of a fold is seeded from the run and fold numbers, so the outer fold is
 a unit of work of its own: :func:`run_folds` computes some folds of a run (one per-fold job
@@ -29,6 +30,7 @@ from typing import Iterable, Mapping
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
+from imbeval.protocol.fold_scores import score_record
 from imbeval.protocol.rrt import draw_test_set, plan_test_set, schemes_for, target_weights
 from imbeval._seeds import derive_rng, derive_seed
 from imbeval._settings import DEFAULTS
@@ -119,8 +121,9 @@ def _fold_result(problem: Mapping, classifier: str, run: int, fold: int, train, 
     pred = np.asarray(fitted.predict(X[test])).astype(np.int64)
     rng = derive_rng(seed, "rrt", name, run, fold)
     sets = []
-    for ts in rrt_test_sets(y[test], ir, rng, schemes=chosen_schemes,
-                            min_count=min_count, infeasible=infeasible):
+    drawn = rrt_test_sets(y[test], ir, rng, schemes=chosen_schemes, min_count=min_count,
+                          infeasible=infeasible)
+    for ts in drawn:
         idx = ts["index"]
         plan = ts["plan"]
         sets.append({
@@ -133,6 +136,8 @@ def _fold_result(problem: Mapping, classifier: str, run: int, fold: int, train, 
         "fold": int(fold), "n_train": int(train.size), "n_test": int(test.size),
         "test_counts": np.bincount(y[test], minlength=C).tolist(),
         "params": chosen, "test_sets": sets,
+        # the fold's scores, for the indices of scores per test set (protocol/fold_scores.py)
+        "scores": score_record(fitted, X[test], y[test], [ts["index"] for ts in drawn]),
     }
     # RUSBoost's redrawn first rounds (imbeval.classifiers.rusboost): kept with the fold, so
     # a result that needed them says so; other classifiers have no such count.

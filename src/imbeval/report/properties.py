@@ -17,12 +17,14 @@ import pandas as pd
 
 from imbeval.report.catalogue import _CSS, _JS
 
-__all__ = ["PROPERTIES_CSV", "DUTCH_DRAW_CSV", "PROPERTIES_FIGURE", "render_properties_page"]
+__all__ = ["PROPERTIES_CSV", "DUTCH_DRAW_CSV", "PROPERTIES_FIGURE", "PRIOR_SHIFT_CSV",
+           "SCORES_RRT", "render_properties_page"]
 
 #: Where the theory stage writes them, relative to the results folder.
 PROPERTIES_CSV = "theory/properties.csv"
 DUTCH_DRAW_CSV = "theory/dutch_draw.csv"
 PROPERTIES_FIGURE = "theory/properties_heatmap.png"
+PRIOR_SHIFT_CSV = "theory/prior_shift_scores.csv"
 _CONDITIONS = ("audit/audit.csv", "theory/catalogue.csv")
 
 _SHORT = {"holds": "✓", "fails": "✗", "undecided": "?", "true": "✓", "false": "✗"}
@@ -128,6 +130,75 @@ def _dutch_table(dutch):
             + "".join(rows) + "</tbody></table>")
 
 
+def _prior_shift_section(frame) -> str:
+    """Condition 1 for the indices of scores: verdict, values over the grid, largest shift."""
+    grid = [c for c in frame.columns if c.startswith("pi=")]
+    head = ("<th>index</th><th>orientation</th><th>verdict</th><th>at the test prior</th>"
+            + "".join(f"<th>π = {html.escape(c[3:])}</th>" for c in grid)
+            + "<th>range over the grid</th><th>largest shift found</th>")
+    rows = []
+    for _, r in frame.iterrows():
+        verdict = "holds" if r["verdict"] == "invariant" else "fails"
+        cells = "".join(f"<td>{float(r[c]):.4g}</td>" for c in grid)
+        rows.append(f"<tr><td><code>{html.escape(r['index'])}</code></td>"
+                    f"<td>{'↑' if str(r['greater_is_better']) == 'True' else '↓'}</td>"
+                    f"{_cell(verdict, str(r['verdict']))}<td>{float(r['value']):.4g}</td>"
+                    f"{cells}<td>{float(r['grid_min']):.4g} – {float(r['grid_max']):.4g}</td>"
+                    f"<td>{float(r['max_shift']):.3g}</td></tr>")
+    return ("<h2>Indices of scores under a class prior shift (Condition 1)</h2><p>A shift of "
+            "the class prior of a scored test sample is a reweighting of its classes, so "
+            "Condition 1 is decided on the sample itself: every index of "
+            "<code>imbeval.scores</code> reweighted to positive (minority-class) shares "
+            "0.5 … 0.001 and by a seeded search (<code>imbeval theory prior-shift</code>; "
+            "✓ invariant, ✗ moves). The values are those of the audit's main sample (two "
+            "classes: n = 2,000, 10 % positive; three classes: shares 0.7/0.2/0.1); which "
+            "index to use when the deployment prior differs: <code>docs/metrics.md</code>.</p>"
+            '<table class="sortable"><thead><tr>' + head + "</tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table>")
+
+
+#: The indices of scores under the RRT protocol (``imbeval experiment scores``): the run's
+#: and the KEEL slice's winner flips and spread figures, relative to the results folder.
+SCORES_RRT = (("the run's two-class problems", "experiment/winner_flips.csv",
+               "figures/mullick2020/fig3_scores.png"),
+              ("the KEEL slice's two-class families", "keel/winner_flips.csv",
+               "figures/mullick2020_keel/fig3_scores.png"))
+
+
+def _scores_rrt_section(results_dir) -> str:
+    """The winner flips at the deployment prior and the spread figures, where produced."""
+    parts = []
+    for label, flips_rel, figure_rel in SCORES_RRT:
+        flips_path, png = Path(results_dir) / flips_rel, Path(results_dir) / figure_rel
+        if not flips_path.is_file():
+            continue
+        flips = pd.read_csv(flips_path, dtype={"index": str})
+        rows = "".join(
+            f"<tr><td><code>{html.escape(r['index'])}</code></td><td>{int(r['flips'])}</td>"
+            f"<td>{int(r['pairs'])}</td><td>{float(r['share']):.0%}</td></tr>"
+            if pd.notna(r["share"]) else
+            f"<tr><td><code>{html.escape(r['index'])}</code></td><td>0</td><td>0</td><td></td></tr>"
+            for _, r in flips.iterrows())
+        prior = float(flips["deploy_prior"].iloc[0]) if len(flips) else float("nan")
+        figure = ""
+        if png.is_file():
+            data = base64.b64encode(png.read_bytes()).decode("ascii")
+            figure = (f'<div class="fig"><img alt="spread of the indices of scores" '
+                      f'style="width:640px" src="data:image/png;base64,{data}"></div>')
+        parts.append(f"<h3>{html.escape(label)}</h3>{figure}<p>Classifier pairs whose winner "
+                     f"at the test prior loses when the positives' share is {prior:g}:</p>"
+                     '<table class="sortable"><thead><tr><th>index</th><th>flips</th>'
+                     "<th>pairs</th><th>share</th></tr></thead><tbody>" + rows
+                     + "</tbody></table>")
+    if not parts:
+        return ""
+    return ("<h2>Indices of scores under the RRT protocol</h2><p>The classifier jobs keep each "
+            "test fold's scores; per RRT test set the indices of scores, their spread over "
+            "the RRT schemes (mullick2020's Fig. 3 for them: std over the schemes, mean over "
+            "the classifiers) and the pairs of classifiers whose order a deployment prior "
+            "reverses (<code>imbeval experiment scores</code>).</p>" + "".join(parts))
+
+
 def render_properties_page(results_dir) -> str:
     """The properties page's HTML, from the theory stage's tables under ``results_dir``.
 
@@ -188,6 +259,10 @@ def render_properties_page(results_dir) -> str:
         body.append("<h2>Every index: Conditions 1–3 beside the properties (two classes)</h2>"
                     f'<div class="fig">{figure}</div>'
                     + _beside_conditions(table, _conditions(results_dir)))
+    shift_path = results_dir / PRIOR_SHIFT_CSV
+    if shift_path.is_file():
+        body.append(_prior_shift_section(pd.read_csv(shift_path, dtype={"index": str})))
+    body.append(_scores_rrt_section(results_dir))
     dutch_path = results_dir / DUTCH_DRAW_CSV
     if dutch_path.is_file():
         dutch = pd.read_csv(dutch_path, keep_default_na=False, na_values=[""],

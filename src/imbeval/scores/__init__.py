@@ -1,0 +1,101 @@
+"""Indices of true labels and scores: ROC AUC, average precision, PR gain, proper scores and
+their CORP decomposition, expected cost, cost curves -- with scikit-learn's conventions.
+
+The indices of :mod:`imbeval.indices` are functions of confusion matrices; these take
+``y_true`` and ``y_score`` (a score or probability per sample, or one column per class), with
+scikit-learn's keywords ``sample_weight``, ``pos_label``, ``average``, ``multi_class`` and
+``labels``. Every function accepts ``sample_weight``: a shift of the class prior of a test
+sample is a reweighting of its classes, which is how :mod:`imbeval.audit.prior_shift` decides
+which of these indices stay put when the deployment prior differs from the test prior.
+
+>>> from imbeval.scores import compute_score, roc_auc_score
+>>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+0.75
+>>> compute_score("calibrated_precision", [0, 0, 0, 1], [0.6, 0.2, 0.1, 0.9])
+0.75
+
+Every index is in :func:`score_registry` with its orientation and range;
+:func:`make_score_scorer` makes scikit-learn scorers of them (docs/metrics.md).
+"""
+
+from __future__ import annotations
+
+from sklearn.metrics import make_scorer as _sk_make_scorer
+
+from imbeval.scores._registry import ScoreInfo, lookup as _lookup, score_registry
+from imbeval.scores.cost import bayes_decisions, cost_curve, cost_curve_area, expected_cost
+from imbeval.scores.prg import auprg_score, prg_curve
+from imbeval.scores.proper import CorpDecomposition, brier_score, corp_decomposition, log_loss
+from imbeval.scores.ranking import (average_precision_score,
+                                    calibrated_average_precision_score, calibrated_f_score,
+                                    calibrated_precision_score, roc_auc_score)
+
+__all__ = ["CorpDecomposition", "ScoreInfo", "auprg_score", "average_precision_score",
+           "bayes_decisions", "brier_score", "calibrated_average_precision_score",
+           "calibrated_f_score", "calibrated_precision_score", "compute_score",
+           "corp_decomposition", "cost_curve", "cost_curve_area", "expected_cost", "log_loss",
+           "make_score_scorer", "prg_curve", "roc_auc_score", "score_registry"]
+
+
+def compute_score(name: str, y_true, y_score, *, sample_weight=None, **options) -> float:
+    """The value of the registered index of scores ``name``.
+
+    Parameters
+    ----------
+    name : str
+        A key of :func:`score_registry`.
+    y_true : array-like of shape (n,)
+    y_score : array-like of shape (n,) or (n, C)
+        As the index's ``scope`` and ``response`` say.
+    sample_weight : array-like of shape (n,), optional
+    **options
+        Passed to the index's function (``pos_label``, ``labels``, ...).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> compute_score("brier_score", [0, 1, 1], [0.2, 0.6, 0.9])
+    0.07
+    """
+    return float(_lookup(name).function(y_true, y_score, sample_weight=sample_weight,
+                                        **options))
+
+
+def make_score_scorer(name: str, **options):
+    """A scikit-learn scorer of a registered index of scores (``GridSearchCV(scoring=...)``).
+
+    The scorer asks the estimator for ``predict_proba`` (indices of probabilities) or for
+    ``decision_function``, else ``predict_proba`` (indices of a ranking); scikit-learn passes
+    the positive class's column for two classes. A lower-is-better index is negated, so that
+    larger is better, as scikit-learn's ``neg_log_loss``.
+
+    Parameters
+    ----------
+    name : str
+        A key of :func:`score_registry`.
+    **options
+        Fixed keywords of the index (``pos_label``, ``labels``).
+
+    Returns
+    -------
+    callable
+        ``scorer(estimator, X, y, sample_weight=None)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> X = np.r_[np.zeros((20, 1)), np.ones((20, 1))] + np.linspace(0, 0.9, 40)[:, None]
+    >>> y = np.r_[np.zeros(20), np.ones(20)].astype(int)
+    >>> scorer = make_score_scorer("brier_score")
+    >>> float(scorer(LogisticRegression().fit(X, y), X, y)) < 0
+    True
+    """
+    info = _lookup(name)
+    response = ("predict_proba" if info.response == "proba"
+                else ("decision_function", "predict_proba"))
+    return _sk_make_scorer(info.function, response_method=response,
+                           greater_is_better=info.greater_is_better, **options)
