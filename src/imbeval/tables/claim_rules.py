@@ -465,6 +465,24 @@ METHODS_TEXT = (
      "decided on its margin over the figure's sweep and 20 more sweeps of seeds derived from "
      "the config's: the t interval of the mean margin over the 21 independent sweeps, with "
      "its p-value Holm-adjusted within the figure."),
+    ("Estimates from every fold",
+     "mullick2020's experiment claims rest on one value per CV run: the index of the run's "
+     "confusion matrices summed over its folds (Forman & Scholz 2010), not the mean of "
+     "fold values. Every test point counts once, and an index is undefined only if the "
+     "whole run makes it 0/0: on the KEEL slice 0 of 2,000 two-class run values against 16 "
+     "of 1,200 fold values (issue 41). Within a problem the runs are the units (the "
+     "corrected interval over the run values, n_test/n_train = 2); a claim over problems "
+     "takes each problem's statistic of the runs' values, its units the independent "
+     "families. `run_indices.csv` keeps the mean of the fold values beside each run's "
+     "value. Only the collect step depends on this choice, no classifier job."),
+    ("Shares of exact zeros",
+     "\"GMean drops to 0\" is about an event, a class never recognised, so it is counted: "
+     "the share of a cell's fold values on which GMean is exactly 0, the largest over the "
+     "cells of the C = max data sets, with Clopper & Pearson's exact binomial interval "
+     "(scipy.stats.binomtest; the high end from each cell's interval, the low end "
+     "Bonferroni over the cells). No variance is estimated, so tied zeros are the event, "
+     "not a learner stuck at a floor. The folds of one run share training data; the share "
+     "treats them as trials, and the decisive level 0.005 is what guards the dependence."),
     ("Undefined folds",
      "An index undefined on a fold (precision with no positive prediction) is not "
      "averaged over: the mean of the defined folds is another target, the index where the "
@@ -548,6 +566,10 @@ METHODS_TEXT = (
      "direction in the row and says that it is not decisive. `imbeval replicate` measures "
      "how many decisive verdicts another seed makes again (docs/performance.md)."),
     ("References",
+     "Forman, G., Scholz, M. (2010) Apples-to-apples in cross-validation studies: pitfalls "
+     "in classifier performance measurement. SIGKDD Explorations 12(1), 49-57. Clopper, C. "
+     "J., Pearson, E. S. (1934) The use of confidence or fiducial limits illustrated in the "
+     "case of the binomial. Biometrika 26, 404-413. "
      "Nadeau, C., Bengio, Y. (2003) Inference for the generalization error. Machine Learning "
      "52, 239-281. Bouckaert, R. R., Frank, E. (2004) Evaluating the replicability of "
      "significance tests for comparing learning algorithms. PAKDD 2004, LNCS 3056, 3-12. "
