@@ -131,8 +131,12 @@ def run(args) -> int:
           f"another winner than {stability.reference} under some scheme"
           + (f" ({', '.join(differ)})" if differ else "")
           + f"; decisively: {len(decisive)}" + (f" ({', '.join(decisive)})" if decisive else ""))
-    print()
-    print(paragraphs)
+    import textwrap
+
+    # the paragraphs wrapped for a terminal (summary.txt keeps one line per paragraph)
+    for text in paragraphs.split("\n\n"):
+        print()
+        print(textwrap.fill(text, width=92, break_on_hyphens=False))
     print()
     if args.html is not None:
         from imbeval.report.compare import write_compare_html
