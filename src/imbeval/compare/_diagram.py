@@ -42,14 +42,14 @@ def bars_caption(bars, alpha=0.05, critical_difference=math.nan) -> str:
     Examples
     --------
     >>> bars_caption("wilcoxon-holm")
-    'bars: Wilcoxon signed-rank tests, Holm-adjusted at alpha 0.05, separate no pair under a bar (no CD ruler: the CD does not decide them)'
+    'bars: Wilcoxon signed-rank + Holm (alpha 0.05) separate no pair under a bar; no CD ruler'
     """
     if check_bars(bars) == "nemenyi":
         cd = f" = {critical_difference:.2f}" if math.isfinite(critical_difference) else ""
         return (f"bars: Nemenyi, mean ranks under a bar span less than the CD{cd} "
                 f"(alpha {alpha:g})")
-    return (f"bars: Wilcoxon signed-rank tests, Holm-adjusted at alpha {alpha:g}, separate no "
-            "pair under a bar (no CD ruler: the CD does not decide them)")
+    return (f"bars: Wilcoxon signed-rank + Holm (alpha {alpha:g}) separate no pair under a "
+            "bar; no CD ruler")
 
 
 def _separated(result, a, b) -> bool:
