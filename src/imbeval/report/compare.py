@@ -34,6 +34,7 @@ _EXTRA_CSS = """
 td.same{background:#f3f3f3} td.differs{background:#fff2cc} td.decisive{background:#f4cccc}
 td.ref{background:#d9eaf7} details{margin:0.3em 0} .cd img{width:560px;max-width:100%}
 table{display:block;max-width:100%;overflow-x:auto} p,li{max-width:62em}
+body{overflow-wrap:break-word}
 .words p{background:#f6f8fa;border-left:4px solid #0969da;padding:.4em .8em}
 """
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -224,6 +225,24 @@ def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
     return marks
 
 
+def _status_cell(row) -> str:
+    """A status as its verdict word and a one-line reason (the detail's first clause), the
+    whole detail below in a box a few lines high when it says more (a claim's detail can be
+    a paragraph)."""
+    kind = str(row["kind"])
+    detail = str(row.get("detail", ""))
+    if detail in ("", "nan"):
+        return html.escape(str(row["status"]))
+    first = re.split(r";\s", detail, maxsplit=1)[0].strip()
+    short = first if len(first) <= 140 else first[:139].rstrip() + "…"
+    cell = f"<b>{html.escape(kind)}</b>: {html.escape(short)}"
+    if short != detail:
+        # the whole detail in a short box that scrolls (not a <details>: these cells sit
+        # inside the item page's collapsed list of rows)
+        cell += f'<div class="more">{html.escape(detail)}</div>'
+    return cell
+
+
 def comparison_html(rows: pd.DataFrame) -> str:
     """Comparison rows as a table, each status coloured by its kind, with the basis, the
     interval's method (a method that repeats the row above's says so, the text in its
@@ -252,7 +271,7 @@ def comparison_html(rows: pd.DataFrame) -> str:
             + f'<td class="num">{html.escape(str(r["printed"]))}</td>'
             + f'<td class="num">{ours}</td>'
             + f'<td class="num">{_fmt(r["difference"])}</td>'
-            + f'<td class="status {css}">{html.escape(str(r["status"]))}</td>'
+            + f'<td class="status {css}">{_status_cell(r)}</td>'
             + f'<td>{html.escape(str(r.get("basis", "")))}</td>' + method_cell
             + f'<td class="num">{"" if math.isnan(p_value) else f"{p_value:.3g}"}</td>'
             + f'<td>{"" if adjustment == "nan" else html.escape(adjustment)}</td></tr>')
