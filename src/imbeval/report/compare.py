@@ -18,11 +18,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from imbeval.compare._rank import MIN_UNITS
 from imbeval.report.catalogue import _CSS, _JS
-
-#: the fewest units a test is made on (imbeval.compare.MIN_UNITS; a literal here, checked
-#: equal by tests/test_compare_report.py, so the page's module imports no scipy)
-MIN_UNITS = 5
 
 __all__ = ["COMPARE_DIR", "SCHEMES", "render_compare_page", "render_compare_set",
            "write_compare_html"]
