@@ -4,13 +4,11 @@ rows as a verdict word with a one-line reason, and no page wider than a 1280 px 
 
 from __future__ import annotations
 
-import json
-import time
-
 import numpy as np
 import pandas as pd
 import pytest
-from chromium import Browser, find_chromium
+import chromium
+from chromium import find_chromium
 
 from imbeval.report import findings, pages
 from imbeval.report.compare import render_compare_page, write_compare_html
@@ -91,30 +89,15 @@ def test_a_claim_row_is_a_verdict_word_and_a_one_line_reason():
 WIDTH = 1280
 
 
-def page_widths(paths, width=WIDTH, height=900) -> dict:
-    """``{path: (scrollWidth, clientWidth)}`` of each page opened at ``width`` px."""
+def page_widths(paths, width=WIDTH) -> dict:
+    """``{path: (scrollWidth, clientWidth)}`` at ``width`` px (:func:`chromium.page_widths`)."""
     executable = find_chromium()
     if executable is None:
         pytest.skip("no Chromium: install Debian's chromium (apt-get needs root)")
     import tempfile
 
-    out = {}
-    with tempfile.TemporaryDirectory() as profile, Browser(executable, profile) as browser:
-        session = browser.open("about:blank")
-        browser.send("Emulation.setDeviceMetricsOverride",
-                     {"width": width, "height": height, "deviceScaleFactor": 1,
-                      "mobile": False}, session)
-        for path in paths:
-            url = path.resolve().as_uri()
-            browser.send("Page.navigate", {"url": url}, session)
-            assert browser.wait_for(session, f"location.href === {json.dumps(url)} && "
-                                             'document.readyState === "complete"')
-            time.sleep(0.2)
-            sizes = json.loads(browser.evaluate(session, (
-                "JSON.stringify([document.documentElement.scrollWidth, "
-                "document.documentElement.clientWidth])")))
-            out[path] = tuple(sizes)
-    return out
+    with tempfile.TemporaryDirectory() as profile:
+        return chromium.page_widths(executable, profile, paths, width)
 
 
 def _wide_comparison():
