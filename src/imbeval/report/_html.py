@@ -61,6 +61,7 @@ table { display: block; max-width: 100%; overflow-x: auto; }
 body, td, th { overflow-wrap: break-word; }
 .cols { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
 code { overflow-wrap: anywhere; }
+.verdict { white-space: normal; max-width: 100%; }
 .reason { font-size: .85em; color: #424a53; margin-top: .2em; max-width: 28em; }
 table.verdicts td.status { font-size: .88em; }
 ol.findings li { margin: .2em 0; max-width: 70em; }

@@ -138,12 +138,12 @@ def _schemes_text(schemes) -> str:
                 f"<b>{html.escape(s)}</b>: {html.escape(SCHEMES[s])}" for s in known) + ".</p>")
 
 
-def _words(folder) -> str:
+def _words(folder, opened=False) -> str:
     path = folder / "summary.txt"
     if not path.is_file():
         return ""
     paragraphs = [p.strip() for p in path.read_text(encoding="utf-8").split("\n\n") if p.strip()]
-    return ("<details class=\"words\"><summary>The comparison in words (which test, why, what "
+    return (f"<details class=\"words\"{' open' if opened else ''}><summary>The comparison in words (which test, why, what "
             f"is significant, effect sizes; <code>summary.txt</code>, {len(paragraphs)} "
             "paragraphs)</summary>" + "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
             + "</details>")
@@ -162,7 +162,7 @@ def _csv_details(folder, name, title) -> str:
             f"<tbody>{body}</tbody></table></details>")
 
 
-def _diagrams(folder, tests: pd.DataFrame) -> str:
+def _diagrams(folder, tests: pd.DataFrame, opened=False) -> str:
     from imbeval.compare import diagram_name
 
     out = [f"<p>{_bars_text(_about(folder))}</p>"]
@@ -171,14 +171,17 @@ def _diagrams(folder, tests: pd.DataFrame) -> str:
         if not png.is_file():
             continue
         data = base64.b64encode(png.read_bytes()).decode("ascii")
-        out.append(f"<details><summary>Critical-difference diagrams, scheme "
+        out.append(f"<details{' open' if opened else ''}><summary>Critical-difference "
+                   "diagrams, scheme "
                    f"{html.escape(scheme or '(all)')}</summary>"
                    f'<div class="cd"><img alt="{html.escape(png.name)}" '
                    f'src="data:image/png;base64,{data}"></div></details>')
     return "".join(out)
 
 
-def _section(folder: Path) -> str:
+def _section(folder: Path, standalone=False) -> str:
+    """One result set's section; ``standalone`` (a user's ``--html`` page): its own folder
+    named as it is, the words and the diagrams unfolded."""
     about = _about(folder)
     winners, w, tests = _read(folder, "stability"), _read(folder, "kendall_w"), _read(folder,
                                                                                       "tests")
@@ -189,10 +192,11 @@ def _section(folder: Path) -> str:
                        if str(r["decisive"]) == "True"})
     schemes = winners["scheme"].map(_scheme).nunique()
     untested = tests[tests["undecidable"].astype(object).fillna("").astype(str) != ""]
+    over = ("" if schemes == 1 and not _scheme(winners["scheme"].iloc[0])
+            else f" under at least one of the {schemes} RRT schemes")
     headline = (f"<p><b>{len(differs)} of the {len(others)} indices compared with "
-                f"{html.escape(reference)} have another winner under at least one of the "
-                f"{schemes} RRT schemes</b>" + (f" ({html.escape(', '.join(differs))})"
-                                                if differs else "")
+                f"{html.escape(reference)} have another winner{over}</b>"
+                + (f" ({html.escape(', '.join(differs))})" if differs else "")
                 + f"; <b>decisively: {len(decisive)}</b>"
                 + (f" ({html.escape(', '.join(decisive))})" if decisive else "") + ".")
     if len(untested):
@@ -213,8 +217,10 @@ def _section(folder: Path) -> str:
     return "".join([
         f"<h2>{html.escape(title)}</h2>",
         f'<p class="sub">Table <code>{html.escape(str(about.get("table", "")))}</code>; '
-        f"independent units: {html.escape(units)}; files: <code>results/{COMPARE_DIR}/"
-        f"{html.escape(folder.name)}/</code>.</p>" if about else "",
+        f"independent units: {html.escape(units)}; files: <code>"
+        + (html.escape(str(folder)) if standalone else
+           f"results/{COMPARE_DIR}/{html.escape(folder.name)}/") + "</code>.</p>"
+        if about else "",
         headline,
         "<p>Winner (best mean rank over the units) of each index under each scheme. "
         "Blue: the reference; grey: the same winner; yellow: another winner, not decisively; "
@@ -226,13 +232,13 @@ def _section(folder: Path) -> str:
         "units on.</p>",
         _glance(winners, w, reference),
         _schemes_text(list(dict.fromkeys(winners["scheme"].map(_scheme)))),
-        dropped_note, _words(folder), _tests_table(tests),
+        dropped_note, _words(folder, standalone), _tests_table(tests),
         _csv_details(folder, "pairwise", "Every pair: Wilcoxon signed-rank, Holm"),
         _csv_details(folder, "nemenyi", "Every pair: Nemenyi's test on mean ranks"),
         _csv_details(folder, "control", "Every classifier against the control (mean ranks, "
                                         "Holm)"),
         _csv_details(folder, "bayesian", "Every pair: Bayesian signed-rank with a rope"),
-        _diagrams(folder, tests)])
+        _diagrams(folder, tests, standalone)])
 
 
 _METHODS = (
@@ -290,7 +296,8 @@ def render_compare_set(folder, title=None) -> str:
                 "first.</p>")
     else:
         body = (f"<h1>Which classifier wins, by index: {html.escape(str(label))}</h1>"
-                + _METHODS + _section(folder).replace("<h2>", "<h2 hidden>", 1))
+                + _METHODS + _section(folder, standalone=True).replace("<h2>", "<h2 hidden>",
+                                                                        1))
     return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
             f"<title>imbeval compare: {html.escape(str(label))}</title>"
             f"<style>{_CSS}{_EXTRA_CSS}</style></head>"

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import html
 import math
-import re
 
 import pandas as pd
 
 from imbeval.report._html import _fmt
+from imbeval.report.verdicts import short_reason
 from imbeval.tables import comparison as cmp
 
 __all__ = ["OUTCOMES", "outcome_of", "paper_counts", "top_findings", "findings_html",
@@ -60,20 +60,6 @@ def outcome_of(kind: str) -> str:
         if status in statuses:
             return outcome
     raise ValueError(f"status {kind!r} is in no outcome")
-
-
-def short_reason(row, limit=_SENTENCE) -> str:
-    """The first clause of a row's ``detail`` (up to its first ``;``), at most ``limit``
-    characters.
-
-    >>> short_reason({"detail": "interval [0.1, 0.3] contains 0.2; Holm p = 0.4"})
-    'interval [0.1, 0.3] contains 0.2'
-    """
-    detail = str(row.get("detail", "") if hasattr(row, "get") else "")
-    if detail in ("", "nan"):
-        return ""
-    first = re.split(r";\s", detail, maxsplit=1)[0].strip()
-    return first if len(first) <= limit else first[:limit - 1].rstrip() + "…"
 
 
 def paper_counts(comparison: pd.DataFrame) -> pd.DataFrame:
@@ -144,8 +130,9 @@ def _sentence(row) -> str:
     if ours:
         low, high = _fmt(row.get("ci_low")), _fmt(row.get("ci_high"))
         numbers.append(f"ours {ours}" + (f" [{low}, {high}]" if low and high else ""))
-    reason = short_reason(row)
-    text = f"{what}: {row['kind']}" + (f" — {reason}" if reason else "")
+    reason = short_reason(row, _SENTENCE)
+    # the status is the badge beside the sentence: not repeated in it
+    text = what + (f" — {reason}" if reason else "")
     if numbers:
         text += f" ({', '.join(numbers)})"
     return text if len(text) <= 2 * _SENTENCE else text[:2 * _SENTENCE - 1] + "…"

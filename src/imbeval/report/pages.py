@@ -233,7 +233,7 @@ def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str
 def _verdict_table(paper, spec, comparison, results_dir, dataset=None) -> str:
     """One row per item: the verdict word with a one-line reason, and the numbers as a
     count, with the lines behind it folded away (a row stays a few lines high)."""
-    from imbeval.report.findings import short_reason
+    from imbeval.report.verdicts import short_reason
 
     out = ["<table class=\"verdicts\"><thead><tr><th>item</th><th>what it shows</th>"
            "<th>verdict and why</th><th>numbers</th></tr></thead><tbody>"]
