@@ -192,8 +192,8 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
     try:
         names = [table_index_name(frame, reference)]
     except ValueError as exc:
-        raise ValueError(f"the reference index (reference=, --reference; default acsa): {exc}"
-                         ) from None
+        raise ValueError(f"the reference index: {exc}; name one of the table's indices with "
+                         "--reference INDEX (reference= in Python; default acsa)") from None
     for i in indices:
         name = table_index_name(frame, i)
         if name not in names:
