@@ -270,3 +270,21 @@ def test_html_writes_a_standalone_page_of_the_users_comparison(tmp_path, capsys)
     assert summary.split("\n\n")[0] in html.unescape(page)
     for name in ("nemenyi.csv", "control.csv"):
         assert name in page and (tmp_path / "out" / name).is_file()
+
+
+def test_the_report_page_explains_schemes_and_withholds_w_from_too_few_units(tmp_path):
+    from imbeval.compare import write_comparison
+    from imbeval.report.compare import render_compare_page
+
+    rng = np.random.default_rng(1)
+    table = pd.DataFrame([{"problem": f"p{u}", "classifier": c, "scheme": s, "index": i,
+                           "value": rng.uniform()}
+                          for u in range(3) for c in ("a", "b", "c") for s in ("IR/2", "2IR")
+                          for i in ("acsa", "mcc")])
+    write_comparison(table, tmp_path / "compare" / "few", indices=["mcc"], n_samples=200)
+    page = html.unescape(render_compare_page(tmp_path))
+    assert "<b>IR/2</b>: test sets at half the problem's imbalance ratio" in page
+    assert "<b>2IR</b>" in page and "<b>balanced</b>" not in page   # only the table's schemes
+    w = pd.read_csv(tmp_path / "compare" / "few" / "kendall_w.csv")
+    assert w["W"].notna().all()                 # computed, but from 3 units: not shown
+    assert page.count("(not shown: 3 units)") == 2
