@@ -169,3 +169,27 @@ def frames(root):
 def text_of(node) -> str:
     """All text under a node, in document order."""
     return " ".join(n.get("nodeValue", "") for n in walk(node) if n.get("nodeType") == 3)
+
+
+def page_widths(executable, profile_dir, paths, width=1280, height=900) -> dict:
+    """``{path: (scrollWidth, clientWidth)}`` of each HTML file opened at ``width`` x
+    ``height`` px: a page whose ``scrollWidth`` exceeds its ``clientWidth`` makes the reader
+    scroll sideways."""
+    out = {}
+    with Browser(executable, profile_dir) as browser:
+        # one tab at a fixed window size, navigated from page to page
+        session = browser.open("about:blank")
+        browser.send("Emulation.setDeviceMetricsOverride",
+                     {"width": width, "height": height, "deviceScaleFactor": 1,
+                      "mobile": False}, session)
+        for path in paths:
+            url = path.resolve().as_uri()
+            browser.send("Page.navigate", {"url": url}, session)
+            if not browser.wait_for(session, f"location.href === {json.dumps(url)} && "
+                                             'document.readyState === "complete"'):
+                raise TimeoutError(f"{path} did not load")
+            time.sleep(0.2)   # let embedded images decode and the layout settle
+            out[path] = tuple(json.loads(browser.evaluate(session, (
+                "JSON.stringify([document.documentElement.scrollWidth, "
+                "document.documentElement.clientWidth])"))))
+    return out

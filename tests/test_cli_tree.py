@@ -50,7 +50,7 @@ def test_every_stage_item_is_a_subcommand():
         assert f"imbeval theory {item}" in tree
     for item in ("mortaz2020-examples", "mortaz2020-grid", "mortaz2020-identity",
                  "mortaz2020-figures", "dembele",
-                 "dembele-mnist", "kluska", "ortigosa2016", "compare"):
+                 "dembele-mnist", "kluska", "ortigosa2016", "collate"):
         assert f"imbeval papers {item}" in tree
 
 
@@ -94,7 +94,7 @@ def test_help_imports_no_heavy_library():
     assert out.stdout.strip() == ""
 
 
-@pytest.mark.parametrize("argv", [["papers", "compare", "x.csv", "--out", "table.md"]])
+@pytest.mark.parametrize("argv", [["papers", "collate", "x.csv", "--out", "table.md"]])
 def test_compare_out_must_be_a_csv(argv, capsys):
     assert main(argv) == 2
     assert "--out must name a .csv" in capsys.readouterr().err

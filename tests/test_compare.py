@@ -281,10 +281,11 @@ def test_cd_diagram_groups_follow_the_pairwise_tests(tmp_path):
     m = np.column_stack([np.full(10, 0.8), 0.8 + rng.choice([-0.01, 0.01], 10),
                          np.full(10, 0.5)])
     r = rank_classifiers(long_table(m), index="acsa")
-    data = cd_diagram_data(r)
+    # the Wilcoxon-Holm view (the default draws Nemenyi's cliques: tests/test_compare_tests.py)
+    data = cd_diagram_data(r, bars="wilcoxon-holm")
     groups = dict(zip(data["classifier"], data["group"]))
     assert groups["c2"] == "" and groups["c0"] == groups["c1"] == "1"
-    written = save_cd_diagram(r, tmp_path / "cd_acsa")
+    written = save_cd_diagram(r, tmp_path / "cd_acsa", bars="wilcoxon-holm")
     assert sorted(p.suffix for p in written) == [".csv", ".pdf", ".png"]
     assert pd.read_csv(tmp_path / "cd_acsa.csv")["classifier"].tolist() == r.classifiers
     # several results: one panel each, their tables stacked

@@ -596,3 +596,19 @@ def test_the_test_config_decides_no_sampled_number(report_run):
     says_why = undecided["status"].str.contains(
         "at least 5 needed|at least 10 needed|not run in this configuration|undefined")
     assert says_why.all(), undecided.loc[~says_why, "status"].tolist()[:3]
+
+
+def test_no_report_page_is_wider_than_a_1280_px_window(report_run, tmp_path):
+    """Issue 42: every page the report writes, opened at 1280 px, needs no sideways
+    scrolling (its DOM ``scrollWidth`` is at most its ``clientWidth``)."""
+    from chromium import page_widths
+
+    executable = find_chromium()
+    if executable is None:
+        pytest.skip("no Chromium: not installed, and it cannot be installed here "
+                    "(apt-get needs root); install Debian's chromium to run this test")
+    paths = sorted((report_run / "results" / "report").rglob("*.html"))
+    assert len(paths) > 20
+    widths = page_widths(executable, tmp_path / "profile", paths, width=1280)
+    wide = {str(p.relative_to(report_run)): w for p, w in widths.items() if w[0] > w[1]}
+    assert not wide, f"pages wider than a 1280 px window (scrollWidth, clientWidth): {wide}"

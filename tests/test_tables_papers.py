@@ -133,7 +133,7 @@ def test_cli_quick_items_write_tables_and_parts(tmp_path, capsys):
                         str(tmp_path / "kf"), "--comparison", str(parts / "k.csv")]) == 0
     assert main(["papers", "ortigosa2016", "--out-dir", str(tmp_path / "o"),
                         "--comparison", str(parts / "o.csv")]) == 0
-    assert main(["papers", "compare", *map(str, sorted(parts.glob("*.csv"))),
+    assert main(["papers", "collate", *map(str, sorted(parts.glob("*.csv"))),
                         "--out", str(tmp_path / "pc.csv")]) == 0
     table = pd.read_csv(tmp_path / "pc.csv", dtype={"printed": str}, keep_default_na=False)
     assert not table["status"].str.startswith("MISMATCH").any()
@@ -145,7 +145,7 @@ def test_cli_quick_items_write_tables_and_parts(tmp_path, capsys):
 
 
 def test_cli_errors_are_one_line(tmp_path, capsys):
-    assert main(["papers", "compare", str(tmp_path / "nope.csv"), "--out", str(tmp_path / "a.csv")]) == 2
+    assert main(["papers", "collate", str(tmp_path / "nope.csv"), "--out", str(tmp_path / "a.csv")]) == 2
     err = capsys.readouterr().err
     assert "nope.csv" in err and "Traceback" not in err
     assert not (tmp_path / "a.csv").exists()

@@ -6,7 +6,7 @@
 #
 #   snakemake --cores 2 report_all && snakemake --report report.html
 #
-# Rules call `imbeval papers compare` and `imbeval report pages`
+# Rules call `imbeval papers collate` and `imbeval report pages`
 # (src/imbeval/cli/{papers,report}.py); the library is src/imbeval/tables/{comparison,claims}.py
 # and src/imbeval/report/.
 
@@ -79,7 +79,7 @@ rule report_comparison:
         "logs/report/comparison.log",
     threads: 1
     shell:
-        "imbeval papers compare {input.parts} --out {output.csv} "
+        "imbeval papers collate {input.parts} --out {output.csv} "
         "--fig2-numbers {input.fig2} --experiment {params.experiment} "
         "--run-dataset {params.dataset:q} {params.keel}{params.reference}--audit-fig6 {input.audit} "
         "--ortigosa-figures {params.ortigosa} --statements {input.statements} > {log} 2>&1"

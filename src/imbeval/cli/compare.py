@@ -8,14 +8,26 @@ difference, pairwise Wilcoxon signed-rank tests with Holm's adjustment, the Baye
 signed-rank test with a rope, and a critical-difference diagram; across indices, Kendall's
 W and tau, and each index's winner against the reference's (``--reference``, ACSA by
 default). ``--problems problems.csv`` (the experiment's) makes problems that share classes
-one unit. Prints the winners; writes tests.csv, ranks.csv, pairwise.csv, bayesian.csv,
-stability.csv, kendall_w.csv, kendall_tau.csv, units.csv, dropped.csv and
-cd_<scheme>.pdf/.png/.csv (a panel per index) into --out-dir. See :mod:`imbeval.compare`.
+one unit. An index imbeval does not know needs its orientation: ``--higher-is-better
+NAME[,NAME...]`` / ``--lower-is-better NAME[,NAME...]``. Prints the winners and a
+paragraph per index (which test, why, what is significant, effect sizes); writes tests.csv,
+ranks.csv, pairwise.csv, nemenyi.csv, control.csv, bayesian.csv, stability.csv,
+kendall_w.csv, kendall_tau.csv, units.csv, dropped.csv, summary.txt and
+cd_<scheme>.pdf/.png/.csv (a panel per index; ``--bars`` names the test that joins them)
+into --out-dir; ``--html`` also writes a standalone page of it all. See
+:mod:`imbeval.compare` and docs/compare.md.
 """
 
 from __future__ import annotations
 
 import argparse
+
+from imbeval.cli._sources import module_constant
+
+# the library's defaults, read without importing it (the CLI's start-up imports no pandas)
+N_SAMPLES = module_constant("imbeval.compare._bayes", "N_SAMPLES")
+BARS = module_constant("imbeval.compare._diagram", "BARS")
+BAYES_THRESHOLD = module_constant("imbeval.compare._rank", "BAYES_THRESHOLD")
 
 
 def register(subparsers):
@@ -31,6 +43,19 @@ def register(subparsers):
     parser.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the files")
     parser.add_argument("--reference", default="acsa", metavar="INDEX",
                         help="the index the others' winners are compared with [acsa]")
+    parser.add_argument("--higher-is-better", default="", metavar="NAME[,NAME...]",
+                        help="indices (not known to imbeval) where a higher value is better")
+    parser.add_argument("--lower-is-better", default="", metavar="NAME[,NAME...]",
+                        help="indices where a lower value is better (e.g. an error rate)")
+    parser.add_argument("--bars", default="nemenyi", choices=BARS,
+                        help="the test whose groups the diagrams' bars join: nemenyi (under "
+                             "its CD ruler, Demšar 2006) or wilcoxon-holm (no ruler) [nemenyi]")
+    parser.add_argument("--control", default=None, metavar="CLASSIFIER",
+                        help="the control of the comparison with a control (Nemenyi's ranks, "
+                             "Holm) [the best mean rank]")
+    parser.add_argument("--bayes-threshold", type=float, default=BAYES_THRESHOLD, metavar="P",
+                        help="posterior probability at which the Bayesian test decides "
+                             f"[{BAYES_THRESHOLD}]")
     parser.add_argument("--scheme", default=None, metavar="S1,S2,...",
                         help="RRT schemes to compare under (default: every scheme)")
     parser.add_argument("--problems", default=None, metavar="PROBLEMS.csv",
@@ -42,11 +67,16 @@ def register(subparsers):
                              "equivalence (default: 1%% of each index's range)")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of the Bayesian test's Monte Carlo draws [0]")
-    parser.add_argument("--n-samples", type=int, default=None, metavar="N",
-                        help="Monte Carlo draws of the Bayesian test [50000]: its standard "
-                             "error is at most 0.5/sqrt(N)")
+    parser.add_argument("--n-samples", type=int, default=N_SAMPLES, metavar="N",
+                        help=f"Monte Carlo draws of the Bayesian test [{N_SAMPLES}, the "
+                             "library's and the pipeline's default too]: its standard error is "
+                             "at most 0.5/sqrt(N)")
     parser.add_argument("--label", default=None, metavar="TEXT",
-                        help="what the report calls this result set (written to about.json)")
+                        help="the title of this result set on the --html page and the "
+                             "pipeline report's compare page (written to about.json)")
+    parser.add_argument("--html", nargs="?", const="", default=None, metavar="PAGE.html",
+                        help="also write a standalone HTML page of the comparison [DIR/"
+                             "compare.html]")
     parser.set_defaults(func=run)
     return parser
 
@@ -82,7 +112,14 @@ def run(args) -> int:
                                  reference=args.reference, schemes=schemes, alpha=args.alpha,
                                  rope=args.rope, seed=args.seed, n_samples=args.n_samples,
                                  about={"label": args.label or Path(args.table).stem,
-                                        "table": str(args.table), "units": units})
+                                        "table": str(args.table), "units": units},
+                                 greater_is_better=declared_orientation(args),
+                                 bayes_threshold=args.bayes_threshold, control=args.control,
+                                 bars=args.bars)
+    from imbeval._io import atomic_write_text
+
+    paragraphs = stability.paragraphs()
+    atomic_write_text(Path(args.out_dir) / "summary.txt", paragraphs + "\n")
     columns = ["scheme", "index", "winner", "reference_winner", "differs", "decisive", "p_holm"]
     if not stability.winners["scheme"].astype(bool).any():
         columns = columns[1:]           # a table without schemes
@@ -94,5 +131,32 @@ def run(args) -> int:
           f"another winner than {stability.reference} under some scheme"
           + (f" ({', '.join(differ)})" if differ else "")
           + f"; decisively: {len(decisive)}" + (f" ({', '.join(decisive)})" if decisive else ""))
+    import textwrap
+
+    # the paragraphs wrapped for a terminal (summary.txt keeps one line per paragraph)
+    for text in paragraphs.split("\n\n"):
+        print()
+        print(textwrap.fill(text, width=92, break_on_hyphens=False))
+    print()
+    if args.html is not None:
+        from imbeval.report.compare import write_compare_html
+
+        page = write_compare_html(args.out_dir, args.html or None)
+        print(f"wrote {page}")
     print(f"wrote {args.out_dir}")
     return 0
+
+
+def declared_orientation(args) -> dict | None:
+    """``{index: bool}`` from ``--higher-is-better`` and ``--lower-is-better`` (None when
+    neither is given); an index in both is an error naming both options."""
+    def names(text):
+        return [n.strip() for n in str(text).split(",") if n.strip()]
+
+    higher, lower = names(args.higher_is_better), names(args.lower_is_better)
+    both = sorted(set(higher) & set(lower))
+    if both:
+        raise ValueError(f"--higher-is-better and --lower-is-better both name "
+                         f"{', '.join(both)}")
+    out = {**{n: True for n in higher}, **{n: False for n in lower}}
+    return out or None

@@ -17,7 +17,8 @@ Items (each writes its outputs atomically; ``--comparison FILE`` is this item's 
 - ``dembele-mnist``       M8/M9 rebuilt from local MNIST files with LDA (optional);
 - ``kluska``              the worked example, the ROC example and its figure;
 - ``ortigosa2016``        Table 1 with RAND values;
-- ``compare``             concatenate the parts into paper_comparison.csv and .md.
+- ``collate``             concatenate the parts into paper_comparison.csv and .md (named
+  ``compare`` before issue 42: ``imbeval compare`` ranks classifiers, a different thing).
 """
 
 from __future__ import annotations
@@ -100,7 +101,9 @@ def register(subparsers):
 
     p = add("ortigosa2016", "ortigosa2016 Table 1", _ortigosa)
 
-    p = add("compare", "assemble results/paper_comparison.csv and .md", _compare,
+    p = add("collate", "assemble results/paper_comparison.csv and .md from the items' parts "
+            "(printed against regenerated; not `imbeval compare`, which ranks classifiers)",
+            _compare,
             out_dir_help=None, comparison=False)
     p.add_argument("parts", nargs="+", type=Path, metavar="PART",
                    help="the items' --comparison files")

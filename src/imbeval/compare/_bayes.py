@@ -24,8 +24,11 @@ __all__ = ["signed_rank_posterior", "signed_rank_probabilities", "PRIOR", "N_SAM
 
 #: the prior strength ``s`` of the pseudo-observation at 0 (Benavoli et al. 2017's choice)
 PRIOR = 0.5
-#: Monte Carlo draws of the Dirichlet weights (standard error of a probability <= 0.0023)
-N_SAMPLES = 50_000
+#: Monte Carlo draws of the Dirichlet weights: the one default of the library, of
+#: ``imbeval compare`` and of the pipeline (config ``compare.n_samples``; the schema's
+#: default is this number, tests/test_compare_cli.py checks). Standard error of a
+#: probability <= 0.5 / sqrt(10,000) = 0.005
+N_SAMPLES = 10_000
 
 
 def _walsh_counts(points, rope):

@@ -1,11 +1,19 @@
 """The critical-difference diagram of one :class:`~imbeval.compare.RankResult`.
 
 Demšar's (2006) layout: a rank axis (1 = best, on the left), each classifier at its mean
-rank, Nemenyi's critical difference as a bar above the axis. The thick lines join
-classifiers that the pairwise Wilcoxon-Holm tests do not separate (maximal runs of
-neighbours in rank order with no decisive pair; Benavoli et al. 2016's pairwise tests,
-not the mean-rank CD, decide the groups). With too few units there is no test: the ranks
-are drawn, the CD bar and groups are not, and the title says why.
+rank. Which test draws the thick bars is chosen (``bars``, :data:`BARS`) and written in the
+figure:
+
+- ``"nemenyi"`` (the default, Demšar's figure): Nemenyi's critical difference as a ruler
+  above the axis, and bars joining the maximal runs of classifiers whose mean ranks span
+  less than it (:func:`imbeval.compare._nemenyi.nemenyi_cliques`): a bar never joins two
+  classifiers the CD apart, and two closer than the CD always share one;
+- ``"wilcoxon-holm"``: no ruler (the CD does not decide these bars); bars joining maximal
+  runs of neighbours in rank order with no pair separated by the Wilcoxon signed-rank tests
+  with Holm's adjustment (Benavoli et al. 2016's pairwise tests).
+
+With too few units there is no test: the ranks are drawn, the ruler and bars are not, and
+the title says why.
 Written by the one figure saver, :func:`imbeval.figures._output.save_figure`.
 """
 
@@ -15,19 +23,63 @@ import math
 
 import pandas as pd
 
-__all__ = ["cd_diagram_data", "plot_cd_diagram", "save_cd_diagram"]
+__all__ = ["BARS", "cd_diagram_data", "plot_cd_diagram", "save_cd_diagram", "bars_caption"]
+
+#: the tests that can draw the bars (``--bars``); the first is the default
+BARS = ("nemenyi", "wilcoxon-holm")
+
+
+def check_bars(bars) -> str:
+    """``bars`` if it is one of :data:`BARS`, else a ValueError naming ``--bars``."""
+    if bars not in BARS:
+        raise ValueError(f"bars (--bars) must be one of {', '.join(BARS)}, got {bars!r}")
+    return bars
+
+
+def bars_caption(bars, alpha=0.05, critical_difference=math.nan) -> str:
+    """What the bars of a diagram mean, in the words the figure and the pages print.
+
+    Examples
+    --------
+    >>> bars_caption("wilcoxon-holm")
+    'bars: Wilcoxon signed-rank + Holm (alpha 0.05) separate no pair under a bar; no CD ruler'
+    """
+    if check_bars(bars) == "nemenyi":
+        cd = f" = {critical_difference:.2f}" if math.isfinite(critical_difference) else ""
+        return (f"bars: Nemenyi, mean ranks under a bar span less than the CD{cd} "
+                f"(alpha {alpha:g})")
+    return (f"bars: Wilcoxon signed-rank + Holm (alpha {alpha:g}) separate no pair under a "
+            "bar; no CD ruler")
 
 
 def _separated(result, a, b) -> bool:
     return result.decision(a, b).endswith(" better")
 
 
-def cd_diagram_data(result) -> pd.DataFrame:
+def cd_diagram_data(result, bars="nemenyi") -> pd.DataFrame:
     """What the diagram draws: classifier, mean_rank (best first), group (the numbers of
-    the groups it belongs to, ``;``-separated), critical_difference, undecidable."""
+    the bars it is under, ``;``-separated), critical_difference (NaN under
+    ``"wilcoxon-holm"``: no ruler is drawn), bars (the test), undecidable.
+
+    Examples
+    --------
+    >>> from imbeval.compare import rank_classifiers
+    >>> rows = [{"problem": f"p{u}", "classifier": c, "index": "acsa", "value": v + 0.01 * u}
+    ...         for u in range(8) for c, v in (("x", 0.7), ("y", 0.8), ("z", 0.6))]
+    >>> r = rank_classifiers(pd.DataFrame(rows), index="acsa", n_samples=1000)
+    >>> cd_diagram_data(r)[["classifier", "group"]].values.tolist()
+    [['y', '1'], ['x', '1;2'], ['z', '2']]
+    """
+    from imbeval.compare._nemenyi import nemenyi_cliques
+
+    check_bars(bars)
     names = result.classifiers
     groups = []
-    if not result.undecidable:
+    if result.undecidable:
+        pass
+    elif bars == "nemenyi":
+        groups = nemenyi_cliques(result.mean_ranks, result.critical_difference)
+    else:
         for i in range(len(names)):
             j = i
             while j + 1 < len(names) and not any(_separated(result, names[a], names[j + 1])
@@ -41,7 +93,9 @@ def cd_diagram_data(result) -> pd.DataFrame:
             member[n].append(str(g))
     return pd.DataFrame({"classifier": names, "mean_rank": result.mean_ranks.to_numpy(),
                          "group": [";".join(member[n]) for n in names],
-                         "critical_difference": result.critical_difference,
+                         "critical_difference": (result.critical_difference
+                                                 if bars == "nemenyi" else math.nan),
+                         "bars": bars, "alpha": result.alpha,
                          "undecidable": result.undecidable or ""})
 
 
@@ -81,6 +135,11 @@ def _draw(ax, data: pd.DataFrame, title: str) -> None:
     why = str(data["undecidable"].iloc[0]) if k else ""
     if why:
         title = f"{title}; no test: {why}" if title else f"no test: {why}"
+    elif k and "bars" in data.columns:
+        # the figure says which test joined the bars, not only a docstring
+        ax.text(0.5, 0.0, bars_caption(str(data["bars"].iloc[0]), float(data["alpha"].iloc[0]),
+                                       cd), transform=ax.transAxes, ha="center", va="top",
+                fontsize=7, color="tab:red")
     ax.set_title(title, fontsize=9)
     ax.axis("off")
 
@@ -106,16 +165,17 @@ def _title(result) -> str:
             + f": {result.n_units} unit{'s' if result.n_units != 1 else ''}")
 
 
-def save_cd_diagram(results, prefix, title=None) -> list:
+def save_cd_diagram(results, prefix, title=None, bars="nemenyi") -> list:
     """Write ``prefix.{pdf,png,csv}``: the diagram of a :class:`RankResult`, or one panel
     per result of a list (the CSV stacks their tables with ``index`` and ``scheme``
-    columns), through the one figure saver. Red bars join classifiers that the
-    Wilcoxon-Holm tests do not separate."""
+    columns), through the one figure saver. ``bars``: the test whose groups the red bars
+    draw (:data:`BARS`; each panel says which)."""
     from imbeval.figures._output import save_figure
 
     single = not isinstance(results, (list, tuple))
     results = [results] if single else list(results)
-    panels = [(title if (single and title) else _title(r), cd_diagram_data(r)) for r in results]
+    panels = [(title if (single and title) else _title(r), cd_diagram_data(r, bars))
+              for r in results]
     data = pd.concat([d.assign(index=r.index, scheme=r.scheme or "")
                       for r, (_, d) in zip(results, panels)], ignore_index=True)
     data = data[["index", "scheme"] + [c for c in data.columns if c not in ("index", "scheme")]]

@@ -5,7 +5,12 @@ Methods (the units are the blocks, the classifiers the treatments):
 - mean ranks (rank 1 = best, ties share their mean rank) and Friedman's test, the
   chi-square of ``scipy.stats.friedmanchisquare`` (with its tie correction), and Iman and
   Davenport's ``F = (N - 1) chi2 / (N (k - 1) - chi2)`` on ``(k - 1, (k - 1)(N - 1))``
-  degrees of freedom (Demšar, JMLR 7, 2006, Section 3.2.2);
+  degrees of freedom (Demšar, JMLR 7, 2006, Section 3.2.2). The chi2 put into F is the
+  tie-corrected one (:data:`ID_FORMULA`): without ties it is Demšar's
+  ``12 N / (k (k + 1)) [sum R_j^2 - k (k + 1)^2 / 4]`` exactly; with tied ranks it is
+  larger (Demšar's formula assumes none), so F is too;
+- Nemenyi's pairwise p-values, the comparison of every classifier with a control
+  (:mod:`imbeval.compare._nemenyi`), beside the Wilcoxon-Holm tests;
 - Nemenyi's critical difference ``CD = q_alpha sqrt(k (k + 1) / (6 N))``, ``q_alpha`` the
   studentized range quantile for ``k`` groups and infinite degrees of freedom over
   ``sqrt 2`` (``scipy.stats.studentized_range``; Demšar 2006);
@@ -35,12 +40,12 @@ import pandas as pd
 
 from imbeval import inference
 from imbeval._seeds import derive_rng
-from imbeval.compare import _bayes
+from imbeval.compare import _bayes, _nemenyi
 from imbeval.compare._table import (MISSING_RULE, NAN_RULE, check_table, orientation,
                                     table_index_name, unit_matrix)
 
-__all__ = ["MIN_UNITS", "ROPE_SHARE", "RankResult", "rank_classifiers", "nemenyi_cd",
-           "iman_davenport", "wilcoxon_test"]
+__all__ = ["MIN_UNITS", "ROPE_SHARE", "BAYES_THRESHOLD", "ID_FORMULA", "RankResult",
+           "rank_classifiers", "nemenyi_cd", "iman_davenport", "wilcoxon_test"]
 
 #: independent units below which no test is made (Demšar 2006 advises against Friedman's
 #: chi-square approximation for very few data sets; a Wilcoxon test on 4 units cannot
@@ -49,6 +54,14 @@ MIN_UNITS = 5
 #: default rope: this share of the index's range (0.01 for an index on [0, 1], 0.02 on
 #: [-1, 1]); Benavoli et al. (2017) use 1% for accuracy
 ROPE_SHARE = 0.01
+#: default posterior probability at which the Bayesian signed-rank test decides (a pair is
+#: "a better", "b better" or "equivalent" when that region's probability reaches it; else
+#: "undecided"); Benavoli et al. (2017) decide at 0.95
+BAYES_THRESHOLD = 0.95
+#: Iman-Davenport's formula as computed, stated in every summary
+ID_FORMULA = ("Iman-Davenport F = (N - 1) chi2 / (N (k - 1) - chi2) on (k - 1, (k - 1)(N - 1)) "
+              "df, with Friedman's tie-corrected chi2 (scipy.stats.friedmanchisquare; equal "
+              "to Demšar's 2006 chi2 when no unit has tied ranks)")
 
 
 def nemenyi_cd(k: int, n: int, alpha: float = 0.05) -> float:
@@ -68,7 +81,17 @@ def nemenyi_cd(k: int, n: int, alpha: float = 0.05) -> float:
 
 
 def iman_davenport(chi2: float, k: int, n: int) -> tuple[float, float]:
-    """Iman and Davenport's ``(F, p)`` from Friedman's chi-square (Demšar 2006)."""
+    """Iman and Davenport's ``(F, p)`` from Friedman's chi-square (Demšar 2006).
+
+    ``F = (n - 1) chi2 / (n (k - 1) - chi2)`` on ``(k - 1, (k - 1)(n - 1))`` degrees of
+    freedom; :func:`rank_classifiers` passes the tie-corrected chi2 (:data:`ID_FORMULA`).
+
+    Examples
+    --------
+    >>> f, p = iman_davenport(9.28, 4, 14)       # Demšar (2006), Section 3.2.4
+    >>> round(f, 2)
+    3.69
+    """
     from scipy import stats
 
     denominator = n * (k - 1) - chi2
@@ -88,7 +111,10 @@ class RankResult:
     1 = best), ``mean_ranks`` (Series, best first), ``n_units``, ``n_problems``,
     ``friedman_statistic``, ``friedman_p``, ``iman_davenport_f``, ``iman_davenport_p``,
     ``critical_difference`` (Nemenyi), ``pairwise`` (a, b, mean_difference, statistic, p,
-    p_holm, decision), ``bayesian`` (a, b, p_a, p_rope, p_b, decision), ``rope``,
+    p_holm, decision: Wilcoxon-Holm), ``nemenyi`` (a, b, rank_difference, p, decision),
+    ``control`` (control, classifier, rank_difference, z, p, p_holm, decision: every
+    classifier against ``control_name``), ``bayesian`` (a, b, p_a, p_rope, p_b, decision
+    at ``bayes_threshold``), ``rope``,
     ``dropped`` (problem, reason), ``problems`` (unit -> its problems), ``nan_rule``, ``missing_rule``, ``undecidable`` (None or
     why no test was made), ``seed``.
     """
@@ -117,6 +143,11 @@ class RankResult:
     seed: int
     nan_rule: str = NAN_RULE
     missing_rule: str = MISSING_RULE
+    nemenyi: pd.DataFrame = field(default_factory=pd.DataFrame, repr=False)
+    control: pd.DataFrame = field(default_factory=pd.DataFrame, repr=False)
+    control_name: str | None = None
+    bayes_threshold: float = BAYES_THRESHOLD
+    n_samples: int = _bayes.N_SAMPLES
 
     @property
     def classifiers(self) -> list[str]:
@@ -147,30 +178,17 @@ class RankResult:
                 "iman_davenport_p": self.iman_davenport_p,
                 "critical_difference": self.critical_difference, "winner": self.winner,
                 "rope": self.rope, "orientation": self.orientation,
+                "control": self.control_name or "", "bayes_threshold": self.bayes_threshold,
+                "n_samples": self.n_samples,
                 "dropped_problems": len(self.dropped), "undecidable": self.undecidable or "",
                 "nan_rule": self.nan_rule}
 
     def summary(self) -> str:
-        """A plain-text report of every number."""
-        lines = [f"index {self.index}" + (f", scheme {self.scheme}" if self.scheme else "")
-                 + f": {len(self.mean_ranks)} classifiers over {self.n_units} independent "
-                 f"units ({self.n_problems} problems); {self.orientation}"]
-        if self.undecidable:
-            lines.append(f"no test: {self.undecidable}")
-        else:
-            lines.append(f"Friedman chi2 = {self.friedman_statistic:.4g}, p = "
-                         f"{self.friedman_p:.4g}; Iman-Davenport F = "
-                         f"{self.iman_davenport_f:.4g}, p = {self.iman_davenport_p:.4g}; "
-                         f"Nemenyi CD (alpha {self.alpha}) = {self.critical_difference:.4g}")
-        lines.append("mean ranks: " + ", ".join(f"{c} {r:.3g}"
-                                                for c, r in self.mean_ranks.items()))
-        lines.append(self.pairwise.to_string(index=False))
-        lines.append(f"Bayesian signed-rank (rope {self.rope:.4g}):")
-        lines.append(self.bayesian.to_string(index=False))
-        if len(self.dropped):
-            lines.append(f"dropped ({self.nan_rule}):")
-            lines.append(self.dropped.to_string(index=False))
-        return "\n".join(lines)
+        """An autorank-style paragraph (which test, why, what is significant, effect
+        sizes), then every number (:func:`imbeval.compare.summary_text`)."""
+        from imbeval.compare._summary import summary_text
+
+        return summary_text(self)
 
 
 def _rope(name, rope):
@@ -254,7 +272,7 @@ def _pairwise(oriented: pd.DataFrame, alpha: float, testable: bool) -> pd.DataFr
     return frame
 
 
-def _bayesian(oriented, rope, seed, key, testable, n_samples):
+def _bayesian(oriented, rope, seed, key, testable, n_samples, threshold):
     rows = []
     for a, b in combinations(oriented.columns, 2):
         if not testable:
@@ -265,8 +283,8 @@ def _bayesian(oriented, rope, seed, key, testable, n_samples):
         p_a, p_rope, p_b = _bayes.signed_rank_probabilities(
             oriented[a].to_numpy(), oriented[b].to_numpy(), rope=rope, rng=rng,
             n_samples=n_samples)
-        decision = ("undecided" if max(p_a, p_rope, p_b) < 0.95 else
-                    f"{a} better" if p_a >= 0.95 else f"{b} better" if p_b >= 0.95
+        decision = ("undecided" if max(p_a, p_rope, p_b) < threshold else
+                    f"{a} better" if p_a >= threshold else f"{b} better" if p_b >= threshold
                     else "equivalent")
         rows.append({"a": a, "b": b, "p_a": p_a, "p_rope": p_rope, "p_b": p_b,
                      "decision": decision})
@@ -275,7 +293,8 @@ def _bayesian(oriented, rope, seed, key, testable, n_samples):
 
 def rank_classifiers(table, *, index, scheme=None, alpha=0.05, rope=None, seed=0,
                      greater_is_better=None, n_samples=_bayes.N_SAMPLES,
-                     min_units=MIN_UNITS) -> RankResult:
+                     min_units=MIN_UNITS, bayes_threshold=BAYES_THRESHOLD,
+                     control=None) -> RankResult:
     """Compare classifiers over independent units under one index (and RRT scheme).
 
     Parameters
@@ -292,9 +311,17 @@ def rank_classifiers(table, *, index, scheme=None, alpha=0.05, rope=None, seed=0
         :data:`ROPE_SHARE` x the registered index's range (0.01 on [0, 1]).
     seed : seeds the Bayesian test's Monte Carlo draws (each pair its own stream,
         ``derive_rng(seed, "compare", index, scheme, a, b)``): equal calls, equal numbers.
-    greater_is_better : orientation; default the registry's (higher for an unknown index).
-    n_samples : Monte Carlo draws of the Bayesian test.
+    greater_is_better : orientation; default the registry's. An index the registry does not
+        know must be given one (``ValueError`` otherwise, naming this parameter and the
+        command line's ``--higher-is-better`` / ``--lower-is-better``).
+    n_samples : Monte Carlo draws of the Bayesian test (default
+        :data:`imbeval.compare._bayes.N_SAMPLES`, the one default of the library, the
+        command line and the pipeline).
     min_units : fewer units than this: no test, ``undecidable`` says why.
+    bayes_threshold : the posterior probability at which the Bayesian test decides
+        (default :data:`BAYES_THRESHOLD`, 0.95).
+    control : the control classifier of the comparison with a control (Nemenyi's ranks,
+        Holm); default the best mean rank.
 
     Returns
     -------
@@ -312,17 +339,21 @@ def rank_classifiers(table, *, index, scheme=None, alpha=0.05, rope=None, seed=0
     """
     return rank_checked(check_table(table), index=index, scheme=scheme, alpha=alpha,
                         rope=rope, seed=seed, greater_is_better=greater_is_better,
-                        n_samples=n_samples, min_units=min_units)
+                        n_samples=n_samples, min_units=min_units,
+                        bayes_threshold=bayes_threshold, control=control)
 
 
 def rank_checked(frame, *, index, scheme, alpha, rope, seed, greater_is_better, n_samples,
-                 min_units) -> RankResult:
+                 min_units, bayes_threshold=BAYES_THRESHOLD, control=None) -> RankResult:
     """:func:`rank_classifiers` on a table :func:`check_table` has returned (a comparison
     of many indices checks its table once)."""
     from scipy import stats
 
     if not 0 < alpha < 1:
         raise ValueError(f"alpha must lie in (0, 1), got {alpha!r}")
+    if not 0.5 < bayes_threshold < 1:
+        raise ValueError(f"bayes_threshold (--bayes-threshold) must lie in (0.5, 1), got "
+                         f"{bayes_threshold!r}")
     name = table_index_name(frame, index)
     matrix = unit_matrix(frame, name, scheme)
     values = matrix.values
@@ -356,6 +387,17 @@ def rank_checked(frame, *, index, scheme, alpha, rope, seed, greater_is_better, 
         f, p_f = iman_davenport(chi2, k, n)
     if testable:
         cd = nemenyi_cd(k, n, alpha)
+    if control is not None and str(control) not in values.columns:
+        raise ValueError(f"control {control!r} (--control) is not a classifier of index "
+                         f"{name!r} (classifiers: {', '.join(values.columns)})")
+    control_name = str(control) if control is not None else str(mean_ranks.index[0])
+    if testable:
+        nemenyi = _nemenyi.nemenyi_pairwise(mean_ranks, n, alpha, cd)
+        versus = _nemenyi.control_comparison(mean_ranks, n, control_name, alpha)
+    else:
+        nemenyi = pd.DataFrame(columns=["a", "b", "rank_difference", "p", "decision"])
+        versus = pd.DataFrame(columns=["control", "classifier", "rank_difference", "z", "p",
+                                       "p_holm", "decision"])
     rope_value = _rope(name, rope)
     key = (name, "" if scheme is None else str(scheme))
     return RankResult(
@@ -364,6 +406,8 @@ def rank_checked(frame, *, index, scheme, alpha, rope, seed, greater_is_better, 
         mean_ranks=mean_ranks, n_units=n, n_problems=matrix.n_problems,
         friedman_statistic=chi2, friedman_p=p, iman_davenport_f=f, iman_davenport_p=p_f,
         critical_difference=cd, pairwise=_pairwise(oriented, alpha, testable),
-        bayesian=_bayesian(oriented, rope_value, seed, key, testable, n_samples),
+        bayesian=_bayesian(oriented, rope_value, seed, key, testable, n_samples,
+                           bayes_threshold),
         rope=rope_value, dropped=matrix.dropped, problems=matrix.problems, undecidable=why,
-        seed=seed)
+        seed=seed, nemenyi=nemenyi, control=versus, control_name=control_name,
+        bayes_threshold=bayes_threshold, n_samples=int(n_samples))

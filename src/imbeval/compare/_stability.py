@@ -28,8 +28,8 @@ import numpy as np
 import pandas as pd
 
 from imbeval.compare._bayes import N_SAMPLES
-from imbeval.compare._rank import MIN_UNITS, RankResult, rank_checked
-from imbeval.compare._table import check_table, table_index_name
+from imbeval.compare._rank import BAYES_THRESHOLD, MIN_UNITS, RankResult, rank_checked
+from imbeval.compare._table import check_table, orientation, table_index_name
 
 __all__ = ["StabilityResult", "winner_stability", "kendall_w"]
 
@@ -86,9 +86,27 @@ class StabilityResult:
         rows = self.winners[self.winners[col] == True]  # noqa: E712 (object column)
         return sorted(set(rows["index"]))
 
+    def paragraphs(self) -> str:
+        """One autorank-style paragraph per (index, scheme)
+        (:func:`imbeval.compare.paragraph`), then the indices' agreement."""
+        from imbeval.compare._summary import paragraph
+
+        out = [paragraph(r) for r in self.results.values()]
+        for _, w in self.kendall_w.iterrows():
+            scheme = f" under scheme {w['scheme']}" if w["scheme"] else ""
+            if w["indices"] < 2 or not np.isfinite(w["W"]):
+                continue
+            out.append(f"Agreement of the {int(w['indices'])} indices{scheme}: Kendall's W = "
+                       f"{w['W']:.2f} (1 = every index ranks the classifiers alike; "
+                       f"descriptive: the indices are functions of the same predictions)."
+                       + (f" Computed from {int(w['units'])} unit(s): the rankings rest on "
+                          "too few units to read W as agreement."
+                          if w["units"] < MIN_UNITS else ""))
+        return "\n\n".join(out)
+
     def summary(self) -> str:
-        """Plain text: W per scheme, then the winners."""
-        return "\n".join([self.kendall_w.to_string(index=False),
+        """Plain text: the paragraphs, W per scheme, then the winners."""
+        return "\n".join([self.paragraphs(), "", self.kendall_w.to_string(index=False),
                           self.winners.drop(columns=["evidence"]).to_string(index=False)])
 
 
@@ -134,7 +152,9 @@ def _winner_row(scheme, name, result, reference, ref_result):
 
 
 def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.05,
-                     seed=0, rope=None, n_samples=None, min_units=MIN_UNITS) -> StabilityResult:
+                     seed=0, rope=None, n_samples=None, min_units=MIN_UNITS,
+                     greater_is_better=None, bayes_threshold=BAYES_THRESHOLD,
+                     control=None) -> StabilityResult:
     """Whether the winner, and the ranking, move between indices.
 
     Parameters
@@ -148,6 +168,10 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
     alpha, seed, rope, min_units : as :func:`rank_classifiers` (``rope`` a number applies
         to every index; default each index's own).
     n_samples : Monte Carlo draws of the Bayesian test (default its own).
+    greater_is_better : ``{index name: bool}`` for indices the registry does not know (or
+        to override it); one bool applies to every index. An unknown index without one is
+        refused (``ValueError`` naming this parameter and the command line's options).
+    bayes_threshold, control : as :func:`rank_classifiers`.
 
     Returns
     -------
@@ -165,12 +189,17 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
     frame = check_table(table)
     if isinstance(indices, str):
         indices = [i.strip() for i in indices.split(",") if i.strip()]
-    names = [table_index_name(frame, reference)]
+    try:
+        names = [table_index_name(frame, reference)]
+    except ValueError as exc:
+        raise ValueError(f"the reference index: {exc}; name one of the table's indices with "
+                         "--reference INDEX (reference= in Python; default acsa)") from None
     for i in indices:
         name = table_index_name(frame, i)
         if name not in names:
             names.append(name)
     reference = names[0]
+    orient = _orientations(frame, names, greater_is_better)
     known = sorted(frame["scheme"].unique()) if "scheme" in frame.columns else [None]
     if schemes is None:
         schemes = known
@@ -189,12 +218,35 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
     gc.freeze()
     try:
         return _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples,
-                          min_units)
+                          min_units, orient, bayes_threshold, control)
     finally:
         gc.unfreeze()
 
 
-def _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples, min_units):
+def _orientations(frame, names, greater_is_better) -> dict:
+    """``{table name: bool or None}`` from ``greater_is_better`` (None, a bool, or a dict
+    keyed by the table's or the library's names); every name checked up front, so an index
+    of unknown orientation is refused before any test runs."""
+    if greater_is_better is None or isinstance(greater_is_better, (bool, np.bool_)):
+        given = {name: greater_is_better for name in names}
+    elif isinstance(greater_is_better, dict):
+        given = {name: None for name in names}
+        for key, value in greater_is_better.items():
+            try:
+                name = table_index_name(frame, str(key))
+            except ValueError as exc:
+                raise ValueError(f"greater_is_better names {key!r}: {exc}") from None
+            given[name] = value
+    else:
+        raise ValueError("greater_is_better must be None, True/False or a dict {index: bool}, "
+                         f"got {type(greater_is_better).__name__}")
+    for name in names:
+        orientation(name, given.get(name))
+    return given
+
+
+def _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples, min_units,
+               orient, bayes_threshold, control):
     results, w_rows, tau_rows, winner_rows = {}, [], [], []
     for scheme in schemes:
         # an index without values under this scheme (a two-class index under a multi-class
@@ -205,8 +257,10 @@ def _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples, m
             raise ValueError(f"the reference index {reference!r} has no values under scheme "
                              f"{scheme!r}")
         here = {name: rank_checked(frame, index=name, scheme=scheme, alpha=alpha, seed=seed,
-                                   rope=rope, min_units=min_units, greater_is_better=None,
-                                   n_samples=n_samples or N_SAMPLES)
+                                   rope=rope, min_units=min_units,
+                                   greater_is_better=orient.get(name),
+                                   n_samples=n_samples or N_SAMPLES,
+                                   bayes_threshold=bayes_threshold, control=control)
                 for name in names if name in present}
         results.update({(name, scheme): r for name, r in here.items()})
         rankings = pd.DataFrame({name: r.mean_ranks for name, r in here.items()}).T

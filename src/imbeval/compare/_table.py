@@ -21,7 +21,7 @@ import pandas as pd
 
 __all__ = ["REQUIRED", "OPTIONAL", "NAN_RULE", "MISSING_RULE", "UnitMatrix", "check_table",
            "read_table", "units_from_clusters",
-           "table_index_name", "orientation", "unit_matrix"]
+           "table_index_name", "orientation", "unit_matrix", "DECLARE_ORIENTATION"]
 
 REQUIRED = ("problem", "classifier", "index", "value")
 OPTIONAL = ("run", "fold", "scheme", "unit")
@@ -107,17 +107,50 @@ def table_index_name(frame: pd.DataFrame, name: str) -> str:
                      f"indices: {', '.join(present[:12])}{', ...' if len(present) > 12 else ''})")
 
 
+#: how a user declares the orientation of an index the registry does not know (named in
+#: the error, so the reader learns the option of the interface they use)
+DECLARE_ORIENTATION = ("on the command line --higher-is-better {name} or --lower-is-better "
+                       "{name} (each takes NAME[,NAME...]); in Python greater_is_better=True/"
+                       "False (rank_classifiers) or greater_is_better={{{name!r}: bool}} "
+                       "(winner_stability)")
+
+
 def orientation(name: str, greater_is_better=None) -> tuple[bool, str]:
-    """``(greater_is_better, basis)``: given, or the registry's for a registered index, or
-    ``True`` assumed (said in ``basis``)."""
+    """``(greater_is_better, basis)``: given, or the registry's for a registered index.
+
+    An index the registry does not know, with no orientation given, is refused: ranking an
+    error rate as if higher were better silently makes the worst classifier the winner.
+
+    Parameters
+    ----------
+    name : the index's name in the table.
+    greater_is_better : bool or None (None: the registry's).
+
+    Returns
+    -------
+    (bool, str): the orientation and its basis (``"given: lower is better"``, ``"registry (acsa)"``).
+
+    Examples
+    --------
+    >>> orientation("balanced_accuracy")
+    (True, 'registry (acsa)')
+    >>> orientation("error_rate", greater_is_better=False)
+    (False, 'given: lower is better')
+    """
     if greater_is_better is not None:
-        return bool(greater_is_better), "given"
+        if not isinstance(greater_is_better, (bool, np.bool_)):
+            raise ValueError(f"greater_is_better for index {name!r} must be True or False, "
+                             f"got {greater_is_better!r}")
+        return bool(greater_is_better), ("given: higher is better" if greater_is_better
+                                         else "given: lower is better")
     try:
         from imbeval.indices import index_info
 
         info = index_info(name)
     except ValueError:
-        return True, "assumed higher is better (not a registered index)"
+        raise ValueError(f"index {name!r} is not a registered index, so whether higher or "
+                         "lower is better is unknown; declare it: "
+                         + DECLARE_ORIENTATION.format(name=name)) from None
     return bool(info.greater_is_better), f"registry ({info.name})"
 
 

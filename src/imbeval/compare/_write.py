@@ -8,6 +8,10 @@ Files (CSV, atomic, ``%.10g``):
 - ``ranks.csv``: index, scheme, classifier, mean_rank (best first);
 - ``pairwise.csv``: index, scheme, a, b, mean_difference (a - b, oriented: positive means a
   better), statistic, p, p_holm, decision (Wilcoxon signed-rank, Holm over the pairs);
+- ``nemenyi.csv``: index, scheme, a, b, rank_difference, p, decision (Nemenyi's test on
+  mean ranks);
+- ``control.csv``: index, scheme, control, classifier, rank_difference, z, p, p_holm,
+  decision (every classifier against the control, Holm);
 - ``bayesian.csv``: index, scheme, a, b, p_a, p_rope, p_b, decision, rope;
 - ``stability.csv``: each index's winner beside the reference's, differs, decisive, the
   evidence; ``kendall_w.csv``; ``kendall_tau.csv``;
@@ -27,13 +31,15 @@ from pathlib import Path
 import pandas as pd
 
 from imbeval._io import atomic_write_text, write_csv
-from imbeval.compare._diagram import save_cd_diagram
+from imbeval.compare._bayes import N_SAMPLES
+from imbeval.compare._diagram import check_bars, save_cd_diagram
+from imbeval.compare._rank import BAYES_THRESHOLD
 from imbeval.compare._stability import winner_stability
 
 __all__ = ["write_comparison", "diagram_name", "FILES"]
 
 FILES = ("tests", "ranks", "pairwise", "bayesian", "stability", "kendall_w", "kendall_tau",
-         "units", "dropped")
+         "units", "dropped", "nemenyi", "control")
 
 
 def diagram_name(scheme=None) -> str:
@@ -44,22 +50,31 @@ def diagram_name(scheme=None) -> str:
 
 
 def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
-                     alpha=0.05, rope=None, seed=0, n_samples=None, about=None):
+                     alpha=0.05, rope=None, seed=0, n_samples=None, about=None,
+                     greater_is_better=None, bayes_threshold=BAYES_THRESHOLD, control=None,
+                     bars="nemenyi"):
     """Run :func:`winner_stability` and write its tables and every index's diagram into
     ``out_dir``; returns the :class:`StabilityResult` (paths: :data:`FILES` and the
     ``cd_*`` files). ``about``: a dict written as ``about.json`` with the settings (what
-    the report names the set by: ``label``, ``table``, ``units``)."""
+    the report names the set by: ``label``, ``table``, ``units``). ``bars``: the test the
+    diagrams' bars draw (:data:`imbeval.compare._diagram.BARS`); the other arguments are
+    :func:`winner_stability`'s."""
+    check_bars(bars)
     stability = winner_stability(table, indices=indices, reference=reference,
                                  schemes=schemes, alpha=alpha, seed=seed, rope=rope,
-                                 n_samples=n_samples)
+                                 n_samples=n_samples, greater_is_better=greater_is_better,
+                                 bayes_threshold=bayes_threshold, control=control)
     out = Path(out_dir)
     tests, ranks, pairwise, bayesian, units, dropped = [], [], [], [], [], []
+    nemenyi, versus = [], []
     for (name, scheme), r in stability.results.items():
         key = {"index": name, "scheme": scheme or ""}
         tests.append(r.tests_row())
         ranks.append(pd.DataFrame({**key, "classifier": r.mean_ranks.index,
                                    "mean_rank": r.mean_ranks.to_numpy()}))
         pairwise.append(r.pairwise.assign(**key))
+        nemenyi.append(r.nemenyi.assign(**key))
+        versus.append(r.control.assign(**key))
         bayesian.append(r.bayesian.assign(rope=r.rope, **key))
         units.append(pd.DataFrame([{**key, "unit": u, "problems": ";".join(p)}
                                    for u, p in r.problems.items()]))
@@ -69,7 +84,7 @@ def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
     for (name, scheme), r in stability.results.items():
         by_scheme.setdefault(scheme, []).append(r)
     for scheme, results in by_scheme.items():
-        save_cd_diagram(results, out / diagram_name(scheme))
+        save_cd_diagram(results, out / diagram_name(scheme), bars=bars)
     front = ["index", "scheme"]
 
     def frame(parts):
@@ -79,11 +94,14 @@ def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
     tables = {"tests": pd.DataFrame(tests), "ranks": frame(ranks), "pairwise": frame(pairwise),
               "bayesian": frame(bayesian), "stability": stability.winners,
               "kendall_w": stability.kendall_w, "kendall_tau": stability.kendall_tau,
-              "units": frame(units), "dropped": frame(dropped)}
+              "units": frame(units), "dropped": frame(dropped), "nemenyi": frame(nemenyi),
+              "control": frame(versus)}
     for name, data in tables.items():
         write_csv(data, out / f"{name}.csv")
     settings = {**(about or {}), "indices": list(dict.fromkeys(stability.winners["index"])),
                 "reference": stability.reference, "alpha": alpha, "seed": seed,
-                "rope": "1% of each index's range" if rope is None else rope}
+                "rope": "1% of each index's range" if rope is None else rope,
+                "bayes_threshold": bayes_threshold, "bars": bars,
+                "n_samples": n_samples or N_SAMPLES}
     atomic_write_text(out / "about.json", json.dumps(settings, indent=1, sort_keys=True) + "\n")
     return stability

@@ -55,6 +55,20 @@ details { margin: .4em 0 1em; } summary { cursor: pointer; color: #0969da; }
 img { max-width: 100%; border: 1px solid #eaeef2; }
 small.printed { color: #57606a; display: block; }
 .status { max-width: 46em; }
+/* no page scrolls sideways (issue 42): a wide table scrolls inside itself, long words
+   wrap, the two columns of an item page may shrink */
+table { display: block; max-width: 100%; overflow-x: auto; }
+body, td, th { overflow-wrap: break-word; }
+.cols { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
+code { overflow-wrap: anywhere; }
+.verdict { white-space: normal; max-width: 100%; }
+.reason { font-size: .85em; color: #424a53; margin-top: .2em; max-width: 28em; }
+table.verdicts td.status { font-size: .88em; }
+ol.findings li { margin: .2em 0; max-width: 70em; }
+table.findings details { font-size: .85em; max-width: 30em; text-align: left; }
+td.status details div { margin: .15em 0; }
+td.status .more { font-size: .8em; color: #57606a; max-height: 5.5em; overflow-y: auto;
+                  margin-top: .2em; }
 """
 
 

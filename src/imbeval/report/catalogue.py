@@ -31,6 +31,7 @@ th.asc::after{content:" \\25B2"} th.desc::after{content:" \\25BC"}
 td.true{background:#d9f0d3} td.false{background:#f4cccc}
 .sub{color:#666} img{max-width:100%;height:auto}
 .fig{margin:0.5em 0 1em 0}
+table{display:block;max-width:100%;overflow-x:auto}
 """
 
 # Click a header: sort by that column (numbers numerically, empty last), again to reverse.

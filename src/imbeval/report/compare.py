@@ -18,17 +18,37 @@ from pathlib import Path
 
 import pandas as pd
 
+from imbeval.compare._rank import MIN_UNITS
 from imbeval.report.catalogue import _CSS, _JS
 
-__all__ = ["COMPARE_DIR", "render_compare_page"]
+__all__ = ["COMPARE_DIR", "SCHEMES", "render_compare_page", "render_compare_set",
+           "write_compare_html"]
 
 #: where the workflow's compare rule writes, relative to the results folder
 COMPARE_DIR = "compare"
 
 _EXTRA_CSS = """
 td.same{background:#f3f3f3} td.differs{background:#fff2cc} td.decisive{background:#f4cccc}
-td.ref{background:#d9eaf7} details{margin:0.3em 0} .cd img{width:560px}
+td.ref{background:#d9eaf7} details{margin:0.3em 0} .cd img{width:560px;max-width:100%}
+table{display:block;max-width:100%;overflow-x:auto} p,li{max-width:62em}
+body{overflow-wrap:break-word}
+.words p{background:#f6f8fa;border-left:4px solid #0969da;padding:.4em .8em}
 """
+
+#: what the RRT scheme codes of the experiment's tables mean (mullick2020, Section 5.2;
+#: :mod:`imbeval.protocol.rrt`): the test set's ratio of majority to minority points
+SCHEMES = {
+    "1": "test sets balanced (RRT 1: as many majority as minority points)",
+    "0.5": "test sets with twice as many minority as majority points (RRT 0.5)",
+    "IR/2": "test sets at half the problem's imbalance ratio (RRT IR/2)",
+    "IR": "test sets as the fold is (RRT = the problem's imbalance ratio IR)",
+    "2IR": "test sets twice as imbalanced as the problem (RRT 2 IR)",
+    "balanced": "multi-class test sets with every class equally large",
+    "reversed": "multi-class test sets with the class sizes' order reversed",
+    "minority_ir_halved": "multi-class test sets with the minority class doubled",
+    "original": "multi-class test sets as the fold is",
+    "others_doubled": "multi-class test sets with every class but the minority doubled",
+}
 
 
 def _read(folder, name) -> pd.DataFrame:
@@ -63,6 +83,9 @@ def _glance(winners: pd.DataFrame, w: pd.DataFrame, reference: str) -> str:
                          f"{html.escape(str(r['winner']))}{mark}</td>")
         wr = w_of.get(scheme)
         w_text = "" if wr is None or pd.isna(wr["W"]) else f"{float(wr['W']):.2f}"
+        if w_text and int(wr["units"]) < MIN_UNITS:
+            # a ranking from fewer units than any test accepts is no agreement to report
+            w_text = f"(not shown: {int(wr['units'])} unit{'s' if int(wr['units']) != 1 else ''})"
         units = "" if wr is None else str(int(wr["units"]))
         rows.append(f"<tr><td>{html.escape(scheme or '(all)')}</td><td>{units}</td>"
                     f"{''.join(cells)}<td>{w_text}</td></tr>")
@@ -90,23 +113,75 @@ def _tests_table(tests: pd.DataFrame) -> str:
             "</tbody></table></details>")
 
 
-def _diagrams(folder, tests: pd.DataFrame) -> str:
+def _bars_text(about) -> str:
+    """What the diagrams' bars mean, by the test ``about.json`` names."""
+    bars = about.get("bars", "wilcoxon-holm")   # folders written before --bars: Wilcoxon
+    alpha = about.get("alpha", 0.05)
+    if bars == "nemenyi":
+        return ("Each panel: classifiers at their mean rank (1 = best, left). The ruler above "
+                "the axis is Nemenyi's critical difference (CD); a red bar joins classifiers "
+                "whose mean ranks span less than the CD, which Nemenyi's test at alpha "
+                f"{alpha:g} does not separate (Demšar 2006). The Wilcoxon-Holm decisions are "
+                "in <code>pairwise.csv</code>; they may join or separate other pairs.")
+    return ("Each panel: classifiers at their mean rank (1 = best, left). A red bar joins "
+            "classifiers that the Wilcoxon signed-rank tests with Holm's adjustment at alpha "
+            f"{alpha:g} do not separate (no pair under a bar differs); no CD ruler is drawn, "
+            "since the critical difference does not decide these bars.")
+
+
+def _schemes_text(schemes) -> str:
+    known = [s for s in schemes if s in SCHEMES]
+    if not known:
+        return ""
+    return ("<p>RRT schemes (the test sets' ratio of majority to minority points, "
+            "mullick2020 Section 5.2): " + "; ".join(
+                f"<b>{html.escape(s)}</b>: {html.escape(SCHEMES[s])}" for s in known) + ".</p>")
+
+
+def _words(folder, opened=False) -> str:
+    path = folder / "summary.txt"
+    if not path.is_file():
+        return ""
+    paragraphs = [p.strip() for p in path.read_text(encoding="utf-8").split("\n\n") if p.strip()]
+    return (f"<details class=\"words\"{' open' if opened else ''}><summary>The comparison in words (which test, why, what "
+            f"is significant, effect sizes; <code>summary.txt</code>, {len(paragraphs)} "
+            "paragraphs)</summary>" + "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
+            + "</details>")
+
+
+def _csv_details(folder, name, title) -> str:
+    path = folder / f"{name}.csv"
+    if not path.is_file():
+        return ""
+    frame = _read(folder, name)
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_fmt(r[c]))}</td>" for c in frame.columns)
+                   + "</tr>" for _, r in frame.iterrows())
+    return (f"<details><summary>{html.escape(title)} ({len(frame)} rows: <code>{name}.csv"
+            f"</code>)</summary><table class=\"sortable\"><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table></details>")
+
+
+def _diagrams(folder, tests: pd.DataFrame, opened=False) -> str:
     from imbeval.compare import diagram_name
 
-    out = []
+    out = [f"<p>{_bars_text(_about(folder))}</p>"]
     for scheme in dict.fromkeys(tests["scheme"].map(_scheme)):
         png = folder / f"{diagram_name(scheme)}.png"
         if not png.is_file():
             continue
         data = base64.b64encode(png.read_bytes()).decode("ascii")
-        out.append(f"<details><summary>Critical-difference diagrams, scheme "
+        out.append(f"<details{' open' if opened else ''}><summary>Critical-difference "
+                   "diagrams, scheme "
                    f"{html.escape(scheme or '(all)')}</summary>"
                    f'<div class="cd"><img alt="{html.escape(png.name)}" '
                    f'src="data:image/png;base64,{data}"></div></details>')
     return "".join(out)
 
 
-def _section(folder: Path) -> str:
+def _section(folder: Path, standalone=False) -> str:
+    """One result set's section; ``standalone`` (a user's ``--html`` page): its own folder
+    named as it is, the words and the diagrams unfolded."""
     about = _about(folder)
     winners, w, tests = _read(folder, "stability"), _read(folder, "kendall_w"), _read(folder,
                                                                                       "tests")
@@ -117,10 +192,11 @@ def _section(folder: Path) -> str:
                        if str(r["decisive"]) == "True"})
     schemes = winners["scheme"].map(_scheme).nunique()
     untested = tests[tests["undecidable"].astype(object).fillna("").astype(str) != ""]
+    over = ("" if schemes == 1 and not _scheme(winners["scheme"].iloc[0])
+            else f" under at least one of the {schemes} RRT schemes")
     headline = (f"<p><b>{len(differs)} of the {len(others)} indices compared with "
-                f"{html.escape(reference)} have another winner under at least one of the "
-                f"{schemes} RRT schemes</b>" + (f" ({html.escape(', '.join(differs))})"
-                                                if differs else "")
+                f"{html.escape(reference)} have another winner{over}</b>"
+                + (f" ({html.escape(', '.join(differs))})" if differs else "")
                 + f"; <b>decisively: {len(decisive)}</b>"
                 + (f" ({html.escape(', '.join(decisive))})" if decisive else "") + ".")
     if len(untested):
@@ -141,8 +217,10 @@ def _section(folder: Path) -> str:
     return "".join([
         f"<h2>{html.escape(title)}</h2>",
         f'<p class="sub">Table <code>{html.escape(str(about.get("table", "")))}</code>; '
-        f"independent units: {html.escape(units)}; files: <code>results/{COMPARE_DIR}/"
-        f"{html.escape(folder.name)}/</code>.</p>" if about else "",
+        f"independent units: {html.escape(units)}; files: <code>"
+        + (html.escape(str(folder)) if standalone else
+           f"results/{COMPARE_DIR}/{html.escape(folder.name)}/") + "</code>.</p>"
+        if about else "",
         headline,
         "<p>Winner (best mean rank over the units) of each index under each scheme. "
         "Blue: the reference; grey: the same winner; yellow: another winner, not decisively; "
@@ -150,9 +228,31 @@ def _section(folder: Path) -> str:
         "winner by the Holm-adjusted Wilcoxon test). Hover a cell for the evidence, with the "
         "Bayesian test's P(better) and P(practically equivalent): a consistent but small lead "
         "can be decisive for the Wilcoxon test and practically equivalent. Kendall's W: "
-        "how alike the indices rank the classifiers (1 = identically).</p>",
-        _glance(winners, w, reference), dropped_note, _tests_table(tests),
-        _diagrams(folder, tests)])
+        f"how alike the indices rank the classifiers (1 = identically), shown from {MIN_UNITS} "
+        "units on.</p>",
+        _glance(winners, w, reference),
+        _schemes_text(list(dict.fromkeys(winners["scheme"].map(_scheme)))),
+        dropped_note, _words(folder, standalone), _tests_table(tests),
+        _csv_details(folder, "pairwise", "Every pair: Wilcoxon signed-rank, Holm"),
+        _csv_details(folder, "nemenyi", "Every pair: Nemenyi's test on mean ranks"),
+        _csv_details(folder, "control", "Every classifier against the control (mean ranks, "
+                                        "Holm)"),
+        _csv_details(folder, "bayesian", "Every pair: Bayesian signed-rank with a rope"),
+        _diagrams(folder, tests, standalone)])
+
+
+_METHODS = (
+    '<p class="sub">Per index and RRT scheme, the classifiers are ranked over independent '
+    "units (a unit's value: the mean over folds and runs, problems of one unit averaged); "
+    "Friedman's test and Iman-Davenport's F = (N - 1) chi2 / (N (k - 1) - chi2) on the "
+    "tie-corrected chi2, Nemenyi's critical difference, pairwise p-values and each classifier "
+    "against a control (Demšar, JMLR 2006); every pair by the Wilcoxon signed-rank test with "
+    "Holm's adjustment (Benavoli, Corani &amp; Mangili, JMLR 2016) and by the Bayesian "
+    "signed-rank test with a region of practical equivalence (by default 1% of the index's "
+    "range), deciding where a posterior probability reaches the threshold (by default 0.95; "
+    "Benavoli et al., JMLR 2017). With fewer than 5 units no test is made. Made by "
+    "<code>imbeval compare</code> (<code>imbeval.compare</code>); every number is in the "
+    "CSV files of each set's folder, the settings in its <code>about.json</code>.</p>")
 
 
 def render_compare_page(results_dir) -> str:
@@ -169,15 +269,7 @@ def render_compare_page(results_dir) -> str:
         if root.is_dir() else []
     body = ["<h1>Which classifier wins, by index</h1>",
             '<p class="sub">If a paper reports MCC instead of ACSA, or F1 instead of GMean, '
-            "does another classifier win? Per index and RRT scheme, the classifiers are ranked "
-            "over independent units (a unit's value: the mean over folds and runs, problems of "
-            "one unit averaged); Friedman's test, Iman-Davenport's F and Nemenyi's critical "
-            "difference (Demšar, JMLR 2006); every pair by the Wilcoxon signed-rank test with "
-            "Holm's adjustment (Benavoli, Corani &amp; Mangili, JMLR 2016) and by the Bayesian "
-            "signed-rank test with a region of practical equivalence of 1% of the index's "
-            "range (Benavoli et al., JMLR 2017). With fewer than 5 units no test is made. "
-            "Made by <code>imbeval compare</code> (<code>imbeval.compare</code>); every number "
-            "is in the CSV files of each set's folder.</p>"]
+            "does another classifier win?</p>", _METHODS]
     if not sets:
         body.append(f"<p>The comparison was not produced (no <code>{COMPARE_DIR}/*/"
                     "stability.csv</code> under the results folder).</p>")
@@ -186,3 +278,36 @@ def render_compare_page(results_dir) -> str:
             "<title>imbeval: which classifier wins, by index</title>"
             f"<style>{_CSS}{_EXTRA_CSS}</style></head>"
             f"<body>{''.join(body)}<script>{_JS}</script></body></html>")
+
+
+def render_compare_set(folder, title=None) -> str:
+    """A standalone page of one ``imbeval compare`` folder (a user's own comparison).
+
+    Examples
+    --------
+    >>> render_compare_set("/nonexistent").startswith("<!DOCTYPE html>")
+    True
+    """
+    folder = Path(folder)
+    label = title or _about(folder).get("label") or folder.name
+    if not (folder / "stability.csv").is_file():
+        body = (f"<h1>{html.escape(str(label))}</h1><p>No <code>stability.csv</code> in "
+                f"<code>{html.escape(str(folder))}</code>: run <code>imbeval compare</code> "
+                "first.</p>")
+    else:
+        body = (f"<h1>Which classifier wins, by index: {html.escape(str(label))}</h1>"
+                + _METHODS + _section(folder, standalone=True).replace("<h2>", "<h2 hidden>",
+                                                                        1))
+    return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+            f"<title>imbeval compare: {html.escape(str(label))}</title>"
+            f"<style>{_CSS}{_EXTRA_CSS}</style></head>"
+            f"<body>{body}<script>{_JS}</script></body></html>")
+
+
+def write_compare_html(folder, path=None) -> Path:
+    """Write :func:`render_compare_set` of ``folder`` to ``path`` (default
+    ``folder/compare.html``); returns the path."""
+    from imbeval._io import atomic_write_text
+
+    target = Path(path) if path else Path(folder) / "compare.html"
+    return atomic_write_text(target, render_compare_set(folder))

@@ -8,7 +8,9 @@ what the paper says and how the item is regenerated.
 
 Pages written (``out_dir``):
 
-- ``overview.html`` -- every paper's items with their verdicts, on one page, and per
+- ``overview.html`` -- findings first (:mod:`imbeval.report.findings`: per paper what is
+  reproduced, refuted, an erratum or undecided, and the ten most important findings, each
+  linking to its page), then every paper's items with their verdicts, on one page, and per
   family of decisions (paper and item: the rows with a p-value, adjusted together) the
   decisive count beside the count chance alone would give (:func:`decision_families`); the
   report-wide statement of which error rate is controlled for what, and the measured
@@ -229,17 +231,31 @@ def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str
 
 
 def _verdict_table(paper, spec, comparison, results_dir, dataset=None) -> str:
-    out = ["<table><thead><tr><th>item</th><th>what it shows</th><th>verdict</th>"
-           "<th>numbers</th></tr></thead><tbody>"]
+    """One row per item: the verdict word with a one-line reason, and the numbers as a
+    count, with the lines behind it folded away (a row stays a few lines high)."""
+    from imbeval.report.verdicts import short_reason
+
+    out = ["<table class=\"verdicts\"><thead><tr><th>item</th><th>what it shows</th>"
+           "<th>verdict and why</th><th>numbers</th></tr></thead><tbody>"]
     for item in spec["items"]:
         rows = _rows_of(comparison, paper, item)
         verdict, counts, evidence = item_verdict(rows, item, results_dir, dataset)
-        shown = evidence[:4] + ([f"… and {len(evidence) - 4} more on the item's page"]
-                                if len(evidence) > 4 else [])
-        detail = html.escape(counts) + ("".join(f"<br>{html.escape(e)}" for e in shown))
+        reason = evidence[0][:140] if evidence else ""
+        if len(rows) and not item.get("omitted"):
+            # the reason of the worst row, the one that decides the verdict
+            severity = rows["kind"].map(lambda k: cmp.Status(k).severity)
+            reason = short_reason(rows[severity == severity.min()].iloc[0], limit=140) or reason
+        detail = html.escape(counts)
+        if evidence:
+            detail += (f"<details><summary>{len(evidence)} line"
+                       f"{'s' if len(evidence) != 1 else ''}</summary>"
+                       + "".join(f"<div>{html.escape(e)}</div>" for e in evidence[:12])
+                       + (f"<div>… and {len(evidence) - 12} more on the item's page</div>"
+                          if len(evidence) > 12 else "") + "</details>")
         out.append(f"<tr><td><b>{html.escape(item['label'])}</b></td>"
-                   f"<td>{html.escape(item['name'])}</td><td>{_badge(verdict)}</td>"
-                   f'<td class="status">{detail}</td></tr>')
+                   f"<td>{html.escape(item['name'])}</td><td>{_badge(verdict)}"
+                   + (f'<div class="reason">{html.escape(reason)}</div>' if reason else "")
+                   + f'</td><td class="status">{detail}</td></tr>')
     out.append("</tbody></table>")
     return "".join(out)
 
@@ -331,7 +347,15 @@ def _counts_by_basis(comparison) -> str:
 def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
     """Every paper's verdict table on one page, with the counts of the comparison: the
     run's dataset at the top, rows from printed numbers and from the run counted apart."""
-    body = ["<h1>What the papers say, and what we got</h1>", _dataset_banner(dataset),
+    from imbeval.report.findings import findings_html
+
+    on = ("" if dataset is None else
+          f'<p class="sub">Run numbers from {html.escape(dataset.label)}; the methods, '
+          "intervals and adjustments are below the findings.</p>")
+    body = ["<h1>What the papers say, and what we got</h1>", on,
+            # findings first: what holds, what does not, what is undecided; methods below
+            findings_html(comparison, catalog),
+            "<h2>Methods: what the verdicts rest on</h2>", _dataset_banner(dataset),
             "<p>One section per paper: each figure and table with its verdict and the "
             "numbers behind it. The full printed-versus-regenerated table is the "
             "<i>comparison</i> page; each item has its own page under its paper's "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -19,7 +20,7 @@ from imbeval.report.grid import grid_cells, grid_summary
 from imbeval.tables import comparison as cmp
 
 __all__ = ["VERDICTS", "Verdict", "item_verdict", "decision_families", "families_html",
-           "comparison_html"]
+           "comparison_html", "short_reason"]
 
 #: the verdicts an item can have without a comparison row (severity after every status's)
 _NO_ROWS = ("no printed numbers", "not drawn", "not run in this configuration")
@@ -75,7 +76,37 @@ def _evidence(row) -> str:
     printed = f"printed {row['printed']}" if str(row["printed"]) not in ("", "nan") else ""
     ours = f"ours {_ours(row)}" if _ours(row) else ""
     numbers = ", ".join(x for x in (printed, ours) if x)
-    return f"{row['item']}: {what}" + (f" ({numbers})" if numbers else "") + f" — {row['status']}"
+    return (f"{row['item']}: {what}" + (f" ({numbers})" if numbers else "")
+            + f" — {_short_status(row)}")
+
+
+def short_reason(row, limit=140) -> str:
+    """A row's one-line reason: the clause of its ``detail`` that says why it is undecided
+    (``inconclusive: ...``, ``not decisive ...``) when there is one, else its first clause
+    (clauses end at ``;``), at most ``limit`` characters.
+
+    >>> short_reason({"detail": "gap = +0.03, 95% interval [-1, 1]; must be > 0.05; "
+    ...                         "inconclusive: 2 fold values, at least 5 needed"})
+    '2 fold values, at least 5 needed'
+    >>> short_reason({"detail": "interval [0.1, 0.3] contains 0.2; Holm p = 0.4"})
+    'interval [0.1, 0.3] contains 0.2'
+    """
+    detail = str(row.get("detail", "") if hasattr(row, "get") else "")
+    if detail in ("", "nan"):
+        return ""
+    clauses = [c.strip() for c in re.split(r";\s", detail) if c.strip()]
+    why = [c for c in clauses if c.startswith(("inconclusive", "not decisive"))]
+    # the row's status word already says "inconclusive" / "not decisive": the reason is
+    # what follows it
+    text = re.sub(r"^(inconclusive|not decisive):\s*", "", why[0]) if why else clauses[0]
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def _short_status(row, limit=140) -> str:
+    """A row's status as its word and its one-line reason (:func:`short_reason`; the whole
+    detail is in the item page's table of comparison rows)."""
+    reason = short_reason(row, limit)
+    return f"{row['kind']}: {reason}" if reason else str(row["status"])
 
 
 def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
@@ -224,6 +255,23 @@ def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
     return marks
 
 
+def _status_cell(row) -> str:
+    """A status as its verdict word and a one-line reason (the detail's first clause), the
+    whole detail below in a box a few lines high when it says more (a claim's detail can be
+    a paragraph)."""
+    kind = str(row["kind"])
+    detail = str(row.get("detail", ""))
+    if detail in ("", "nan"):
+        return html.escape(str(row["status"]))
+    short = short_reason(row)
+    cell = f"<b>{html.escape(kind)}</b>: {html.escape(short)}"
+    if short != detail:
+        # the whole detail in a short box that scrolls (not a <details>: these cells sit
+        # inside the item page's collapsed list of rows)
+        cell += f'<div class="more">{html.escape(detail)}</div>'
+    return cell
+
+
 def comparison_html(rows: pd.DataFrame) -> str:
     """Comparison rows as a table, each status coloured by its kind, with the basis, the
     interval's method (a method that repeats the row above's says so, the text in its
@@ -252,7 +300,7 @@ def comparison_html(rows: pd.DataFrame) -> str:
             + f'<td class="num">{html.escape(str(r["printed"]))}</td>'
             + f'<td class="num">{ours}</td>'
             + f'<td class="num">{_fmt(r["difference"])}</td>'
-            + f'<td class="status {css}">{html.escape(str(r["status"]))}</td>'
+            + f'<td class="status {css}">{_status_cell(r)}</td>'
             + f'<td>{html.escape(str(r.get("basis", "")))}</td>' + method_cell
             + f'<td class="num">{"" if math.isnan(p_value) else f"{p_value:.3g}"}</td>'
             + f'<td>{"" if adjustment == "nan" else html.escape(adjustment)}</td></tr>')
