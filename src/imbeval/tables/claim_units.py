@@ -50,7 +50,7 @@ HALF_SPLITS = 200
 
 #: the columns of a units table (``units.csv``; ``claim`` = the row's item and statement)
 UNIT_COLUMNS = ["item", "claim", "rule", "kind", "part", "problem", "family", "cell", "run",
-                "value", "count", "n", "undefined", "shift"]
+                "value", "count", "n", "undefined", "shift", "low", "high"]
 
 _ORDERING_METHOD = ("; the smallest of {k} contrasts (low end: each contrast's interval; "
                     "high end: Bonferroni)")
@@ -77,19 +77,25 @@ def _undefined_reason(texts) -> str | None:
     return "undefined " + ", ".join(found) + " (a mean of the defined folds is another target)"
 
 
-def ordering_units(per_problem: pd.DataFrame, concepts: dict, pairs, undefined=None) -> list:
+def ordering_units(per_problem: pd.DataFrame, concepts: dict, pairs, undefined=None,
+                   highest=None) -> list:
     """The ``contrast`` units of an ordering: per ``(a, b)`` of ``pairs`` and problem (row
     of ``per_problem``, columns the indices), ``a - b``; ``undefined`` is
-    :func:`imbeval.tables.claims_mullick2020.undefined_folds_of`'s mapping."""
+    :func:`imbeval.tables.claims_mullick2020.undefined_folds_of`'s mapping; ``highest``
+    maps an index to the largest value its statistic can take (a std of a [0, 1] index: 0.5),
+    so that a contrast lies in ``[-highest[b], highest[a]]`` (``low``, ``high``; unbounded
+    when unknown)."""
     undefined = undefined or {}
+    highest = highest or {}
     out = []
     for a, b in pairs:
+        low, high = -float(highest.get(b, np.inf)), float(highest.get(a, np.inf))
         for p, row in per_problem.iterrows():
             why = [f"{name} on {k} of {n} values of {p}" for name in dict.fromkeys((a, b))
                    for q, (k, n) in undefined.get(name, {}).items() if q == p]
             out.append({"kind": "contrast", "part": f"{a} - {b}", "problem": str(p),
                         "family": family_of(concepts[p]), "value": float(row[a] - row[b]),
-                        "undefined": "; ".join(why)})
+                        "undefined": "; ".join(why), "low": low, "high": high})
     return out
 
 
@@ -109,7 +115,16 @@ def ordering_estimate(units: pd.DataFrame) -> inference.Estimate:
         # an intersection of claims (every contrast positive): their smallest; its low end
         # needs no multiplicity (intersection-union), its high end is Bonferroni
         method += _ORDERING_METHOD.format(k=len(contrasts))
-    return inference.minimum_of(contrasts, method=method)
+    # the smallest contrast lies between the smallest of the contrasts' lowest and highest
+    # possible values: its interval is clipped to that range (a difference of two stds of
+    # [0, 1] indices to [-0.5, 0.5]), and the method says so
+    lows = pd.to_numeric(units.get("low", pd.Series(dtype=float)), errors="coerce")
+    highs = pd.to_numeric(units.get("high", pd.Series(dtype=float)), errors="coerce")
+    low = float(lows.groupby(units["part"]).min().min()) if lows.notna().any() else -np.inf
+    high = float(highs.groupby(units["part"]).min().min()) if highs.notna().any() else np.inf
+    if math.isfinite(low) or math.isfinite(high):
+        method += f"; ends clipped to [{low:g}, {high:g}], what the margin can be"
+    return inference.minimum_of(contrasts, method=method, low=low, high=high)
 
 
 def linearised_units(lin: dict, concepts: dict, undefined_text: dict, margin: float) -> list:

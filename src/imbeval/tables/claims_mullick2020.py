@@ -170,7 +170,10 @@ def _ordering(per_problem, concepts, pairs, undefined=None) -> Measured:
     ``a`` or ``b`` is undefined on some value of a problem (``undefined``,
     :func:`undefined_folds_of`). Computed from its units
     (:func:`imbeval.tables.claim_units.ordering_estimate`)."""
-    units = cu.ordering_units(per_problem, concepts, pairs, undefined)
+    names = list(dict.fromkeys(n for pair in pairs for n in pair))
+    _, highs = ex._ranges(names, "std_pooled")
+    highest = {n: h for n, h in zip(names, highs) if np.isfinite(h)}
+    units = cu.ordering_units(per_problem, concepts, pairs, undefined, highest)
     return Measured(cu.ordering_estimate(pd.DataFrame(units)), tuple(units))
 
 
