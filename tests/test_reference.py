@@ -122,3 +122,22 @@ def test_half_splits_replicate_a_clear_claim_and_not_a_null_one():
     # seeded: the same splits again
     again = half_split_replication(None, _contrast_units(0.0), seed=5, n_splits=40).iloc[0]
     assert again.equals(null)
+
+
+def test_overview_states_the_empirical_count_and_the_half_splits(tmp_path):
+    from imbeval.report.reliability import REFERENCE_REPLICATION, empirical_html
+
+    table = cmp.adjust(cmp.frame([
+        cmp.claim("p", "Fig. 1", "a", 0.1, True, basis="run on d", ci=(0.05, 0.2),
+                  p_value=0.0001),
+        cmp.claim("p", "Fig. 2", "b", 0.1, True, basis="run on d", ci=(-0.05, 0.2),
+                  p_value=0.3)]))
+    page = empirical_html(table, tmp_path)
+    assert "<b>1 decisive empirical verdicts</b>" in page and "are absent" in page
+    target = tmp_path / REFERENCE_REPLICATION
+    target.parent.mkdir(parents=True)
+    pd.DataFrame([{"item": "Fig. 3 (KEEL)", "claim": "c", "families": 35, "verdict": "holds",
+                   "splits": 200, "both_decide": 150, "same_direction": 140,
+                   "share_same": 0.7, "decisive_both": 20}]).to_csv(target, index=False)
+    page = empirical_html(table, tmp_path)
+    assert "Fig. 3 (KEEL): c" in page and "70%" in page and ">35<" in page

@@ -59,7 +59,7 @@ from imbeval.report.catalogue import render_catalogue_page
 from imbeval.report.compare import render_compare_page
 from imbeval.report.grid import grid_cells, grid_html
 from imbeval.report.properties import render_properties_page
-from imbeval.report.reliability import error_rates_html, replication_html
+from imbeval.report.reliability import empirical_html, error_rates_html, replication_html
 from imbeval.report.verdicts import (_LEGEND, _badge, _marks_for, _rows_of, comparison_html,
                                      decision_families, families_html, item_verdict)
 from imbeval.tables import comparison as cmp
@@ -370,6 +370,8 @@ def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
             "<h2>What error rate is controlled, for what</h2>", error_rates_html(comparison),
             "<h2>Do the decisive verdicts survive another seed?</h2>",
             replication_html(results_dir),
+            "<h2>Decisive verdicts on data, and do they hold on other data sets?</h2>",
+            empirical_html(comparison, results_dir),
             provenance_html(results_dir),
             "<h2>Counts of compared numbers and claims</h2>", _counts_by_basis(comparison)]
     for paper, spec in catalog.items():

@@ -20,7 +20,11 @@ from imbeval.inference import ALPHA, DECISIVE_ALPHA, LEVEL, MIN_RERUN_DF, REPLIC
 from imbeval.tables import comparison as cmp
 from imbeval.tables.mortaz2020_grid import SPREAD_TOO_POOR
 
-__all__ = ["error_rates", "error_rates_html", "REPLICATION_SUMMARY", "replication_html"]
+__all__ = ["error_rates", "error_rates_html", "REPLICATION_SUMMARY", "replication_html",
+           "REFERENCE_REPLICATION", "empirical_html"]
+
+#: the half-split replication of the shipped reference run, under the results folder
+REFERENCE_REPLICATION = "reference/keel/replication.csv"
 
 #: where the overview looks for a replication table, under the results folder
 REPLICATION_SUMMARY = "replication/summary.csv"
@@ -201,5 +205,42 @@ def replication_html(results_dir) -> str:
                    + "".join(f'<td class="num">{int(s[c])}</td>'
                              for c in ("decisive", "kept", "reversed", "lost", "absent"))
                    + f'<td class="num">{_share(s["share_kept"])}</td></tr>')
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def empirical_html(comparison: pd.DataFrame, results_dir) -> str:
+    """What a replication check should count (issue 41): this run's decisive verdicts on
+    numbers measured on data, apart from synthetic sweeps, identities and exact rows; and,
+    for the claims over data sets of the shipped reference run, how often two random halves
+    of its families decide them the same way (``reference/keel/replication.csv``)."""
+    from imbeval.tables import replication
+
+    n = replication.empirical_decisive(comparison) if len(comparison) else 0
+    out = [f"<p><b>{n} decisive empirical verdicts</b> in this run: decisive verdicts on "
+           "numbers measured on data, not counting the synthetic sweeps (many standard "
+           "errors from their thresholds at every seed), identities (zero-width intervals) "
+           "and exact arithmetic. Another seed redraws only the CV noise of the same data "
+           "sets, so for a claim over data sets the test that matters is another sample of "
+           "data sets: below, the reference run's families split at random in two halves, "
+           "each half deciding the claim alone.</p>"]
+    path = Path(results_dir) / REFERENCE_REPLICATION if results_dir is not None else None
+    if path is None or not path.is_file():
+        out.append("<p>No half-split replication: the shipped reference results "
+                   f"(<code>results/{html.escape(REFERENCE_REPLICATION)}</code>) are absent.</p>")
+        return "".join(out)
+    table = pd.read_csv(path)
+    out.append("<table><thead><tr><th>claim (reference run)</th><th>families</th>"
+               "<th>verdict</th><th>splits</th><th>both halves decide</th>"
+               "<th>both in its direction</th><th>both decisive (p ≤ 0.005)</th></tr></thead>"
+               "<tbody>")
+    for _, r in table.iterrows():
+        out.append(f"<tr><td>{html.escape(str(r['item']))}: {html.escape(str(r['claim']))}</td>"
+                   f'<td class="num">{int(r["families"])}</td>'
+                   f"<td>{html.escape(str(r['verdict']))}</td>"
+                   f'<td class="num">{int(r["splits"])}</td>'
+                   f'<td class="num">{int(r["both_decide"])}</td>'
+                   f'<td class="num">{_share(r["share_same"])}</td>'
+                   f'<td class="num">{int(r["decisive_both"])}</td></tr>')
     out.append("</tbody></table>")
     return "".join(out)
