@@ -286,7 +286,9 @@ def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
                                       "maurpc_ova", "auroc_ova", "auroc_ovo"])]
     experiment = tmp_path / "experiment"
     experiment.mkdir()
-    pd.DataFrame(rows).to_csv(experiment / "indices.csv", index=False)
+    from imbeval.protocol.collect import RUN_TABLE
+
+    pd.DataFrame(rows).to_csv(experiment / RUN_TABLE, index=False)
     pd.DataFrame({"problem": ["m"], "kind": ["multi-class"], "n_classes": [3],
                   "ir": [5.0], "classes": ["a;b;c"]}).to_csv(experiment / "problems.csv",
                                                            index=False)

@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from imbeval import inference
-from imbeval.inference._shares import largest_share
+from imbeval.inference._shares import SHARE_METHOD, largest_share
 
 __all__ = ["UNIT_COLUMNS", "ordering_units", "ordering_estimate", "linearised_units",
            "linearised_estimate", "cell_units", "cell_estimate", "share_units",
@@ -197,15 +197,31 @@ def cell_estimate(units: pd.DataFrame, value: float) -> inference.Estimate:
 
 
 def share_units(counts: dict) -> list:
-    """Fig. 5's ``share`` units: ``counts[(problem, cell)] = (zeros, n)``."""
-    return [{"kind": "share", "part": "gmean", "problem": str(p), "cell": str(c),
-             "count": int(z), "n": int(n), "value": z / n}
-            for (p, c), (z, n) in counts.items()]
+    """Fig. 5's ``share`` units: ``counts[(problem, cell)] = (zeros, defined, undefined)``
+    (fold values of the cell exactly 0, defined, undefined)."""
+    out = []
+    for (p, c), (z, n, u) in counts.items():
+        why = (f"undefined on {int(u)} of {int(n) + int(u)} folds of {c} on {p}" if u else "")
+        out.append({"kind": "share", "part": "gmean", "problem": str(p), "cell": str(c),
+                    "count": int(z), "n": int(n), "value": z / n if n else math.nan,
+                    "undefined": why})
+    return out
 
 
 def share_estimate(units: pd.DataFrame) -> inference.Estimate:
-    """Fig. 5's "GMean drops to 0" margin from its ``share`` units."""
-    return largest_share(list(zip(units["count"].astype(int), units["n"].astype(int))))
+    """Fig. 5's "GMean drops to 0" margin from its ``share`` units; undecidable when a cell
+    has an undefined fold value (a share of the defined folds is another target, as a mean
+    is: :data:`imbeval.inference.UNDEFINED_FOLDS_RULE`)."""
+    defined = units[units["n"].astype(int) > 0]
+    if defined.empty:
+        return inference.Estimate(math.nan, SHARE_METHOD, 0, "no defined fold value")
+    estimate = largest_share(list(zip(defined["count"].astype(int), defined["n"].astype(int))))
+    texts = [t for t in units.get("undefined", pd.Series(dtype=object))
+             if isinstance(t, str) and t]
+    if texts:
+        estimate = replace(estimate, undecidable="; ".join(texts) + " (a share of the "
+                           "defined folds is another target)")
+    return estimate
 
 
 def estimate_from_units(units: pd.DataFrame, value: float | None = None) -> inference.Estimate:
@@ -214,7 +230,7 @@ def estimate_from_units(units: pd.DataFrame, value: float | None = None) -> infe
 
     Examples
     --------
-    >>> u = pd.DataFrame(share_units({("p", "c|1"): (0, 25), ("p", "c|2"): (25, 25)}))
+    >>> u = pd.DataFrame(share_units({("p", "c|1"): (0, 25, 0), ("p", "c|2"): (25, 25, 0)}))
     >>> e = estimate_from_units(u)
     >>> e.value, [round(v, 4) for v in e.interval()]
     (1.0, [0.8392, 1.0])

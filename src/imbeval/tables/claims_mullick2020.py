@@ -344,7 +344,7 @@ def mullick_experiment_rows(indices, problems, *, basis):
                                           ex.zero_counts(indices, p, "gmean"))}
         units = cu.share_units(counts)
         est = Measured(cu.share_estimate(pd.DataFrame(units)), tuple(units))
-        worst = max(counts, key=lambda key: counts[key][0] / counts[key][1])
+        worst = max(counts, key=lambda key: counts[key][0] / max(counts[key][1], 1))
         yield _claim(
             "Fig. 5", f"GMean drops to 0 on some C = {c} dataset", "drops to 0", est, basis,
             f"share of fold values with GMean exactly 0, the largest over the "

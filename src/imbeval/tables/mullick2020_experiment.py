@@ -136,27 +136,32 @@ def fold_values(indices: pd.DataFrame, problem: str, names):
     return cells, x
 
 
-def zero_counts(indices: pd.DataFrame, problem: str, name: str) -> list[tuple[int, int]]:
+def zero_counts(indices: pd.DataFrame, problem: str, name: str) -> list[tuple[int, int, int]]:
     """Per (classifier, scheme) cell of ``problem`` (sorted), ``(fold values of ``name``
-    exactly 0, fold values)``: from ``run_indices.csv``'s ``zero_folds`` and ``folds``
-    summed over the runs, or counted in ``indices.csv``'s fold values.
+    exactly 0, defined fold values, undefined fold values)``: from ``run_indices.csv``'s
+    ``zero_folds``, ``folds`` and ``undefined_folds`` summed over the runs, or counted in
+    ``indices.csv``'s fold values.
 
     Examples
     --------
     >>> frame = pd.DataFrame({"problem": "p", "classifier": "c", "scheme": "s", "run": 0,
-    ...                       "fold": [0, 1, 2], "index": "gmean", "value": [0.0, 0.4, 0.0]})
+    ...                       "fold": [0, 1, 2, 3], "index": "gmean",
+    ...                       "value": [0.0, 0.4, 0.0, float("nan")]})
     >>> zero_counts(frame, "p", "gmean")
-    [(2, 3)]
+    [(2, 3, 1)]
     """
     sub = indices[(indices["problem"] == problem) & (indices["index"] == name)]
     if sub.empty:
         raise ValueError(f"indices has no value of {name!r} on problem {problem!r}")
     if is_run_table(sub):
-        sums = sub.groupby(["classifier", "scheme"], sort=True)[["zero_folds", "folds"]].sum()
-        return [(int(z), int(n)) for z, n in sums.itertuples(index=False)]
-    counted = (sub.assign(zero=sub["value"] == 0).groupby(["classifier", "scheme"], sort=True)
-               .agg(zero=("zero", "sum"), n=("value", "size")))
-    return [(int(z), int(n)) for z, n in counted.itertuples(index=False)]
+        sums = sub.groupby(["classifier", "scheme"], sort=True)[
+            ["zero_folds", "folds", "undefined_folds"]].sum()
+        return [(int(z), int(n) - int(u), int(u)) for z, n, u in sums.itertuples(index=False)]
+    counted = (sub.assign(zero=sub["value"] == 0, undefined=sub["value"].isna())
+               .groupby(["classifier", "scheme"], sort=True)
+               .agg(zero=("zero", "sum"), defined=("value", "count"),
+                    undefined=("undefined", "sum")))
+    return [(int(z), int(n), int(u)) for z, n, u in counted.itertuples(index=False)]
 
 
 def std_estimate(x: np.ndarray) -> inference.Estimate:
