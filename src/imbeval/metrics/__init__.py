@@ -19,6 +19,10 @@ class first). This module takes labels, like ``sklearn.metrics`` and ``imblearn.
 - :func:`make_scorer`, :func:`get_scorer`, :func:`make_scorers` -- scikit-learn scorers
   for ``cross_val_score``, ``cross_validate`` and ``GridSearchCV(scoring=...)``, negated
   for lower-is-better indices (CEN, MCEN); a user's index works in parallel searches too;
+- :func:`interval`, :func:`intervals`, :func:`paired_interval` (and ``score(..., ci=0.95)``)
+  -- every index of one test set with its interval (Wilson/Jeffreys, Dirichlet posterior,
+  delta method, percentile bootstrap, or ``"auto"`` by measured coverage), and the
+  difference of two classifiers on the same test set: :class:`IndexInterval`;
 - :func:`classification_report` -- per-class precision, recall, specificity, F1, G-mean
   and support, then the chosen overall indices, as text, a dict or a DataFrame;
 - :func:`confusion_matrix` -- scikit-learn's matrix (rows true, in ``labels`` order,
@@ -55,6 +59,8 @@ Examples
 0.6934
 """
 
+from imbeval.metrics._ci import (CI_METHODS, IndexInterval, interval, intervals,
+                                 paired_interval)
 from imbeval.metrics._dropin import (accuracy_score, balanced_accuracy_score, cohen_kappa_score,
                                      f1_score, fbeta_score, geometric_mean_score, hamming_loss,
                                      jaccard_score, macro_averaged_mean_absolute_error,
@@ -80,4 +86,5 @@ __all__ = ["score", "make_scorer", "get_scorer", "make_scorers", "classification
            "confusion_matrix", "class_labels", "label_matrix", "check_target",
            "check_metrics_zero_division", "resolve_index", "DataConversionWarning",
            "UndefinedMetricWarning", "UndefinedScoreWarning", "NAME_OPTIONS", "NAMED_SCORES",
-           "DROP_IN", *DROP_IN, *NAMED_SCORES]
+           "DROP_IN", "interval", "intervals", "paired_interval", "IndexInterval",
+           "CI_METHODS", *DROP_IN, *NAMED_SCORES]
