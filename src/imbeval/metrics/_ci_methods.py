@@ -174,7 +174,8 @@ def dirichlet_draws(counts, draws, prior, rng):
         The observed cells (joint cells for a paired comparison).
     draws : int
     prior : float or None
-        The prior's count in every cell (> 0); None: 1/C.
+        The prior's count in every cell (> 0); None: one per true class, spread over its
+        cells (1/C per cell of a matrix, 1/C² of paired joint counts).
     rng : numpy.random.Generator
 
     Returns
@@ -191,7 +192,8 @@ def dirichlet_draws(counts, draws, prior, rng):
     """
     counts = np.asarray(counts, dtype=float)
     n = counts.sum()
-    prior = 1.0 / counts.shape[0] if prior is None else prior
+    # one pseudo-count per true class: 1/C per cell of a matrix, 1/C² of joint counts
+    prior = counts.shape[0] / counts.size if prior is None else prior
     # gamma variates normalised: the Dirichlet, without numpy's per-row Python loop
     gamma = rng.standard_gamma(counts.ravel() + prior, size=(draws, counts.size))
     p = gamma / gamma.sum(axis=1, keepdims=True)
