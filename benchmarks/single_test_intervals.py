@@ -6,6 +6,7 @@ Usage::
     python benchmarks/single_test_intervals.py [--replicates 60] [--draws 1000]
         [--paired-replicates 40] [--peer-replicates 30] [--seed 0] [--write-table]
     python benchmarks/single_test_intervals.py speed [--draws 10000] [--classes 10]
+    python benchmarks/single_test_intervals.py summary [--out CSV]  # docs' tables + heat map
 
 Peers (optional, in a virtualenv of their own; never required by imbeval):
 ``pip install confidenceinterval==1.0.5 prob-conf-mat==0.4.0``; a peer not importable is
@@ -30,7 +31,7 @@ probability 0.7, else predicts from its own population row; the target is
 ``index(n P_A) - index(n P_B)``.
 
 Writes ``benchmarks/results/single_test_intervals.csv`` (every index x method x regime, and
-the peers' rows); with ``--write-table`` also ``src/imbeval/metrics/ci_coverage.csv``, the
+the peers' rows); with ``--write-table`` also ``src/imbeval/metrics/ci_coverage.csv.gz``, the
 table ``ci_method="auto"`` reads. docs/metrics.md has the numbers of the project machine.
 """
 
@@ -223,11 +224,18 @@ def rows_of(store):
 
 
 def write(path, rows):
+    import gzip
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=FIELDS)
-        w.writeheader()
-        w.writerows(rows)
+    # the shipped table is gzipped (25,000 rows); mtime=0 keeps its bytes reproducible
+    opener = (lambda: gzip.GzipFile(path, "wb", mtime=0)) if path.suffix == ".gz" else None
+    with (opener() if opener else open(path, "wb")) as raw:
+        import io
+
+        with io.TextIOWrapper(raw, encoding="utf-8", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=FIELDS)
+            w.writeheader()
+            w.writerows(rows)
 
 
 def coverage(args):
@@ -248,7 +256,7 @@ def coverage(args):
     rows = list(rows_of(store))
     write(Path(args.out), rows)
     if args.write_table:
-        write(ROOT.parent / "src" / "imbeval" / "metrics" / "ci_coverage.csv",
+        write(ROOT.parent / "src" / "imbeval" / "metrics" / "ci_coverage.csv.gz",
               [r for r in rows if r["method"] in METHODS])
     print(f"{len(rows)} rows, {time.process_time() - start:.0f} s CPU -> {args.out}")
 
@@ -260,20 +268,152 @@ def speed(args):
     c = args.classes
     counts = rng.integers(0, 30, (c, c)).astype(float) + np.diag(rng.integers(50, 500, c))
     names = names_for(c)
-    best = math.inf
+    best, cpu = math.inf, math.inf
     for _ in range(args.repeat):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             out = matrix_intervals(counts, names, ci_method="dirichlet", draws=args.draws)
         best = min(best, time.perf_counter() - t0)
-    print(f"{len(out)} indices, {args.draws} posterior draws of a {c}-class matrix: "
-          f"best of {args.repeat} {best:.3f} s")
+        cpu = min(cpu, time.process_time() - c0)
+    # CPU time is what one core spends (the wall time of a loaded machine waits for others)
+    print(f"{len(out)} indices, {args.draws} posterior draws of a {c}-class matrix, "
+          f"draws to intervals: best of {args.repeat} {best:.3f} s wall, {cpu:.3f} s CPU")
+
+
+def family(name):
+    """The family of a registry index for the heat map: its source (paper or library)."""
+    return registry(catalogue=True)[name].paper
+
+
+def auto_rows(rows):
+    """Per (kind, index, regime): the method "auto" picks from these rows, as _ci does."""
+    from imbeval.metrics._ci import MIN_COVERAGE
+
+    cells = {}
+    for r in rows:
+        if r["method"] not in METHODS or r["coverage"] == "nan":
+            continue
+        key = (r["kind"], r["index"], int(r["classes"]), int(r["min_class"]),
+               int(r["imbalance"]))
+        cells.setdefault(key, {})[r["method"]] = (float(r["coverage"]), float(r["width"]))
+    out = {}
+    for key, row in cells.items():
+        good = {k: v for k, v in row.items() if v[0] >= MIN_COVERAGE}
+        method = min(good, key=lambda k: (good[k][1], k)) if good else \
+            max(row, key=lambda k: row[k][0])
+        out[key] = (method, row[method][0], bool(good))
+    return out
+
+
+def check(auto, rows):
+    """The coverage of the methods "auto" picked (from the main run) in an independent run
+    (``--check``: other seed, other population classifiers): the choice's own test, free of
+    the optimism of picking the best-looking method on the numbers that judge it."""
+    seen = {(r["kind"], r["index"], r["method"], int(r["classes"]), int(r["min_class"]),
+             int(r["imbalance"])): r for r in rows if r["coverage"] != "nan"}
+    for kind in ("single", "paired"):
+        got, trusted = [], []
+        for key, (method, _, good) in auto.items():
+            if key[0] != kind:
+                continue
+            r = seen.get((kind, key[1], method, *key[2:]))
+            if r is not None:
+                (trusted if good else got).append(float(r["coverage"]))
+        t = np.array(trusted)
+        if t.size:
+            print(f"\ncheck run, {kind}: where auto trusts its method ({t.size} cells), "
+                  f"coverage mean {t.mean():.1%}, >= 94 % in {np.mean(t >= 0.94):.0%}, "
+                  f">= 90 % in {np.mean(t >= 0.90):.0%}, lowest {t.min():.1%}")
+
+
+def summary(args):
+    """Markdown tables for docs/metrics.md and the heat map docs/ci-coverage.png."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = list(csv.DictReader(open(args.out)))
+    auto = auto_rows(rows)
+    regimes = [(c, m, ir) for c in CLASSES_GRID for m in MIN_CLASS_GRID for ir in IMBALANCE_GRID]
+    # methods pooled over indices and regimes (defined intervals), peers beside
+    pooled = {}
+    for r in rows:
+        if r["coverage"] == "nan":
+            continue
+        d = int(r["defined"])
+        acc = pooled.setdefault((r["kind"], r["method"]), [0.0, 0, 0, 0])
+        acc[0] += float(r["coverage"]) * d
+        acc[1] += d
+        acc[2] += int(r["replicates"])
+        acc[3] += float(r["coverage"]) >= 0.94
+    print("| kind | method | coverage (pooled) | undefined | cells >= 94 % |")
+    print("|---|---|---|---|---|")
+    for (kind, method), (cov, d, reps, good) in sorted(pooled.items()):
+        cells = sum(1 for r in rows if r["kind"] == kind and r["method"] == method
+                    and r["coverage"] != "nan")
+        print(f"| {kind} | {method} | {cov / d:.1%} | {1 - d / reps:.1%} | "
+              f"{good}/{cells} |")
+    # the peers against imbeval's methods on the same indices and regimes
+    print("\n| index | peer | peer's coverage | imbeval auto's coverage (same regimes) |")
+    print("|---|---|---|---|")
+    peer_rows = [r for r in rows if r["method"] not in METHODS and r["coverage"] != "nan"]
+    for peer in sorted({r["method"] for r in peer_rows}):
+        for name in sorted({r["index"] for r in peer_rows if r["method"] == peer}):
+            these = [r for r in peer_rows if r["method"] == peer and r["index"] == name]
+            theirs = np.mean([float(r["coverage"]) for r in these])
+            ours = np.mean([auto[("single", name, int(r["classes"]), int(r["min_class"]),
+                                  int(r["imbalance"]))][1] for r in these])
+            low = min(float(r["coverage"]) for r in these)
+            print(f"| {name} | {peer} | mean {theirs:.1%}, lowest {low:.1%} | "
+                  f"mean {ours:.1%} |")
+    for kind in ("single", "paired"):
+        keys = [k for k in auto if k[0] == kind]
+        missed = sum(not auto[k][2] for k in keys)
+        chosen = {}
+        for k in keys:
+            chosen[auto[k][0]] = chosen.get(auto[k][0], 0) + 1
+        print(f"\n{kind}: auto reaches 94 % in {len(keys) - missed} of {len(keys)} "
+              f"(index, regime) cells; methods chosen {chosen}")
+        bad = {}
+        for k in keys:
+            if not auto[k][2]:
+                bad.setdefault(k[2:], []).append(k[1])
+        for regime, names in sorted(bad.items()):
+            print(f"  C={regime[0]} m={regime[1]} IR={regime[2]}: {len(names)} indices "
+                  f"without a method at 94 %")
+    if args.check:
+        check(auto, list(csv.DictReader(open(args.check))))
+    singles = sorted({k[1] for k in auto if k[0] == "single"}, key=lambda n: (family(n), n))
+    grid = np.full((len(singles), len(regimes)), np.nan)
+    for i, name in enumerate(singles):
+        for j, regime in enumerate(regimes):
+            if ("single", name, *regime) in auto:
+                grid[i, j] = auto[("single", name, *regime)][1]
+    fams = [family(n) for n in singles]
+    order = sorted(set(fams), key=fams.index)
+    fig, axes = plt.subplots(len(order), 1, figsize=(12, 0.12 * len(singles) + 1.2 * len(order)),
+                             gridspec_kw={"height_ratios": [fams.count(f) for f in order]})
+    for ax, fam in zip(np.atleast_1d(axes), order):
+        idx = [i for i, f in enumerate(fams) if f == fam]
+        im = ax.imshow(grid[idx], aspect="auto", cmap="RdYlGn", vmin=0.80, vmax=1.0,
+                       interpolation="nearest")
+        ax.set_yticks(range(len(idx)), [singles[i] for i in idx], fontsize=5)
+        ax.set_title(f"{fam}: coverage of the method 'auto' picks (nominal 95 %)",
+                     fontsize=8)
+        ax.set_xticks(range(len(regimes)), [f"{c}/{m}/{ir}" for c, m, ir in regimes],
+                      fontsize=5, rotation=90)
+    fig.colorbar(im, ax=axes, fraction=0.02, label="coverage (red < 0.80)")
+    fig.text(0.01, 0.005, "columns: classes / smallest class / imbalance ratio", fontsize=7)
+    target = ROOT.parent / "docs" / "ci-coverage.png"
+    fig.savefig(target, dpi=110)
+    print(f"\nwrote {target}")
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("mode", nargs="?", default="coverage", choices=("coverage", "speed"))
+    parser.add_argument("mode", nargs="?", default="coverage", choices=("coverage", "speed", "summary"))
     parser.add_argument("--replicates", type=int, default=60)
     parser.add_argument("--paired-replicates", type=int, default=40)
     parser.add_argument("--peer-replicates", type=int, default=30)
@@ -283,8 +423,9 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=str(ROOT / "results" / "single_test_intervals.csv"))
     parser.add_argument("--write-table", action="store_true")
+    parser.add_argument("--check", help="summary: a run at another seed to test auto's picks")
     args = parser.parse_args(argv)
-    (speed if args.mode == "speed" else coverage)(args)
+    {"speed": speed, "coverage": coverage, "summary": summary}[args.mode](args)
 
 
 if __name__ == "__main__":

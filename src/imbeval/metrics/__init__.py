@@ -59,8 +59,6 @@ Examples
 0.6934
 """
 
-from imbeval.metrics._ci import (CI_METHODS, IndexInterval, interval, intervals,
-                                 paired_interval)
 from imbeval.metrics._dropin import (accuracy_score, balanced_accuracy_score, cohen_kappa_score,
                                      f1_score, fbeta_score, geometric_mean_score, hamming_loss,
                                      jaccard_score, macro_averaged_mean_absolute_error,
@@ -81,6 +79,19 @@ DROP_IN = ("accuracy_score", "balanced_accuracy_score", "precision_score", "reca
            "f1_score", "fbeta_score", "jaccard_score", "matthews_corrcoef", "cohen_kappa_score",
            "zero_one_loss", "hamming_loss", "sensitivity_score", "specificity_score",
            "geometric_mean_score", "macro_averaged_mean_absolute_error")
+
+#: the interval API, imported on first use (PEP 562): it builds on imbeval.inference, which
+#: a plain ``import imbeval.metrics`` need not load
+_LAZY = ("interval", "intervals", "paired_interval", "IndexInterval", "CI_METHODS")
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        from imbeval.metrics import _ci
+
+        return getattr(_ci, name)
+    raise AttributeError(f"module 'imbeval.metrics' has no attribute {name!r}")
+
 
 __all__ = ["score", "make_scorer", "get_scorer", "make_scorers", "classification_report",
            "confusion_matrix", "class_labels", "label_matrix", "check_target",

@@ -9,7 +9,7 @@ interval at any level comes from the method: ``interval(0.9)`` works as well).
 ``"auto"`` picks, per index, the method whose coverage at nominal 95 % was measured at or
 above :data:`MIN_COVERAGE` in the regime nearest the test set (classes, smallest class,
 imbalance ratio: ``benchmarks/single_test_intervals.py`` writes the table,
-``ci_coverage.csv`` beside this module; docs/metrics.md shows it), the narrowest such; where
+``ci_coverage.csv.gz`` beside this module; docs/metrics.md shows it), the narrowest such; where
 no method reached it, the best one is used and the interval says so in ``undecidable``.
 """
 
@@ -43,7 +43,7 @@ MIN_COVERAGE = 0.94
 CLASSES_GRID = (2, 5, 10)
 MIN_CLASS_GRID = (5, 20, 100, 500)
 IMBALANCE_GRID = (1, 10, 100)
-_TABLE = "ci_coverage.csv"
+_TABLE = "ci_coverage.csv.gz"
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def regime_of(counts):
 @functools.lru_cache(maxsize=1)
 def coverage_table():
     """The measured coverage, ``{(kind, index, C, min_class, IR): {method: (coverage,
-    width)}}`` (kind ``"single"`` or ``"paired"``), from ``ci_coverage.csv``; empty when
+    width)}}`` (kind ``"single"`` or ``"paired"``), from ``ci_coverage.csv.gz``; empty when
     the benchmark has not written it.
 
     Examples
@@ -147,8 +147,11 @@ def coverage_table():
     True
     """
     out = {}
+    import gzip
+
     try:
-        text = resources.files("imbeval.metrics").joinpath(_TABLE).read_text()
+        text = gzip.decompress(
+            resources.files("imbeval.metrics").joinpath(_TABLE).read_bytes()).decode()
     except (FileNotFoundError, OSError):
         return out
     for row in csv.DictReader(text.splitlines()):
