@@ -421,7 +421,8 @@ def summary(args):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("mode", nargs="?", default="coverage", choices=("coverage", "speed", "summary"))
+    parser.add_argument("mode", nargs="?", default="coverage",
+                        choices=("coverage", "speed", "summary"))
     parser.add_argument("--replicates", type=int, default=60)
     parser.add_argument("--paired-replicates", type=int, default=40)
     parser.add_argument("--peer-replicates", type=int, default=30)

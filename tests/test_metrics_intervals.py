@@ -145,7 +145,7 @@ def test_every_registry_index_gets_an_interval(counts, method):
         assert e.value == pytest.approx(float(expected), nan_ok=True)
         if math.isfinite(e.value) and name != "zero_one_count":
             assert e.low <= e.high, name
-    defined = [e for e in out.values() if e.undecidable is None]
+    defined = [e for e in out.values() if math.isfinite(e.low) and math.isfinite(e.high)]
     assert len(defined) >= len(names) - 3
 
 
@@ -295,3 +295,15 @@ def test_shipped_table_measures_every_registry_index_in_every_regime():
             assert {"dirichlet", "delta", "bootstrap"} <= set(row), (name, r)
             if name in m.RATES:
                 assert {"wilson", "jeffreys"} <= set(row), (name, r)
+
+
+def test_a_method_asked_for_carries_its_measured_coverage(monkeypatch):
+    y, p = labels_from(np.array([[8, 2], [3, 87]]))
+    regime = _ci.regime_of(label_matrix(y, p)[0])
+    table = {("single", "mcc", *regime): {"dirichlet": (0.96, 0.30), "delta": (0.91, 0.20)}}
+    monkeypatch.setattr(_ci, "coverage_table", lambda: table)
+    good = interval("mcc", y, p, ci_method="dirichlet")
+    assert good.coverage == 0.96 and good.undecidable is None
+    poor = interval("mcc", y, p, ci_method="delta")
+    assert poor.coverage == 0.91 and "delta measured 91.0% coverage" in poor.undecidable
+    assert math.isnan(interval("mcc", y, p, ci_method="bootstrap").coverage)

@@ -66,8 +66,8 @@ class IndexInterval(BoundedEstimate):
     units : int
         Test points (rounded total weight).
     undecidable : str or None
-        None, or why the interval is not to be trusted: undefined, or no method measured at
-        :data:`MIN_COVERAGE` in this regime.
+        None, or why the interval is not to be trusted: undefined, or no method (or not the
+        method asked for) measured at :data:`MIN_COVERAGE` in this regime.
     coverage : float
         The method's measured coverage in the nearest regime (NaN if not measured).
     regime : str
@@ -272,13 +272,12 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
             raise ValueError(f"ci_method={ci_method!r} is for single rates "
                              f"({', '.join(m.RATES)}) of one classifier; {info.name!r} "
                              f"{'paired ' if paired else ''}takes dirichlet, delta or bootstrap")
-        else:
-            chosen[name] = (ci_method, math.nan, None)
-        if not math.isnan(chosen[name][1]) or ci_method == "auto":
-            continue
-        row = coverage_table().get((kind, info.name, *regime), {})
-        if ci_method in row:
-            chosen[name] = (ci_method, row[ci_method][0], None)
+        else:  # the method asked for, with its measured coverage (a warning in words)
+            row = coverage_table().get((kind, info.name, *regime), {})
+            coverage = row.get(ci_method, (math.nan,))[0]
+            chosen[name] = (ci_method, coverage, None if not coverage < MIN_COVERAGE else (
+                f"{ci_method} measured {coverage:.1%} coverage in the regime nearest this "
+                f"test set, below {MIN_COVERAGE:.0%}"))
     rng = np.random.default_rng(seed)
     stacks = {}
     for method in ("dirichlet", "bootstrap"):
