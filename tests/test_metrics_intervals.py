@@ -307,3 +307,19 @@ def test_a_method_asked_for_carries_its_measured_coverage(monkeypatch):
     poor = interval("mcc", y, p, ci_method="delta")
     assert poor.coverage == 0.91 and "delta measured 91.0% coverage" in poor.undecidable
     assert math.isnan(interval("mcc", y, p, ci_method="bootstrap").coverage)
+
+
+def test_report_per_class_wilson_columns():
+    y, p = labels_from(CM3)
+    report = classification_report(y, p, ci=0.9, output_dict=True)
+    for k in range(3):
+        row = report[str(k)]
+        recall = proportion_confint(CM3[k, k], CM3[k].sum(), 0.1, "wilson")
+        precision = proportion_confint(CM3[k, k], CM3[:, k].sum(), 0.1, "wilson")
+        assert (row["recall_low"], row["recall_high"]) == pytest.approx(recall)
+        assert (row["precision_low"], row["precision_high"]) == pytest.approx(precision)
+    frame = classification_report(y, p, ci=0.9, as_frame=True)
+    assert frame.loc["1", "recall_low"] == pytest.approx(report["1"]["recall_low"])
+    assert math.isnan(frame.loc["macro avg", "recall_low"])
+    plain = classification_report(y, p, output_dict=True)
+    assert "recall_low" not in plain["1"] and "intervals" not in plain

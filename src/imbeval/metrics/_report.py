@@ -112,7 +112,9 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         (:func:`imbeval.metrics.intervals`, one stack of draws for all): in the text
         ``[low, high]`` and the method after the value, in the dict ``"intervals": {name:
         {"value", "low", "high", "method"}}``, in the DataFrame columns ``low``, ``high``
-        and ``method``.
+        and ``method``; each class's row (dict and DataFrame) gets the Wilson intervals of
+        its recall and precision, ``recall_low``, ``recall_high``, ``precision_low``,
+        ``precision_high``.
     ci_method : str, default "auto"
         As :func:`imbeval.metrics.score`.
 
@@ -186,6 +188,9 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
               for k, name in enumerate(names)}
     report.update(averages)
     spans = _intervals(cm, classes, indices, pos_label, ci, ci_method)
+    if ci is not None:  # each class's recall and precision: Wilson intervals of k of m
+        for k, name in enumerate(names):
+            report[name].update(_class_spans(cm, k, ci))
     if output_dict:
         # scikit-learn's top-level "accuracy" (its micro average), then imbeval's indices
         out = {**report, "accuracy": float(np.trace(cm) / cm.sum()), "indices": overall}
@@ -202,11 +207,25 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
                           "value": value}
             if spans is not None:
                 rows[name].update({k: spans[name][k] for k in ("low", "high", "method")})
-        extra = ["low", "high", "method"] if spans is not None else []
+        extra = ["low", "high", "method", *_CLASS_SPANS] if spans is not None else []
         return pd.DataFrame.from_dict(rows, orient="index",
                                       columns=[*CLASS_COLUMNS, "value", *extra])
     lower = {info.name for info in infos if not info.greater_is_better}
     return _text(report, names, overall, lower, digits, spans)
+
+
+#: the per-class interval columns of a report with ``ci``
+_CLASS_SPANS = ("recall_low", "recall_high", "precision_low", "precision_high")
+
+
+def _class_spans(cm, k, level):
+    """Wilson intervals of class ``k``'s recall (of its true points) and precision (of its
+    predictions); NaN where the class has none."""
+    from imbeval.metrics._ci_methods import wilson
+
+    recall = wilson(float(cm[k, k]), float(cm[k].sum()), level)
+    precision = wilson(float(cm[k, k]), float(cm[:, k].sum()), level)
+    return dict(zip(_CLASS_SPANS, (*recall, *precision)))
 
 
 def _intervals(cm, classes, indices, pos_label, ci, ci_method):
