@@ -8,6 +8,11 @@ and prints per index its value at each scheme, the spread across schemes and the
 verdicts on Conditions 1-3. With ``--out-dir`` it also writes ``evaluate.csv`` (tidy: index
 x scheme), ``evaluate_draws.csv`` (every draw) and ``evaluate.pdf``/``.png`` (a Fig. 3-style
 figure for this one model). See :mod:`imbeval.evaluation`.
+
+With ``--ci 0.95`` it also prints each index of the test set as given with its interval
+from this one test set (``--ci-method``, default ``auto``: the method measured at >= 94 %
+coverage in the nearest regime; docs/metrics.md) and, with ``--out-dir``, writes
+``evaluate_intervals.csv``.
 """
 
 from __future__ import annotations
@@ -42,6 +47,13 @@ def register(subparsers):
     parser.add_argument("--audit", default="quick", metavar="quick|full|none|AUDIT_CSV",
                         help="how to get the Condition 1-3 verdicts: a quick or full audit "
                         "of each index, none, or an audit.csv from `imbeval audit` [quick]")
+    parser.add_argument("--ci", type=float, metavar="LEVEL",
+                        help="also give each index's interval from this one test set at "
+                        "this level (e.g. 0.95)")
+    parser.add_argument("--ci-method", default="auto",
+                        choices=("auto", "wilson", "jeffreys", "dirichlet", "delta",
+                                 "bootstrap"),
+                        help="how the --ci intervals are made [auto]")
     parser.set_defaults(func=run)
     return parser
 
@@ -62,7 +74,41 @@ def run(args) -> int:
         infeasible=args.infeasible, audit=args.audit, source=args.predictions,
     )
     print(ev.table())
+    frame = None
+    if args.ci is not None:
+        frame = interval_frame(y_true, y_pred, ev, args.ci, args.ci_method)
+        print()
+        print(f"intervals from this one test set ({args.ci:g}, {args.ci_method}; the "
+              "regime is the nearest simulated one, coverage its measured coverage):")
+        print(frame.to_string(index=False, float_format=lambda x: f"{x:.4f}"))
     if args.out_dir:
         for path in ev.write(args.out_dir):
             print(f"wrote {path}")
+        if frame is not None:
+            from pathlib import Path
+
+            from imbeval._io import write_csv
+
+            path = Path(args.out_dir) / "evaluate_intervals.csv"
+            write_csv(frame, path)
+            print(f"wrote {path}")
     return 0
+
+
+def interval_frame(y_true, y_pred, ev, level, method):
+    """Each index of ``ev`` (an :class:`imbeval.evaluation.Evaluation`) on the test set as
+    given, with its ``level`` interval: a DataFrame ``index, value, low, high, method,
+    coverage, regime, note``."""
+    import numpy as np
+    import pandas as pd
+
+    from imbeval.metrics import label_matrix
+    from imbeval.metrics._ci import matrix_intervals
+
+    cm, classes = label_matrix(y_true, y_pred, labels=ev.classes)  # positive class first
+    names = list(ev.summary["index"])
+    out = matrix_intervals(cm, names, classes=np.asarray(classes), pos_label=ev.classes[0],
+                           ci=level, ci_method=method)
+    return pd.DataFrame([{"index": k, "value": e.value, "low": e.low, "high": e.high,
+                          "method": e.method, "coverage": e.coverage, "regime": e.regime,
+                          "note": e.undecidable or ""} for k, e in out.items()])

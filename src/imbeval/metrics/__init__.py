@@ -19,6 +19,10 @@ class first). This module takes labels, like ``sklearn.metrics`` and ``imblearn.
 - :func:`make_scorer`, :func:`get_scorer`, :func:`make_scorers` -- scikit-learn scorers
   for ``cross_val_score``, ``cross_validate`` and ``GridSearchCV(scoring=...)``, negated
   for lower-is-better indices (CEN, MCEN); a user's index works in parallel searches too;
+- :func:`interval`, :func:`intervals`, :func:`paired_interval` (and ``score(..., ci=0.95)``)
+  -- every index of one test set with its interval (Wilson/Jeffreys, Dirichlet posterior,
+  delta method, percentile bootstrap, or ``"auto"`` by measured coverage), and the
+  difference of two classifiers on the same test set: :class:`IndexInterval`;
 - :func:`classification_report` -- per-class precision, recall, specificity, F1, G-mean
   and support, then the chosen overall indices, as text, a dict or a DataFrame;
 - :func:`confusion_matrix` -- scikit-learn's matrix (rows true, in ``labels`` order,
@@ -76,8 +80,22 @@ DROP_IN = ("accuracy_score", "balanced_accuracy_score", "precision_score", "reca
            "zero_one_loss", "hamming_loss", "sensitivity_score", "specificity_score",
            "geometric_mean_score", "macro_averaged_mean_absolute_error")
 
+#: the interval API, imported on first use (PEP 562): it builds on imbeval.inference, which
+#: a plain ``import imbeval.metrics`` need not load
+_LAZY = ("interval", "intervals", "paired_interval", "IndexInterval", "CI_METHODS")
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        from imbeval.metrics import _ci
+
+        return getattr(_ci, name)
+    raise AttributeError(f"module 'imbeval.metrics' has no attribute {name!r}")
+
+
 __all__ = ["score", "make_scorer", "get_scorer", "make_scorers", "classification_report",
            "confusion_matrix", "class_labels", "label_matrix", "check_target",
            "check_metrics_zero_division", "resolve_index", "DataConversionWarning",
            "UndefinedMetricWarning", "UndefinedScoreWarning", "NAME_OPTIONS", "NAMED_SCORES",
-           "DROP_IN", *DROP_IN, *NAMED_SCORES]
+           "DROP_IN", "interval", "intervals", "paired_interval", "IndexInterval",
+           "CI_METHODS", *DROP_IN, *NAMED_SCORES]

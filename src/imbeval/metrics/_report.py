@@ -70,7 +70,8 @@ def _check_digits(digits):
 
 def classification_report(y_true, y_pred, *, labels=None, target_names=None,
                           indices=DEFAULT_INDICES, pos_label=1, sample_weight=None,
-                          digits=2, zero_division="warn", output_dict=False, as_frame=False):
+                          digits=2, zero_division="warn", output_dict=False, as_frame=False,
+                          ci=None, ci_method="auto"):
     """Per-class scores and overall indices of labels, as text, a dict or a DataFrame.
 
     In the spirit of ``imblearn.metrics.classification_report_imbalanced``: for each class
@@ -110,6 +111,17 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         and ``value`` (the index rows' value; NaN in the other rows, as the index rows'
         per-class columns are NaN).
 
+    ci : float, optional
+        A level (0.95): each overall index gets its interval from this one test set
+        (:func:`imbeval.metrics.intervals`, one stack of draws for all): in the text
+        ``[low, high]`` and the method after the value, in the dict ``"intervals": {name:
+        {"value", "low", "high", "method"}}``, in the DataFrame columns ``low``, ``high``
+        and ``method``; each class's row (dict and DataFrame) gets the Wilson intervals of
+        its recall and precision, ``recall_low``, ``recall_high``, ``precision_low``,
+        ``precision_high``.
+    ci_method : str, default "auto"
+        As :func:`imbeval.metrics.score`.
+
     Returns
     -------
     str, dict or pandas.DataFrame
@@ -144,6 +156,9 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     >>> report = classification_report(y_true, y_pred, output_dict=True)
     >>> report["indices"]["acsa"], report["accuracy"]
     (0.75, 0.75)
+    >>> print(classification_report(y_true * 5, y_pred * 5, indices=["acsa"], ci=0.95,
+    ...                             ci_method="bootstrap").splitlines()[-1])
+            acsa       0.75  [0.62, 0.87]  bootstrap
     """
     zero_division = check_metrics_zero_division(zero_division)
     digits = _check_digits(digits)
@@ -176,9 +191,16 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     report = {name: {column: float(values[k]) for column, values in columns.items()}
               for k, name in enumerate(names)}
     report.update(averages)
+    spans = _intervals(cm, classes, indices, pos_label, ci, ci_method)
+    if ci is not None:  # each class's recall and precision: Wilson intervals of k of m
+        for k, name in enumerate(names):
+            report[name].update(_class_spans(cm, k, ci))
     if output_dict:
         # scikit-learn's top-level "accuracy" (its micro average), then imbeval's indices
-        return {**report, "accuracy": float(np.trace(cm) / cm.sum()), "indices": overall}
+        out = {**report, "accuracy": float(np.trace(cm) / cm.sum()), "indices": overall}
+        if spans is not None:
+            out["intervals"] = spans
+        return out
     if as_frame:
         import pandas as pd
 
@@ -187,13 +209,42 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         for name, value in overall.items():
             rows[name] = {**{c: math.nan for c in CLASS_COLUMNS}, "support": total,
                           "value": value}
+            if spans is not None:
+                rows[name].update({k: spans[name][k] for k in ("low", "high", "method")})
+        extra = ["low", "high", "method", *_CLASS_SPANS] if spans is not None else []
         return pd.DataFrame.from_dict(rows, orient="index",
-                                      columns=[*CLASS_COLUMNS, "value"])
+                                      columns=[*CLASS_COLUMNS, "value", *extra])
     lower = {info.name for info in infos if not info.greater_is_better}
-    return _text(report, names, overall, lower, digits)
+    return _text(report, names, overall, lower, digits, spans)
 
 
-def _text(report, names, overall, lower, digits):
+#: the per-class interval columns of a report with ``ci``
+_CLASS_SPANS = ("recall_low", "recall_high", "precision_low", "precision_high")
+
+
+def _class_spans(cm, k, level):
+    """Wilson intervals of class ``k``'s recall (of its true points) and precision (of its
+    predictions); NaN where the class has none."""
+    from imbeval.metrics._ci_methods import wilson
+
+    recall = wilson(float(cm[k, k]), float(cm[k].sum()), level)
+    precision = wilson(float(cm[k, k]), float(cm[:, k].sum()), level)
+    return dict(zip(_CLASS_SPANS, (*recall, *precision)))
+
+
+def _intervals(cm, classes, indices, pos_label, ci, ci_method):
+    """{index: {"value", "low", "high", "method"}} of the overall indices, or None."""
+    if ci is None or not indices:
+        return None
+    from imbeval.metrics._ci import matrix_intervals
+
+    out = matrix_intervals(cm, list(indices), classes=classes, pos_label=pos_label, ci=ci,
+                           ci_method=ci_method)
+    return {name: {"value": e.value, "low": e.low, "high": e.high, "method": e.method}
+            for name, e in out.items()}
+
+
+def _text(report, names, overall, lower, digits, spans=None):
     width = max(len(n) for n in [*names, *_AVERAGES, *overall])
     headers = CLASS_COLUMNS
     col = [max(len(h), digits + 3) for h in headers]
@@ -214,6 +265,10 @@ def _text(report, names, overall, lower, digits):
         out.append("")
         for name, value in overall.items():
             cell = fmt(value, "value").rjust(col[0])
+            if spans is not None:
+                span = spans[name]
+                cell += (f"  [{fmt(span['low'], 'value')}, {fmt(span['high'], 'value')}]"
+                         f"  {span['method']}")
             note = "  (lower is better)" if name in lower else ""
             out.append(name.rjust(width) + "  " + cell + note)
     return "\n".join(line.rstrip() for line in out)

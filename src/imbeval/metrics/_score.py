@@ -220,7 +220,7 @@ def undefined_why(cm, classes, labels_given, where="y_true"):
 
 def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None,
           zero_division="warn", average=DEFAULT_AVERAGE, adjusted=None, weights=None,
-          beta=None):
+          beta=None, ci=None, ci_method="auto"):
     """A registered index of true and predicted labels, scikit-learn style.
 
     The confusion matrix is built from the labels (rows true, columns predicted, in
@@ -270,12 +270,23 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
         cohen_kappa. None: the library's default.
     beta : float, optional
         For ``fbeta`` (and ``fbeta_score``) only, as scikit-learn's (required there).
+    ci : float, optional
+        A level (0.95): return the value with its interval from this one test set, an
+        :class:`imbeval.metrics.IndexInterval` (``value``, ``low``, ``high``, ``method``),
+        for any registered index (:func:`imbeval.metrics.interval`; docs/metrics.md). Its
+        value is the index with undefined ratios left undefined (NaN, no interval), whatever
+        ``zero_division``; per-class values (``average=None``) and ``fbeta`` take no ``ci``.
+    ci_method : str, default "auto"
+        ``"auto"`` (the method measured at >= 94 % coverage in the nearest regime),
+        ``"wilson"``, ``"jeffreys"`` (single rates), ``"dirichlet"``, ``"delta"`` or
+        ``"bootstrap"``.
 
     Returns
     -------
     float, or ndarray of shape (C,) with ``average=None`` (in ``labels`` order)
         The index's value; for a lower-is-better index (CEN, MCEN: see
-        :attr:`imbeval.indices.IndexInfo.greater_is_better`) smaller is better.
+        :attr:`imbeval.indices.IndexInfo.greater_is_better`) smaller is better. With
+        ``ci``: an :class:`imbeval.metrics.IndexInterval`.
 
     Raises
     ------
@@ -322,6 +333,9 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     ValueError: pos_label=1 is not among the labels ['a', 'b']; pass pos_label= one of them (the default is 1, as in scikit-learn)
     """
     zero_division = check_metrics_zero_division(zero_division)
+    if ci is not None:
+        return _score_interval(index, y_true, y_pred, labels, pos_label, sample_weight,
+                               average, adjusted, weights, beta, ci, ci_method)
     if isinstance(index, IndexInfo):  # carried by a scorer: computed as it is, by its name
         info, index = index, index.name
         base = None
@@ -355,6 +369,27 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
         lambda z: float(indices_of_matrix(cm, classes, [info], pos_label, z, index)[info.name]),
         zero_division, lambda: f"{index!r} is undefined here: "
                                f"{undefined_why(cm, classes, labels is not None)}")
+
+
+def _score_interval(index, y_true, y_pred, labels, pos_label, sample_weight, average,
+                    adjusted, weights, beta, ci, ci_method):
+    """score(..., ci=): the interval of the registered index the name and options give."""
+    from imbeval.metrics._ci import interval  # _ci imports this module
+
+    if average is None:
+        raise ValueError("ci= gives the interval of one index; average=None (per-class "
+                         "values) takes no ci: ask for each class's rate by name instead")
+    if beta is not None or (isinstance(index, str) and _base(index) == "fbeta"):
+        raise ValueError("ci= needs a registered index; fbeta with beta= is not one: use "
+                         "f1, f05_macro, f2_macro (or their _weighted forms)")
+    if isinstance(index, str) and average == DEFAULT_AVERAGE:
+        request = _rate_request(index, average)
+        if request is not None:  # scikit-learn's rate names: recall_macro -> acsa, ...
+            index, average = request
+    average = None if average in (DEFAULT_AVERAGE, "multiclass") else average
+    return interval(index, y_true, y_pred, ci=ci, ci_method=ci_method, labels=labels,
+                    pos_label=pos_label, sample_weight=sample_weight, average=average,
+                    adjusted=adjusted, weights=weights)
 
 
 def _has_nan(value):

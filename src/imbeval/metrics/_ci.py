@@ -1,0 +1,484 @@
+"""Intervals for every index from one test set: ``interval``, ``intervals``,
+``paired_interval`` and the ``"auto"`` choice of a method by measured coverage.
+
+The methods are in :mod:`imbeval.metrics._ci_methods`; this module reads labels, groups the
+indices by method so that each stack of draws is computed once for all of them, and wraps
+each result as an :class:`IndexInterval` (an :class:`imbeval.inference.Estimate` whose
+interval at any level comes from the method: ``interval(0.9)`` works as well).
+
+``"auto"`` picks, per index, the method whose coverage at nominal 95 % was measured at or
+above :data:`MIN_COVERAGE` in the regime nearest the test set (classes, smallest class,
+imbalance ratio: ``benchmarks/single_test_intervals.py`` writes the table,
+``ci_coverage.csv.gz`` beside this module; docs/metrics.md shows it), the narrowest such; where
+no method reached it, the best one is used and the interval says so in ``undecidable``.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import math
+from dataclasses import dataclass
+from importlib import resources
+
+import numpy as np
+
+from imbeval.inference import LEVEL
+from imbeval.inference._cells import BoundedEstimate
+from imbeval._params import check_level
+from imbeval.metrics import _ci_methods as m
+from imbeval.metrics._labels import label_matrix
+from imbeval.metrics._score import (_index_info, _positive_row, indices_of_matrix,
+                                    resolve_index)
+
+__all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "interval", "intervals",
+           "paired_interval", "matrix_intervals", "paired_counts", "coverage_table",
+           "regime_of"]
+
+#: the methods ``ci_method=`` takes
+CI_METHODS = ("auto", "wilson", "jeffreys", "dirichlet", "delta", "bootstrap")
+#: the coverage (at nominal 95 %) a method must have been measured at for "auto" to pick it
+MIN_COVERAGE = 0.94
+#: the regimes the coverage benchmark simulates: classes, smallest class, imbalance ratio
+CLASSES_GRID = (2, 5, 10)
+MIN_CLASS_GRID = (5, 20, 100, 500)
+IMBALANCE_GRID = (1, 10, 100)
+_TABLE = "ci_coverage.csv.gz"
+
+
+@dataclass(frozen=True)
+class IndexInterval(BoundedEstimate):
+    """An index of one test set with its interval (an :class:`imbeval.inference.Estimate`).
+
+    Attributes
+    ----------
+    value : float
+        The index of the test set's matrix (NaN where undefined); for a paired comparison
+        the difference A − B.
+    low, high : float
+        The interval at ``level`` (NaN where there is none).
+    level : float
+        Its nominal coverage.
+    method : str
+        The method used (one of :data:`CI_METHODS` but ``"auto"``).
+    index : str
+        The registered index.
+    units : int
+        Test points (rounded total weight).
+    undecidable : str or None
+        None, or why the interval is not to be trusted: undefined, or no method (or not the
+        method asked for) measured at :data:`MIN_COVERAGE` in this regime.
+    coverage : float
+        The method's measured coverage in the nearest regime (NaN if not measured).
+    regime : str
+        The nearest simulated regime, ``"C=5 min=20 IR=10"``.
+    undefined_share : float
+        The share of draws (posterior or bootstrap) where the index was undefined.
+
+    Examples
+    --------
+    >>> e = interval("accuracy", [0] * 8 + [1] * 2, [0] * 7 + [1] * 3, ci_method="wilson")
+    >>> round(e.value, 2), [round(x, 4) for x in (e.low, e.high)], e.method
+    (0.9, [0.5958, 0.9821], 'wilson')
+    >>> [round(x, 4) for x in e.interval(0.8)]
+    [0.7176, 0.9696]
+    """
+
+    level: float = LEVEL
+    low: float = math.nan
+    high: float = math.nan
+    index: str = ""
+    coverage: float = math.nan
+    regime: str = ""
+    undefined_share: float = 0.0
+
+    def __str__(self):
+        return (f"{self.index} = {self.value:.4g} [{self.low:.4g}, {self.high:.4g}] "
+                f"({self.level:.0%}, {self.method})")
+
+
+def _check_method(ci_method):
+    if ci_method not in CI_METHODS:
+        raise ValueError(f"ci_method must be one of {', '.join(CI_METHODS)}, got "
+                         f"{ci_method!r}")
+    return ci_method
+
+
+def _check_count(value, name):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 100:
+        raise ValueError(f"{name} must be an integer >= 100, got {value!r}")
+    return int(value)
+
+
+def _nearest(value, grid):
+    if not value > 0:
+        return grid[0]
+    return min(grid, key=lambda g: abs(math.log(value) - math.log(g)))
+
+
+def regime_of(counts):
+    """The simulated regime nearest a matrix (or joint counts): ``(C, min_class, IR)``, each
+    the grid value nearest on a log scale (true-class sizes are the row sums).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> regime_of(np.diag([30.0, 300.0, 7.0]))
+    (2, 5, 100)
+    """
+    counts = np.asarray(counts, dtype=float)
+    rows = counts.reshape(counts.shape[0], -1).sum(axis=1)
+    smallest, largest = float(rows.min()), float(rows.max())
+    ratio = largest / smallest if smallest > 0 else math.inf
+    return (_nearest(counts.shape[0], CLASSES_GRID), _nearest(smallest, MIN_CLASS_GRID),
+            IMBALANCE_GRID[-1] if math.isinf(ratio) else _nearest(ratio, IMBALANCE_GRID))
+
+
+@functools.lru_cache(maxsize=1)
+def coverage_table():
+    """The measured coverage, ``{(kind, index, C, min_class, IR): {method: (coverage,
+    width)}}`` (kind ``"single"`` or ``"paired"``), from ``ci_coverage.csv.gz``; empty when
+    the benchmark has not written it.
+
+    Examples
+    --------
+    >>> table = coverage_table()
+    >>> all(0 <= c <= 1 for row in table.values() for c, _ in row.values())
+    True
+    """
+    out = {}
+    import gzip
+
+    try:
+        text = gzip.decompress(
+            resources.files("imbeval.metrics").joinpath(_TABLE).read_bytes()).decode()
+    except (FileNotFoundError, OSError):
+        return out
+    for row in csv.DictReader(text.splitlines()):
+        if not row["coverage"] or row["coverage"] == "nan":
+            continue
+        key = (row["kind"], row["index"], int(row["classes"]), int(row["min_class"]),
+               int(row["imbalance"]))
+        out.setdefault(key, {})[row["method"]] = (float(row["coverage"]), float(row["width"]))
+    return out
+
+
+def _auto(name, kind, regime, offered):
+    """(method, coverage, why): the narrowest method measured at >= MIN_COVERAGE."""
+    row = coverage_table().get((kind, name, *regime), {})
+    row = {k: v for k, v in row.items() if k in offered}
+    if not row:
+        return "dirichlet", math.nan, None
+    good = {k: v for k, v in row.items() if v[0] >= MIN_COVERAGE}
+    if good:
+        method = min(good, key=lambda k: (good[k][1], k))
+        return method, good[method][0], None
+    method = max(row, key=lambda k: row[k][0])
+    return method, row[method][0], (
+        f"no method reached {MIN_COVERAGE:.0%} coverage in the regime nearest this test set "
+        f"(best: {method}, {row[method][0]:.1%})")
+
+
+def _evaluator(classes, names, pos_label, paired):
+    def evaluate(stack):
+        if not paired:
+            return indices_of_matrix(stack, classes, names, pos_label, np.nan)
+        a = indices_of_matrix(stack.sum(axis=-1), classes, names, pos_label, np.nan)
+        b = indices_of_matrix(stack.sum(axis=-2), classes, names, pos_label, np.nan)
+        return {k: np.asarray(a[k], dtype=float) - np.asarray(b[k], dtype=float) for k in a}
+    return evaluate
+
+
+def _range(info, paired):
+    low, high = info.bounds
+    return (low - high, high - low) if paired else (low, high)
+
+
+def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, ci_method="auto",
+                     draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR, seed=0, paired=False):
+    """Intervals of several indices of one matrix of counts (or of paired joint counts).
+
+    Parameters
+    ----------
+    counts : array_like of shape (C, C), or (C, C, C) with ``paired=True``
+        Rows true classes, columns predictions; paired: (true, prediction of A,
+        prediction of B).
+    names : list of str
+        Registered indices.
+    classes : ndarray of shape (C,), optional
+        The labels of the rows (default ``0 .. C-1``); ``pos_label`` is one of them.
+    pos_label : label, optional
+        The positive class of two-class indices: a label of ``classes`` (default 1, as
+        scikit-learn's), or with ``classes=None`` a row number (default 0, imbeval's
+        convention for matrices).
+    ci : float, default 0.95
+        Nominal coverage.
+    ci_method : str, default "auto"
+        One of :data:`CI_METHODS`, for every index.
+    draws : int, default 4000
+        Posterior or bootstrap draws (at least 100).
+    prior : float, optional
+        The Dirichlet prior's count per cell; default 1/C (one pseudo-count per row).
+    seed : int, default 0
+        Seed of the draws.
+    paired : bool, default False
+        Intervals of ``index(A) − index(B)`` from joint counts.
+
+    Returns
+    -------
+    dict mapping name -> :class:`IndexInterval`
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> out = matrix_intervals(np.array([[40.0, 10.0], [5.0, 45.0]]), ["acsa", "kappa"],
+    ...                        ci_method="dirichlet")
+    >>> [round(out["acsa"].value, 3), out["acsa"].low < 0.85 < out["acsa"].high]
+    [0.85, True]
+    """
+    level = check_level(ci, "ci")
+    _check_method(ci_method)
+    draws = _check_count(draws, "draws")
+    if prior is not None and (isinstance(prior, bool) or not isinstance(prior, (int, float))
+                              or not prior > 0 or math.isinf(prior)):
+        raise ValueError(f"prior must be None (1/C) or a finite number > 0, got {prior!r}")
+    counts = np.asarray(counts, dtype=float)
+    c = counts.shape[0]
+    if counts.ndim != (3 if paired else 2) or any(s != c for s in counts.shape):
+        raise ValueError(f"counts must have shape (C, C{', C' if paired else ''}), got "
+                         f"{counts.shape}")
+    if not counts.sum() > 0:
+        raise ValueError("counts must hold at least one test point")
+    if classes is None:  # rows by number; imbeval's convention: row 0 is positive
+        classes, pos_label = np.arange(c), 0 if pos_label is None else pos_label
+    classes = np.asarray(classes)
+    pos_label = 1 if pos_label is None else pos_label
+    infos = {name: _index_info(name) for name in names}
+    evaluate = _evaluator(classes, [i.name for i in infos.values()], pos_label, paired)
+    values = {k: float(np.asarray(v).ravel()[0])
+              for k, v in zip(names, evaluate(counts[None]).values())}
+    regime = regime_of(counts)
+    kind = "paired" if paired else "single"
+    # the positive row of two-class rates and closed forms (the engine reorders by itself)
+    positive = _positive_row(pos_label, classes) if c == 2 and any(
+        i.scope == "two-class" for i in infos.values()) else 0
+    chosen = {}
+    for name, info in infos.items():
+        rate = info.name in m.RATES and not paired
+        offered = ("dirichlet", "delta", "bootstrap") + (("wilson", "jeffreys") if rate else ())
+        if ci_method == "auto":
+            chosen[name] = _auto(info.name, kind, regime, offered)
+        elif ci_method not in offered:
+            raise ValueError(f"ci_method={ci_method!r} is for single rates "
+                             f"({', '.join(m.RATES)}) of one classifier; {info.name!r} "
+                             f"{'paired ' if paired else ''}takes dirichlet, delta or bootstrap")
+        else:  # the method asked for, with its measured coverage (a warning in words)
+            row = coverage_table().get((kind, info.name, *regime), {})
+            coverage = row.get(ci_method, (math.nan,))[0]
+            chosen[name] = (ci_method, coverage, None if not coverage < MIN_COVERAGE else (
+                f"{ci_method} measured {coverage:.1%} coverage in the regime nearest this "
+                f"test set, below {MIN_COVERAGE:.0%}"))
+    rng = np.random.default_rng(seed)
+    stacks = {}
+    for method in ("dirichlet", "bootstrap"):
+        group = [n for n in names if chosen[n][0] == method]
+        if group:
+            stack = (m.dirichlet_draws(counts, draws, prior, rng) if method == "dirichlet"
+                     else m.bootstrap_draws(counts, draws, rng))
+            ev = _evaluator(classes, [infos[n].name for n in group], pos_label, paired)
+            stacks.update({(method, n): np.asarray(v, dtype=float)
+                           for n, v in zip(group, ev(stack).values())})
+    delta = [n for n in names if chosen[n][0] == "delta"]
+    gradients = {}
+    numeric = [n for n in delta if paired or m.closed_form_gradient(infos[n].name, counts,
+                                                                    positive) is None]
+    if numeric:
+        ev = _evaluator(classes, [infos[n].name for n in numeric], pos_label, paired)
+        gradients.update(zip(numeric, m.numerical_gradients(ev, counts).values()))
+    for n in delta:
+        if n not in gradients:
+            gradients[n] = m.closed_form_gradient(infos[n].name, counts, positive)
+    units = int(round(counts.sum()))
+    out = {}
+    for name, info in infos.items():
+        method, coverage, why = chosen[name]
+        value = values[name]
+        bounds, share = _bounds(method, name, info, value, counts, positive, stacks,
+                                gradients, paired)
+        if not math.isfinite(value):
+            why = "the index is undefined on this test set"
+        low, high = bounds(level) if math.isfinite(value) else (math.nan, math.nan)
+        if not (math.isfinite(low) and math.isfinite(high)) and why is None:
+            why = "no interval: the index is undefined on the draws"
+        out[name] = IndexInterval(value, method, units, why, bounds=bounds, level=level,
+                                  low=low, high=high, index=info.name, coverage=coverage,
+                                  regime="C={} min={} IR={}".format(*regime),
+                                  undefined_share=share)
+    return out
+
+
+def _bounds(method, name, info, value, counts, positive, stacks, gradients, paired):
+    """(bounds(level) -> (low, high), share of undefined draws) of one index."""
+    if method in ("wilson", "jeffreys"):
+        k, n = m.rate_counts(info.name, counts, positive)
+        rule = m.wilson if method == "wilson" else m.jeffreys
+        return (lambda level: rule(float(k), float(n), level)), 0.0
+    if method in ("dirichlet", "bootstrap"):
+        draws = stacks[(method, name)]
+        share = float(1 - np.isfinite(draws).mean())
+        return (lambda level: m.equal_tailed(draws, level)[:2]), share
+    se = m.delta_se(gradients[name], counts)
+    low_end, high_end = _range(info, paired)
+
+    def normal(level):
+        from scipy import stats
+
+        if not (math.isfinite(se) and math.isfinite(value)):
+            return math.nan, math.nan
+        z = float(stats.norm.ppf(0.5 + level / 2))
+        return max(value - z * se, low_end), min(value + z * se, high_end)
+    return normal, 0.0
+
+
+def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, pos_label=1,
+             sample_weight=None, average=None, adjusted=None, weights=None,
+             draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR, seed=0):
+    """An index of one test set with its interval, for any registered index.
+
+    Parameters
+    ----------
+    index : str
+        A registered index or a library's name (as :func:`imbeval.metrics.score`).
+    y_true, y_pred : array_like of shape (n_samples,)
+    ci : float, default 0.95
+        Nominal coverage.
+    ci_method : {"auto", "wilson", "jeffreys", "dirichlet", "delta", "bootstrap"}
+        ``"auto"``: the narrowest method measured at >= 94 % coverage in the nearest
+        regime (docs/metrics.md); Wilson and Jeffreys for single rates only.
+    labels, pos_label, sample_weight, average, adjusted, weights :
+        As :func:`imbeval.metrics.score` (weights count as repetitions).
+    draws : int, default 4000
+        Posterior or bootstrap draws.
+    prior : float, optional
+        The Dirichlet prior's count per cell; default 1/C (one pseudo-count per row).
+    seed : int, default 0
+        Seed of the draws: the same call gives the same interval.
+
+    Returns
+    -------
+    IndexInterval
+
+    Raises
+    ------
+    ValueError
+        As :func:`imbeval.metrics.score`; for an unknown ``ci_method``, a level ``ci``
+        outside (0, 1), Wilson or Jeffreys asked of an index that is not a single rate.
+
+    Examples
+    --------
+    >>> y_true = [0] * 30 + [1] * 10
+    >>> y_pred = [0] * 27 + [1] * 3 + [1] * 7 + [0] * 3
+    >>> e = interval("mcc", y_true, y_pred, ci_method="delta")
+    >>> round(e.value, 3), e.low < e.value < e.high
+    (0.6, True)
+    """
+    info = resolve_index(index, average=average, adjusted=adjusted, weights=weights)
+    cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    return matrix_intervals(cm, [info.name], classes=classes, pos_label=pos_label, ci=ci,
+                            ci_method=ci_method, draws=draws, prior=prior,
+                            seed=seed)[info.name]
+
+
+def intervals(y_true, y_pred, indices=None, *, ci=LEVEL, ci_method="auto", labels=None,
+              pos_label=1, sample_weight=None, draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR,
+              seed=0):
+    """Intervals of many indices of one test set, one stack of draws for all of them.
+
+    Parameters
+    ----------
+    indices : list of str, optional
+        Default: every registered index that applies to C classes, the catalogue's too.
+    Others :
+        As :func:`interval`.
+
+    Returns
+    -------
+    dict mapping name -> IndexInterval
+
+    Examples
+    --------
+    >>> out = intervals([0, 0, 1, 1, 2, 2] * 5, [0, 1, 1, 1, 2, 0] * 5, ci_method="dirichlet")
+    >>> len(out) > 100, all(e.low <= e.high for e in out.values() if e.undecidable is None)
+    (True, True)
+    """
+    from imbeval.indices import registry
+
+    cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    if indices is None:
+        indices = [n for n, i in registry(catalogue=True).items()
+                   if i.scope != "two-class" or classes.size == 2]
+        if classes.dtype.kind not in "biuf":
+            indices = [n for n in indices if n != "macro_averaged_mae"]
+    return matrix_intervals(cm, list(indices), classes=classes, pos_label=pos_label, ci=ci,
+                            ci_method=ci_method, draws=draws, prior=prior, seed=seed)
+
+
+def paired_counts(y_true, y_pred_a, y_pred_b, *, labels=None, sample_weight=None):
+    """The joint counts of (true class, prediction of A, prediction of B) and the classes.
+
+    Examples
+    --------
+    >>> joint, classes = paired_counts([0, 0, 1], [0, 1, 1], [0, 0, 1])
+    >>> joint.shape, float(joint[0, 1, 0]), classes.tolist()
+    ((2, 2, 2), 1.0, [0, 1])
+    """
+    t, a, b = (np.asarray(v) for v in (y_true, y_pred_a, y_pred_b))
+    if not (t.shape == a.shape == b.shape):
+        raise ValueError(f"y_true, y_pred_a and y_pred_b must have one length, got "
+                         f"{t.shape}, {a.shape}, {b.shape}")
+    _, classes = label_matrix(np.concatenate([t, t]), np.concatenate([a, b]), labels=labels)
+    _, _ = label_matrix(t, a, labels=classes, sample_weight=sample_weight)  # checks weights
+    where = {c: k for k, c in enumerate(classes.tolist())}
+    idx = [np.array([where[x] for x in v.tolist()]) for v in (t, a, b)]
+    joint = np.zeros((classes.size,) * 3)
+    w = np.ones(t.shape[0]) if sample_weight is None else np.asarray(sample_weight, float)
+    np.add.at(joint, tuple(idx), w)
+    return joint, classes
+
+
+def paired_interval(index, y_true, y_pred_a, y_pred_b, *, ci=LEVEL, ci_method="auto",
+                    labels=None, pos_label=1, sample_weight=None, draws=m.DEFAULT_DRAWS,
+                    prior=m.DEFAULT_PRIOR, seed=0):
+    """The difference ``index(A) − index(B)`` of two classifiers on one test set, with its
+    interval: the methods run on the joint counts of (true, A's prediction, B's), so the
+    correlation of the two classifiers' errors is kept (as McNemar's test keeps it).
+
+    Parameters
+    ----------
+    y_pred_a, y_pred_b : array_like of shape (n_samples,)
+        The two classifiers' predictions of the same test points.
+    ci_method : {"auto", "dirichlet", "delta", "bootstrap"}
+    Others :
+        As :func:`interval`.
+
+    Returns
+    -------
+    IndexInterval
+        ``value`` is the difference; an interval that excludes 0 says which is better at
+        the level (on this test set's population).
+
+    Examples
+    --------
+    >>> y = [0] * 40 + [1] * 20
+    >>> a = [0] * 36 + [1] * 4 + [1] * 16 + [0] * 4
+    >>> b = [0] * 30 + [1] * 10 + [1] * 10 + [0] * 10
+    >>> d = paired_interval("acsa", y, a, b, ci_method="dirichlet")
+    >>> round(d.value, 3), d.low > 0  # (36/40 + 16/20)/2 - (30/40 + 10/20)/2
+    (0.225, True)
+    """
+    info = resolve_index(index)
+    joint, classes = paired_counts(y_true, y_pred_a, y_pred_b, labels=labels,
+                                   sample_weight=sample_weight)
+    return matrix_intervals(joint, [info.name], classes=classes, pos_label=pos_label, ci=ci,
+                            ci_method=ci_method, draws=draws, prior=prior, seed=seed,
+                            paired=True)[info.name]
