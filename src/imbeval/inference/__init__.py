@@ -92,7 +92,7 @@ ALPHA = round(1 - LEVEL, 10)
 #: (z >= 2.81; Benjamin et al. 2018, Nat. Hum. Behav. 2, 6-10) a re-run reaches p <= 0.05
 #: with probability Phi(2.81 - 1.96) = 0.80 (:data:`REPLICATION_POWER`)
 DECISIVE_ALPHA = 0.005
-#: that chance, Phi(z(DECISIVE_ALPHA / 2) - z(ALPHA / 2)) (tests/test_inference.py)
+#: that chance, Phi(z(DECISIVE_ALPHA / 2) - z(ALPHA / 2)) (tests/unit/test_inference.py)
 REPLICATION_POWER = 0.80
 #: independent units (clusters of problems) a number over problems needs to be decisive.
 #: The interval it guards is the t interval over cluster means; its measured coverage

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "imbeval"
+SRC = Path(__file__).resolve().parents[2] / "src" / "imbeval"
 
 #: Rank of each top-level part of the package (equal ranks may import each other one way).
 LAYERS = {

@@ -20,7 +20,7 @@ from imbeval.cli.provenance import data_files, data_record
 from imbeval.data import fashion_mnist as fm
 from imbeval.data import uci
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GIT = {"commit": "a" * 40, "dirty": False}
 
 json_scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5),

@@ -9,7 +9,7 @@ import pytest
 
 from imbeval.cli._sources import module_sources
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def _package(root: Path, files: dict[str, str]) -> Path:
@@ -134,5 +134,5 @@ def test_the_grid_model_item_reaches_no_table_figure_or_report_code():
     assert not [f for f in files if f.startswith(upper)], files
     papers = module_sources("imbeval.cli.papers", root=SRC, relative_to=SRC)
     assert "imbeval/cli/_papers_grid_model.py" in papers
-    rules = (Path(__file__).resolve().parents[1] / "workflow/rules/papers.smk").read_text()
+    rules = (Path(__file__).resolve().parents[2] / "workflow/rules/papers.smk").read_text()
     assert 'cli_sources("_papers_grid_model", command="papers")' in rules

@@ -21,7 +21,7 @@ def test_a_failed_write_leaves_neither_target_nor_temporary(tmp_path):
 
 def test_the_next_write_removes_what_a_killed_write_left(tmp_path):
     # a SIGKILLed writer cannot clean up: its temporary file stays until the target is
-    # written again (found by tests/test_reliability.py's kill-and-resume run)
+    # written again (found by tests/workflow/test_reliability.py's kill-and-resume run)
     target = tmp_path / "fold0.json"
     fd, leftover = tempfile.mkstemp(dir=tmp_path, prefix=".fold0.json.", suffix=".json")
     open(fd, "w").write('{"half": ')

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from imbeval.indices import registry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
 
 

@@ -1,6 +1,6 @@
 """The `slurm` profile against a real single-node SLURM on localhost (issue 16).
 
-tests/slurm_cluster.py starts munged, slurmctld and slurmd (installing Debian's slurm-wlm and
+tests/cluster/slurm_cluster.py starts munged, slurmctld and slurmd (installing Debian's slurm-wlm and
 munge with apt-get when missing and root; skipped with the reason otherwise) without
 accounting, as on a site without slurmdbd. The test DAG of config/test.yaml then runs through
 ``--profile profiles/slurm`` exactly as the README says, while one running classifier job

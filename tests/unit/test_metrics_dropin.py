@@ -327,7 +327,7 @@ def test_the_readme_s_cross_validate_example_runs_with_several_imbeval_names(tmp
     import sys
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     block = re.search(r"<!-- readme-cross-validate -->\n```python\n(.*?)\n```", readme,
                       flags=re.S).group(1)
     *body, last = block.rstrip().splitlines()

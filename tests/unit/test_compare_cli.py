@@ -14,7 +14,7 @@ import pytest
 from imbeval.cli import main
 from imbeval.compare import FILES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _readme_example():

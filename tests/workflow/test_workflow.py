@@ -29,7 +29,7 @@ from workflow_helpers import (
 pytestmark = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed in this environment")
 
 # The local and cluster runs of the test DAG are session fixtures (tests/conftest.py),
-# shared with tests/test_reliability.py.
+# shared with tests/workflow/test_reliability.py.
 
 
 @pytest.fixture(scope="module")
@@ -59,26 +59,6 @@ def default_config_plan(cores="1"):
 
 
 PAPER_SLURM_PLAN = ("--profile", "profiles/slurm", "--configfile", "config/paper.yaml")
-
-
-def _schema():
-    return yaml.safe_load((ROOT / "workflow/schemas/experiment.schema.yaml").read_text())
-
-
-# ---------------------------------------------------------------- schema
-
-def test_schema_enums_follow_the_library():
-    from imbeval.classifiers import MULLICK_NAMES
-    from imbeval.indices import registry
-    from imbeval.protocol import MULTI_CLASS_SCHEMES, TWO_CLASS_SCHEMES
-
-    props = _schema()["properties"]
-    assert set(props["classifiers"]["properties"]) == set(MULLICK_NAMES)
-    enums = [a["enum"] for a in props["indices"]["oneOf"][1]["items"]["anyOf"] if "enum" in a]
-    assert enums == [list(registry())]
-    schemes = props["protocol"]["properties"]["schemes"]["properties"]
-    assert tuple(schemes["two_class"]["items"]["enum"]) == TWO_CLASS_SCHEMES
-    assert tuple(schemes["multi_class"]["items"]["enum"]) == MULTI_CLASS_SCHEMES
 
 
 def _bad_config(repo: Path, name: str, edit) -> str:
@@ -208,7 +188,7 @@ def test_rerun_has_nothing_to_do_and_report_builds(local_run):
     assert "Nothing to be done" in proc.stdout + proc.stderr
     snakemake(local_run, "experiment_all", "--configfile", "config/test.yaml", "--report", "report.html")
     html = (local_run / "report.html").read_text(errors="replace")
-    # the results' pages belong to the report stage (tests/test_report.py reads them in a
+    # the results' pages belong to the report stage (tests/unit/test_report.py reads them in a
     # browser); the experiment's own report shows its rules and their runtimes
     assert len(html) > 10_000 and "experiment_collect" in html and "experiment_figures" in html
 
@@ -342,40 +322,3 @@ def test_snakemake_lint_is_clean(repo, configfile):
     assert proc.returncode == 0, out[-3000:]
     assert "Lints for" not in out, out[-3000:]
     assert "your workflow is in a good condition" in out
-
-
-def test_every_schema_property_has_a_description():
-    from imbeval.cli._config_doc import undocumented
-
-    assert undocumented(ROOT / "workflow/schemas") == []
-
-
-def test_config_readme_is_generated_from_the_schemas():
-    from imbeval.cli._config_doc import render
-
-    committed = (ROOT / "config/README.md").read_text(encoding="utf-8")
-    assert committed == render(ROOT / "workflow/schemas"), (
-        "config/README.md is stale: run `python -m imbeval.cli._config_doc`")
-    for key in ("experiment.protocol.min_count", "theory.audit.quick", "papers.grid_folds", "seed"):
-        assert f"| `{key}` |" in committed
-
-
-def test_the_rules_read_the_librarys_lists_instead_of_copying_them():
-    """papers.smk's grid models, datasets and priorities, and report.smk's pages, are read
-    from the library's literal constants (importing the classifiers at every Snakemake
-    start-up would cost seconds): they are the library's, in its order."""
-    from imbeval.classifiers import GRID_NAMES
-    from imbeval.cli._sources import module_constant
-    from imbeval.report.pages import SITE_PAGES
-    from imbeval.tables.mortaz2020 import GRID_DATASETS
-
-    assert [b + s for b in module_constant("imbeval.classifiers.factories", "GRID_BASE_NAMES")
-            for s in module_constant("imbeval.classifiers.factories", "GRID_SUFFIXES")] == \
-        list(GRID_NAMES)
-    assert module_constant("imbeval.tables._mortaz2020", "GRID_DATASETS") == GRID_DATASETS
-    assert module_constant("imbeval.report.pages", "SITE_PAGES") == SITE_PAGES
-    text = (ROOT / "workflow/rules/papers.smk").read_text()
-    for copied in ('"glass|satimage"', '("KNN", "LR", "SVM"', "GRID_ITEM", '{"GBM": 5'):
-        assert copied not in text, copied
-    with pytest.raises(ValueError, match="not a literal"):
-        module_constant("imbeval.classifiers.factories", "GRID_NAMES")

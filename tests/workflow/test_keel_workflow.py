@@ -1,7 +1,7 @@
 """The KEEL stage of the workflow (workflow/rules/keel.smk): config/keel.yaml plans every
 usable set and lists the left-out ones with reasons; a malformed keel section stops before
 any job naming the key; the default config's slice has at least ten independent units behind
-each Fig. 3/4a/4b claim. Dry runs only (the test DAG of tests/test_workflow.py runs the
+each Fig. 3/4a/4b claim. Dry runs only (the test DAG of tests/workflow/test_workflow.py runs the
 test config's tiny KEEL slice)."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import yaml
 from imbeval._settings import DEFAULTS, ProtocolSettings
 from imbeval.protocol import cv, rrt
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _schema_protocol():

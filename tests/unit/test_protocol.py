@@ -215,7 +215,7 @@ def _test_config_problem(name):
     from imbeval.data import digits_concept_tables
     from imbeval.data.problems import build_problems
 
-    cfg = yaml.safe_load((Path(__file__).resolve().parents[1] / "config/test.yaml").read_text())
+    cfg = yaml.safe_load((Path(__file__).resolve().parents[2] / "config/test.yaml").read_text())
     exp = cfg["experiment"]
     concepts = {k: t["X"] for k, t in digits_concept_tables(exp["concepts"]).items()}
     problem = next(p for p in build_problems(exp, concepts, cfg["seed"]) if p["name"] == name)

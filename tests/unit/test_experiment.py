@@ -68,7 +68,7 @@ def test_fig5_takes_the_minimum_cell_mean():
 
 def test_the_figures_only_draw_their_claims_are_decided_in_tables():
     # no claim is decided in the figure module: claims.csv is the comparison's rows
-    # (tables.claims_mullick2020.claims_table, tests/test_claims.py)
+    # (tables.claims_mullick2020.claims_table, tests/unit/test_claims.py)
     assert not hasattr(fig, "claims")
     import inspect
 

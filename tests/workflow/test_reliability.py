@@ -8,18 +8,19 @@ Where the tests live:
 2. kill and resume -- ``test_sigkill_mid_training_then_documented_restart_...``,
    ``test_truncated_*`` (here);
 3. bad configuration -- ``test_bad_config_is_refused_before_any_job`` (here, 11 cases) and
-   ``tests/test_workflow.py::test_bad_config_stops_before_any_job_naming_the_key`` (6);
+   ``tests/workflow/test_workflow.py::test_bad_config_stops_before_any_job_naming_the_key`` (6);
 4. bad data -- here: truncated run file / problem file / empty JSON; elsewhere (not
    repeated): missing ImageNet folder, missing or empty wnid folder
-   (``tests/test_data.py::test_listing_errors_name_the_folder``), corrupt JPEG skipped and
-   reported (``tests/test_features_inception.py::test_inception_extraction_end_to_end``),
-   truncated feature shard (``tests/test_features.py::test_truncated_shard_is_not_complete``),
-   Fashion-MNIST checksum (``tests/test_data.py::test_resolver_order_and_checksums``), a class
-   absent from the test set (``tests/test_indices_core.py::test_zero_division_policy``: its
+   (``tests/unit/test_data.py::test_listing_errors_name_the_folder``), corrupt JPEG skipped and
+   reported (``tests/unit/test_features_inception.py::test_inception_extraction_end_to_end``),
+   truncated feature shard (``tests/unit/test_features.py::test_truncated_shard_is_not_complete``),
+   Fashion-MNIST checksum (``tests/unit/test_data.py::test_resolver_order_and_checksums``), a class
+   absent from the test set (``tests/unit/test_indices_core.py::test_zero_division_policy``: its
    recall is 0/0 -> ``zero_division``, NaN by default, documented in
    ``imbeval.indices._validation``; here: the same through ``imbeval experiment collect``);
-5. fuzzing -- ``test_fuzz_*`` (here);
-6. cluster path -- ``tests/test_workflow.py::test_slurm_profile_dry_run_lists_jobs_with_resources``
+5. fuzzing -- ``test_fuzz_*`` in tests/unit/test_reliability_inputs.py (no Snakemake run: the fast
+   subset keeps them), with the check of every shipped config;
+6. cluster path -- ``tests/workflow/test_workflow.py::test_slurm_profile_dry_run_lists_jobs_with_resources``
    and ``::test_cluster_generic_executor_retries_a_failed_job_and_gives_the_same_results``
    (the session fixture ``cluster_run`` in tests/conftest.py makes the first submission of
    experiment_collect fail; ``--retries 1`` resubmits it).
@@ -41,9 +42,6 @@ import numpy as np
 import pandas as pd
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from hypothesis.extra import numpy as hnp
 from workflow_helpers import (
     EXPERIMENT_TABLES,
     ROOT,
@@ -56,7 +54,6 @@ from workflow_helpers import (
 )
 
 from imbeval.cli import main
-from imbeval.indices import compute, registry
 
 needs_snakemake = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed")
 TEST_DAG = ["experiment_all", "--configfile", "config/test.yaml"]
@@ -292,112 +289,3 @@ def test_bad_config_is_refused_before_any_job(repo, case, base, edit, expected):
         assert text in out, f"{text!r} not in:\n{out[-3000:]}"
     assert "Building DAG of jobs" not in out and "Job stats" not in out
     assert not (repo / "results").exists() and not (repo / "logs").exists()
-
-
-def test_check_experiment_accepts_every_shipped_config_and_the_digit_counts_are_right():
-    from sklearn.datasets import load_digits
-
-    from imbeval.data.check import LEAF_COUNTS, check_experiment
-
-    assert tuple(LEAF_COUNTS["digits"].values()) == tuple(np.bincount(load_digits().target))
-    for name in ("config", "test", "paper"):
-        exp = yaml.safe_load((ROOT / f"config/{name}.yaml").read_text())["experiment"]
-        check_experiment(exp)
-
-
-# ---------------------------------------------------------------- 5. fuzzing
-
-_dtypes = (hnp.scalar_dtypes() | hnp.byte_string_dtypes() | hnp.unicode_string_dtypes()
-           | st.just(np.dtype(object)))
-_shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=4)
-_special = st.sampled_from([0.0, -1.0, 1e308, -1e308, np.inf, -np.inf, np.nan, 2.0**63, 1e-300])
-
-
-@st.composite
-def arbitrary_arrays(draw):
-    kind = draw(st.integers(0, 3))
-    if kind == 0:  # any dtype, any shape, any values
-        dtype = draw(_dtypes)
-        if dtype == np.dtype(object):
-            return np.array(draw(st.lists(st.one_of(st.none(), st.text(max_size=3), st.floats(),
-                                                    st.integers(), st.lists(st.integers(), max_size=2)),
-                                          max_size=9)) + [None], dtype=object)
-        return draw(hnp.arrays(dtype, draw(_shapes)))
-    if kind == 1:  # square stacks of floats with NaN, inf, negative, huge, tiny values
-        c = draw(st.integers(0, 5))
-        lead = draw(st.lists(st.integers(0, 3), max_size=2))
-        return draw(hnp.arrays(np.float64, (*lead, c, c), elements=st.floats() | _special))
-    if kind == 2:  # counts: mostly valid, some huge
-        c = draw(st.integers(1, 5))
-        return draw(hnp.arrays(np.int64, (c, c), elements=st.integers(0, 2**62)))
-    # nested Python lists, possibly ragged or mixed
-    return draw(st.lists(st.lists(st.one_of(st.integers(-5, 10**20), st.floats(), st.text(max_size=2)),
-                                  max_size=4), max_size=4))
-
-
-@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # huge counts overflow to inf/NaN: values, not crashes
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(arbitrary_arrays())
-def test_fuzz_compute_returns_values_or_value_error(arr):
-    try:
-        out = compute(arr)
-    except ValueError:
-        return
-    assert isinstance(out, dict) and out
-    for name, value in out.items():
-        assert np.asarray(value).dtype.kind == "f", name
-
-
-@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # huge counts overflow to inf/NaN: values, not crashes
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(arbitrary_arrays())
-def test_fuzz_every_registered_index_returns_values_or_value_error(arr):
-    for name, info in registry().items():
-        try:
-            value = info.function(arr)
-        except ValueError:
-            continue
-        assert np.asarray(value).dtype.kind == "f", name
-
-
-def _json_matrix(draw):
-    c = draw(st.integers(0, 4))
-    cell = st.floats() | st.integers(-3, 10**30) | _special
-    return json.dumps(draw(st.lists(st.lists(cell, min_size=c, max_size=c), min_size=c, max_size=c)))
-
-
-@st.composite
-def file_contents(draw) -> bytes:
-    kind = draw(st.integers(0, 3))
-    if kind == 0:
-        return draw(st.binary(max_size=200))
-    if kind == 1:
-        return draw(st.text(max_size=200)).encode("utf-8", "surrogatepass")
-    if kind == 2:  # CSV-like text of numbers, words, blanks and separators
-        cell = st.one_of(st.integers(-3, 10**6).map(str), st.sampled_from(["nan", "inf", "-1e400", "", "a", "1e309"]))
-        sep = draw(st.sampled_from([",", ";", "\t", " "]))
-        rows = draw(st.lists(st.lists(cell, max_size=4), max_size=4))
-        return "\n".join(sep.join(r) for r in rows).encode()
-    return _json_matrix(draw).encode()
-
-
-@pytest.fixture(scope="module")
-def fuzz_dir(tmp_path_factory):
-    return tmp_path_factory.mktemp("fuzz")
-
-
-@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # huge counts overflow to inf/NaN: values, not crashes
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(content=file_contents(), fmt=st.sampled_from(["table", "json"]))
-def test_fuzz_cli_indices_file_gives_values_or_one_line_error(fuzz_dir, capsys, content, fmt):
-    path = fuzz_dir / "matrix.txt"
-    path.write_bytes(content)
-    capsys.readouterr()
-    rc = main(["indices", str(path), "--format", fmt])
-    out, err = capsys.readouterr()
-    if rc == 0:
-        assert out.strip() and not err
-    else:
-        assert rc == 2
-        assert len(err.strip().splitlines()) == 1 and err.startswith("imbeval indices: error: ")

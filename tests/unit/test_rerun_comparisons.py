@@ -19,7 +19,7 @@ from imbeval import inference
 from imbeval.tables import comparison as cmp
 from imbeval.tables import mortaz2020 as tm
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_three_repetitions_give_a_finite_interval_with_two_df_of_the_documented_width():

@@ -21,7 +21,7 @@ from imbeval.tables import mortaz2020 as tm
 from imbeval.tables import ortigosa2016 as to
 from imbeval.tables import printed as pr
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_mortaz_example_tables_in_order_and_iam_is_the_minimum():
@@ -137,7 +137,7 @@ def test_cli_quick_items_write_tables_and_parts(tmp_path, capsys):
                         "--out", str(tmp_path / "pc.csv")]) == 0
     table = pd.read_csv(tmp_path / "pc.csv", dtype={"printed": str}, keep_default_na=False)
     assert not table["status"].str.startswith("MISMATCH").any()
-    # mullick2020's rows come from the other stages' files (tests/test_claims.py)
+    # mullick2020's rows come from the other stages' files (tests/unit/test_claims.py)
     assert {"mortaz2020", "dembele", "kluska", "ortigosa2016"} == set(table.paper)
     assert (tmp_path / "d" / "table_05.md").read_text().startswith("# dembele Table 5")
     assert (tmp_path / "kf" / "roc_curve.png").stat().st_size > 10_000

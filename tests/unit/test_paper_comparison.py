@@ -248,7 +248,7 @@ def test_run_dataset_names_every_dataset_kind_of_the_schema():
 
     from imbeval.data.labels import DATASET_KINDS, run_dataset
 
-    root = __import__("pathlib").Path(__file__).resolve().parents[1]
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
     schema = yaml.safe_load((root / "workflow/schemas/experiment.schema.yaml").read_text())
     assert set(schema["properties"]["dataset"]["enum"]) == set(DATASET_KINDS)
     assert cmp.run_basis(run_dataset({"dataset": "fashion_mnist"}).label) == \

@@ -1,4 +1,4 @@
-"""A single-node SLURM cluster on localhost for tests (tests/test_slurm.py).
+"""A single-node SLURM cluster on localhost for tests (tests/cluster/test_slurm.py).
 
 :func:`ensure_slurm` installs Debian's ``slurm-wlm`` and ``munge`` with ``apt-get`` when they
 are missing and we run as root (else it says why not); :class:`SlurmCluster` then starts
@@ -158,7 +158,7 @@ class SlurmCluster:
         for sub in ("state", "spool", "munge", "log"):
             (d / sub).mkdir(exist_ok=True)
         ctld_port, slurmd_port = _free_port(), _free_port()
-        self.conf.write_text(f"""# written by tests/slurm_cluster.py
+        self.conf.write_text(f"""# written by tests/cluster/slurm_cluster.py
 ClusterName=imbevaltest
 SlurmctldHost={self.host}(127.0.0.1)
 SlurmctldPort={ctld_port}
