@@ -170,15 +170,17 @@ def test_holm_matches_statsmodels_and_keeps_nans_out():
 
 def test_decisive_level_gives_the_stated_replication_power():
     # DECISIVE_ALPHA's rationale (Goodman 1992): with the observed effect as the truth, a
-    # re-run's two-sided z is centred on ours; at p = DECISIVE_ALPHA it reaches p <= ALPHA
-    # with probability REPLICATION_POWER, and at p = ALPHA only half the time
+    # re-run's two-sided z is centred on ours; at p = DECISIVE_ALPHA it reaches
+    # p <= INTERVAL_ALPHA with probability REPLICATION_POWER, and at p = INTERVAL_ALPHA only
+    # half the time
     from scipy import stats
 
     from imbeval import inference
 
     def power(p_observed):
-        return stats.norm.cdf(stats.norm.isf(p_observed / 2) - stats.norm.isf(inference.ALPHA / 2))
+        return stats.norm.cdf(stats.norm.isf(p_observed / 2)
+                              - stats.norm.isf(inference.INTERVAL_ALPHA / 2))
 
-    assert inference.DECISIVE_ALPHA < inference.ALPHA
+    assert inference.DECISIVE_ALPHA < inference.INTERVAL_ALPHA
     assert abs(power(inference.DECISIVE_ALPHA) - inference.REPLICATION_POWER) < 0.005
-    assert abs(power(inference.ALPHA) - 0.5) < 1e-12
+    assert abs(power(inference.INTERVAL_ALPHA) - 0.5) < 1e-12

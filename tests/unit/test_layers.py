@@ -10,6 +10,7 @@ import each other one way only (no loop: figures import tables, never the revers
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,69 @@ def test_the_checker_sees_upward_imports(tmp_path, monkeypatch, source, expected
     monkeypatch.setitem(globals(), "SRC", fake_src)
     found = _violations(module)
     assert [v.rsplit("(", 1)[1].rstrip(")") for v in found] == expected
+
+
+# ---------------------------------------------------------------- a package's face
+
+def _imports_of_own_face(path: Path, src: Path) -> list[str]:
+    """Names a module imports from its own package's ``__init__`` when that ``__init__``
+    imports the module: a cycle hidden inside one package (the module runs while its
+    ``__init__`` is half done, and reads whatever the ``__init__`` defined so far). Importing
+    a sibling submodule through the package (``from pkg import _sibling``) is not counted."""
+    if path.name == "__init__.py":
+        return []
+    package = ["imbeval", *path.relative_to(src).parent.parts]
+    dotted, folder = ".".join(package), path.parent
+    face = folder / "__init__.py"
+    if not face.exists():
+        return []
+    face_imports = {name for _, name in _imported_modules_of(face, src)}
+    if f"{dotted}.{path.stem}" not in face_imports:
+        return []  # the face does not import this module (a __main__, say): no cycle
+    bad = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target != dotted:
+                continue
+            bad += [f"{path.relative_to(src)}:{node.lineno} imports {a.name} from {dotted}"
+                    for a in node.names if not ((folder / f"{a.name}.py").is_file()
+                                                or (folder / a.name).is_dir())]
+        elif isinstance(node, ast.Import):
+            bad += [f"{path.relative_to(src)}:{node.lineno} imports {dotted}"
+                    for a in node.names if a.name == dotted]
+    return bad
+
+
+def test_no_module_imports_the_package_init_that_imports_it():
+    bad = [b for path in _modules() for b in _imports_of_own_face(path, SRC)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_checker_sees_a_module_importing_its_face(tmp_path):
+    fake_src = tmp_path / "imbeval"
+    (fake_src / "pkg").mkdir(parents=True)
+    (fake_src / "pkg" / "__init__.py").write_text("X = 1\nfrom imbeval.pkg._a import f\n")
+    (fake_src / "pkg" / "_a.py").write_text("from imbeval.pkg import X, _b\n\ndef f():\n    return X\n")
+    (fake_src / "pkg" / "_b.py").write_text("")
+    (fake_src / "pkg" / "__main__.py").write_text("from imbeval.pkg import f\n")
+    assert _imports_of_own_face(fake_src / "pkg" / "_a.py", fake_src) == [
+        "pkg/_a.py:1 imports X from imbeval.pkg"]
+    assert _imports_of_own_face(fake_src / "pkg" / "__main__.py", fake_src) == []
+
+
+def test_the_names_that_meant_two_things_are_not_used_by_the_package():
+    """``inference.ALPHA`` (0.05; 0.005 in tables.comparison) and ``inference.MIN_UNITS`` (10;
+    5 in compare) stay importable for outside code only: the package says INTERVAL_ALPHA,
+    DECISIVE_ALPHA and MIN_DECISIVE_UNITS."""
+    old = re.compile(r"\binference\.(ALPHA|MIN_UNITS)\b"
+                     r"|from imbeval\.inference import [^\n]*\b(ALPHA|MIN_UNITS)\b"
+                     r"|from imbeval\.inference import \([^)]*\b(ALPHA|MIN_UNITS)\b")
+    users = [str(p.relative_to(SRC)) for p in _modules()
+             if p.parent.name != "inference" and old.search(p.read_text(encoding="utf-8"))]
+    assert users == []
+    assert old.search("from imbeval.inference import (LEVEL,\n    ALPHA)")
