@@ -136,3 +136,54 @@ def test_the_grid_model_item_reaches_no_table_figure_or_report_code():
     assert "imbeval/cli/_papers_grid_model.py" in papers
     rules = (Path(__file__).resolve().parents[2] / "workflow/rules/papers.smk").read_text()
     assert 'cli_sources("_papers_grid_model", command="papers")' in rules
+
+
+def test_function_sources_follow_one_function_and_the_helpers_it_calls(tmp_path):
+    root = _package(tmp_path, {
+        "imbeval/__init__.py": "",
+        "imbeval/cli/__init__.py": "",
+        "imbeval/cli/items.py": """
+            import json
+            from imbeval.cli import registered     # top level, used by no item below
+            from imbeval.lib import shared          # top level, called by item_a's helper
+            def _write(rows):
+                from imbeval.lib import writer
+                return shared.f(rows)
+            def item_a(args):
+                from imbeval.lib import a
+                return _write(a.rows())
+            def item_b(args):
+                from imbeval.lib import b
+            """,
+        "imbeval/cli/registered.py": "def register():\n    from imbeval.lib import heavy\n",
+        "imbeval/lib/__init__.py": "",
+        "imbeval/lib/a.py": "", "imbeval/lib/b.py": "", "imbeval/lib/writer.py": "",
+        "imbeval/lib/shared.py": "", "imbeval/lib/heavy.py": "",
+    })
+    from imbeval.cli._sources import function_sources
+
+    common = ["imbeval/__init__.py", "imbeval/cli/__init__.py", "imbeval/cli/items.py",
+              "imbeval/cli/registered.py", "imbeval/lib/__init__.py"]
+    a = rel(function_sources("imbeval.cli.items", "item_a", root=root), root)
+    assert a == sorted(common + ["imbeval/lib/a.py", "imbeval/lib/shared.py",
+                                 "imbeval/lib/writer.py"])
+    b = rel(function_sources("imbeval.cli.items", "item_b", root=root), root)
+    assert b == sorted(common + ["imbeval/lib/b.py", "imbeval/lib/shared.py"])
+    # the whole module's walk holds both items and what the registered module's function reaches
+    assert {"imbeval/lib/heavy.py", "imbeval/lib/a.py", "imbeval/lib/b.py"} <= set(
+        rel(module_sources("imbeval.cli.items", root=root), root))
+    with pytest.raises(ValueError, match="no top-level function 'item_c'"):
+        function_sources("imbeval.cli.items", "item_c", root=root)
+
+
+def test_each_papers_rule_lists_its_own_items_files():
+    """Issue 45: every papers rule listed the 96 files `imbeval papers` reaches; now each
+    lists its item's (kluska's job does not rerun when dembele's tables change)."""
+    from imbeval.cli._sources import function_sources
+
+    every = set(module_sources("imbeval.cli.papers", root=SRC, relative_to=SRC))
+    kluska = set(function_sources("imbeval.cli.papers", "_kluska", root=SRC, relative_to=SRC))
+    assert kluska < every and "imbeval/tables/kluska.py" in kluska
+    assert not {"imbeval/tables/dembele.py", "imbeval/classifiers/__init__.py"} & kluska
+    rules = (Path(__file__).resolve().parents[2] / "workflow/rules/papers.smk").read_text()
+    assert 'PAPERS_SOURCES["_kluska"]' in rules and "PAPERS_SOURCES,\n" not in rules

@@ -8,7 +8,7 @@ import shlex
 from snakemake.utils import validate
 
 from imbeval._plugins import plugin_sources, use_plugin_dirs
-from imbeval.cli._sources import module_constant, module_sources
+from imbeval.cli._sources import function_sources, module_constant, module_sources
 
 
 # Validate before any job: an unknown key or a wrong value stops here, naming the key.
@@ -54,6 +54,15 @@ def cli_sources(module, command=None):
         dispatcher = os.path.join(SRC_DIR, "imbeval", "cli", f"{command}.py")
         files = sorted({*files, os.path.relpath(dispatcher) if dispatcher.startswith(os.getcwd()) else dispatcher})
     return files
+
+
+def get_papers_item_sources(functions):
+    """``{function: files}``: the .py files of imbeval each item function of
+    `imbeval.cli.papers` can run (its module's top level, the function, the module's
+    functions it calls, and what their imports reach: imbeval.cli._sources.function_sources),
+    relative to the working directory when inside it."""
+    return {f: function_sources("imbeval.cli.papers", f, root=SRC_DIR, relative_to=os.getcwd())
+            for f in functions}
 
 
 # ---- experiment_features (experiment.smk), one for every dataset: parameter functions ----
