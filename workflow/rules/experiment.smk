@@ -212,15 +212,8 @@ EXP_FOLD_RESOURCES = {
 EXP_TWO_CLASS = {p["name"] for p in EXP["two_class"]}
 
 
-# The measured sizes hold for the paper's shapes (imagenet, and synthetic, the slice); the
-# other datasets' problems are orders of magnitude smaller, and a run job's 3000 MB is
-# ample for them (a SLURM group of five paper-sized reservations would not fit a small node).
-EXP_PAPER_SHAPED = EXP["dataset"] in ("imagenet", "synthetic")
-exp_fold_resources = lambda wc: (
-    EXP_FOLD_RESOURCES[(wc.classifier, wc.problem in EXP_TWO_CLASS)]
-    if EXP_PAPER_SHAPED
-    else {"mem_mb": 3000, "runtime": 30}
-)
+# paper-shaped datasets take the measured sizes, the others 3000 MB / 30 min (common.smk)
+exp_fold_resources = get_fold_resources(EXP, EXP_FOLD_RESOURCES, EXP_TWO_CLASS)
 
 
 EXP_RUN_ARGS = dict(

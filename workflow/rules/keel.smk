@@ -16,7 +16,6 @@
 # results/keel/left_out.csv. No `keel` section (or an empty one): no KEEL job.
 
 import json
-import math
 import re
 import sys
 
@@ -89,15 +88,8 @@ KEEL_SET_PATTERN = "|".join(re.escape(s) for s in sorted(KEEL_SETS, key=len, rev
 KEEL_CLF_PATTERN = "|".join(KEEL_CLASSIFIERS)
 
 
-# Memory and minutes of a job fitting `folds` outer folds of one set: NBSVM's kernel matrix
-# grows with the square of the training rows (5.8 GB at 17,700 training points,
-# docs/performance.md), at least 3000 MB; minutes from the KEEL cost model (docs/performance.md,
-# KEEL: seconds per fold grow with the rows), at least 10 (cluster nodes may be slower).
-keel_train_rows = lambda wc: KEEL_ROWS[wc.keel_set] * (len(KEEL_FOLDS) - 1) / len(KEEL_FOLDS)
-keel_job = lambda wc, folds: {
-    "mem_mb": max(3000, 1000 * math.ceil((500 + 5800 * (keel_train_rows(wc) / 17700) ** 2) / 1000)),
-    "runtime": max(10, math.ceil(folds * (0.5 + KEEL_ROWS[wc.keel_set] / 500))),
-}
+# Memory and minutes of a job fitting `folds` outer folds of one set (common.smk)
+keel_job = lambda wc, folds: get_keel_job_resources(KEEL_ROWS[wc.keel_set], len(KEEL_FOLDS), folds)
 
 
 localrules:

@@ -88,9 +88,9 @@ rule papers_mortaz2020_examples:
 
 # The 18-model grid as single-threaded jobs (so that the scheduler packs them among the
 # other stages' jobs instead of waiting for a two-core job), then one job laying out the
-# tables. A job fits a part of the grid: satimage's ANN and GBM models take 30-100 s each
-# and get a job each; its twelve others (3-12 s each) and all of glass's 18 (2-10 s) share
-# one job per dataset, since a job's start-up (Python, scikit-learn's imports: about 2 s)
+# tables. A job fits a part of the grid (get_grid_parts, common.smk): satimage's ANN and GBM
+# models take 30-100 s each and get a job each; its twelve others (3-12 s each) and all of
+# glass's 18 (2-10 s) share one job per dataset, since a job's start-up (Python, scikit-learn's imports: about 2 s)
 # was most of a cheap model's job (docs/performance.md). The model names are
 # imbeval.classifiers.GRID_NAMES, read from the library's literal lists without importing
 # it (importing the classifiers here would cost every Snakemake start-up about 2 s).
@@ -102,27 +102,9 @@ GRID_MODELS = [
 ]
 # the order the grid's fits run in (the library's, imbeval.protocol.mortaz_grid)
 GRID_PRIORITY = module_constant("imbeval.protocol.mortaz_grid", "_COST_RANK", root=SRC_DIR)
-GRID_COSTLY = [m for m in GRID_MODELS if m.partition("-")[0] in ("ANN", "GBM")]
-# CV repetitions per grid dataset: papers.grid_repeats is one number or {dataset: number}
-# (a dataset it leaves out gets 1, the paper's single CV)
-GRID_REPEATS = {
-    d: (PAPERS["grid_repeats"].get(d, 1) if isinstance(PAPERS["grid_repeats"], dict)
-        else PAPERS["grid_repeats"])
-    for d in GRID_DATASETS
-}
-# glass: one job at R = 1 (15 s of CPU); with repetitions (R = 10: about 2 CPU-minutes, 58%
-# of it GBM's fits, 31% ANN's) three jobs, so that the scheduler packs them among others
-GRID_PARTS = {
-    "glass": {"all": GRID_MODELS} if GRID_REPEATS.get("glass", 1) == 1 else {
-        "gbm": [m for m in GRID_MODELS if m.partition("-")[0] == "GBM"],
-        "ann": [m for m in GRID_MODELS if m.partition("-")[0] == "ANN"],
-        "cheap": [m for m in GRID_MODELS if m not in GRID_COSTLY],
-    },
-    "satimage": {
-        **{m: [m] for m in GRID_COSTLY},
-        "others": [m for m in GRID_MODELS if m not in GRID_COSTLY],
-    },
-}
+# CV repetitions per grid dataset, and the grid's jobs (common.smk)
+GRID_REPEATS = get_grid_repeats(PAPERS, GRID_DATASETS)
+GRID_PARTS = get_grid_parts(GRID_MODELS, GRID_REPEATS)
 GRID_DIR = "results/papers/mortaz2020_grid"
 grid_repeats = lambda wildcards: GRID_REPEATS[wildcards.dataset]
 grid_part_models = lambda wildcards: GRID_PARTS[wildcards.dataset][wildcards.part]
