@@ -69,3 +69,27 @@ def test_the_rules_read_the_librarys_lists_instead_of_copying_them():
         assert copied not in text, copied
     with pytest.raises(ValueError, match="not a literal"):
         module_constant("imbeval.classifiers.factories", "GRID_NAMES")
+
+
+def test_keel_reuses_the_experiments_rules_and_derivations_live_in_common():
+    """Issue 45: KEEL's classifier, collect and figures jobs are the experiment's rules with
+    KEEL's paths (one command per job kind, so a change to one reaches both stages), and the
+    rule files hold rules, paths and lists: what is computed from the config is a function in
+    common.smk."""
+    rules = ROOT / "workflow" / "rules"
+    keel = (rules / "keel.smk").read_text()
+    for base, reuse in [("experiment_fold", "keel_fold"), ("experiment_run", "keel_run"),
+                        ("experiment_runs", "keel_runs"),
+                        ("experiment_problem_runs", "keel_set_runs"),
+                        ("experiment_collect", "keel_collect"),
+                        ("experiment_figures", "keel_figures")]:
+        assert f"use rule {base} as {reuse} with:" in keel, reuse
+    # the only command of its own: building the sets' problems
+    assert keel.count("    shell:") == 1 and "imbeval experiment keel-problems" in keel
+    for name in ("experiment", "keel", "papers"):
+        text = (rules / f"{name}.smk").read_text()
+        assert "\ndef " not in text, name
+    common = (rules / "common.smk").read_text()
+    for function in ("get_grid_repeats", "get_grid_parts", "get_fold_resources",
+                     "get_keel_job_resources", "get_unit_pattern", "get_papers_item_sources"):
+        assert f"\ndef {function}(" in common, function

@@ -5,6 +5,7 @@
 import json
 import math
 import os
+import re
 import shlex
 
 from snakemake.utils import validate
@@ -229,6 +230,21 @@ def get_grid_parts(models, repeats):
             "others": [m for m in models if m not in costly],
         },
     }
+
+
+# ---- the classifier jobs (experiment.smk, keel.smk) -----------------------------------------
+
+# a wildcard pattern no name matches: the constraint of a rule the config does not use
+NO_NAME = "(?!)"
+
+
+def get_unit_pattern(names, job_unit, unit):
+    """The wildcard pattern of the problem (or set) names of a classifier rule of job unit
+    ``unit``: the names when it is the config's ``job_unit``, else :data:`NO_NAME`, so that
+    the rule is defined (another stage can reuse it) but plans no job."""
+    if job_unit != unit or not names:
+        return NO_NAME
+    return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
 
 
 # ---- the classifier jobs' resources (experiment.smk, keel.smk) ----------------------------
