@@ -194,7 +194,18 @@ def test_grid_repeats_is_a_number_or_one_per_dataset_and_a_bad_value_names_the_k
     assert "{glass: 10, satimage: 1}" in text
     smk = (ROOT / "workflow" / "rules" / "papers.smk").read_text()
     assert smk.count("repeats=grid_repeats,") == 2
-    assert re.search(r"GRID_REPEATS = \{", smk)
+    assert "GRID_REPEATS = get_grid_repeats(PAPERS, GRID_DATASETS)" in smk
+    # the derivation (common.smk, plain Python): one number for every dataset, or one per
+    # dataset with 1 (the paper's single CV) for a dataset it leaves out
+    common = (ROOT / "workflow" / "rules" / "common.smk").read_text()
+    found = re.search(r"^def get_grid_repeats\(.*?(?=\n\n\n)", common, flags=re.S | re.M)
+    namespace = {}
+    exec(found.group(0), namespace)
+    get_grid_repeats = namespace["get_grid_repeats"]
+    assert get_grid_repeats({"grid_repeats": 4}, ["glass", "satimage"]) == {
+        "glass": 4, "satimage": 4}
+    assert get_grid_repeats({"grid_repeats": {"glass": 10}}, ["glass", "satimage"]) == {
+        "glass": 10, "satimage": 1}
 
 
 def test_a_printed_number_differs_from_a_rerun_only_from_a_spread_of_enough_df():
