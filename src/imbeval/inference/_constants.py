@@ -8,8 +8,9 @@ Two levels are at work and they are not the same number:
 - :data:`DECISIVE_ALPHA` (0.005) is the level a decision's adjusted p-value must reach for the
   verdict to be *decisive*.
 
-The reasons behind each value are kept here, next to it (docs/claims.md, "The levels and
-minima", gives the same reasons for readers of the report).
+The reasons behind each value are kept here, next to it, in full; the report's Methods
+(docs/claims.md: "Numbers over problems", "Printed versus a re-run", "The level of a decisive
+verdict") give them to its readers, with these constants' values filled in.
 """
 
 from __future__ import annotations
