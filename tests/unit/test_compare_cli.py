@@ -18,8 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _readme_example():
-    section = (ROOT / "README.md").read_text().split(
-        "## Which classifier wins, by index: `imbeval compare`", 1)[1].split("\n## ", 1)[0]
+    # the guide's page (docs/compare.md, once the README's section), up to its first subsection
+    section = (ROOT / "docs" / "compare.md").read_text().split(
+        "# Which classifier wins, by index: `imbeval compare`", 1)[1].split("\n## ", 1)[0]
     csv = re.search(r"```csv\n(.*?)```", section, re.S).group(1)
     command = re.search(r"```bash\n(.*?)\n```", section, re.S).group(1)
     printed = re.search(r"```\n(index.*?)```", section, re.S).group(1)

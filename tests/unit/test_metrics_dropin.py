@@ -318,7 +318,7 @@ def test_imbalanced_learn_s_functions_on_random_problems(case, name, average):
 
 @pytest.mark.slow
 def test_the_readme_s_cross_validate_example_runs_with_several_imbeval_names(tmp_path):
-    """The README's example, run as a user's script (``__main__``: the user's index reaches
+    """The guide's example (docs/indices.md, once the README's), run as a user's script (``__main__``: the user's index reaches
     the two worker processes only through the scorer)."""
     import json
     import os
@@ -327,8 +327,8 @@ def test_the_readme_s_cross_validate_example_runs_with_several_imbeval_names(tmp
     import sys
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    block = re.search(r"<!-- readme-cross-validate -->\n```python\n(.*?)\n```", readme,
+    page = (Path(__file__).resolve().parents[2] / "docs" / "indices.md").read_text()
+    block = re.search(r"<!-- readme-cross-validate -->\n```python\n(.*?)\n```", page,
                       flags=re.S).group(1)
     *body, last = block.rstrip().splitlines()
     script = "\n".join(body) + f"\nimport json\nprint(json.dumps({{k: float(v) for k, v in ({last}).items()}}))\n"

@@ -140,13 +140,14 @@ def _lock_command() -> str:
 
 
 def test_lock_is_generated_by_the_documented_command():
-    """The README's refresh command is the lock header's (what uv writes), run by a pinned uv."""
+    """The refresh command of docs/reproducibility.md (once the README's) is the lock header's (what uv writes), run by a pinned uv."""
     command = _lock_command()
     assert command.startswith("uv pip compile pyproject.toml ")
     assert "--generate-hashes" in command and "--extra test" in command
     assert command.endswith("-o requirements.lock")
     assert re.search(r"pip install uv==\d+\.\d+\.\d+ && " + re.escape(command),
-                     (ROOT / "README.md").read_text()), "README: pip install uv==X.Y.Z && <command>"
+                     (ROOT / "docs" / "reproducibility.md").read_text()), (
+        "docs/reproducibility.md: pip install uv==X.Y.Z && <command>")
 
 
 def _readme_commands() -> list[str]:

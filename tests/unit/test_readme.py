@@ -1,4 +1,6 @@
-"""The README stays true: its two set-up commands, CI running the test one, the index table."""
+"""The README and the guide pages stay true: the README's two set-up commands, CI running the
+test one, its length and its links; the index table of docs/indices.md; every `imbeval ...`
+command the README and the pages name exists."""
 
 from __future__ import annotations
 
@@ -9,6 +11,9 @@ from imbeval.indices import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
+# the guide's pages (issue 45: the README's reference moved there)
+DOCS = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").glob("*.md"))}
+INDICES_PAGE = DOCS["indices.md"]
 
 
 def setup_commands():
@@ -34,13 +39,13 @@ def test_ci_runs_the_readme_test_command():
 
 
 def test_readme_table_lists_every_registered_index():
-    table = README.split("### Registered indices", 1)[1].split("\n\n", 2)[1]
+    table = INDICES_PAGE.split("## Registered indices", 1)[1].split("\n\n", 2)[1]
     listed = set(re.findall(r"^\| `([a-z0-9_]+)` \|", table, flags=re.M))
     assert listed == set(registry())
 
 
 def test_readme_table_orientation_is_the_registry_s():
-    table = README.split("### Registered indices", 1)[1].split("\n\n", 2)[1]
+    table = INDICES_PAGE.split("## Registered indices", 1)[1].split("\n\n", 2)[1]
     shown = dict(re.findall(r"^\| `([a-z0-9_]+)` \|.*\| (higher|lower) is better \|$", table,
                             flags=re.M))
     assert shown == {n: "higher" if i.greater_is_better else "lower"
@@ -48,10 +53,12 @@ def test_readme_table_orientation_is_the_registry_s():
     assert shown["cen"] == shown["mcen"] == "lower" and len(shown) == len(registry())
 
 
-def _command_paths():
-    """Every `imbeval WORD ...` in the README, alternatives (a|b) expanded, options dropped."""
+def _command_paths(text=None):
+    """Every `imbeval WORD ...` in ``text`` (the README and every page of docs/ by default),
+    alternatives (a|b) expanded, options dropped."""
+    text = README + "".join(DOCS.values()) if text is None else text
     paths = set()
-    for code in re.findall(r"`(imbeval [^`]+)`", README):
+    for code in re.findall(r"`(imbeval [^`]+)`", text):
         words = []
         for token in code.replace("\\|", "|").split()[1:]:
             if token.startswith("-") or not re.fullmatch(r"[a-z0-9|…-]+", token):
@@ -80,5 +87,25 @@ def test_readme_commands_exist_and_every_command_is_named():
     paths = _command_paths()
     parser = build_parser()
     assert [p for p in paths if not resolve(parser, p)] == []
-    top = {p[0] for p in paths}
-    assert top >= {"experiment", "theory", "papers", "indices", "audit", "data"}
+    assert not resolve(parser, ("papers", "no-such-item"))  # the check can fail
+    # the README's tour names every stage and the everyday commands
+    top = {p[0] for p in _command_paths(README)}
+    assert top >= {"experiment", "theory", "papers", "indices", "audit", "data", "compare"}
+
+
+def test_readme_is_a_short_guide_whose_links_resolve():
+    """Issue 45: what it is, the two commands, a tour, where to read more -- at most 300
+    lines; the reference is in docs/, and every page of the guide is linked from it."""
+    assert len(README.splitlines()) <= 300
+    for heading in ("## Set up on a fresh machine", "## A tour", "## Where to read more"):
+        assert heading in README
+    links = set(re.findall(r"\]\(([^)#]+)\)", README))
+    assert [link for link in links if not (ROOT / link).exists()] == []
+    for page in ("pipeline", "metrics", "indices", "audit", "compare", "inference", "cluster",
+                 "reproducibility", "testing", "performance", "troubleshooting", "byo"):
+        assert f"docs/{page}.md" in links, page
+    # each page's own relative links resolve too
+    broken = [(name, link) for name, text in DOCS.items()
+              for link in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text)
+              if not (ROOT / "docs" / link).exists()]
+    assert broken == []
