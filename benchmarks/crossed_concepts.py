@@ -26,7 +26,7 @@ Four simulations, each printed as a table and written to
 3. **Independent units.** The t interval over ``n`` independent units (KEEL's families;
    :func:`imbeval.inference.cluster_estimate`), normal and skewed (Gamma(4), skewness 1;
    exponential, skewness 2): its coverage at ``n`` = 5 ... 20, which justifies
-   :data:`imbeval.inference.MIN_UNITS`.
+   :data:`imbeval.inference.MIN_DECISIVE_UNITS`.
 4. **Minima over cells** (Fig. 5). ``K`` cells, each with 6 fold values (the default 2 × 3
    design) drawn independently around its mean, each cell's exact t interval; the minimum's
    interval by the shipped :func:`imbeval.inference.minimum_of` (low end ``min L_k`` at the

@@ -1,9 +1,22 @@
-"""Shared hypothesis strategies and settings."""
+"""Shared hypothesis strategies and settings, the Snakemake-run fixtures, and the markers.
+
+The tests are laid out by what they cost (docs/testing.md):
+
+- ``tests/unit``: library, CLI and file checks, seconds each, no Snakemake run;
+- ``tests/workflow``: Snakemake runs (dry runs, the test DAG, the report), marked ``workflow``;
+- ``tests/cluster``: a one-node SLURM cluster, marked ``cluster``.
+
+The marker follows the directory (``pytest_collection_modifyitems`` below), so a test is
+marked by where it lives and ``pytest -m "not workflow and not cluster"`` is the fast loop.
+The helpers shared by more than one directory (workflow_helpers.py, byo_helpers.py,
+fake_cluster/) stay here in tests/, which pytest puts on sys.path for this conftest.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,6 +31,36 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+TESTS = Path(__file__).resolve().parent
+# The directory of a test decides its marker: one place, so a moved file is re-marked.
+DIRECTORY_MARKERS = {"workflow": "workflow", "cluster": "cluster"}
+# The session fixtures that start Snakemake (below, and tests/workflow/test_report_run.py's):
+# a unit test asking for one would make the fast loop run the test DAG.
+SNAKEMAKE_FIXTURES = frozenset({"local_run", "cluster_run", "report_run", "slurm_run"})
+
+
+def pytest_configure(config):
+    for line in (
+        "workflow: runs Snakemake (a dry run or a DAG); every test under tests/workflow",
+        "cluster: needs a SLURM cluster (started by the test); every test under tests/cluster",
+    ):
+        config.addinivalue_line("markers", line)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = Path(str(item.fspath)).resolve()
+        if TESTS not in path.parents:
+            continue  # the package's doctests: unit tests, unmarked
+        part = path.relative_to(TESTS).parts[0]
+        if part in DIRECTORY_MARKERS:
+            item.add_marker(DIRECTORY_MARKERS[part])
+        elif part == "unit" and SNAKEMAKE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            raise pytest.UsageError(
+                f"{item.nodeid} is under tests/unit but uses a Snakemake run "
+                f"({', '.join(sorted(SNAKEMAKE_FIXTURES & set(item.fixturenames)))}): "
+                "move it to tests/workflow")
 
 
 @st.composite
@@ -48,7 +91,7 @@ def row_scalings(c):
     return hnp.arrays(np.float64, (c,), elements=st.floats(0.05, 20))
 
 
-# --- Snakemake runs shared by tests/test_workflow.py and tests/test_reliability.py ----------
+# --- Snakemake runs shared by tests/workflow/ and tests/cluster/ ----------------------------
 # Session-scoped: the test DAG costs about a minute, so each kind of run happens once.
 
 

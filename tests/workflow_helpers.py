@@ -1,4 +1,4 @@
-"""Helpers for the tests that run Snakemake (tests/test_workflow.py, tests/test_reliability.py).
+"""Helpers for the tests that run Snakemake (tests/workflow/test_workflow.py, tests/workflow/test_reliability.py).
 
 Snakemake runs in temporary copies of the repository, so the checkout's results/ is never
 touched. The session fixtures built on these live in tests/conftest.py, so that one run of

@@ -2,7 +2,7 @@
 regenerates the figures and tables of five papers on them.
 
 Layers, bottom to top; a module imports only from its own layer or lower ones
-(``tests/test_layers.py`` checks it): ``_io``/``_seeds``/``_settings`` (atomic writing,
+(``tests/unit/test_layers.py`` checks it): ``_io``/``_seeds``/``_settings`` (atomic writing,
 per-job seeds, protocol defaults) → ``indices`` (pure functions of confusion-matrix stacks)
 → ``metrics`` (the indices of labels, scikit-learn style) → ``data`` → ``features`` → ``classifiers`` → ``protocol`` → ``audit`` → ``figures`` /
 ``tables`` → the ``cli`` that the Snakemake rules call.

@@ -3,7 +3,7 @@
 No verdict, figure or table uses it any more: it treats a run's (run, fold) pairs as
 independent, and on repeated cross-validation its 95% intervals cover the expected CV mean
 about 50-85% of the time (``benchmarks/coverage.py``, docs/performance.md). It is kept as
-the baseline that benchmark and ``tests/test_coverage.py`` measure the shipped intervals
+the baseline that benchmark and ``tests/unit/test_coverage.py`` measure the shipped intervals
 against. What it did:
 
 A run's number (a figure's value, a claim's margin) is a statistic of the run's

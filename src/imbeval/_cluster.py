@@ -153,7 +153,7 @@ def status_problems(status_command: str | None, init_seconds: int, run: Runner =
         return []
     if age is not None and age <= PLUGIN_MAX_STATUS_INTERVAL:
         fix = ("use --slurm-status-command sacct (accounting works here; a job cancelled with "
-               "scancel is then not noticed, see README)" if sacct_ok else
+               "scancel is then not noticed, see docs/cluster.md)" if sacct_ok else
                "ask the administrators for MinJobAge >= 300 or accounting (slurmdbd)")
         return [f"job status is polled with squeue, but finished jobs leave squeue after "
                 f"MinJobAge={age} s, sooner than the plugin may look again (up to "

@@ -1,14 +1,17 @@
-# Shared helpers: config validation, the source files a rule depends on, and the parameter
-# functions of the features rule.
+# Shared helpers: config validation, the source files a rule depends on, and every derivation
+# from the config that the other files use, as get_* and features_* functions. (A file of
+# rules holds rules, paths and plain lists; the linter wants functions here, in common.smk.)
 
 import json
+import math
 import os
+import re
 import shlex
 
 from snakemake.utils import validate
 
 from imbeval._plugins import plugin_sources, use_plugin_dirs
-from imbeval.cli._sources import module_constant, module_sources
+from imbeval.cli._sources import function_sources, module_constant, module_sources
 
 
 # Validate before any job: an unknown key or a wrong value stops here, naming the key.
@@ -54,6 +57,15 @@ def cli_sources(module, command=None):
         dispatcher = os.path.join(SRC_DIR, "imbeval", "cli", f"{command}.py")
         files = sorted({*files, os.path.relpath(dispatcher) if dispatcher.startswith(os.getcwd()) else dispatcher})
     return files
+
+
+def get_papers_item_sources(functions):
+    """``{function: files}``: the .py files of imbeval each item function of
+    `imbeval.cli.papers` can run (its module's top level, the function, the module's
+    functions it calls, and what their imports reach: imbeval.cli._sources.function_sources),
+    relative to the working directory when inside it."""
+    return {f: function_sources("imbeval.cli.papers", f, root=SRC_DIR, relative_to=os.getcwd())
+            for f in functions}
 
 
 # ---- experiment_features (experiment.smk), one for every dataset: parameter functions ----
@@ -189,6 +201,77 @@ onstart:
         settings = workflow.executor_settings
         slurm_preflight(requests, getattr(settings, "status_command", None),
                         int(getattr(settings, "init_seconds_before_status_checks", 40) or 40))
+
+
+# ---- papers_mortaz2020_grid_model (papers.smk) --------------------------------------------
+
+
+def get_grid_repeats(papers, datasets):
+    """``{dataset: CV repetitions}``: papers.grid_repeats is one number or
+    ``{dataset: number}`` (a dataset it leaves out gets 1, the paper's single CV)."""
+    repeats = papers["grid_repeats"]
+    return {d: (repeats.get(d, 1) if isinstance(repeats, dict) else repeats) for d in datasets}
+
+
+def get_grid_parts(models, repeats):
+    """``{dataset: {part: [models]}}``: the grid's jobs. satimage's ANN and GBM models take
+    30-100 s each and get a job each; its twelve others (3-12 s each) share one. glass: one
+    job at R = 1 (15 s of CPU); with repetitions (R = 10: about 2 CPU-minutes, 58% of it
+    GBM's fits, 31% ANN's) three jobs, so that the scheduler packs them among others."""
+    costly = [m for m in models if m.partition("-")[0] in ("ANN", "GBM")]
+    return {
+        "glass": {"all": list(models)} if repeats.get("glass", 1) == 1 else {
+            "gbm": [m for m in models if m.partition("-")[0] == "GBM"],
+            "ann": [m for m in models if m.partition("-")[0] == "ANN"],
+            "cheap": [m for m in models if m not in costly],
+        },
+        "satimage": {
+            **{m: [m] for m in costly},
+            "others": [m for m in models if m not in costly],
+        },
+    }
+
+
+# ---- the classifier jobs (experiment.smk, keel.smk) -----------------------------------------
+
+# a wildcard pattern no name matches: the constraint of a rule the config does not use
+NO_NAME = "(?!)"
+
+
+def get_unit_pattern(names, job_unit, unit):
+    """The wildcard pattern of the problem (or set) names of a classifier rule of job unit
+    ``unit``: the names when it is the config's ``job_unit``, else :data:`NO_NAME`, so that
+    the rule is defined (another stage can reuse it) but plans no job."""
+    if job_unit != unit or not names:
+        return NO_NAME
+    return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+
+
+# ---- the classifier jobs' resources (experiment.smk, keel.smk) ----------------------------
+
+
+def get_fold_resources(exp, measured, two_class):
+    """A function of the wildcards: memory and minutes of one experiment fold job. The
+    measured sizes (``measured``: ``{(classifier, two-class?): resources}``) hold for the
+    paper's shapes (imagenet, and synthetic, the slice); the other datasets' problems are
+    orders of magnitude smaller, and a run job's 3000 MB is ample for them (a SLURM group of
+    five paper-sized reservations would not fit a small node)."""
+    paper_shaped = exp["dataset"] in ("imagenet", "synthetic")
+    return lambda wc: (measured[(wc.classifier, wc.problem in two_class)] if paper_shaped
+                       else {"mem_mb": 3000, "runtime": 30})
+
+
+def get_keel_job_resources(rows, n_folds, folds):
+    """Memory (MB) and minutes of a KEEL job fitting ``folds`` outer folds of a set of
+    ``rows`` points (``n_folds``-fold CV): NBSVM's kernel matrix grows with the square of the
+    training rows (5.8 GB at 17,700 training points, docs/performance.md), at least 3000 MB;
+    minutes from the KEEL cost model (docs/performance.md, KEEL: seconds per fold grow with
+    the rows), at least 10 (cluster nodes may be slower)."""
+    train_rows = rows * (n_folds - 1) / n_folds
+    return {
+        "mem_mb": max(3000, 1000 * math.ceil((500 + 5800 * (train_rows / 17700) ** 2) / 1000)),
+        "runtime": max(10, math.ceil(folds * (0.5 + rows / 500))),
+    }
 
 
 # The shipped reference results of the whole KEEL collection (issue 41; in the repository,

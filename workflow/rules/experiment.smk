@@ -21,6 +21,7 @@
 
 import json
 import os
+import shlex
 
 from imbeval._plugins import is_import_path
 
@@ -217,15 +218,8 @@ EXP_FOLD_RESOURCES = {
 EXP_TWO_CLASS = {p["name"] for p in EXP["two_class"]}
 
 
-# The measured sizes hold for the paper's shapes (imagenet, and synthetic, the slice); the
-# other datasets' problems are orders of magnitude smaller, and a run job's 3000 MB is
-# ample for them (a SLURM group of five paper-sized reservations would not fit a small node).
-EXP_PAPER_SHAPED = EXP["dataset"] in ("imagenet", "synthetic")
-exp_fold_resources = lambda wc: (
-    EXP_FOLD_RESOURCES[(wc.classifier, wc.problem in EXP_TWO_CLASS)]
-    if EXP_PAPER_SHAPED
-    else {"mem_mb": 3000, "runtime": 30}
-)
+# paper-shaped datasets take the measured sizes, the others 3000 MB / 30 min (common.smk)
+exp_fold_resources = get_fold_resources(EXP, EXP_FOLD_RESOURCES, EXP_TWO_CLASS)
 
 
 EXP_RUN_ARGS = dict(
@@ -237,129 +231,137 @@ EXP_RUN_ARGS = dict(
 EXP_RUN_MINUTES = 360 if EXP["dataset"] == "imagenet" else 30
 
 
-if EXP["job_unit"] == "fold":
+# The four job units' rules are all defined (keel.smk reuses them, `use rule ... as keel_*`),
+# and only the config's experiment.job_unit can make jobs: the others' {problem} matches no
+# name (get_unit_pattern, common.smk), so exactly one rule writes each fold file.
 
-    # One job per outer fold: the paper's grid as many short jobs that fill a cluster.
-    rule experiment_fold:
-        input:
-            EXP_SOURCES["run"],
-            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
-            problem=f"{EXP_DIR}/problems/{{problem}}.npz",
-        output:
-            EXP_FOLD,
-        params:
-            **EXP_RUN_ARGS,
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/experiment/runs/{problem}/{classifier}/run{run}/fold{fold}.log",
-        benchmark:
-            "results/benchmarks/experiment/runs/{problem}/{classifier}/run{run}/fold{fold}.tsv",
-        # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
-        threads: 1
-        resources:
-            mem_mb=lambda wc: exp_fold_resources(wc)["mem_mb"],
-            runtime=lambda wc: exp_fold_resources(wc)["runtime"],
-        shell:
-            "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
-            "--run {wildcards.run} --folds {wildcards.fold} --seed {params.seed} --settings {params.settings:q} "
-            "--out-dir {params.out} > {log} 2>&1"
 
-elif EXP["job_unit"] == "run":
+# One job per outer fold: the paper's grid as many short jobs that fill a cluster.
+rule experiment_fold:
+    input:
+        EXP_SOURCES["run"],
+        lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
+        problem=f"{EXP_DIR}/problems/{{problem}}.npz",
+    output:
+        EXP_FOLD,
+    wildcard_constraints:
+        problem=get_unit_pattern(EXP_PROBLEMS, EXP["job_unit"], "fold"),
+    params:
+        **EXP_RUN_ARGS,
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/experiment/runs/{problem}/{classifier}/run{run}/fold{fold}.log",
+    benchmark:
+        "results/benchmarks/experiment/runs/{problem}/{classifier}/run{run}/fold{fold}.tsv",
+    # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
+    threads: 1
+    resources:
+        mem_mb=lambda wc: exp_fold_resources(wc)["mem_mb"],
+        runtime=lambda wc: exp_fold_resources(wc)["runtime"],
+    shell:
+        "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
+        "--run {wildcards.run} --folds {wildcards.fold} --seed {params.seed} --settings {params.settings:q} "
+        "--out-dir {params.out} > {log} 2>&1"
 
-    # One job per run: its outer folds one after the other (peak RSS 0.2 GB on the test config).
-    rule experiment_run:
-        input:
-            EXP_SOURCES["run"],
-            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
-            problem=f"{EXP_DIR}/problems/{{problem}}.npz",
-        output:
-            exp_fold_files(["{run}"], EXP_FOLDS),
-        params:
-            **EXP_RUN_ARGS,
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/experiment/runs/{problem}/{classifier}/run{run}.log",
-        benchmark:
-            "results/benchmarks/experiment/runs/{problem}/{classifier}/run{run}.tsv",
-        # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
-        threads: 1
-        resources:
-            mem_mb=3000,
-            runtime=EXP_RUN_MINUTES,
-        shell:
-            "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
-            "--run {wildcards.run} --seed {params.seed} --settings {params.settings:q} "
-            "--out-dir {params.out} > {log} 2>&1"
 
-elif EXP["job_unit"] == "all_runs":
+# One job per run: its outer folds one after the other (peak RSS 0.2 GB on the test config).
+rule experiment_run:
+    input:
+        EXP_SOURCES["run"],
+        lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
+        problem=f"{EXP_DIR}/problems/{{problem}}.npz",
+    output:
+        exp_fold_files(["{run}"], EXP_FOLDS),
+    wildcard_constraints:
+        problem=get_unit_pattern(EXP_PROBLEMS, EXP["job_unit"], "run"),
+    params:
+        **EXP_RUN_ARGS,
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/experiment/runs/{problem}/{classifier}/run{run}.log",
+    benchmark:
+        "results/benchmarks/experiment/runs/{problem}/{classifier}/run{run}.tsv",
+    # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=EXP_RUN_MINUTES,
+    shell:
+        "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
+        "--run {wildcards.run} --seed {params.seed} --settings {params.settings:q} "
+        "--out-dir {params.out} > {log} 2>&1"
 
-    # One job per (problem, classifier), every run: Python's start-up and imports (1-2 s of
-    # CPU) paid once instead of per run, where a run's work is a few seconds.
-    rule experiment_runs:
-        input:
-            EXP_SOURCES["run"],
-            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
-            problem=f"{EXP_DIR}/problems/{{problem}}.npz",
-        output:
-            exp_fold_files(EXP_RUNS, EXP_FOLDS),
-        params:
-            **EXP_RUN_ARGS,
-            runs=",".join(map(str, EXP_RUNS)),
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/experiment/runs/{problem}/{classifier}/runs.log",
-        benchmark:
-            "results/benchmarks/experiment/runs/{problem}/{classifier}/runs.tsv",
-        # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
-        threads: 1
-        resources:
-            mem_mb=3000,
-            runtime=EXP_RUN_MINUTES * len(EXP_RUNS),
-        shell:
-            "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
-            "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
-            "--out-dir {params.out} > {log} 2>&1"
 
-else:
+# One job per (problem, classifier), every run: Python's start-up and imports (1-2 s of
+# CPU) paid once instead of per run, where a run's work is a few seconds.
+rule experiment_runs:
+    input:
+        EXP_SOURCES["run"],
+        lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
+        problem=f"{EXP_DIR}/problems/{{problem}}.npz",
+    output:
+        exp_fold_files(EXP_RUNS, EXP_FOLDS),
+    wildcard_constraints:
+        problem=get_unit_pattern(EXP_PROBLEMS, EXP["job_unit"], "all_runs"),
+    params:
+        **EXP_RUN_ARGS,
+        runs=",".join(map(str, EXP_RUNS)),
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/experiment/runs/{problem}/{classifier}/runs.log",
+    benchmark:
+        "results/benchmarks/experiment/runs/{problem}/{classifier}/runs.tsv",
+    # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=EXP_RUN_MINUTES * len(EXP_RUNS),
+    shell:
+        "imbeval experiment run --problem {input.problem} --classifier {wildcards.classifier} "
+        "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
+        "--out-dir {params.out} > {log} 2>&1"
 
-    # One job per problem, every classifier and run (job_unit: problem): where a classifier's
-    # whole CV takes about as long as Python's start-up and imports (1.3-1.5 s of the 2-4 s
-    # of a default-config job, docs/performance.md), paid once per problem instead of per
-    # classifier. The same fold files, each classifier's from the same seeds.
-    rule experiment_problem_runs:
-        input:
-            EXP_SOURCES["run"],
-            [f for c in EXP_CLASSIFIERS for f in EXP_USER_CLASSIFIER_SOURCES[c]],
-            problem=f"{EXP_DIR}/problems/{{problem}}.npz",
-        output:
-            [f"{EXP_DIR}/runs/{{problem}}/{c}/run{r}/fold{k}.json"
-             for c in EXP_CLASSIFIERS for r in EXP_RUNS for k in EXP_FOLDS],
-        params:
-            settings=EXP_PROBLEM_RUN_SETTINGS,
-            seed=config["seed"],
-            out=f"{EXP_DIR}/runs/{{problem}}",
-            classifiers=",".join(EXP_CLASSIFIERS),
-            runs=",".join(map(str, EXP_RUNS)),
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/experiment/runs/{problem}/runs.log",
-        benchmark:
-            "results/benchmarks/experiment/runs/{problem}/runs.tsv",
-        # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
-        # priority: before the short theory/papers jobs (0), after the long grid jobs (3-5): the chain to the report starts earlier
-        priority: 1
-        threads: 1
-        resources:
-            mem_mb=3000,
-            runtime=EXP_RUN_MINUTES * len(EXP_RUNS) * len(EXP_CLASSIFIERS),
-        shell:
-            "imbeval experiment run --problem {input.problem} --classifier {params.classifiers} "
-            "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
-            "--runs-dir {params.out} > {log} 2>&1"
+
+# One job per problem, every classifier and run (job_unit: problem): where a classifier's
+# whole CV takes about as long as Python's start-up and imports (1.3-1.5 s of the 2-4 s
+# of a default-config job, docs/performance.md), paid once per problem instead of per
+# classifier. The same fold files, each classifier's from the same seeds.
+rule experiment_problem_runs:
+    input:
+        EXP_SOURCES["run"],
+        [f for c in EXP_CLASSIFIERS for f in EXP_USER_CLASSIFIER_SOURCES[c]],
+        problem=f"{EXP_DIR}/problems/{{problem}}.npz",
+    output:
+        [f"{EXP_DIR}/runs/{{problem}}/{c}/run{r}/fold{k}.json"
+         for c in EXP_CLASSIFIERS for r in EXP_RUNS for k in EXP_FOLDS],
+    wildcard_constraints:
+        problem=get_unit_pattern(EXP_PROBLEMS, EXP["job_unit"], "problem"),
+    params:
+        settings=EXP_PROBLEM_RUN_SETTINGS,
+        seed=config["seed"],
+        out=f"{EXP_DIR}/runs/{{problem}}",
+        classifiers=",".join(EXP_CLASSIFIERS),
+        runs=",".join(map(str, EXP_RUNS)),
+    conda:
+        "../../environment.yml"
+    log:
+        "logs/experiment/runs/{problem}/runs.log",
+    benchmark:
+        "results/benchmarks/experiment/runs/{problem}/runs.tsv",
+    # One thread: the command fits one model at a time (Snakemake sets OMP/BLAS threads to 1).
+    # priority: before the short theory/papers jobs (0), after the long grid jobs (3-5): the chain to the report starts earlier
+    priority: 1
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=EXP_RUN_MINUTES * len(EXP_RUNS) * len(EXP_CLASSIFIERS),
+    shell:
+        "imbeval experiment run --problem {input.problem} --classifier {params.classifiers} "
+        "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
+        "--runs-dir {params.out} > {log} 2>&1"
 
 
 rule experiment_collect:
@@ -444,7 +446,8 @@ rule experiment_figures:
         units=f"{EXP_FIGURES}/claim_units.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.fig3),
-        dataset=RUN_DATASET,
+        # what the rows rest on (keel_figures, the same rule, passes --keel instead)
+        dataset=f"--run-dataset {shlex.quote(RUN_DATASET)}",
     conda:
         "../../environment.yml"
     log:
@@ -457,4 +460,4 @@ rule experiment_figures:
         runtime=10,
     shell:
         "imbeval experiment figures --indices {input.indices} --problems {input.problems} "
-        "--intervals --run-dataset {params.dataset:q} --out-dir {params.out} > {log} 2>&1"
+        "--intervals {params.dataset} --out-dir {params.out} > {log} 2>&1"

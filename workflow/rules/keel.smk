@@ -16,8 +16,6 @@
 # results/keel/left_out.csv. No `keel` section (or an empty one): no KEEL job.
 
 import json
-import math
-import re
 import sys
 
 from snakemake.exceptions import WorkflowError
@@ -87,21 +85,13 @@ KEEL_TARGETS = (
     else []
 )
 keel_targets = lambda: KEEL_TARGETS
-# the sets' names as a wildcard pattern (their own wildcard names: the experiment stage's
-# global constraints on {problem} and {classifier} hold for its names only)
-KEEL_SET_PATTERN = "|".join(re.escape(s) for s in sorted(KEEL_SETS, key=len, reverse=True)) or "^$"
+# the sets have their own wildcard, keel_set (the experiment stage's global constraint on
+# {problem} holds for its names only); the classifiers are the experiment's
 KEEL_CLF_PATTERN = "|".join(KEEL_CLASSIFIERS)
 
 
-# Memory and minutes of a job fitting `folds` outer folds of one set: NBSVM's kernel matrix
-# grows with the square of the training rows (5.8 GB at 17,700 training points,
-# docs/performance.md), at least 3000 MB; minutes from the KEEL cost model (docs/performance.md,
-# KEEL: seconds per fold grow with the rows), at least 10 (cluster nodes may be slower).
-keel_train_rows = lambda wc: KEEL_ROWS[wc.keel_set] * (len(KEEL_FOLDS) - 1) / len(KEEL_FOLDS)
-keel_job = lambda wc, folds: {
-    "mem_mb": max(3000, 1000 * math.ceil((500 + 5800 * (keel_train_rows(wc) / 17700) ** 2) / 1000)),
-    "runtime": max(10, math.ceil(folds * (0.5 + KEEL_ROWS[wc.keel_set] / 500))),
-}
+# Memory and minutes of a job fitting `folds` outer folds of one set (common.smk)
+keel_job = lambda wc, folds: get_keel_job_resources(KEEL_ROWS[wc.keel_set], len(KEEL_FOLDS), folds)
 
 
 localrules:
@@ -138,146 +128,44 @@ rule keel_problems:
         "> {log} 2>&1"
 
 
-KEEL_FOLD = f"{KEEL_DIR}/runs/{{keel_set}}/{{keel_clf}}/run{{keel_run}}/fold{{keel_fold}}.json"
+# The classifier jobs, collect and figures are the experiment's rules (experiment.smk) with
+# KEEL's paths, settings and resources: the same commands, so the same fold files from the
+# same seeds. Like the experiment's, the four job units' rules all exist and only
+# keel.job_unit's plans jobs (get_unit_pattern, common.smk); the wildcards classifier, run
+# and fold keep the experiment's names, which the commands read.
+KEEL_JOB_UNIT = KEEL.get("job_unit", "all_runs")
+KEEL_FOLD = f"{KEEL_DIR}/runs/{{keel_set}}/{{classifier}}/run{{run}}/fold{{fold}}.json"
 keel_fold_files = lambda runs, folds: [
-    f"{KEEL_DIR}/runs/{{keel_set}}/{{keel_clf}}/run{r}/fold{k}.json" for r in runs for k in folds
+    f"{KEEL_DIR}/runs/{{keel_set}}/{{classifier}}/run{r}/fold{k}.json" for r in runs for k in folds
 ]
 KEEL_RUN_ARGS = dict(
-    settings=lambda wc: KEEL_RUN_SETTINGS[wc.keel_clf],
+    settings=lambda wc: KEEL_RUN_SETTINGS[wc.classifier],
     seed=config["seed"],
-    out=f"{KEEL_DIR}/runs/{{keel_set}}/{{keel_clf}}",
+    out=f"{KEEL_DIR}/runs/{{keel_set}}/{{classifier}}",
 )
-KEEL_JOB_UNIT = KEEL.get("job_unit", "all_runs")
+KEEL_RUN_INPUT = dict(problem=f"{KEEL_DIR}/problems/{{keel_set}}.npz")
+keel_unit_sets = lambda unit: get_unit_pattern(KEEL_SETS, KEEL_JOB_UNIT, unit)
 
 
-if KEEL_JOB_UNIT == "fold":
-
-    rule keel_fold:
-        input:
-            KEEL_SOURCES["run"],
-            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.keel_clf],
-            problem=f"{KEEL_DIR}/problems/{{keel_set}}.npz",
-        output:
-            KEEL_FOLD,
-        wildcard_constraints:
-            keel_set=KEEL_SET_PATTERN,
-            keel_clf=KEEL_CLF_PATTERN,
-            keel_run=r"\d+",
-            keel_fold=r"\d+",
-        params:
-            **KEEL_RUN_ARGS,
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/keel/runs/{keel_set}/{keel_clf}/run{keel_run}/fold{keel_fold}.log",
-        benchmark:
-            "results/benchmarks/keel/runs/{keel_set}/{keel_clf}/run{keel_run}/fold{keel_fold}.tsv"
-        threads: 1
-        resources:
-            mem_mb=lambda wc: keel_job(wc, 1)["mem_mb"],
-            runtime=lambda wc: keel_job(wc, 1)["runtime"],
-        shell:
-            "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
-            "--run {wildcards.keel_run} --folds {wildcards.keel_fold} --seed {params.seed} "
-            "--settings {params.settings:q} --out-dir {params.out} > {log} 2>&1"
-
-elif KEEL_JOB_UNIT == "run":
-
-    rule keel_run:
-        input:
-            KEEL_SOURCES["run"],
-            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.keel_clf],
-            problem=f"{KEEL_DIR}/problems/{{keel_set}}.npz",
-        output:
-            keel_fold_files(["{keel_run}"], KEEL_FOLDS),
-        wildcard_constraints:
-            keel_set=KEEL_SET_PATTERN,
-            keel_clf=KEEL_CLF_PATTERN,
-            keel_run=r"\d+",
-        params:
-            **KEEL_RUN_ARGS,
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/keel/runs/{keel_set}/{keel_clf}/run{keel_run}.log",
-        benchmark:
-            "results/benchmarks/keel/runs/{keel_set}/{keel_clf}/run{keel_run}.tsv"
-        threads: 1
-        resources:
-            mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS))["mem_mb"],
-            runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS))["runtime"],
-        shell:
-            "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
-            "--run {wildcards.keel_run} --seed {params.seed} --settings {params.settings:q} "
-            "--out-dir {params.out} > {log} 2>&1"
-
-elif KEEL_JOB_UNIT == "all_runs":
-
-    rule keel_runs:
-        input:
-            KEEL_SOURCES["run"],
-            lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.keel_clf],
-            problem=f"{KEEL_DIR}/problems/{{keel_set}}.npz",
-        output:
-            keel_fold_files(KEEL_RUNS, KEEL_FOLDS),
-        wildcard_constraints:
-            keel_set=KEEL_SET_PATTERN,
-            keel_clf=KEEL_CLF_PATTERN,
-        params:
-            **KEEL_RUN_ARGS,
-            runs=",".join(map(str, KEEL_RUNS)),
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/keel/runs/{keel_set}/{keel_clf}/runs.log",
-        benchmark:
-            "results/benchmarks/keel/runs/{keel_set}/{keel_clf}/runs.tsv"
-        threads: 1
-        resources:
-            mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["mem_mb"],
-            runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["runtime"],
-        shell:
-            "imbeval experiment run --problem {input.problem} --classifier {wildcards.keel_clf} "
-            "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
-            "--out-dir {params.out} > {log} 2>&1"
-
-else:
-
-    # One job per set, every classifier and run (as experiment.job_unit: problem): the
-    # slice's sets are small, and a classifier's CV costs about Python's start-up.
-    rule keel_set_runs:
-        input:
-            KEEL_SOURCES["run"],
-            [f for c in KEEL_CLASSIFIERS for f in EXP_USER_CLASSIFIER_SOURCES[c]],
-            problem=f"{KEEL_DIR}/problems/{{keel_set}}.npz",
-        output:
-            [f"{KEEL_DIR}/runs/{{keel_set}}/{c}/run{r}/fold{k}.json"
-             for c in KEEL_CLASSIFIERS for r in KEEL_RUNS for k in KEEL_FOLDS],
-        wildcard_constraints:
-            keel_set=KEEL_SET_PATTERN,
-        params:
-            settings=json.dumps({"protocol": KEEL_PROTOCOL, "classifiers": {
-                c: EXP["classifiers"][c] for c in KEEL_CLASSIFIERS}}, sort_keys=True),
-            seed=config["seed"],
-            out=f"{KEEL_DIR}/runs/{{keel_set}}",
-            classifiers=",".join(KEEL_CLASSIFIERS),
-            runs=",".join(map(str, KEEL_RUNS)),
-        conda:
-            "../../environment.yml"
-        log:
-            "logs/keel/runs/{keel_set}/runs.log",
-        benchmark:
-            "results/benchmarks/keel/runs/{keel_set}/runs.tsv"
-        # priority: as experiment_problem_runs
-        priority: 1
-        threads: 1
-        resources:
-            mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["mem_mb"],
-            runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS) * len(KEEL_CLASSIFIERS))["runtime"],
-        shell:
-            "imbeval experiment run --problem {input.problem} --classifier {params.classifiers} "
-            "--run {params.runs} --seed {params.seed} --settings {params.settings:q} "
-            "--runs-dir {params.out} > {log} 2>&1"
+use rule experiment_fold as keel_fold with:
+    input:
+        KEEL_SOURCES["run"],
+        lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
+        **KEEL_RUN_INPUT,
+    output:
+        KEEL_FOLD,
+    wildcard_constraints:
+        keel_set=keel_unit_sets("fold"),
+        classifier=KEEL_CLF_PATTERN,
+    params:
+        **KEEL_RUN_ARGS,
+    log:
+        "logs/keel/runs/{keel_set}/{classifier}/run{run}/fold{fold}.log",
+    benchmark:
+        "results/benchmarks/keel/runs/{keel_set}/{classifier}/run{run}/fold{fold}.tsv"
+    resources:
+        mem_mb=lambda wc: keel_job(wc, 1)["mem_mb"],
+        runtime=lambda wc: keel_job(wc, 1)["runtime"],
 
 
 # The indices of scores of the KEEL runs: their spread over the RRT schemes and the share of
@@ -311,9 +199,82 @@ rule keel_scores:
         "--figure {params.figure} > {log} 2>&1"
 
 
-rule keel_collect:
+use rule experiment_run as keel_run with:
+    input:
+        KEEL_SOURCES["run"],
+        lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
+        **KEEL_RUN_INPUT,
+    output:
+        keel_fold_files(["{run}"], KEEL_FOLDS),
+    wildcard_constraints:
+        keel_set=keel_unit_sets("run"),
+        classifier=KEEL_CLF_PATTERN,
+    params:
+        **KEEL_RUN_ARGS,
+    log:
+        "logs/keel/runs/{keel_set}/{classifier}/run{run}.log",
+    benchmark:
+        "results/benchmarks/keel/runs/{keel_set}/{classifier}/run{run}.tsv"
+    resources:
+        mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS))["mem_mb"],
+        runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS))["runtime"],
+
+
+use rule experiment_runs as keel_runs with:
+    input:
+        KEEL_SOURCES["run"],
+        lambda wc: EXP_USER_CLASSIFIER_SOURCES[wc.classifier],
+        **KEEL_RUN_INPUT,
+    output:
+        keel_fold_files(KEEL_RUNS, KEEL_FOLDS),
+    wildcard_constraints:
+        keel_set=keel_unit_sets("all_runs"),
+        classifier=KEEL_CLF_PATTERN,
+    params:
+        **KEEL_RUN_ARGS,
+        runs=",".join(map(str, KEEL_RUNS)),
+    log:
+        "logs/keel/runs/{keel_set}/{classifier}/runs.log",
+    benchmark:
+        "results/benchmarks/keel/runs/{keel_set}/{classifier}/runs.tsv"
+    resources:
+        mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["mem_mb"],
+        runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["runtime"],
+
+
+# One job per set, every classifier and run (as experiment.job_unit: problem): the slice's
+# sets are small, and a classifier's CV costs about Python's start-up.
+use rule experiment_problem_runs as keel_set_runs with:
+    input:
+        KEEL_SOURCES["run"],
+        [f for c in KEEL_CLASSIFIERS for f in EXP_USER_CLASSIFIER_SOURCES[c]],
+        **KEEL_RUN_INPUT,
+    output:
+        [f"{KEEL_DIR}/runs/{{keel_set}}/{c}/run{r}/fold{k}.json"
+         for c in KEEL_CLASSIFIERS for r in KEEL_RUNS for k in KEEL_FOLDS],
+    wildcard_constraints:
+        keel_set=keel_unit_sets("problem"),
+    params:
+        settings=json.dumps({"protocol": KEEL_PROTOCOL, "classifiers": {
+            c: EXP["classifiers"][c] for c in KEEL_CLASSIFIERS}}, sort_keys=True),
+        seed=config["seed"],
+        out=f"{KEEL_DIR}/runs/{{keel_set}}",
+        classifiers=",".join(KEEL_CLASSIFIERS),
+        runs=",".join(map(str, KEEL_RUNS)),
+    log:
+        "logs/keel/runs/{keel_set}/runs.log",
+    benchmark:
+        "results/benchmarks/keel/runs/{keel_set}/runs.tsv"
+    resources:
+        mem_mb=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS))["mem_mb"],
+        runtime=lambda wc: keel_job(wc, len(KEEL_FOLDS) * len(KEEL_RUNS) * len(KEEL_CLASSIFIERS))["runtime"],
+
+
+# The user's indices are computed here as in the experiment's collect: their files are inputs.
+use rule experiment_collect as keel_collect with:
     input:
         KEEL_SOURCES["collect"],
+        EXP_USER_INDEX_SOURCES,
         runs=KEEL_FOLD_FILES,
     output:
         indices=f"{KEEL_DIR}/indices.csv",
@@ -322,27 +283,13 @@ rule keel_collect:
         hyperparameters=f"{KEEL_DIR}/hyperparameters.csv",
         summary=f"{KEEL_DIR}/summary.csv",
         run_indices=f"{KEEL_DIR}/run_indices.csv",
-    params:
-        out=lambda wildcards, output: os.path.dirname(output.indices),
-        indices=EXP_INDICES,
-    conda:
-        "../../environment.yml"
     log:
         "logs/keel/collect.log",
     benchmark:
         "results/benchmarks/keel/collect.tsv"
-    # priority: the serial chain from the classifier jobs to the report runs as soon as it can (docs/performance.md)
-    priority: 50
-    threads: 1
-    resources:
-        mem_mb=4000,
-        runtime=15,
-    shell:
-        "imbeval experiment collect {input.runs} --indices {params.indices} "
-        "--out-dir {params.out} > {log} 2>&1"
 
 
-rule keel_figures:
+use rule experiment_figures as keel_figures with:
     input:
         KEEL_SOURCES["figures"],
         # the claims and figures rest on each run's pooled confusion matrices
@@ -359,16 +306,7 @@ rule keel_figures:
         units=f"{KEEL_FIGURES}/claim_units.csv",
     params:
         out=lambda wildcards, output: os.path.dirname(output.fig3),
-    conda:
-        "../../environment.yml"
+        # KEEL's rows name their own data (each set), not the config's run dataset
+        dataset="--keel",
     log:
         "logs/keel/figures.log",
-    # priority: the serial chain from the classifier jobs to the report runs as soon as it can (docs/performance.md)
-    priority: 50
-    threads: 1
-    resources:
-        mem_mb=2000,
-        runtime=10,
-    shell:
-        "imbeval experiment figures --indices {input.indices} --problems {input.problems} "
-        "--intervals --keel --out-dir {params.out} > {log} 2>&1"

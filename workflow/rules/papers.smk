@@ -10,7 +10,7 @@
 #       snakemake --cores 2 papers_mnist --config 'papers={mnist_dir: /data/mnist}'
 #
 # Rules call `imbeval papers ITEM` (src/imbeval/cli/papers.py); their library inputs are
-# derived from its imports (cli_sources in common.smk).
+# derived from the item's function and its imports (get_papers_item_sources in common.smk).
 
 
 import os
@@ -24,8 +24,12 @@ FIGURES = "results/figures"
 PARTS = "results/papers/comparison"
 # the grid's datasets (Table 16, Table 18), read from the library without importing it
 GRID_DATASETS = list(module_constant("imbeval.tables._mortaz2020", "GRID_DATASETS", root=SRC_DIR))
-# The library files `imbeval papers` reaches (derived from its imports, common.smk).
-PAPERS_SOURCES = cli_sources("papers")
+# The library files each `imbeval papers ITEM` can run: its function in cli/papers.py, the
+# helpers it calls and what their imports reach (derived from the code, common.smk), so a
+# job depends on its own item's code (kluska's job does not rerun when dembele's table changes).
+PAPERS_SOURCES = get_papers_item_sources(
+    ["_mortaz_examples", "_mortaz_grid", "_mortaz_identity", "_mortaz_figures", "_dembele",
+     "_dembele_data", "_dembele_mnist", "_kluska", "_ortigosa"])
 # the grid's fits: their own item module, so no table, figure or report code
 GRID_MODEL_SOURCES = cli_sources("_papers_grid_model", command="papers")
 DEMBELE_TABLES = [f"table_{k:02d}" for k in range(1, 12)]
@@ -63,7 +67,7 @@ rule papers:
 
 rule papers_mortaz2020_examples:
     input:
-        PAPERS_SOURCES,
+        PAPERS_SOURCES["_mortaz_examples"],
     output:
         csv=f"{TABLES}/mortaz2020/tables_2_3_5_6_9.csv",
         md=f"{TABLES}/mortaz2020/tables_2_3_5_6_9.md",
@@ -84,9 +88,9 @@ rule papers_mortaz2020_examples:
 
 # The 18-model grid as single-threaded jobs (so that the scheduler packs them among the
 # other stages' jobs instead of waiting for a two-core job), then one job laying out the
-# tables. A job fits a part of the grid: satimage's ANN and GBM models take 30-100 s each
-# and get a job each; its twelve others (3-12 s each) and all of glass's 18 (2-10 s) share
-# one job per dataset, since a job's start-up (Python, scikit-learn's imports: about 2 s)
+# tables. A job fits a part of the grid (get_grid_parts, common.smk): satimage's ANN and GBM
+# models take 30-100 s each and get a job each; its twelve others (3-12 s each) and all of
+# glass's 18 (2-10 s) share one job per dataset, since a job's start-up (Python, scikit-learn's imports: about 2 s)
 # was most of a cheap model's job (docs/performance.md). The model names are
 # imbeval.classifiers.GRID_NAMES, read from the library's literal lists without importing
 # it (importing the classifiers here would cost every Snakemake start-up about 2 s).
@@ -98,27 +102,9 @@ GRID_MODELS = [
 ]
 # the order the grid's fits run in (the library's, imbeval.protocol.mortaz_grid)
 GRID_PRIORITY = module_constant("imbeval.protocol.mortaz_grid", "_COST_RANK", root=SRC_DIR)
-GRID_COSTLY = [m for m in GRID_MODELS if m.partition("-")[0] in ("ANN", "GBM")]
-# CV repetitions per grid dataset: papers.grid_repeats is one number or {dataset: number}
-# (a dataset it leaves out gets 1, the paper's single CV)
-GRID_REPEATS = {
-    d: (PAPERS["grid_repeats"].get(d, 1) if isinstance(PAPERS["grid_repeats"], dict)
-        else PAPERS["grid_repeats"])
-    for d in GRID_DATASETS
-}
-# glass: one job at R = 1 (15 s of CPU); with repetitions (R = 10: about 2 CPU-minutes, 58%
-# of it GBM's fits, 31% ANN's) three jobs, so that the scheduler packs them among others
-GRID_PARTS = {
-    "glass": {"all": GRID_MODELS} if GRID_REPEATS.get("glass", 1) == 1 else {
-        "gbm": [m for m in GRID_MODELS if m.partition("-")[0] == "GBM"],
-        "ann": [m for m in GRID_MODELS if m.partition("-")[0] == "ANN"],
-        "cheap": [m for m in GRID_MODELS if m not in GRID_COSTLY],
-    },
-    "satimage": {
-        **{m: [m] for m in GRID_COSTLY},
-        "others": [m for m in GRID_MODELS if m not in GRID_COSTLY],
-    },
-}
+# CV repetitions per grid dataset, and the grid's jobs (common.smk)
+GRID_REPEATS = get_grid_repeats(PAPERS, GRID_DATASETS)
+GRID_PARTS = get_grid_parts(GRID_MODELS, GRID_REPEATS)
 GRID_DIR = "results/papers/mortaz2020_grid"
 grid_repeats = lambda wildcards: GRID_REPEATS[wildcards.dataset]
 grid_part_models = lambda wildcards: GRID_PARTS[wildcards.dataset][wildcards.part]
@@ -158,7 +144,7 @@ rule papers_mortaz2020_grid_model:
 
 rule papers_mortaz2020_grid:
     input:
-        PAPERS_SOURCES,
+        PAPERS_SOURCES["_mortaz_grid"],
         parts=lambda wildcards: expand(
             f"{GRID_DIR}/{wildcards.dataset}/{{part}}.csv", part=GRID_PARTS[wildcards.dataset]
         ),
@@ -193,7 +179,7 @@ rule papers_mortaz2020_grid:
 # (CBA, IAM) pairs checked against it (one comparison part for every grid of the config).
 rule papers_mortaz2020_identity:
     input:
-        PAPERS_SOURCES,
+        PAPERS_SOURCES["_mortaz_identity"],
         folds=expand(f"{TABLES}/mortaz2020/grid_{{dataset}}_folds.csv", dataset=PAPERS["grid_datasets"]),
     output:
         part=f"{PARTS}/mortaz2020_identity.csv",
@@ -214,7 +200,7 @@ rule papers_mortaz2020_identity:
 
 rule papers_mortaz2020_figures:
     input:
-        PAPERS_SOURCES,
+        PAPERS_SOURCES["_mortaz_figures"],
     output:
         pngs=expand(f"{FIGURES}/mortaz2020/{{fig}}.png", fig=MORTAZ_FIGURES),
         pdfs=expand(f"{FIGURES}/mortaz2020/{{fig}}.pdf", fig=MORTAZ_FIGURES),
@@ -238,7 +224,7 @@ rule papers_mortaz2020_figures:
 
 rule papers_dembele:
     input:
-        PAPERS_SOURCES,
+        PAPERS_SOURCES["_dembele"],
     output:
         csv=expand(f"{TABLES}/dembele/{{table}}.csv", table=DEMBELE_TABLES),
         md=expand(f"{TABLES}/dembele/{{table}}.md", table=DEMBELE_TABLES),
@@ -268,7 +254,7 @@ DEMBELE_MNIST_TABLES = (
 
 rule papers_dembele_data:
     input:
-        PAPERS_SOURCES,
+        PAPERS_SOURCES["_dembele_data"],
         mnist=DEMBELE_MNIST_TABLES,
     output:
         m3=f"{TABLES}/dembele/m3_regenerated.csv",
@@ -297,7 +283,7 @@ rule papers_dembele_data:
 # Optional, not part of `papers` or `all` unless papers.mnist_dir is set: needs MNIST on disk.
 rule papers_dembele_mnist:
     input:
-        PAPERS_SOURCES,
+        PAPERS_SOURCES["_dembele_mnist"],
         mnist=PAPERS["mnist_dir"] or "resources/mnist",
     output:
         t10=f"{TABLES}/dembele/table_10_mnist_lda.md",
@@ -325,7 +311,7 @@ rule papers_mnist:
 
 rule papers_kluska:
     input:
-        PAPERS_SOURCES,
+        PAPERS_SOURCES["_kluska"],
     output:
         example=f"{TABLES}/kluska/worked_example.md",
         example_csv=f"{TABLES}/kluska/worked_example.csv",
@@ -350,7 +336,7 @@ rule papers_kluska:
 
 rule papers_ortigosa2016:
     input:
-        PAPERS_SOURCES,
+        PAPERS_SOURCES["_ortigosa"],
     output:
         csv=f"{TABLES}/ortigosa2016/table_01.csv",
         md=f"{TABLES}/ortigosa2016/table_01.md",

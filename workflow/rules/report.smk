@@ -19,7 +19,7 @@ REPORT_ITEMS = "workflow/report/items.yaml"
 with open(os.path.join(workflow.basedir, REPORT_ITEMS), encoding="utf-8") as _handle:
     _CATALOG = yaml.safe_load(_handle)
 # the list of imbeval.report.pages.page_paths: its pages beside the papers' (read from the
-# library without importing it), then each paper's (tests/test_report.py checks it)
+# library without importing it), then each paper's (tests/unit/test_report.py checks it)
 REPORT_PAGES = list(module_constant("imbeval.report.pages", "SITE_PAGES", root=SRC_DIR)) + [
     page
     for paper, spec in _CATALOG.items()

@@ -88,7 +88,7 @@ def _domain_text(sizes) -> str:
 # mortaz2020, Theorems 1-4
 # -------------------------------------------------------------------------------------------
 
-#: Theorem 4's counterexample (docs/errata.md, tests/test_indices_mortaz2020.py): three
+#: Theorem 4's counterexample (docs/errata.md, tests/unit/test_indices_mortaz2020.py): three
 #: perfect one-point classes and two swapped classes of 100 and 1 points
 THEOREM4_COUNTEREXAMPLE = np.array([[1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 1, 0, 0],
                                     [0, 0, 0, 0, 100], [0, 0, 0, 1, 0]])

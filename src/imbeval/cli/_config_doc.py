@@ -3,7 +3,7 @@
 ``python -m imbeval.cli._config_doc [--schemas DIR] [--out FILE]`` writes the reference of
 every config key: one table per section (top level, ``experiment``, ``theory``, ``papers``)
 with each key's dotted path, type, default and description. The schemas are the single
-source; tests/test_workflow.py checks that the committed file is what this writes and that
+source; tests/workflow/test_workflow.py checks that the committed file is what this writes and that
 every property has a description (:func:`undocumented`).
 """
 

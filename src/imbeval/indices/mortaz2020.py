@@ -6,7 +6,7 @@ classification problems*, Knowledge-Based Systems 210 (2020) 106490.
 Notation: k classes, c_ij the confusion matrix (rows true, columns predicted),
 c_i. = Σ_j c_ij (row sum), c_.i = Σ_j c_ji (column sum).
 
-Theorems of the paper, tested in ``tests/test_indices_mortaz2020.py``: −1 ≤ IAM ≤ 1 and
+Theorems of the paper, tested in ``tests/unit/test_indices_mortaz2020.py``: −1 ≤ IAM ≤ 1 and
 IAM ≤ CBA, MAP, MAR, F. Theorem 4, IAM ≤ ACC, holds for two classes (the paper's proof) but
 is false from five classes on: three perfectly classified classes of one point each and two
 swapped classes of 100 and 1 points give IAM = 0.2 > ACC = 3/104. (The intermediate claim

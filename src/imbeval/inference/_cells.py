@@ -1,4 +1,9 @@
-"""Minima of cells' CV means, and the rule for folds where an index is undefined.
+"""Combinations of cells' CV means (:func:`simultaneous`, :func:`minimum_of`), their minima,
+and the rule for folds where an index is undefined.
+
+**Simultaneous intervals.** :func:`simultaneous` is the Bonferroni box of any monotone
+combination of several estimates: every component at level ``1 - (1 - level)/K``. The
+percentile bootstrap is inconsistent for extremes, so a minimum is never bootstrapped.
 
 **Minima.** Let cells ``k = 1..K`` have true means ``θ_k`` and ``1 − α`` intervals
 ``[L_k, U_k]``, and ``m = min θ_k``, reached at a cell ``k*`` that the data do not choose.
@@ -41,10 +46,11 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from imbeval.inference import LEVEL, Estimate, cv_estimate
+from imbeval.inference._constants import LEVEL, METHODS
+from imbeval.inference._estimate import Estimate, cv_estimate
 
-__all__ = ["BoundedEstimate", "UNDEFINED_FOLDS_RULE", "MINIMUM_METHOD", "GAP_METHOD",
-           "minimum_interval", "gap_interval", "constant_cells", "undefined_folds",
+__all__ = ["simultaneous", "minimum_of", "BoundedEstimate", "UNDEFINED_FOLDS_RULE",
+           "MINIMUM_METHOD", "GAP_METHOD", "minimum_interval", "gap_interval", "constant_cells", "undefined_folds",
            "defined_cv_estimate"]
 
 #: the one rule for folds where an index is undefined (README, docs/claims.md)
@@ -259,6 +265,68 @@ def gap_interval(ups: dict, downs: dict, terms: Sequence[tuple], value: float, *
     return BoundedEstimate(float(value), method or f"{GAP_METHOD} ({len(cells)} cells)",
                            min(c.units for c in cells), why, components=tuple(cells),
                            bounds=bounds)
+
+
+def simultaneous(components: Sequence[Estimate], combine: Callable, value: float, *,
+                 method=None) -> Estimate:
+    """A monotone function of several estimates, from their simultaneous intervals.
+
+    Parameters
+    ----------
+    components : the estimates (e.g. the CV means of every (classifier, test set) cell).
+    combine : ``combine(lows, highs) -> (low, high)``: the range of the function over the
+        box of the components' intervals (for a minimum: ``(min(lows), min(highs))``).
+    value : the function at the components' values.
+    method : the method text (default ``METHODS["simultaneous"]``).
+
+    Returns
+    -------
+    :class:`Estimate` whose ``level`` interval takes each component at level
+    ``1 - (1 - level)/K`` (Bonferroni over the ``K`` components): with probability at least
+    ``level`` every component lies in its interval, hence the function in the range.
+    Undecidable if any component is.
+
+    Examples
+    --------
+    >>> a, b = cv_estimate([0.5, 0.6, 0.55, 0.5, 0.6]), cv_estimate([0.9, 0.8, 0.85, 0.9, 0.8])
+    >>> m = simultaneous([a, b], lambda lo, hi: (min(lo), min(hi)), min(a.value, b.value))
+    >>> lo, hi = m.interval()
+    >>> lo < a.value < hi < b.value
+    True
+    """
+    components = tuple(components)
+    if not components:
+        raise ValueError("simultaneous needs at least one component")
+    why = next((c.undecidable for c in components if c.undecidable), None)
+    return Estimate(float(value),
+                    method or f"{METHODS['simultaneous']} ({len(components)} cells)",
+                    min(c.units for c in components), why, components=components,
+                    combine=combine)
+
+
+def minimum_of(components: Sequence[Estimate], *, low: float = -math.inf,
+               high: float = math.inf, method=None) -> Estimate:
+    """The smallest of several estimates, with an asymmetric interval
+    (:func:`imbeval.inference._cells.minimum_interval`).
+
+    Low end: the smallest of the components' low ends at ``level`` (only the true
+    minimum's component can make it miss: no multiplicity); high end: the smallest of their
+    Bonferroni one-sided high ends (a union over the components). The ends are clipped to
+    ``[low, high]`` (what the statistic can be, e.g. ``[0, 1]`` for an index's minimum).
+    Undecidable if a component is, or if a component with zero variance (a point interval)
+    could be the minimum.
+
+    Examples
+    --------
+    >>> a, b = cv_estimate([0.5, 0.6, 0.55, 0.5, 0.6]), cv_estimate([0.9, 0.8, 0.85, 0.9, 0.8])
+    >>> m = minimum_of([a, b], low=0.0, high=1.0)
+    >>> m.value == a.value and 0.0 <= m.interval()[0] < a.value < m.interval()[1] <= 1.0
+    True
+    """
+    components = list(components)
+    if not components:
+        raise ValueError("minimum_of needs at least one component")
+    return minimum_interval(components, low=low, high=high, method=method)
 
 
 def undefined_folds(values) -> tuple[int, int]:

@@ -1,4 +1,10 @@
-"""Means over problems that share concepts: the delete-one-concept jackknife.
+"""Numbers over problems: independent clusters of problems (:func:`problem_clusters`,
+:func:`cluster_estimate`) and, for problems that share concepts, the delete-one-concept
+jackknife.
+
+Problems that share classes share images: they form one cluster, and a mean over problems is
+a t interval over the cluster means (the datasets as units: Demšar 2006), never decisive
+with fewer than :data:`~imbeval.inference.MIN_DECISIVE_UNITS` clusters.
 
 The stand-in's problems are cut from ten Fashion-MNIST concepts, every problem from
 several, every concept in several problems: the problems are *crossed* with the concepts
@@ -31,9 +37,97 @@ import math
 
 import numpy as np
 
-from imbeval.inference import MIN_UNITS, Estimate, cluster_estimate, problem_clusters
+from imbeval.inference._constants import METHODS, MIN_DECISIVE_UNITS
+from imbeval.inference._estimate import Estimate
 
-__all__ = ["MIN_CONCEPTS", "JACKKNIFE_METHOD", "concept_jackknife", "problems_estimate"]
+__all__ = ["problem_clusters", "cluster_estimate", "MIN_CONCEPTS", "JACKKNIFE_METHOD",
+           "concept_jackknife", "problems_estimate"]
+
+def problem_clusters(classes: dict) -> dict:
+    """Problems that share a class (directly or through others) form one cluster.
+
+    Parameters
+    ----------
+    classes : ``{problem: iterable of its class (concept) names}``.
+
+    Returns
+    -------
+    ``{problem: cluster number}``, clusters numbered from 0 in order of first appearance.
+
+    Examples
+    --------
+    >>> problem_clusters({"a": ["x", "y"], "b": ["y", "z"], "c": ["u", "v"], "d": ["z"]})
+    {'a': 0, 'b': 0, 'c': 1, 'd': 0}
+    """
+    parent = {p: p for p in classes}
+
+    def root(p):
+        while parent[p] != p:
+            parent[p] = parent[parent[p]]
+            p = parent[p]
+        return p
+
+    owner = {}
+    for p, members in classes.items():
+        for c in members:
+            if c in owner:
+                parent[root(p)] = root(owner[c])
+            else:
+                owner[c] = p
+    numbers, out = {}, {}
+    for p in classes:
+        out[p] = numbers.setdefault(root(p), len(numbers))
+    return out
+
+
+def cluster_estimate(values: dict, clusters: dict, *, min_units: int = MIN_DECISIVE_UNITS) -> Estimate:
+    """The mean of per-problem numbers, with a t interval over independent clusters.
+
+    Parameters
+    ----------
+    values : ``{problem: number}`` (NaN left out).
+    clusters : ``{problem: cluster}`` (:func:`problem_clusters`).
+    min_units : clusters needed for a decisive verdict.
+
+    Returns
+    -------
+    :class:`Estimate`: the mean over problems; its interval is the t interval of the mean of
+    the cluster means (``statsmodels`` ``DescrStatsW.tconfint_mean``), shifted to the mean
+    over problems; undecidable (interval NaN with one cluster) below ``min_units``.
+
+    Examples
+    --------
+    >>> e = cluster_estimate({"a": 1.0, "b": 3.0}, {"a": 0, "b": 0})
+    >>> e.value, e.units, e.undecidable
+    (2.0, 1, '1 independent unit (problems that share classes are one), at least 10 needed')
+    """
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    missing = sorted(set(values) - set(clusters))
+    if missing:
+        raise ValueError(f"problems {missing} have no cluster")
+    finite = {p: float(v) for p, v in values.items() if math.isfinite(float(v))}
+    value = float(np.mean(list(finite.values()))) if finite else math.nan
+    by_cluster = {}
+    for p, v in finite.items():
+        by_cluster.setdefault(clusters[p], []).append(v)
+    means = np.array([np.mean(v) for v in by_cluster.values()])
+    g = int(means.size)
+    why = None
+    if g < min_units:
+        why = (f"{g} independent unit{'s' if g != 1 else ''} (problems that share classes are "
+               f"one), at least {min_units} needed")
+
+    method = METHODS["clusters"] + f", {g} clusters"
+    if g < 2:
+        return Estimate(value, method, g, why)
+    stats = DescrStatsW(means)
+    # statsmodels' t interval of the mean of cluster means (tconfint_mean's numbers),
+    # moved to the mean over problems
+    return Estimate(value, method, g, why, se=float(stats.std_mean), df=g - 1,
+                    center=float(stats.mean), shifts=(value - float(means.mean()),),
+                    symmetric=True)
+
 
 #: concept groups the jackknife needs to be decisive (``C - 1`` degrees of freedom). In
 #: ``benchmarks/crossed_concepts.py`` (docs/performance.md; 2,000 replicates per setting,
@@ -121,7 +215,7 @@ def concept_jackknife(values: dict, concepts: dict, *,
     return Estimate(value, method, c, why, se=math.sqrt(variance), df=c - 1)
 
 
-def problems_estimate(values: dict, concepts: dict, *, min_units: int = MIN_UNITS,
+def problems_estimate(values: dict, concepts: dict, *, min_units: int = MIN_DECISIVE_UNITS,
                       min_concepts: int = MIN_CONCEPTS) -> Estimate:
     """A mean over problems with the interval its problems' structure calls for.
 
@@ -160,6 +254,6 @@ def problems_estimate(values: dict, concepts: dict, *, min_units: int = MIN_UNIT
     if len(members) >= min_units or not crossed:
         # independent clusters: enough of them, or clusters that are not crossed (every
         # problem of a cluster made of the same concepts, as KEEL's families): then the
-        # jackknife would only be the t over clusters, and MIN_UNITS guards that one
+        # jackknife would only be the t over clusters, and MIN_DECISIVE_UNITS guards that one
         return cluster_estimate(finite, clusters, min_units=min_units)
     return concept_jackknife(finite, concepts, min_concepts=min_concepts)

@@ -1,5 +1,9 @@
-"""A table's many printed numbers against a re-run: a global test of the table first,
-then the numbers that differ located at a controlled false discovery rate.
+"""Families of decisions: Holm's family-wise adjustment (:func:`holm`) of a figure's or a
+table's decisions; and for a table's many printed numbers against a re-run, a global test of
+the table first, then the numbers that differ located at a controlled false discovery rate.
+
+Holm (1979) keeps the chance of even one false decision in a family at most ``alpha``
+(``statsmodels.stats.multitest.multipletests``).
 
 A table of printed numbers (mortaz2020's Table 16: 108 of them) asks two questions a
 family-wise adjustment of its cells does not: *is the table as a whole what a re-run could
@@ -34,7 +38,37 @@ from contextlib import contextmanager
 
 import numpy as np
 
-__all__ = ["simes", "benjamini_hochberg", "frozen_gc"]
+from imbeval.inference._constants import INTERVAL_ALPHA
+
+__all__ = ["holm", "simes", "benjamini_hochberg", "frozen_gc"]
+
+
+def holm(p_values, alpha: float = INTERVAL_ALPHA) -> tuple[np.ndarray, np.ndarray]:
+    """Holm's step-down adjustment of a family of p-values (NaNs kept out).
+
+    ``alpha`` decides ``reject`` only (the adjusted p-values do not depend on it); its
+    default is 0.05, the intervals' level: a verdict is decisive at
+    :data:`~imbeval.inference.DECISIVE_ALPHA`, which callers that decide pass.
+
+    Returns ``(reject, adjusted)``, arrays of the family's length (``False`` / NaN where
+    ``p`` is NaN), from ``statsmodels.stats.multitest.multipletests(method="holm")``.
+
+    Examples
+    --------
+    >>> reject, adjusted = holm([0.01, 0.04, 0.03, float("nan")])
+    >>> reject.tolist(), [round(float(a), 2) for a in adjusted[:3]]
+    ([True, False, False, False], [0.03, 0.06, 0.06])
+    """
+    from statsmodels.stats.multitest import multipletests
+
+    p = np.asarray(p_values, dtype=float)
+    reject = np.zeros(p.shape, dtype=bool)
+    adjusted = np.full(p.shape, np.nan)
+    ok = np.isfinite(p)
+    if ok.any():
+        r, a, _, _ = multipletests(p[ok], alpha=alpha, method="holm")
+        reject[ok], adjusted[ok] = r, a
+    return reject, adjusted
 
 
 @contextmanager

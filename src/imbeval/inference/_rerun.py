@@ -26,8 +26,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from imbeval.inference import (LEVEL, METHODS, Estimate, _fold_matrix, cv_estimate,
-                               decision_p_value, tost)
+from imbeval.inference._constants import LEVEL, METHODS
+from imbeval.inference._decision import decision_p_value, tost
+from imbeval.inference._estimate import Estimate, _fold_matrix, cv_estimate
 
 __all__ = ["RerunEstimate", "rerun_estimate", "RerunComparison", "compare_to_rerun",
            "pooled_rerun_spread", "spread_homogeneity", "agreement_margin"]

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from imbeval.inference import Estimate
+from imbeval.inference._constants import MIN_FOLD_VALUES
+from imbeval.inference._estimate import Estimate
 
 __all__ = ["SHARE_METHOD", "LargestShare", "clopper_pearson", "largest_share"]
 
@@ -101,5 +102,9 @@ def largest_share(counts, *, method: str | None = None) -> LargestShare:
     for c, n in cells:
         clopper_pearson(c, n, 0.5)  # checks the counts before any interval is asked for
     value = max(c / n for c, n in cells)
-    return LargestShare(float(value), method or SHARE_METHOD, min(n for _, n in cells),
-                        counts=cells)
+    fewest = min(n for _, n in cells)
+    # as for a CV mean (MIN_FOLD_VALUES): a cell of fewer fold values says too little for a
+    # verdict -- its exact interval is wide, and no decision should rest on it
+    why = (f"{fewest} fold values, at least {MIN_FOLD_VALUES} needed"
+           if fewest < MIN_FOLD_VALUES else None)
+    return LargestShare(float(value), method or SHARE_METHOD, fewest, why, counts=cells)

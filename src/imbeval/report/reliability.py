@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from imbeval.inference import ALPHA, DECISIVE_ALPHA, LEVEL, MIN_RERUN_DF, REPLICATION_POWER
+from imbeval.inference import (DECISIVE_ALPHA, INTERVAL_ALPHA, LEVEL, MIN_RERUN_DF,
+                               REPLICATION_POWER)
 from imbeval.tables import comparison as cmp
 from imbeval.tables.mortaz2020_grid import SPREAD_TOO_POOR
 
@@ -101,9 +102,10 @@ def error_rates_html(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> str:
            f"{bound} anywhere in the report; a table of printed numbers is called different "
            f"from a re-run with probability at most {a} when it is not, and of the numbers it "
            f"then locates at most {a} are expected to be false (the false discovery rate); "
-           f"exact arithmetic has no error rate. The level is {a}, not {ALPHA * 100:g}%, so "
+           f"exact arithmetic has no error rate. The level is {a}, "
+           f"not {INTERVAL_ALPHA * 100:g}%, so "
            "that a decisive verdict is made again by a re-run at another seed: at p = "
-           f"{DECISIVE_ALPHA:g} a re-run reaches p &le; {ALPHA:g} about "
+           f"{DECISIVE_ALPHA:g} a re-run reaches p &le; {INTERVAL_ALPHA:g} about "
            f"{REPLICATION_POWER:.0%} of the times (Goodman 1992; Benjamin et al. 2018); "
            f"intervals stay {LEVEL:.0%}.</p>"
            "<p>Every decision on a run's number has a p-value and belongs to one family, "

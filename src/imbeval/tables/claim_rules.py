@@ -127,7 +127,7 @@ THRESHOLDS = {
         "bounded by the EDR and the min-DR", "ortigosa2016 Fig. 7",
         "the distance of the G-DR and H-DR cuts outside [EDR, min-DR]", "<=", 1e-6,
         "The cuts are optima found by a deterministic search (a 0.01 grid, then "
-        "Nelder-Mead to xatol 1e-7, the same from every start: tests/test_claims.py "
+        "Nelder-Mead to xatol 1e-7, the same from every start: tests/unit/test_claims.py "
         "restarts it), so they are exact to about 1e-7 and need no interval; 1e-6 is "
         "their numerical tolerance."),
     "at most 0.5": Threshold(
@@ -312,7 +312,7 @@ def thresholds_markdown() -> str:
     lines = [
         "# Claim thresholds\n\n",
         "<!-- Written from imbeval.tables.claim_rules (THRESHOLDS, METHODS_TEXT; "
-        "tests/test_claims.py checks that this file is in sync): edit the code, then run\n"
+        "tests/unit/test_claims.py checks that this file is in sync): edit the code, then run\n"
         "     python -c \"from imbeval.tables.claim_rules import thresholds_markdown as t; "
         "open('docs/claims.md', 'w', encoding='utf-8').write(t())\" -->\n\n",
         "What a paper's words require of the number that checks them. A claim about a run's "

@@ -5,7 +5,7 @@ Every experiment claim (:mod:`imbeval.tables.claims_mullick2020`) is decided on 
 interval is computed from. They are made here, in one form for every claim, and the claim's
 estimate is computed from them and nothing else -- so the units shipped with a run (the
 reference results' ``units.csv``) are enough to recompute every claim's interval and p-value
-(:func:`estimate_from_units`; ``tests/test_reference.py`` does it on the shipped files).
+(:func:`estimate_from_units`; ``tests/unit/test_reference.py`` does it on the shipped files).
 
 Kinds of unit (column ``kind``):
 
@@ -266,7 +266,7 @@ def recompute_claims(claims: pd.DataFrame, units: pd.DataFrame) -> pd.DataFrame:
     Returns
     -------
     DataFrame ``item, claim, rule`` with the recomputed ``regenerated, ci_low, ci_high,
-    p_value, holds, adjusted_p`` -- to set beside the shipped row (``tests/test_reference.py``).
+    p_value, holds, adjusted_p`` -- to set beside the shipped row (``tests/unit/test_reference.py``).
     """
     from imbeval.tables.claim_rules import judge
 

@@ -29,7 +29,7 @@ __all__ = ["CLAIM_COLUMNS", "REPLICATE_SWEEPS", "figure_claims", "sweep_basis",
 
 #: sweeps, beside the figure's own, that a Figs. 1-4 claim is decided over (their seeds
 #: derived from the config's: ``derive_seed(seed, "mortaz2020-sweep", i)``); with the
-#: figure's, 21 independent units (at least :data:`imbeval.inference.MIN_UNITS`)
+#: figure's, 21 independent units (at least :data:`imbeval.inference.MIN_DECISIVE_UNITS`)
 REPLICATE_SWEEPS = 20
 
 #: the columns of ``figs_1_4_claims.csv``: the statement, its measured number, the verdict
@@ -139,7 +139,7 @@ def sweep_basis(seed=None, points=None, replicates=0) -> str:
 def sweep_estimate(margins) -> inference.Estimate:
     """A claim's margin over independently seeded sweeps: their mean, with the t interval
     over the sweeps (each sweep an independent unit; ``scipy.stats.t``); undecidable with
-    fewer than :data:`imbeval.inference.MIN_UNITS` sweeps.
+    fewer than :data:`imbeval.inference.MIN_DECISIVE_UNITS` sweeps.
 
     Examples
     --------
@@ -150,8 +150,8 @@ def sweep_estimate(margins) -> inference.Estimate:
     x = np.asarray(margins, dtype=float)
     x = x[np.isfinite(x)]
     n = int(x.size)
-    why = None if n >= inference.MIN_UNITS else (
-        f"{n} sweeps, at least {inference.MIN_UNITS} needed")
+    why = None if n >= inference.MIN_DECISIVE_UNITS else (
+        f"{n} sweeps, at least {inference.MIN_DECISIVE_UNITS} needed")
     se = float(x.std(ddof=1) / np.sqrt(n)) if n >= 2 else float("nan")
     return inference.Estimate(float(x.mean()) if n else float("nan"),
                               f"t interval over {n} independently seeded sweeps (each an "

@@ -181,7 +181,7 @@ def _units_text(problems, concepts) -> str:
     """How many units a number over ``problems`` rests on, as a row states it."""
     clusters = inference.problem_clusters({p: concepts[p] for p in problems})
     n = len(set(clusters.values()))
-    if n >= inference.MIN_UNITS:
+    if n >= inference.MIN_DECISIVE_UNITS:
         return f"{n} independent"
     groups = len({frozenset(q for q in problems if c in concepts[q])
                   for p in problems for c in concepts[p]})

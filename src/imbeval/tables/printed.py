@@ -8,7 +8,7 @@ conversion is one transpose.
 Errata -- printed values that are not what the paper's own formula gives on the paper's own
 matrix -- are listed beside the values with what the formula gives and the explanation.
 They were found by recomputation; the tests
-``tests/test_indices_mortaz2020.py`` and ``tests/test_indices_dembele.py`` assert each of
+``tests/unit/test_indices_mortaz2020.py`` and ``tests/unit/test_indices_dembele.py`` assert each of
 them (the printed value disagrees, the corrected reading agrees).
 
 The modules of :mod:`imbeval.tables` and the tests read these data from here; nothing else

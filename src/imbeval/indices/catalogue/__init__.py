@@ -35,7 +35,7 @@ Undefined values
 As for every index (:mod:`imbeval.indices._validation`): a ratio with a zero denominator is
 ``zero_division`` (NaN by default) and an average with an undefined class is undefined.
 PyCM returns the string ``"None"`` where imbeval returns NaN. The few places where a library
-decides otherwise are listed in :data:`DEVIATIONS` (checked by tests/test_catalogue.py).
+decides otherwise are listed in :data:`DEVIATIONS` (checked by tests/unit/test_catalogue.py).
 
 Out of scope
 ------------

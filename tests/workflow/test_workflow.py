@@ -1,0 +1,327 @@
+"""The Snakemake workflow: config validation and its generated reference, the linter, the
+CI-sized experiment DAG (local and through the cluster-generic executor with a fake
+submitter), derived rule inputs, the report, the SLURM dry run.
+
+Snakemake runs in temporary copies of the repository, so the checkout's results/ is never
+touched. These tests take about two minutes in all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import os
+
+import pandas as pd
+import pytest
+import yaml
+from workflow_helpers import (
+    JOB_RULE,
+    ROOT,
+    SNAKEMAKE,
+    copy_repo,
+    n_classifier_jobs,
+    n_fold_jobs,
+    snakemake,
+    snakemake_env,
+)
+
+pytestmark = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed in this environment")
+
+# The local and cluster runs of the test DAG are session fixtures (tests/conftest.py),
+# shared with tests/workflow/test_reliability.py.
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory):
+    return copy_repo(tmp_path_factory.mktemp("repo"))
+
+
+@pytest.fixture(scope="module")
+def dry_run(repo):
+    """``snakemake -n ARGS`` in ``repo``, each distinct command run once for the module:
+    tests that read the same plan share it. Every start-up parses the workflow and builds
+    the DAG again (the paper config's 2,250 jobs: 11-15 s of CPU), so a plan that two
+    tests read is made once (docs/performance.md, "The test suite")."""
+    plans = {}
+
+    def run(*args):
+        if args not in plans:
+            plans[args] = snakemake(repo, "-n", *args)
+        return plans[args]
+
+    return run
+
+
+# The plans read by more than one test.
+def default_config_plan(cores="1"):
+    return ("experiment_all", "-p", "--cores", cores, "--configfile", "config/config.yaml")
+
+
+PAPER_SLURM_PLAN = ("--profile", "profiles/slurm", "--configfile", "config/paper.yaml")
+
+
+def _bad_config(repo: Path, name: str, edit) -> str:
+    cfg = yaml.safe_load((repo / "config/test.yaml").read_text())
+    edit(cfg)
+    (repo / "config" / name).write_text(yaml.safe_dump(cfg))
+    return f"config/{name}"
+
+
+@pytest.mark.parametrize("name,edit,expected", [
+    ("unknown_key.yaml", lambda c: c["experiment"]["protocol"].update(foldz=3), "foldz"),
+    ("bad_classifier.yaml", lambda c: c["experiment"]["classifiers"].update(svm={}), "svm"),
+    ("bad_scheme.yaml", lambda c: c["experiment"]["protocol"].update(schemes={"two_class": ["3IR"]}), "3IR"),
+    ("bad_runs.yaml", lambda c: c["experiment"]["protocol"].update(runs=0), "runs"),
+    ("bad_index.yaml", lambda c: c["experiment"].update(indices=["precission"]), "precission"),
+    ("bad_top.yaml", lambda c: c.update(experimnt={}), "experimnt"),
+])
+def test_bad_config_stops_before_any_job_naming_the_key(repo, name, edit, expected):
+    path = _bad_config(repo, name, edit)
+    proc = snakemake(repo, "-n", "--cores", "1", "--configfile", path, check=False)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert expected in out
+    assert "Job stats" not in out and not (repo / "results").exists()
+
+
+def test_slurm_profile_dry_run_lists_jobs_with_resources(dry_run):
+    # A dry run caps threads at --cores (1 if not given); a SLURM run does not.
+    proc = dry_run("--profile", "profiles/slurm", "--cores", "64")
+    out = proc.stdout + proc.stderr
+    cfg = yaml.safe_load((ROOT / "config/config.yaml").read_text())["experiment"]
+    rule = JOB_RULE[cfg.get("job_unit", "run")]
+    assert out.count(f"rule {rule}:") == n_classifier_jobs(cfg)
+    blocks = out.split(f"rule {rule}:")[1:]
+    # The rule's own reservation: one thread (what the command uses), mem_mb and runtime
+    # (30 min per run; an all_runs job holds every run, a problem job every classifier's).
+    minutes = 30 * {"experiment_runs": cfg["protocol"]["runs"],
+                    "experiment_problem_runs": cfg["protocol"]["runs"] * len(cfg["classifiers"]),
+                    }.get(rule, 1)
+    assert all("mem_mb=3000" in b.split("\n\n")[0] and f"runtime={minutes}\n" in b.split("\n\n")[0]
+               for b in blocks)
+    assert not any("threads:" in b.split("\n\n")[0] for b in blocks)
+    features = out.split("rule experiment_features:")[1].split("\n\n")[0]
+    assert f"threads: {cfg['features'].get('tf_threads', 2)}" in features  # schema default 2
+
+
+def test_slurm_dry_run_of_the_paper_config_lists_per_fold_jobs_in_groups(repo, dry_run):
+    """The paper's grid as one job per outer fold, each with the resources measured on the
+    paper-shaped slice (by classifier and problem kind), five to a SLURM submission."""
+    proc = dry_run(*PAPER_SLURM_PLAN)
+    out = proc.stdout + proc.stderr
+    exp = yaml.safe_load((ROOT / "config/paper.yaml").read_text())["experiment"]
+    assert exp["job_unit"] == "fold"
+    blocks = [b.split("\n\n")[0] for b in out.split("rule experiment_fold:")[1:]]
+    assert len(blocks) == n_classifier_jobs(exp) == 22 * 4 * 5 * 5
+    two = {p["name"] for p in exp["two_class"]}
+    resources = EXPERIMENT_FOLD_RESOURCES(repo)
+    seen = set()
+    for b in blocks:
+        wc = dict(kv.split("=") for kv in b.split("wildcards: ")[1].split("\n")[0].split(", "))
+        expected = resources[(wc["classifier"], wc["problem"] in two)]
+        assert f"mem_mb={expected['mem_mb']}," in b and f"runtime={expected['runtime']}\n" in b, b
+        assert "--folds " + wc["fold"] + " " in b
+        seen.add((wc["problem"], wc["classifier"], wc["run"], wc["fold"]))
+    assert len(seen) == len(blocks)
+    # the slurm profile's grouping: five folds of one problem and classifier per submission
+    groups = out.split("Group job folds_")[1:]
+    assert len(groups) == len(blocks) // 5
+    for g in groups:
+        name = g.split(" ")[0]
+        # a group's members are its experiment_fold jobs (the last group's text runs on
+        # into the plan's other jobs, e.g. the compare stage's, with wildcards of their own)
+        members = [dict(kv.split("=") for kv in
+                        m.split("\n\n")[0].split("wildcards: ")[1].split("\n")[0].split(", "))
+                   for m in g.split("rule experiment_fold:")[1:]]
+        assert len(members) == 5, name
+        assert {f"{m['problem']}_{m['classifier']}" for m in members} == {name}
+
+
+def EXPERIMENT_FOLD_RESOURCES(repo):
+    """EXP_FOLD_RESOURCES of workflow/rules/experiment.smk (read, not imported: a rule file)."""
+    import ast
+
+    text = (repo / "workflow/rules/experiment.smk").read_text()
+    start = text.index("EXP_FOLD_RESOURCES = {")
+    return ast.literal_eval(text[start + len("EXP_FOLD_RESOURCES = "):text.index("}\n", start) + 1])
+
+
+# ---------------------------------------------------------------- the DAG
+
+def test_test_dag_writes_every_result(local_run):
+    res = local_run / "results/experiment"
+    cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
+    problems = [p["name"] for p in cfg["two_class"] + cfg["multi_class"]]
+    idx = pd.read_csv(res / "indices.csv")
+    assert list(idx.columns) == ["problem", "classifier", "run", "fold", "scheme", "rrt", "index", "value"]
+    assert set(idx["problem"]) == set(problems)
+    assert set(idx["classifier"]) == set(cfg["classifiers"])
+    n_matrices = len(problems) * len(cfg["classifiers"]) * cfg["protocol"]["runs"] * cfg["protocol"]["folds"] * 5
+    assert idx.groupby(["problem", "classifier", "run", "fold", "scheme"]).ngroups == n_matrices
+    # confusion matrices: rows sum to the test-set class counts recorded beside them
+    cm = pd.read_csv(res / "confusion_matrices.csv")
+    ts = pd.read_csv(res / "test_sets.csv")
+    assert len(ts) == n_matrices and set(ts["rule"]) <= {"subsample", "bootstrap"}
+    totals = cm.groupby(["problem", "classifier", "run", "fold", "scheme"])["count"].sum()
+    n = ts.set_index(["problem", "classifier", "run", "fold", "scheme"])["n"]
+    assert totals.sort_index().equals(n.sort_index().rename("count"))
+    hp = pd.read_csv(res / "hyperparameters.csv")
+    assert set(hp[hp.classifier == "nbsvm"]["params"].map(lambda s: yaml.safe_load(s)["C"])) <= {1.0, 10.0}
+    figs = local_run / "results/figures/mullick2020"
+    for name in ("fig3", "fig4a", "fig4b", "fig5"):
+        for ext in ("pdf", "png", "csv"):
+            assert (figs / f"{name}.{ext}").stat().st_size > 0
+    # claims.csv: the comparison's rows of the experiment's claims (tables decide them)
+    claims = pd.read_csv(figs / "claims.csv")
+    assert set(claims["item"]) == {"Fig. 3", "Fig. 4a", "Fig. 4b", "Fig. 5"}
+    assert set(claims["kind"]) <= {"claim holds", "claim does not hold", "claim inconclusive"}
+    # every job logged, costly ones benchmarked, no temporary file left anywhere
+    assert (local_run / "logs/experiment/collect.log").exists()
+    # (one benchmark record per classifier job: config/test.yaml's job_unit is problem)
+    assert len(list((local_run / "results/benchmarks/experiment/runs").rglob("*.tsv"))) == n_classifier_jobs(cfg)
+    assert not [p for p in (local_run / "results").rglob(".*") if p.is_file()]
+
+
+def test_rerun_has_nothing_to_do_and_report_builds(local_run):
+    proc = snakemake(local_run, "experiment_all", "-n", "--configfile", "config/test.yaml")
+    assert "Nothing to be done" in proc.stdout + proc.stderr
+    snakemake(local_run, "experiment_all", "--configfile", "config/test.yaml", "--report", "report.html")
+    html = (local_run / "report.html").read_text(errors="replace")
+    # the results' pages belong to the report stage (tests/unit/test_report.py reads them in a
+    # browser); the experiment's own report shows its rules and their runtimes
+    assert len(html) > 10_000 and "experiment_collect" in html and "experiment_figures" in html
+
+
+def test_cluster_generic_executor_retries_a_failed_job_and_gives_the_same_results(local_run, cluster_run):
+    work, proc = cluster_run
+    out = proc.stdout + proc.stderr
+    # the first submission of experiment_collect failed (fake submitter), --retries 1 resubmitted it
+    assert (work / ".snakemake/local-cluster/failed-once-experiment_collect").exists()
+    assert "simulated submission failure of a experiment_collect job" in out
+    assert "Error in rule experiment_collect" in out
+    # the fake submitter ran every job once (one output file per started job script)
+    cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
+    n_jobs = len(list((work / ".snakemake/local-cluster").glob("*.out")))
+    # features, problems, folds, collect, figures, scores (experiment_all is local)
+    assert n_jobs == n_fold_jobs(cfg) + 5
+    local_rule = JOB_RULE[cfg.get("job_unit", "run")]
+    assert local_rule != "experiment_fold"
+    assert "rule experiment_fold:" in out and f"rule {local_rule}:" not in out
+    assert "rule experiment_run:" not in out
+    # one job per fold here, one per problem in local_run (config/test.yaml's job_unit): the
+    # gathered tables are the same bytes
+    for table in ("indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"):
+        a = (local_run / f"results/experiment/{table}.csv").read_bytes()
+        b = (work / f"results/experiment/{table}.csv").read_bytes()
+        assert a == b, table
+
+
+@pytest.mark.parametrize("configfile", ["config/config.yaml", "config/paper.yaml",
+                                        "config/paper-slice.yaml", "config/test.yaml"])
+def test_every_shipped_config_validates_and_plans_its_classifier_jobs(dry_run, configfile):
+    # The default and paper configs' plans are the ones other tests read (the paper's as the
+    # SLURM profile plans every target: its experiment_fold count is the experiment's).
+    shared = {"config/config.yaml": default_config_plan(), "config/paper.yaml": PAPER_SLURM_PLAN}
+    proc = dry_run(*shared.get(configfile, ("experiment_all", "--cores", "1", "--configfile", configfile)))
+    out = proc.stdout + proc.stderr
+    cfg = yaml.safe_load((ROOT / configfile).read_text())
+    exp = cfg["experiment"]
+    assert set(cfg) >= {"seed", "experiment", "theory", "papers"}
+    rule = JOB_RULE[exp.get("job_unit", "run")]
+    assert any(line.split() == [rule, str(n_classifier_jobs(exp))] for line in out.splitlines())
+
+
+def test_feature_command_does_not_depend_on_cores(dry_run):
+    # TensorFlow's CNN features change with the thread count: it comes from the config.
+    def features_command(cores):
+        out = dry_run(*default_config_plan(cores)).stdout
+        return [line for line in out.splitlines() if "imbeval experiment features" in line]
+
+    one = features_command("1")
+    assert len(one) == 1 and "--threads 2" in one[0]
+    assert one == features_command("2")
+
+
+def _dry_run_after_editing(work: Path, module: str, triggers=("mtime", "input")) -> str:
+    """`snakemake -n` (mtime and input triggers, as the workflow's runs; ``triggers=None``:
+    Snakemake's defaults) after appending a comment to ``module``; the file's bytes and time
+    are restored afterwards. An edit, not a touch: Snakemake skips an input that is newer but
+    has its recorded checksum."""
+    path = work / module
+    text, before = path.read_bytes(), path.stat()
+    try:
+        path.write_bytes(text + b"\n# an edit\n")
+        proc = snakemake(work, "experiment_all", "-n", "--configfile", "config/test.yaml",
+                         *(["--rerun-triggers", *triggers] if triggers else []))
+    finally:
+        path.write_bytes(text)
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    return proc.stdout + proc.stderr
+
+
+def test_editing_a_library_module_reruns_the_jobs_that_reach_it(local_run):
+    # src/imbeval/_io.py was left out of the hand-kept input lists; the derived ones have it.
+    out = _dry_run_after_editing(local_run, "src/imbeval/_io.py")
+    exp = yaml.safe_load((local_run / "config/test.yaml").read_text())["experiment"]
+    for rule in ("experiment_features", "experiment_problems", JOB_RULE[exp.get("job_unit", "run")],
+                 "experiment_collect", "experiment_figures"):
+        assert f"rule {rule}:" in out, rule
+    assert "src/imbeval/_io.py" in out
+    # a module no experiment command reaches reruns nothing of the experiment
+    out = _dry_run_after_editing(local_run, "src/imbeval/tables/dembele.py")
+    assert "Nothing to be done" in out, out[-2000:]
+
+
+def _planned(out: str) -> dict[str, int]:
+    """``{rule: jobs}`` of a dry run's job-stats table."""
+    stats = out.split("Job stats:")[1].split("\n\n")[0] if "Job stats:" in out else ""
+    return {parts[0]: int(parts[1]) for line in stats.splitlines()
+            if len(parts := line.split()) == 2 and parts[1].isdigit() and parts[0] != "total"}
+
+
+@pytest.mark.parametrize("module,expected", [
+    # figure code: the figures job only
+    ("src/imbeval/figures/mullick2020.py", {"experiment_figures": 1}),
+    # (and the indices of scores' figure, issue 43)
+    ("src/imbeval/figures/_output.py", {"experiment_figures": 1, "experiment_scores": 1}),
+    # the comparison's rows: the figures job only (claims.csv is made of them, issue 30)
+    ("src/imbeval/tables/comparison.py", {"experiment_figures": 1}),
+    # another paper's tables and report code: nothing of the experiment
+    ("src/imbeval/tables/dembele.py", {}),
+    ("src/imbeval/report/pages.py", {}),
+    # a classifier: the classifier jobs and what gathers them, nothing upstream (every
+    # run job imports the classifiers package, which imports each classifier's module)
+    ("src/imbeval/classifiers/nbsvm.py", "classifiers"),
+])
+def test_an_edit_replans_only_the_jobs_whose_code_changed(local_run, module, expected):
+    """Issue 21: each job depends on the code its command can run (derived from the
+    imports of its `imbeval experiment ITEM` module), under Snakemake's default triggers."""
+    out = _dry_run_after_editing(local_run, module, triggers=None)
+    planned = _planned(out)
+    if expected == "classifiers":
+        exp = yaml.safe_load((local_run / "config/test.yaml").read_text())["experiment"]
+        rule = JOB_RULE[exp.get("job_unit", "run")]
+        expected = {rule: n_classifier_jobs(exp), "experiment_collect": 1, "experiment_figures": 1,
+                    "experiment_scores": 1}
+    planned.pop("experiment_all", None)
+    assert planned == expected, out[-3000:]
+    assert not {"experiment_features", "experiment_problems"} & set(planned)
+
+
+# ---------------------------------------------------------------- lint, config reference
+
+@pytest.mark.parametrize("configfile", [None, "config/test.yaml"],
+                         ids=["default-config", "test-config"])
+def test_snakemake_lint_is_clean(repo, configfile):
+    # The default config too: its rules see other inputs (the data files), and the lint of
+    # rule provenance's hard-coded `repo` path prefix showed only there (issue 26).
+    # imbeval imported from the copy (as in a clone that installed itself), so that its
+    # vendored data files lie under the workflow's folder, as they do in the checkout.
+    args = ["--lint"] + (["--configfile", configfile] if configfile else [])
+    proc = snakemake(repo, *args, check=False,
+                     env=snakemake_env(PYTHONPATH=str(repo / "src")))
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out[-3000:]
+    assert "Lints for" not in out, out[-3000:]
+    assert "your workflow is in a good condition" in out
