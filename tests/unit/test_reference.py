@@ -141,3 +141,16 @@ def test_overview_states_the_empirical_count_and_the_half_splits(tmp_path):
                    "share_same": 0.7, "decisive_both": 20}]).to_csv(target, index=False)
     page = empirical_html(table, tmp_path)
     assert "Fig. 3 (KEEL): c" in page and "70%" in page and ">35<" in page
+
+
+def test_a_problem_with_an_undefined_run_value_is_left_out_and_named():
+    from imbeval.tables.claim_units import UNDEFINED_RULE_OVER_PROBLEMS, ordering_estimate
+
+    units = _contrast_units(0.02)
+    full = ordering_estimate(units)
+    units.loc[0, "undefined"] = "precision on 3 of 100 values of p0"
+    units.loc[0, "value"] = 5.0   # whatever it is, it no longer counts
+    partial = ordering_estimate(units)
+    assert UNDEFINED_RULE_OVER_PROBLEMS in partial.method and "(p0)" in partial.method
+    assert partial.undecidable is None and partial.value != full.value
+    assert abs(partial.value - units["value"][1:].mean()) < 1e-12

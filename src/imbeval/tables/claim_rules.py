@@ -487,9 +487,12 @@ METHODS_TEXT = (
      "An index undefined on a fold (precision with no positive prediction) is not "
      "averaged over: the mean of the defined folds is another target, the index where the "
      "classifier happens to predict the class. A CV mean with an undefined fold is "
-     "undecidable (\"undefined on k of n folds\"), and so is a number over problems built "
-     "from such means (leaving those problems out would move the target the same way); "
-     "the row names the index, the problems and the folds."),
+     "undecidable (\"undefined on k of n folds\"). A number over problems rests on run "
+     "values (each run's summed matrix), undefined only where a whole run never predicts a "
+     "class; it leaves out the problems on which an index it uses is undefined on some run "
+     "value and names them: its target is the mean over the problems where every index "
+     "is defined (on the KEEL collection 9 of 106 two-class problems for Precision and "
+     "AURPC, NBSVM and RUSBoost at IR 29-68)."),
     ("Printed versus a re-run",
      "A printed grid number (mortaz2020 Tables 16, 18) is compared with what a re-run of "
      "this pipeline -- another CV partition -- could give: the prediction interval ours ± "

@@ -41,7 +41,8 @@ from imbeval.inference._shares import SHARE_METHOD, largest_share
 __all__ = ["UNIT_COLUMNS", "ordering_units", "ordering_estimate", "linearised_units",
            "linearised_estimate", "cell_units", "cell_estimate", "share_units",
            "share_estimate", "estimate_from_units", "fig5_gap", "family_of", "units_frame",
-           "recompute_claims", "half_split_replication", "HALF_SPLITS"]
+           "recompute_claims", "half_split_replication", "HALF_SPLITS",
+           "UNDEFINED_RULE_OVER_PROBLEMS"]
 
 HALF_SPLITS = 200
 
@@ -70,13 +71,6 @@ def _concepts(units: pd.DataFrame) -> dict:
     return {str(p): set(str(f).split("+")) for p, f in zip(units["problem"], units["family"])}
 
 
-def _undefined_reason(texts) -> str | None:
-    found = [t for t in dict.fromkeys(texts) if isinstance(t, str) and t]
-    if not found:
-        return None
-    return "undefined " + ", ".join(found) + " (a mean of the defined folds is another target)"
-
-
 def ordering_units(per_problem: pd.DataFrame, concepts: dict, pairs, undefined=None,
                    highest=None) -> list:
     """The ``contrast`` units of an ordering: per ``(a, b)`` of ``pairs`` and problem (row
@@ -99,18 +93,42 @@ def ordering_units(per_problem: pd.DataFrame, concepts: dict, pairs, undefined=N
     return out
 
 
+def _defined(units: pd.DataFrame) -> tuple[pd.DataFrame, list]:
+    """The units whose indices are defined on every run value of their problem, and the
+    problems left out (UNDEFINED_RULE_OVER_PROBLEMS)."""
+    bad = units["undefined"].map(lambda t: isinstance(t, str) and bool(t))
+    return units[~bad], sorted(set(units.loc[bad, "problem"].astype(str)))
+
+
+#: a number over problems leaves out the problems on which an index it uses is undefined on
+#: some run value -- a whole CV run in which a classifier never predicts a class (Precision
+#: 0/0 on the run's summed matrix), so no estimator of the run defines it -- and names them:
+#: its target is the mean over the problems where every index is defined. (A mean of the
+#: defined values of such a problem would be yet another target; leaving the whole claim
+#: undecided would leave it undecided on every large collection.)
+UNDEFINED_RULE_OVER_PROBLEMS = ("left out: the problems on which an index of the contrast is "
+                                "undefined on some run value")
+
+
+def _left_out_text(left_out) -> str:
+    if not left_out:
+        return ""
+    shown = ", ".join(left_out[:8]) + (f", ... ({len(left_out)} in all)" if len(left_out) > 8
+                                       else "")
+    return f"; {UNDEFINED_RULE_OVER_PROBLEMS} ({shown})"
+
+
 def ordering_estimate(units: pd.DataFrame) -> inference.Estimate:
-    """The margin of an ordering from its ``contrast`` units (see the module docstring)."""
-    contrasts = []
+    """The margin of an ordering from its ``contrast`` units (see the module docstring);
+    a unit whose indices are undefined on some run value of its problem is left out, and the
+    method names the problems (:data:`UNDEFINED_RULE_OVER_PROBLEMS`)."""
+    contrasts, left_out = [], set()
     for _, part in units.groupby("part", sort=False):
-        values = dict(zip(part["problem"].astype(str), part["value"].astype(float)))
-        estimate = inference.problems_estimate(values, _concepts(part))
-        why = _undefined_reason(part["undefined"])
-        if why:
-            estimate = replace(estimate, undecidable="; ".join(filter(None, [
-                why, estimate.undecidable])))
-        contrasts.append(estimate)
-    method = contrasts[0].method
+        kept, dropped = _defined(part)
+        left_out.update(dropped)
+        values = dict(zip(kept["problem"].astype(str), kept["value"].astype(float)))
+        contrasts.append(inference.problems_estimate(values, _concepts(kept)))
+    method = contrasts[0].method + _left_out_text(sorted(left_out))
     if len(contrasts) > 1:
         # an intersection of claims (every contrast positive): their smallest; its low end
         # needs no multiplicity (intersection-union), its high end is Bonferroni
@@ -137,12 +155,11 @@ def linearised_units(lin: dict, concepts: dict, undefined_text: dict, margin: fl
 
 def linearised_estimate(units: pd.DataFrame) -> inference.Estimate:
     """Fig. 4b's margin from its ``linearised`` units."""
-    values = dict(zip(units["problem"].astype(str), units["value"].astype(float)))
-    base = inference.problems_estimate(values, _concepts(units))
-    why = _undefined_reason(units["undefined"])
-    if why:
-        base = replace(base, undecidable="; ".join(filter(None, [why, base.undecidable])))
-    return base.shifted(float(units["shift"].iloc[0]), base.method + _RATIO_METHOD)
+    kept, left_out = _defined(units)
+    values = dict(zip(kept["problem"].astype(str), kept["value"].astype(float)))
+    base = inference.problems_estimate(values, _concepts(kept))
+    return base.shifted(float(units["shift"].iloc[0]),
+                        base.method + _RATIO_METHOD + _left_out_text(left_out))
 
 
 def cell_units(x: np.ndarray, cells, problem: str, names) -> list:
