@@ -2,7 +2,7 @@
 
     python docs/report_screenshots.py report.html docs/
 
-Opens the report in headless Chromium (tests/workflow/chromium.py), clicks a category and a result
+Opens the report in headless Chromium (tests/chromium.py), clicks a category and a result
 as a reader would, and saves the viewport.
 """
 

@@ -8,7 +8,7 @@ The tests are laid out by what they cost (docs/testing.md):
 
 The marker follows the directory (``pytest_collection_modifyitems`` below), so a test is
 marked by where it lives and ``pytest -m "not workflow and not cluster"`` is the fast loop.
-The helpers shared by more than one directory (workflow_helpers.py, byo_helpers.py,
+The helpers shared by more than one directory (workflow_helpers.py, byo_helpers.py, chromium.py,
 fake_cluster/) stay here in tests/, which pytest puts on sys.path for this conftest.
 """
 

@@ -3,7 +3,7 @@
 One session fixture runs the whole test DAG (config/test.yaml) on top of the experiment
 ``local_run`` already ran, then ``snakemake --report report.html``. The browser test clicks
 through the report as a reader would and reads the rendered iframe documents through the
-DevTools protocol (``tests/workflow/chromium.py``): HTML results are shown in an iframe, which
+DevTools protocol (``tests/chromium.py``): HTML results are shown in an iframe, which
 ``chromium --dump-dom`` leaves out. The report's pages built from hand-made tables, without a
 run, are tested in tests/unit/test_report.py.
 """
