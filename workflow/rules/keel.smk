@@ -170,7 +170,7 @@ use rule experiment_fold as keel_fold with:
 
 # The indices of scores of the KEEL runs: their spread over the RRT schemes and the share of
 # classifier pairs whose winner changes at the deployment prior (rule experiment_scores).
-rule keel_scores:
+use rule experiment_scores as keel_scores with:
     input:
         KEEL_SOURCES["scores"],
         runs=KEEL_FOLD_FILES,
@@ -181,22 +181,10 @@ rule keel_scores:
         fig_pdf=f"{KEEL_FIGURES}/fig3_scores.pdf",
         fig=f"{KEEL_FIGURES}/fig3_scores.png",
         fig_csv=f"{KEEL_FIGURES}/fig3_scores.csv",
-    params:
-        out=lambda wildcards, output: os.path.dirname(output.spread),
-        figure=lambda wildcards, output: os.path.splitext(output.fig)[0],
-    conda:
-        "../../environment.yml"
     log:
         "logs/keel/scores.log",
     benchmark:
         "results/benchmarks/keel/scores.tsv"
-    threads: 1
-    resources:
-        mem_mb=2000,
-        runtime=15,
-    shell:
-        "imbeval experiment scores {input.runs} --out-dir {params.out} "
-        "--figure {params.figure} > {log} 2>&1"
 
 
 use rule experiment_run as keel_run with:
