@@ -218,8 +218,15 @@ def empirical_html(comparison: pd.DataFrame, results_dir) -> str:
     of its families decide them the same way (``reference/keel/replication.csv``)."""
     from imbeval.tables import replication
 
-    n = replication.empirical_decisive(comparison) if len(comparison) else 0
-    out = [f"<p><b>{n} decisive empirical verdicts</b> in this run: decisive verdicts on "
+    from imbeval.tables.claims_keel import REFERENCE_SUFFIX
+
+    shipped = comparison["item"].astype(str).str.endswith(REFERENCE_SUFFIX) if len(
+        comparison) else pd.Series(dtype=bool)
+    n = replication.empirical_decisive(comparison[~shipped]) if len(comparison) else 0
+    n_reference = replication.empirical_decisive(comparison[shipped]) if shipped.any() else 0
+    out = [f"<p><b>{n} decisive empirical verdicts</b> in this run"
+           + (f" and <b>{n_reference}</b> in the shipped reference run of the whole KEEL "
+              "collection" if n_reference else "") + ": decisive verdicts on "
            "numbers measured on data, not counting the synthetic sweeps (many standard "
            "errors from their thresholds at every seed), identities (zero-width intervals) "
            "and exact arithmetic. Another seed redraws only the CV noise of the same data "
