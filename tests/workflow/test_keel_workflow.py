@@ -41,9 +41,10 @@ def test_keel_config_plans_every_usable_set_and_lists_the_left_out(repo):
     default = _config("config.yaml")
     section = {**default["keel"], **_config("keel.yaml")["keel"]}
     plan = plan_keel(section, default["experiment"]["classifiers"])
-    runs = section["protocol"]["runs"]
-    n_jobs = len(plan["usable"]) * len(default["experiment"]["classifiers"]) * runs
-    assert any(line.split() == ["keel_run", str(n_jobs)] for line in out.splitlines()), out[-2000:]
+    # job_unit all_runs: one job per set and classifier (its runs x folds)
+    assert section["job_unit"] == "all_runs"
+    n_jobs = len(plan["usable"]) * len(default["experiment"]["classifiers"])
+    assert any(line.split() == ["keel_runs", str(n_jobs)] for line in out.splitlines()), out[-2000:]
     assert len(plan["usable"]) >= 120
     for row in plan["left_out"]:
         assert f"keel: left out {row['name']} ({row['kind']}): {row['rule']}" in out
