@@ -163,7 +163,11 @@ def jaccard(cm, zero_division=np.nan):
        description="positive likelihood ratio", also=("pycm: PLR of the first class",))
 def positive_likelihood_ratio(cm, zero_division=np.nan):
     tp, fn, fp, tn = _two(cm)
-    return ratio(ratio(tp, tp + fn, zero_division), ratio(fp, fp + tn, zero_division), zero_division)
+    value = ratio(ratio(tp, tp + fn, zero_division), ratio(fp, fp + tn, zero_division),
+                  zero_division)
+    # no false positive: LR+ is undefined (scikit-learn's class_likelihood_ratios: NaN);
+    # zero_division stands in for a 0/0 rate, it does not make a division by a zero FPR a number
+    return np.where(np.asarray(fp) == 0, np.nan, value)
 
 
 @entry("negative_likelihood_ratio", "sklearn", "class_likelihood_ratios()[1]", symbol="LR−",
@@ -172,4 +176,7 @@ def positive_likelihood_ratio(cm, zero_division=np.nan):
        also=("pycm: NLR of the first class",))
 def negative_likelihood_ratio(cm, zero_division=np.nan):
     tp, fn, fp, tn = _two(cm)
-    return ratio(ratio(fn, tp + fn, zero_division), ratio(tn, fp + tn, zero_division), zero_division)
+    value = ratio(ratio(fn, tp + fn, zero_division), ratio(tn, fp + tn, zero_division),
+                  zero_division)
+    # no true negative: LR- is undefined (scikit-learn: NaN), whatever zero_division says
+    return np.where(np.asarray(tn) == 0, np.nan, value)
