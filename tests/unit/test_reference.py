@@ -112,7 +112,7 @@ def _contrast_units(mean, n_families=24, seed=0):
 
 
 def test_half_splits_replicate_a_clear_claim_and_not_a_null_one():
-    from imbeval.tables.claim_units import half_split_replication
+    from imbeval.tables.replication import half_split_replication
 
     clear = half_split_replication(None, _contrast_units(0.02), seed=5, n_splits=40).iloc[0]
     assert clear["verdict"] == "holds" and clear["families"] == 24

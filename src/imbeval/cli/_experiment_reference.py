@@ -12,7 +12,7 @@ Writes, into ``--out-dir`` (the repository keeps them in ``results/reference/kee
   folds), their standard deviation, the number of runs, the mean of the fold values beside
   it, and the undefined and zero fold values counted;
 - ``replication.csv``: for each claim over data sets, how often it is decided the same way
-  on two random halves of the families (:func:`imbeval.tables.claim_units.half_split_replication`,
+  on two random halves of the families (:func:`imbeval.tables.replication.half_split_replication`,
   seeded from the run's seed);
 - ``problems.csv``, ``left_out.csv`` (what was run, what was left out and why);
 - ``provenance.json``: the run's record (commit, versions, data files, tables' sha256).
@@ -59,7 +59,7 @@ def _run_reference(args) -> int:
     print(write_csv(estimates, out / "estimates.csv"))
     import json
 
-    from imbeval.tables.claim_units import half_split_replication
+    from imbeval.tables.replication import half_split_replication
 
     seed = json.loads(Path(args.provenance).read_text(encoding="utf-8")).get("seed")
     if seed is None:

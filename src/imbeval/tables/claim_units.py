@@ -41,13 +41,7 @@ from imbeval.inference._shares import SHARE_METHOD, largest_share
 __all__ = ["UNIT_COLUMNS", "ordering_units", "ordering_estimate", "linearised_units",
            "linearised_estimate", "cell_units", "cell_estimate", "share_units",
            "share_estimate", "estimate_from_units", "fig5_gap", "family_of", "units_frame",
-           "recompute_claims", "half_split_replication", "HALF_SPLITS",
-           "UNDEFINED_RULE_OVER_PROBLEMS"]
-
-HALF_SPLITS = 200
-
-#: seeded half-splits of the families per claim (:func:`half_split_replication`): the
-#: share's Monte Carlo standard error is at most 0.5/sqrt(200) = 0.035
+           "recompute_claims", "UNDEFINED_RULE_OVER_PROBLEMS"]
 
 #: the columns of a units table (``units.csv``; ``claim`` = the row's item and statement)
 UNIT_COLUMNS = ["item", "claim", "rule", "kind", "part", "problem", "family", "cell", "run",
@@ -309,64 +303,3 @@ def recompute_claims(claims: pd.DataFrame, units: pd.DataFrame) -> pd.DataFrame:
             _, adj = inference.holm(family.loc[decided, "p_value"].to_numpy())
             adjusted.loc[family.index[decided]] = adj
     return table.assign(adjusted_p=adjusted)
-
-
-def half_split_replication(claims: pd.DataFrame, units: pd.DataFrame, *, seed: int,
-                           n_splits: int = HALF_SPLITS) -> pd.DataFrame:
-    """Does a claim over datasets replicate on other datasets? Its families split at random
-    into two halves, the claim decided on each half alone, ``n_splits`` times.
-
-    Another seed of the pipeline redraws only the CV noise of the same data sets (2-9 % of
-    the between-family variance on the KEEL slice), so a verdict over data sets that
-    "replicates" across seeds says little; two disjoint halves of the families are two
-    independent samples of data sets. Only claims whose units are families' values
-    (``contrast``, ``linearised``) are split.
-
-    Parameters
-    ----------
-    claims, units : a ``claims.csv`` and its ``claim_units.csv``.
-    seed : the seed of the splits (a split is ``numpy.random.default_rng((seed, k))``'s
-        permutation of the sorted families).
-    n_splits : how many splits.
-
-    Returns
-    -------
-    DataFrame ``item, claim, families, verdict, splits, both_decide, same_direction,
-    share_same, decisive_both``: the full claim's verdict (holds / does not hold /
-    inconclusive, before the adjustment), how many splits, in how many both halves decide
-    (their 95% intervals exclude the threshold) and in how many in the full claim's direction,
-    its share, and in how many both halves are decisive (p <= DECISIVE_ALPHA).
-    """
-    from imbeval.tables.claim_rules import judge
-
-    rows = []
-    for (item, claim), part in units.groupby(["item", "claim"], sort=False):
-        kind = str(part["kind"].iloc[0])
-        if kind not in ("contrast", "linearised"):
-            continue
-        rule = str(part["rule"].iloc[0])
-        full = judge(rule, estimate_from_units(part))
-        families = sorted(set(part["family"].astype(str)))
-        both = same = decisive = 0
-        for k in range(n_splits):
-            order = np.random.default_rng((int(seed), k)).permutation(len(families))
-            half = {families[i] for i in order[: len(families) // 2]}
-            verdicts = []
-            for members in (half, set(families) - half):
-                sub = part[part["family"].astype(str).isin(members)]
-                verdicts.append(judge(rule, estimate_from_units(sub)))
-            if all(v.verdict is not None for v in verdicts):
-                both += 1
-                if full.verdict is not None and all(v.verdict == full.verdict
-                                                    for v in verdicts):
-                    same += 1
-                if all(v.p_value <= inference.DECISIVE_ALPHA for v in verdicts):
-                    decisive += 1
-        verdict = {True: "holds", False: "does not hold"}.get(full.verdict, "inconclusive")
-        rows.append({"item": item, "claim": claim, "families": len(families),
-                     "verdict": verdict, "splits": n_splits, "both_decide": both,
-                     "same_direction": same, "share_same": same / n_splits,
-                     "decisive_both": decisive})
-    return pd.DataFrame(rows, columns=["item", "claim", "families", "verdict", "splits",
-                                       "both_decide", "same_direction", "share_same",
-                                       "decisive_both"])
