@@ -41,7 +41,7 @@ def estimates_table(run_indices, names):
 def _run_reference(args) -> int:
     import pandas as pd
 
-    from imbeval._io import write_csv
+    from imbeval._io import atomic_write, write_csv
     from imbeval.protocol.collect import RUN_TABLE
     from imbeval.tables import mullick2020_experiment as ex
 
@@ -72,12 +72,9 @@ def _run_reference(args) -> int:
                          (keel / "problems.csv", "problems.csv"),
                          (keel / "left_out.csv", "left_out.csv"),
                          (Path(args.provenance), "provenance.json")):
-        # copied byte for byte: provenance.json lists these files' sha256
-        target = out / name
-        tmp = target.with_suffix(target.suffix + ".tmp")
-        shutil.copyfile(source, tmp)
-        tmp.replace(target)
-        print(target)
+        # copied byte for byte (provenance.json lists these files' sha256), atomically: a
+        # failed copy leaves the previous file, never half of one
+        print(atomic_write(out / name, lambda tmp, source=source: shutil.copyfile(source, tmp)))
     return 0
 
 
