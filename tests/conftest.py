@@ -23,7 +23,18 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from threadpoolctl import threadpool_limits
 from workflow_helpers import FAKE_CLUSTER, SNAKEMAKE, copy_repo, snakemake, snakemake_env
+
+# One BLAS/OpenMP thread per test process, and for the processes a test starts (the CLI run
+# through subprocess). The tests run in two pytest-xdist workers (pyproject's addopts), so each
+# core already has its process; OpenBLAS's own threads on top of that, for the small matrices
+# of a test, wait on each other: on the 2-core machine under load a 5-fold grid search of a
+# logistic regression took 6.0 s wall (2.3 s CPU) with OpenBLAS's default threads and 0.45 s
+# (0.21 s CPU) with one (docs/testing.md). Snakemake sets these variables per job itself.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+threadpool_limits(1)
 
 # CI gets a fixed, derandomised profile so a failure is reproducible from the log.
 settings.register_profile(
@@ -35,6 +46,8 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 TESTS = Path(__file__).resolve().parent
 # The directory of a test decides its marker: one place, so a moved file is re-marked.
 DIRECTORY_MARKERS = {"workflow": "workflow", "cluster": "cluster"}
+#: the pytest-xdist group of the tests that run Snakemake or SLURM (one worker runs them all)
+SNAKEMAKE_GROUP = "snakemake"
 # The session fixtures that start Snakemake (below, and tests/workflow/test_report_run.py's):
 # a unit test asking for one would make the fast loop run the test DAG.
 SNAKEMAKE_FIXTURES = frozenset({"local_run", "cluster_run", "report_run", "slurm_run"})
@@ -56,6 +69,10 @@ def pytest_collection_modifyitems(config, items):
         part = path.relative_to(TESTS).parts[0]
         if part in DIRECTORY_MARKERS:
             item.add_marker(DIRECTORY_MARKERS[part])
+            # every Snakemake and SLURM test in one pytest-xdist group: they share the
+            # session runs (local_run, cluster_run, ...), which a second worker would make
+            # again, and each run uses both cores (--dist loadgroup in pyproject's addopts)
+            item.add_marker(pytest.mark.xdist_group(SNAKEMAKE_GROUP))
         elif part == "unit" and SNAKEMAKE_FIXTURES & set(getattr(item, "fixturenames", ())):
             raise pytest.UsageError(
                 f"{item.nodeid} is under tests/unit but uses a Snakemake run "

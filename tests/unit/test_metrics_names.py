@@ -144,7 +144,10 @@ def test_multi_class_names_equal_the_library_functions(case, data):
     assert close(ours, score(canonical, t, p, sample_weight=w))  # _rates vs the registry
 
 
-@pytest.mark.parametrize("name, options, reference", MULTI, ids=lambda v: str(v)[:40])
+# ids from the name and options only: a function's repr holds its address, which differs
+# between processes (pytest-xdist's workers must collect the same ids)
+@pytest.mark.parametrize("name, options, reference", MULTI,
+                         ids=[f"{n}-{o}" if o else n for n, o, _ in MULTI])
 def test_every_multi_class_name_on_a_fixed_case(name, options, reference):
     # every row at least once, whatever hypothesis draws
     t = np.array([0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 1, 0])
