@@ -108,6 +108,21 @@ def test_a_margin_wholly_on_the_wrong_side_does_not_hold():
     assert gmean["ci_high"] < 0.5
 
 
+@given(st.integers(1, 400).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))),
+       st.sampled_from([0.5, 0.9, 0.95, 0.99, 0.995, 0.999375]))
+def test_clopper_pearson_is_scipys_exact_binomial_interval(case, level):
+    # the beta-quantile form against scipy's root-finding on the binomial cdf
+    from scipy.stats import binomtest
+
+    from imbeval.inference._shares import clopper_pearson
+
+    count, n = case
+    ref = binomtest(count, n).proportion_ci(confidence_level=level, method="exact")
+    low, high = clopper_pearson(count, n, level)
+    assert low == pytest.approx(ref.low, abs=1e-9) and high == pytest.approx(ref.high, abs=1e-9)
+    assert (low == 0) == (count == 0) and (high == 1) == (count == n)
+
+
 def test_gmean_drops_to_0_counts_exact_zeros_not_a_mean():
     # GMean exactly 0 on every fold of the 'balanced' cell, 0.3 elsewhere: the share of
     # exact zeros is 1 on that cell, whose fold values are tied (a spread of 0) -- the
