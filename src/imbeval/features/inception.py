@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -175,13 +176,29 @@ class Progress:
             self.next_decile = int(frac * 10) + 1
 
 
+#: each model's compiled forward pass (:func:`_forward`), dropped with the model
+_FORWARD = weakref.WeakKeyDictionary()
+
+
+def _forward(model):
+    """The model's forward pass as one ``tf.function``, traced once for any batch size and
+    kept for the model: tracing Inception V3 costs seconds, and a function made per call
+    (per concept) traced it again for every concept and for a shorter last batch."""
+    forward = _FORWARD.get(model)
+    if forward is None:
+        import tensorflow as tf
+
+        spec = tf.TensorSpec([None, *model.input_shape[1:]], tf.float32)
+        forward = tf.function(lambda x: model(x, training=False), input_signature=[spec])
+        _FORWARD[model] = forward
+    return forward
+
+
 def run_extraction(
     model, files: list[str], batch_size: int = 32, progress: bool = True, label: str = "images"
 ):
     """Features of ``files`` through ``model``: ``(X, kept_files, skipped[(path, reason)])``."""
-    import tensorflow as tf
-
-    forward = tf.function(lambda x: model(x, training=False), reduce_retracing=True)
+    forward = _forward(model)
     bar = Progress(len(files), label) if progress and files else None
     position = {f: i for i, f in enumerate(files)}
     feats, kept = [], []
