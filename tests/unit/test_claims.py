@@ -263,6 +263,18 @@ def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
                                                                 basis=BASIS)))
     pd.testing.assert_frame_equal(
         table[~table["item"].str.contains("your indices")].reset_index(drop=True), paper)
+    # the workflow decides once: the comparison reads claims.csv back (issue 45); the rows
+    # and, after adjust over them again, the verdicts and adjustments are the same
+    from imbeval._io import write_csv
+
+    write_csv(table, tmp_path / "claims.csv")
+    read = cmp.adjust(cmp.frame(claims.stage_rows(experiment_claims=tmp_path / "claims.csv")))
+    for column in ("item", "row", "kind", "status", "detail", "adjustment", "family_id",
+                   "reason_kind", "method_kind", "basis_kind"):
+        assert read[column].tolist() == table[column].tolist(), column
+    np.testing.assert_allclose(read["adjusted_p"], table["adjusted_p"], rtol=1e-9)
+    with pytest.raises(ValueError, match="not both"):
+        claims.stage_rows(experiment_claims=tmp_path / "claims.csv", experiment_dir=tmp_path)
 
 
 def test_too_few_fold_values_decide_nothing():
