@@ -166,7 +166,8 @@ def verdict_text(result: AuditResult, condition: int) -> str:
     ce = result.counterexamples.get(condition)
     if not ce:
         return word
-    return f"{word} (counterexample: {ce['summary']}; matrix in condition{condition}_counterexample)"
+    return (f"{word} (counterexample: {ce['summary']}; matrix in "
+            f"condition{condition}_counterexample)")
 
 
 #: mullick2020's theorems about its own indices: index -> {condition: (verdict, theorem)}.

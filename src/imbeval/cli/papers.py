@@ -114,8 +114,8 @@ def register(subparsers):
                    help="mullick2020 fig2_numbers.csv of the theory stage")
     p.add_argument("--experiment", type=Path, metavar="DIR",
                    help="the experiment's result folder (run_indices.csv, problems.csv): "
-                        "mullick2020's claims in its text (Section 5.5); Figs. 3-5's too, decided here, "
-                        "unless --experiment-claims gives them as decided")
+                        "mullick2020's claims in its text (Section 5.5); Figs. 3-5's too, "
+                        "decided here, unless --experiment-claims gives them as decided")
     p.add_argument("--experiment-claims", type=Path, metavar="CSV",
                    help="claims.csv of `imbeval experiment figures`: mullick2020 Figs. 3-5's "
                         "claims with their intervals as decided there (decided once)")

@@ -52,7 +52,8 @@ REPLICATION_POWER = 0.80
 #: skewness 1 (Gamma(4); the KEEL slice's per-family contrasts have sample skewness -1.4 to
 #: 0.6), 88.3 / 89.6 / 91.8 % for skewness 2 (exponential). Ten is where skewness-1 units
 #: reach 93.5 %; strongly skewed units stay below it at any size the slices afford.
-#: (Not :data:`imbeval.compare.MIN_RANKING_UNITS`, the data sets a ranking test of classifiers needs.)
+#: (Not :data:`imbeval.compare.MIN_RANKING_UNITS`, the data sets a ranking test of classifiers
+#: needs.)
 MIN_DECISIVE_UNITS = 10
 #: fold values a CV number needs to be decisive: with fewer, the fold variance (df <= 3)
 #: is too poorly known, and a zero variance (two equal folds) would make a point interval

@@ -228,8 +228,8 @@ def _section(folder: Path, standalone=False) -> str:
         "winner by the Holm-adjusted Wilcoxon test). Hover a cell for the evidence, with the "
         "Bayesian test's P(better) and P(practically equivalent): a consistent but small lead "
         "can be decisive for the Wilcoxon test and practically equivalent. Kendall's W: "
-        f"how alike the indices rank the classifiers (1 = identically), shown from {MIN_RANKING_UNITS} "
-        "units on.</p>",
+        "how alike the indices rank the classifiers (1 = identically), shown from "
+        f"{MIN_RANKING_UNITS} units on.</p>",
         _glance(winners, w, reference),
         _schemes_text(list(dict.fromkeys(winners["scheme"].map(_scheme)))),
         dropped_note, _words(folder, standalone), _tests_table(tests),

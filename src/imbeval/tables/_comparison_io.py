@@ -82,8 +82,6 @@ def write(table: pd.DataFrame, csv_path, md_path):
     atomic_write_text(md_path, "".join(text))
 
 
-
-
 def normalise(table: pd.DataFrame) -> pd.DataFrame:
     """A comparison table read from a CSV, brought to the columns now: a ``kind`` written
     in words (before issue 45) becomes its identifier; the columns of issue 31

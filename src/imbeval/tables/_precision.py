@@ -61,7 +61,6 @@ def truncated(printed: str, value: float) -> bool:
     return abs(cut - target) <= 1e-6 / scale and not matches(printed, value, "round")
 
 
-
 def number_or_nan(text) -> float:
     """:func:`printed_number` of ``text``, NaN for text that is not a number (a name)."""
     try:

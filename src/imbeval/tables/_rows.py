@@ -69,7 +69,6 @@ def _interval(ci) -> tuple[float, float]:
     return low, high
 
 
-
 def comparison_row(paper, item, row_label, column, printed, regenerated, status: Status,
                    detail: str = "", *, basis=PRINTED_BASIS, ci=None, method="",
                    p_value=math.nan, method_kind=None, basis_kind=None, reason_kind=None,
@@ -210,8 +209,6 @@ def frame(rows) -> pd.DataFrame:
     """The comparison rows (dicts from :func:`comparison_row`) as a DataFrame with
     :data:`COLUMNS`."""
     return pd.DataFrame(list(rows), columns=COLUMNS)
-
-
 
 
 def claim(paper, item, claim_text, measured, holds, *, printed="", detail="",

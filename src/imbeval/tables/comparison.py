@@ -26,23 +26,25 @@ decision is adjusted in; ``report_adjusted_p`` is Holm over every claim family a
 
 ``status`` begins with the words of its ``kind`` (identifier in brackets), one of
 
-- ``match`` (``match``) -- the regenerated value, brought to the printed precision, is the printed value
-  (rule ``"round"``: rounds to it; rule ``"last digit"``: within one unit of the last printed
-  digit, for papers that sometimes truncate and sometimes round, as Dembélé's tables do;
-  fractions such as ``44/75`` must agree to 1e-12; rule ``"one unit"``: within one unit of
-  the last printed digit, for numbers derived from rounded entries, e.g. Dembélé's
-  percentage drops);
-- ``within print precision (printed truncated)`` (``truncated``) -- the printed value is the regenerated
-  one cut off, not rounded, at the printed precision (0.4154 printed 0.41): the same number,
-  printed by another convention, so not an erratum;
-- ``erratum: <explanation>`` (``erratum``) -- a documented misprint (:mod:`imbeval.tables.printed`);
+- ``match`` (``match``) -- the regenerated value, brought to the printed precision, is the
+  printed value (rule ``"round"``: rounds to it; rule ``"last digit"``: within one unit of
+  the last printed digit, for papers that sometimes truncate and sometimes round, as
+  Dembélé's tables do; fractions such as ``44/75`` must agree to 1e-12; rule ``"one
+  unit"``: within one unit of the last printed digit, for numbers derived from rounded
+  entries, e.g. Dembélé's percentage drops);
+- ``within print precision (printed truncated)`` (``truncated``) -- the printed value is
+  the regenerated one cut off, not rounded, at the printed precision (0.4154 printed
+  0.41): the same number, printed by another convention, so not an erratum;
+- ``erratum: <explanation>`` (``erratum``) -- a documented misprint
+  (:mod:`imbeval.tables.printed`);
 - ``claim holds: <measured>`` / ``claim does not hold: <measured>`` / ``claim
-  inconclusive: <measured>`` (``claim_holds``, ``claim_fails``, ``claim_inconclusive``) -- a statement of the paper (about a figure, or a property),
-  checked on what we regenerated, with the number and the threshold it was checked
-  against; for a run's number the claim is decided on the interval of its margin:
-  inconclusive when that interval contains the threshold;
-- ``finding: <statement>`` (``finding``) -- a fact about the paper's indices or numbers that we
-  establish (proved, and checked), not a number the paper printed;
+  inconclusive: <measured>`` (``claim_holds``, ``claim_fails``, ``claim_inconclusive``) --
+  a statement of the paper (about a figure, or a property), checked on what we
+  regenerated, with the number and the threshold it was checked against; for a run's
+  number the claim is decided on the interval of its margin: inconclusive when that
+  interval contains the threshold;
+- ``finding: <statement>`` (``finding``) -- a fact about the paper's indices or numbers
+  that we establish (proved, and checked), not a number the paper printed;
 - ``not distinguishable from a re-run: <why>`` / ``outside our 95% interval, not decisive:
   <why>`` / ``differs from a re-run: <why>`` (``not_distinguishable``,
   ``outside_not_decisive``, ``differs``) -- a number regenerated under other conditions
@@ -51,11 +53,12 @@ decision is adjusted in; ``report_adjusted_p`` is Holm over every claim family a
   inside it (a re-run could print it; not evidence that it *agrees*), outside it at 95%
   alone but not after the adjustment over its table (:func:`adjust`: the detail says which
   and by how much), or outside it after the adjustment (a deviation, counted);
-- ``different setting: <why>`` (``different_setting``) -- regenerated, but not under the paper's conditions (our CV
-  split and library versions, our synthetic sweep, ...), so agreement is not expected;
+- ``different setting: <why>`` (``different_setting``) -- regenerated, but not under the
+  paper's conditions (our CV split and library versions, our synthetic sweep, ...), so
+  agreement is not expected;
 - ``not comparable: <why>`` (``not_comparable``) -- nothing to regenerate it from;
-- ``MISMATCH`` (``mismatch``) -- none of the above: a number we fail to reproduce and cannot explain. The
-  tests require there be none.
+- ``MISMATCH`` (``mismatch``) -- none of the above: a number we fail to reproduce and
+  cannot explain. The tests require there be none.
 
 This module is the face of the comparison (it re-exports; each topic is its own module, and
 none of them imports this one): the vocabulary (:mod:`imbeval.tables._verdicts`), print
