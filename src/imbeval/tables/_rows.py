@@ -160,14 +160,16 @@ def restated(record: dict, status: Status, detail: str = "", *, reason_kind=None
 def row(paper, item, row_label, column, printed, regenerated, *, rule="round", erratum=None,
         setting=None, not_comparable=None, note=None, basis=PRINTED_BASIS, ci=None,
         method="", p_value=math.nan, method_kind=None, basis_kind=None) -> dict:
-    """One comparison row; the status follows the precedence described in the module.
+    """One comparison row; the status follows the precedence the module docstring of
+    :mod:`imbeval.tables.comparison` describes.
 
     ``ci`` is the prediction interval of a re-run for ``regenerated`` (needs a run
     ``basis``); with a ``setting`` it decides between *not distinguishable from a re-run*
     (the printed value inside the interval) and *differs from a re-run* (which
-    :func:`adjust` keeps, or makes *outside our 95% interval, not decisive*). ``method`` and
-    ``p_value`` are written as given (see :mod:`imbeval.tables.comparison`), and so are
-    ``method_kind`` and ``basis_kind`` (:func:`comparison_row`).
+    :func:`imbeval.tables._multiplicity.adjust` keeps, or makes *outside our 95% interval,
+    not decisive*). ``method`` and ``p_value`` are written as given (see
+    :mod:`imbeval.tables.comparison`), and so are ``method_kind`` and ``basis_kind``
+    (:func:`comparison_row`).
     """
     value = None if regenerated is None else float(regenerated)
     if not_comparable is not None:
