@@ -356,3 +356,17 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
     assert table.loc[7, "adjustment"].startswith("none: not a sampled number")
     # the raw p-values stay as they were
     assert table["p_value"].tolist()[:6] == [0.0001, 0.002, 0.004, 0.004, 0.003, 1.0]
+
+
+def test_a_basis_kind_is_given_or_looked_up_never_searched_for():
+    from imbeval.audit import statements
+
+    # the theory stage's two bases are the audit's constants, looked up as whole values
+    assert str(cmp.default_basis_kind(statements.EXACT)) == "exact"
+    assert str(cmp.default_basis_kind(statements.COMPUTED)) == "computed"
+    assert str(cmp.default_basis_kind(cmp.PRINTED_BASIS)) == "printed"
+    assert str(cmp.default_basis_kind(cmp.run_basis("computed data"))) == "run"
+    row = cmp.claim("p", "F", "x", 0.1, True, basis="sampled: a sweep", basis_kind="sweep")
+    assert row["basis_kind"] == "sweep"
+    with pytest.raises(ValueError):
+        cmp.claim("p", "F", "x", 0.1, True, basis="b", basis_kind="sampled")

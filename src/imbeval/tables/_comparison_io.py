@@ -15,7 +15,7 @@ import pandas as pd
 
 from imbeval._io import atomic_write_text
 from imbeval.tables._io import to_markdown, write_table
-from imbeval.tables._rows import ADDED_COLUMNS, COLUMNS, PRINTED_BASIS, BasisKind, frame
+from imbeval.tables._rows import ADDED_COLUMNS, COLUMNS, default_basis_kind, frame
 from imbeval.tables._verdicts import STATUSES, kind_of, wording
 
 __all__ = ["TYPED_COLUMNS", "MULTIPLICITY_COLUMNS", "summary", "write", "read_parts",
@@ -86,8 +86,8 @@ def normalise(table: pd.DataFrame) -> pd.DataFrame:
     """A comparison table read from a CSV, brought to the columns now: a ``kind`` written
     in words (before issue 45) becomes its identifier; the columns of issue 31
     (:data:`MULTIPLICITY_COLUMNS`) and 45 (:data:`imbeval.tables._rows.ADDED_COLUMNS`)
-    absent from an older CSV are added empty (``basis_kind`` from ``basis``: the printed
-    numbers' basis, else a run, as :func:`imbeval.tables._rows.comparison_row` defaults it).
+    absent from an older CSV are added empty (``basis_kind`` from ``basis``, as
+    :func:`imbeval.tables._rows.comparison_row` defaults it: :func:`default_basis_kind`).
 
     >>> old = pd.DataFrame({"kind": ["claim holds", "consistent with a re-run"],
     ...                     "basis": ["run on d", "printed numbers"]})
@@ -101,8 +101,7 @@ def normalise(table: pd.DataFrame) -> pd.DataFrame:
         if column in table.columns:
             continue
         if column == "basis_kind":
-            table[column] = [str(BasisKind.PRINTED if b == PRINTED_BASIS else BasisKind.RUN)
-                             for b in table["basis"]]
+            table[column] = [str(default_basis_kind(b)) for b in table["basis"]]
         else:
             table[column] = math.nan if column in _NUMBERS else ""
     return table

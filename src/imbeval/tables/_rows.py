@@ -16,7 +16,8 @@ from imbeval.inference import Method, Reason
 from imbeval.tables._precision import matches, printed_number, truncated
 from imbeval.tables._verdicts import Status
 
-__all__ = ["COLUMNS", "ADDED_COLUMNS", "PRINTED_BASIS", "BasisKind", "run_basis",
+__all__ = ["COLUMNS", "ADDED_COLUMNS", "PRINTED_BASIS", "BasisKind", "default_basis_kind",
+           "run_basis",
            "comparison_row", "restated", "row", "frame", "claim", "finding"]
 
 COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
@@ -46,6 +47,31 @@ class BasisKind(StrEnum):
     RUN = "run"
     #: a seeded synthetic sweep (:func:`imbeval.tables.claims_mortaz2020.sweep_basis`)
     SWEEP = "sweep"
+    #: the theory stage's exact arithmetic (every matrix of a finite domain, a
+    #: counterexample evaluated; :data:`imbeval.audit.statements.EXACT`)
+    EXACT = "exact"
+    #: the theory stage's other computations on no sample (a seeded search, quadrature, a
+    #: closed form; :data:`imbeval.audit.statements.COMPUTED`)
+    COMPUTED = "computed"
+
+
+#: the bases whose words name their kind: the printed numbers', and the theory stage's two
+#: (``statements.csv``'s ``basis``, :data:`imbeval.audit.statements.EXACT` and ``COMPUTED``;
+#: tests/unit/test_paper_comparison.py checks they are those constants); any other basis is
+#: a run's (:func:`run_basis`) unless its row says otherwise
+_NAMED_BASES = {"printed numbers": BasisKind.PRINTED, "exact arithmetic": BasisKind.EXACT,
+                "computed": BasisKind.COMPUTED}
+
+
+def default_basis_kind(basis) -> BasisKind:
+    """The kind of a basis a row does not give one for: the kind its words name exactly
+    (:data:`PRINTED_BASIS` and the theory stage's two), else :attr:`BasisKind.RUN`. A
+    lookup of whole values, as of a category, never a search of the words.
+
+    >>> [str(default_basis_kind(b)) for b in ("printed numbers", "computed", "run on d")]
+    ['printed', 'computed', 'run']
+    """
+    return _NAMED_BASES.get(str(basis), BasisKind.RUN)
 
 
 def run_basis(dataset: str) -> str:
@@ -96,8 +122,9 @@ def comparison_row(paper, item, row_label, column, printed, regenerated, status:
         How the interval was made, as data (the ``method_kind`` column; None: ``""``, a
         method that is no interval of :mod:`imbeval.inference`).
     basis_kind : BasisKind or None
-        What the number rests on, as data; None: :attr:`BasisKind.PRINTED` for
-        :data:`PRINTED_BASIS`, :attr:`BasisKind.RUN` for any other basis.
+        What the number rests on, as data; None: :func:`default_basis_kind` of ``basis``
+        (:attr:`BasisKind.PRINTED` for :data:`PRINTED_BASIS`, the theory stage's two kinds
+        for its bases, :attr:`BasisKind.RUN` for any other).
     reason_kind, reason : Reason or None, str
         Why the row is not decided, as data and in words (the clause of ``detail`` a
         reader is shown first); None and ``""`` for a decided row.
@@ -118,9 +145,7 @@ def comparison_row(paper, item, row_label, column, printed, regenerated, status:
         raise TypeError(f"method_kind must be a Method or None, got {method_kind!r}")
     if reason_kind is not None and not isinstance(reason_kind, Reason):
         raise TypeError(f"reason_kind must be a Reason or None, got {reason_kind!r}")
-    if basis_kind is None:
-        basis_kind = BasisKind.PRINTED if basis == PRINTED_BASIS else BasisKind.RUN
-    basis_kind = BasisKind(basis_kind)
+    basis_kind = default_basis_kind(basis) if basis_kind is None else BasisKind(basis_kind)
     value = None if regenerated is None else float(regenerated)
     ci_low, ci_high = _interval(ci)
     if ci is not None and basis == PRINTED_BASIS:

@@ -78,12 +78,14 @@ from imbeval.tables._multiplicity import (DETAIL_SEPARATOR, EXACT_ADJUSTMENT, FD
                                           outside_interval)
 from imbeval.tables._precision import decimals, matches, printed_number, truncated
 from imbeval.tables._rows import (ADDED_COLUMNS, COLUMNS, PRINTED_BASIS, BasisKind, claim,
-                                  comparison_row, finding, frame, restated, row, run_basis)
+                                  comparison_row, default_basis_kind, finding, frame, restated,
+                                  row, run_basis)
 from imbeval.tables._verdicts import (DECISIVE, OLD_KINDS, STATUSES, TRUNCATED, WORDING,
                                       Status, Wording, kind_of, verdict_of, wording)
 
 __all__ = ["COLUMNS", "TYPED_COLUMNS", "MULTIPLICITY_COLUMNS", "ADDED_COLUMNS",
-           "PRINTED_BASIS", "BasisKind", "Status", "Wording", "WORDING", "STATUSES",
+           "PRINTED_BASIS", "BasisKind", "default_basis_kind", "Status", "Wording", "WORDING",
+           "STATUSES",
            "OLD_KINDS", "DECISIVE", "TRUNCATED", "kind_of", "wording", "verdict_of",
            "run_basis", "printed_number", "decimals", "matches", "truncated",
            "comparison_row", "restated", "row", "frame", "claim", "finding", "FWER", "FDR",
