@@ -368,6 +368,14 @@ def test_fig6_carries_the_wording_and_names_the_theorem(worded):
     labels = {r["index"]: _cell_label(r, "condition3") for r in records}
     assert labels["gmean"] == "fails (Th. 5)" and labels["acsa"] == "holds (Th. 5)"
     assert labels["cen"] == "holds" and labels["gmean2"] == "n/a"
+    # an audit.csv written before issue 45 has no condition<k>_theorem: the theorem comes
+    # from the theorems' table, not from the verdict's words, and labels the same cells
+    old = [{k: v for k, v in r.items() if not k.endswith("_theorem")} for r in rows.values()]
+    again = fig6_data(old).set_index("index")
+    assert again.loc["gmean", "condition3_theorem"] == "5" and again.loc["cen",
+                                                                        "condition3_theorem"] == ""
+    assert (again[[f"condition{k}_theorem" for k in (1, 2, 3)]].astype(str)
+            == data[[f"condition{k}_theorem" for k in (1, 2, 3)]].astype(str)).all().all()
 
 
 @pytest.mark.usefixtures("clean_registry")

@@ -17,7 +17,7 @@ from imbeval.tables import comparison as cmp
 
 
 def _kind(row):
-    return cmp.status_kind(row["status"])
+    return row["kind"]
 
 
 def test_mullick_fig2_rows_carry_the_theory_stage_values(tmp_path):
@@ -30,7 +30,7 @@ def test_mullick_fig2_rows_carry_the_theory_stage_values(tmp_path):
     assert _kind(rows[("Fig. 2c", "RRT 10")]) == "match"
     assert _kind(rows[("Fig. 2f", "C = 3")]) == "match"
     # 0.760 exactly, printed 0.77 read off a curve ("on average"): a reading, not an erratum
-    assert _kind(rows[("Fig. 2f", "C = 6")]) == "different setting"
+    assert _kind(rows[("Fig. 2f", "C = 6")]) == "different_setting"
     status = rows[("Fig. 2f", "C = 6")]["status"]
     assert status.startswith("different setting: read from a curve") and "ours 0.76" in status
     bad = tmp_path / "bad.csv"
@@ -91,8 +91,8 @@ def test_equal_margins_are_decided_by_their_interval():
     assert narrow["regenerated"] == pytest.approx(wide["regenerated"])
     assert narrow["ci_high"] - narrow["ci_low"] < 0.02 < wide["ci_high"] - wide["ci_low"]
     assert "Bonferroni" in narrow["method"]
-    assert _kind(narrow) == "claim holds"
-    assert _kind(wide) == "claim inconclusive"
+    assert _kind(narrow) == "claim_holds"
+    assert _kind(wide) == "claim_inconclusive"
     assert narrow["basis"] == wide["basis"] == BASIS
     assert narrow["regenerated"] == pytest.approx(0.08)
     assert "95% interval" in narrow["status"] and "must be > 0.05" in narrow["status"]
@@ -102,9 +102,9 @@ def test_a_margin_wholly_on_the_wrong_side_does_not_hold():
     levels = dict(LEVELS, acsa=0.88, nauroc_ova=0.88, gmean=0.4)
     gap, gmean = _fig5(levels, {n: 0.0005 for n in levels})
     assert gap["regenerated"] == pytest.approx(0.02) and gap["ci_high"] < 0.05
-    assert _kind(gap) == "claim does not hold"
+    assert _kind(gap) == "claim_fails"
     # GMean never exactly 0: a share of 0 of 10 fold values on every cell
-    assert _kind(gmean) == "claim does not hold" and gmean["regenerated"] == 0
+    assert _kind(gmean) == "claim_fails" and gmean["regenerated"] == 0
     assert gmean["ci_high"] < 0.5
 
 
@@ -134,7 +134,7 @@ def test_gmean_drops_to_0_counts_exact_zeros_not_a_mean():
                                                                  basis=BASIS)}
     row = rows["GMean drops to 0 on some C = 10 dataset"]
     assert row["regenerated"] == 1.0
-    assert _kind(row) == "claim holds" and row["ci_low"] > 0.5
+    assert _kind(row) == "claim_holds" and row["ci_low"] > 0.5
     assert "Clopper-Pearson" in row["method"] and "10 of 10" in row["status"]
     # on 3 of the cell's 10 folds only: the share 0.3 is not most of them
     indices.loc[cell, "value"] = [0.0 if k % 10 < 3 else 0.3 for k in range(cell.sum())]
@@ -142,7 +142,7 @@ def test_gmean_drops_to_0_counts_exact_zeros_not_a_mean():
                                                                 basis=BASIS)}[
         "GMean drops to 0 on some C = 10 dataset"]
     assert row["regenerated"] == pytest.approx(0.3)
-    assert _kind(row) == "claim inconclusive"   # 10 fold values cannot place 0.3 below 0.5
+    assert _kind(row) == "claim_inconclusive"   # 10 fold values cannot place 0.3 below 0.5
 
 
 def _ordering_row(slopes, shared=False):
@@ -169,18 +169,18 @@ OTHERS = ["gmean", "acsa", "nauroc_ova", "aurpc_ova"]
 def test_an_ordering_over_datasets_needs_ten_independent_units():
     least = {**{n: 0.02 for n in OTHERS}, "maurpc_ova": 0.01}
     row = _ordering_row([least] * 3)
-    assert _kind(row) == "claim inconclusive"
+    assert _kind(row) == "claim_inconclusive"
     assert "3 independent units" in row["status"] and "at least 10 needed" in row["status"]
     # twelve problems with classes of their own: twelve units, the ordering holds
     jitter = [{**{n: 0.02 + 0.001 * k for n in OTHERS}, "maurpc_ova": 0.01 + 0.0005 * k}
               for k in range(12)]
     row = _ordering_row(jitter)
-    assert _kind(row) == "claim holds" and row["ci_low"] > 0
+    assert _kind(row) == "claim_holds" and row["ci_low"] > 0
     assert "12 clusters" in row["method"] and row["p_value"] < 0.05
     # the same twelve sharing a class are one cluster, crossed with the shared concept: the
     # delete-one-concept jackknife, which has no replicate without a concept in every problem
     row = _ordering_row(jitter, shared=True)
-    assert _kind(row) == "claim inconclusive" and "jackknife" in row["method"]
+    assert _kind(row) == "claim_inconclusive" and "jackknife" in row["method"]
     assert "a concept occurs in every problem" in row["status"]
 
 
@@ -191,7 +191,7 @@ def test_an_ordering_over_datasets_is_inconclusive_when_the_datasets_disagree():
               for k in range(12)]
     row = _ordering_row(slopes)
     assert row["ci_low"] < 0 < row["ci_high"]
-    assert _kind(row) == "claim inconclusive"
+    assert _kind(row) == "claim_inconclusive"
 
 
 def test_experiment_claims_are_deterministic():
@@ -247,15 +247,15 @@ def test_a_users_index_is_claimed_against_the_papers_least_robust_in_its_own_fam
     indices, problems = _with_user_index(0.002, 0.03)
     rows = {r["row"]: r for r in claims.mullick_user_rows(indices, problems, basis=BASIS)}
     less = rows["user index mine varies less than AURPC-OVA"]
-    assert less["item"] == "Fig. 4a (your indices)" and less["kind"] == "claim holds"
+    assert less["item"] == "Fig. 4a (your indices)" and less["kind"] == "claim_holds"
     assert less["ci_low"] > 0 and "ordering" not in less["item"]
     above = rows["user index mine stays above 0 on C = 10"]
-    assert above["item"] == "Fig. 5 (your indices)" and above["kind"] == "claim holds"
+    assert above["item"] == "Fig. 5 (your indices)" and above["kind"] == "claim_holds"
     assert "must be > 0.01" in above["status"]
     # the other way round, the claim does not hold
     indices, problems = _with_user_index(0.03, 0.002)
     rows = {r["row"]: r for r in claims.mullick_user_rows(indices, problems, basis=BASIS)}
-    assert rows["user index mine varies less than AURPC-OVA"]["kind"] == "claim does not hold"
+    assert rows["user index mine varies less than AURPC-OVA"]["kind"] == "claim_fails"
 
 
 def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
@@ -278,13 +278,25 @@ def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
                                                                 basis=BASIS)))
     pd.testing.assert_frame_equal(
         table[~table["item"].str.contains("your indices")].reset_index(drop=True), paper)
+    # the workflow decides once: the comparison reads claims.csv back (issue 45); the rows
+    # and, after adjust over them again, the verdicts and adjustments are the same
+    from imbeval._io import write_csv
+
+    write_csv(table, tmp_path / "claims.csv")
+    read = cmp.adjust(cmp.frame(claims.stage_rows(experiment_claims=tmp_path / "claims.csv")))
+    for column in ("item", "row", "kind", "status", "detail", "adjustment", "family_id",
+                   "reason_kind", "method_kind", "basis_kind"):
+        assert read[column].tolist() == table[column].tolist(), column
+    np.testing.assert_allclose(read["adjusted_p"], table["adjusted_p"], rtol=1e-9)
+    with pytest.raises(ValueError, match="not both"):
+        claims.stage_rows(experiment_claims=tmp_path / "claims.csv", experiment_dir=tmp_path)
 
 
 def test_too_few_fold_values_decide_nothing():
     # runs of two folds, two units: 2 fold values per cell (the test config's 1 x 2)
     indices, problems = _indices(LEVELS, {n: 0.0005 for n in LEVELS}, units=2)
     rows = list(claims.mullick_experiment_rows(indices, problems, basis=BASIS))
-    assert rows and all(_kind(r) == "claim inconclusive" for r in rows)
+    assert rows and all(_kind(r) == "claim_inconclusive" for r in rows)
     # a share of exact zeros needs no spread: its exact interval is wide instead
     shares = [r for r in rows if r["row"].startswith("GMean drops to 0")]
     assert len(shares) == 1 and shares[0]["ci_high"] - shares[0]["ci_low"] > 0.5
@@ -353,8 +365,8 @@ def test_ortigosa_fig7_cuts_outside_the_stated_bracket_are_flagged(tmp_path):
     path = tmp_path / "fig7.csv"
     f7.to_csv(path, index=False)
     first, second = _fig7_rows(path, tmp_path)
-    assert _kind(first) == "claim holds"
-    assert _kind(second) == "claim does not hold"
+    assert _kind(first) == "claim_holds"
+    assert _kind(second) == "claim_fails"
     assert second["regenerated"] == pytest.approx(5.5071 - 5.5014)
 
 
@@ -378,7 +390,7 @@ def _fig7_rows(path, d):
     eq22 = [r for r in rows if r["item"] == "eq. 22 (Fig. 6)"]
     assert len(eq22) == 1 and _kind(eq22[0]) == "erratum"
     acc4 = [r for r in rows if r["item"] == "Fig. 4a"][0]
-    assert _kind(acc4) == "claim does not hold"  # I(Acc) = ε > 0 on the positive side
+    assert _kind(acc4) == "claim_fails"  # I(Acc) = ε > 0 on the positive side
     return [r for r in rows if r["item"] == "Fig. 7"]
 
 

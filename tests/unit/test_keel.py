@@ -282,14 +282,20 @@ def test_report_shows_the_stand_in_and_the_keel_verdict_side_by_side():
     table = side_by_side(cmp.frame(rows))
     assert list(table["item"]) == ["Fig. 3", "Fig. 5"]
     first = table.iloc[0]
-    assert first["stand_in"] == "claim inconclusive: 0.02"
-    assert first["keel"] == "claim holds: 0.05 [0.01, 0.09]"
+    # the verdict and the number in columns of their own (issue 45: never "kind: ours" split
+    # again)
+    assert (first["stand_in"], first["stand_in_ours"]) == ("claim_inconclusive", "0.02")
+    assert (first["keel"], first["keel_ours"]) == ("claim_holds", "0.05 [0.01, 0.09]")
     assert "12 independent units" in first["keel_basis"]
     # Fig. 5's claim is matched whatever its C
-    assert table.iloc[1]["stand_in"] == "claim does not hold: 0.7 [0.6, 0.8]"
-    assert side_by_side(cmp.frame(rows[:2] + rows[3:])).iloc[1]["stand_in"] == "not run"
+    assert (table.iloc[1]["stand_in"], table.iloc[1]["stand_in_ours"]) == (
+        "claim_fails", "0.7 [0.6, 0.8]")
+    absent = side_by_side(cmp.frame(rows[:2] + rows[3:])).iloc[1]
+    assert (absent["stand_in"], absent["stand_in_ours"]) == ("not run", "")
     page = side_by_side_html(cmp.frame(rows))
-    assert "stand-in and KEEL side by side" in page and "claim holds" in page
+    assert "stand-in and KEEL side by side" in page
+    assert '<span class="verdict good">claim holds</span> 0.05 [0.01, 0.09]' in page
+    assert '<span class="verdict inconclusive">claim inconclusive</span> 0.02' in page
     assert side_by_side_html(cmp.frame(rows[:1])) == ""
     assert side_by_side(pd.DataFrame(columns=cmp.COLUMNS)).empty
 

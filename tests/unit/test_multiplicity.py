@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from imbeval.inference import benjamini_hochberg, holm, simes
+from imbeval.inference import DECISIVE_ALPHA, Method, Reason, benjamini_hochberg, holm, simes
 from imbeval.inference._multiplicity import frozen_gc
 from imbeval.report import pages, reliability
 from imbeval.tables import comparison as cmp
@@ -43,14 +43,15 @@ def test_simes_is_the_smallest_bh_q_value_and_bh_agrees_with_statsmodels():
 def _grid(p_values, printed="0.20"):
     """A table against a re-run: every printed number outside our interval at 95% alone."""
     return [cmp.row("m", "Table 16", f"M{k}", "ACC", printed, 0.5, setting="our CV",
-                    basis=RUN, ci=(0.4, 0.6), p_value=p, method="rerun")
+                    basis=RUN, ci=(0.4, 0.6), p_value=p, method="rerun",
+                    method_kind=Method.RERUN)
             for k, p in enumerate(p_values)]
 
 
 def test_a_table_against_a_rerun_is_tested_whole_then_located_by_bh():
     # 10 numbers outside our interval; at the decisive level (0.005) Holm would keep 2,
     # BH locates 5
-    assert cmp.ALPHA == 0.005
+    assert DECISIVE_ALPHA == 0.005 and not hasattr(cmp, "ALPHA")  # one name per meaning
     p = [0.0001, 0.0004, 0.0006, 0.0012, 0.002, 0.02, 0.03, 0.04, 0.06, 0.09]
     inside = cmp.row("m", "Table 16", "X", "ACC", "0.50", 0.53, setting="our CV", basis=RUN,
                      ci=(0.4, 0.6), p_value=1.0, method="rerun")
@@ -61,28 +62,30 @@ def test_a_table_against_a_rerun_is_tested_whole_then_located_by_bh():
     assert table["global_p"].nunique() == 1
     assert table["global_p"].iloc[0] == pytest.approx(simes(p + [1.0]))
     kinds = table["kind"].tolist()
-    assert kinds[:5] == ["differs from a re-run"] * 5
-    assert sum(holm(p + [1.0], cmp.ALPHA)[0]) == 2  # Holm (FWER) would have kept two
+    assert kinds[:5] == ["differs"] * 5
+    assert sum(holm(p + [1.0], DECISIVE_ALPHA)[0]) == 2  # Holm (FWER) would have kept two
     # outside our interval at 95% alone but not located: says so, never "not
     # distinguishable" (issue 31: 61 such rows said "consistent")
-    assert kinds[5:10] == ["outside our 95% interval, not decisive"] * 5
+    assert kinds[5:10] == ["outside_not_decisive"] * 5
     assert table.loc[5, "status"].startswith(
         "outside our 95% interval, not decisive: after Simes, then Benjamini-Hochberg over "
         "m Table 16, 11 numbers (p = 0.02 alone, table's global p = ")
     assert "decisive needs at most 0.005" in table.loc[5, "status"]
     assert table.loc[5, "detail"].endswith("; our CV")
-    assert kinds[10] == "not distinguishable from a re-run"
+    assert kinds[10] == "not_distinguishable"
     assert table.loc[0, "adjustment"].startswith(
         "Simes, then Benjamini-Hochberg over m Table 16, 11 numbers (table's global p = ")
-    assert (table["status"].map(cmp.status_kind) == table["kind"]).all()
+    # one family, named in every row; the grid's re-run rows say how their interval was made
+    assert (table["family_id"] == "m / Table 16").all()
+    assert table["report_adjusted_p"].isna().all()  # an FDR family: not in the report's Holm
 
 
 def test_a_table_that_passes_its_global_test_locates_nothing():
     # Simes: 6 x 0.004 / 3 = 0.008 > 0.005, although every p alone is below 0.005
     table = cmp.adjust(cmp.frame(_grid([0.002, 0.003, 0.004, 0.05, 0.08, 0.09])))
     assert table["global_p"].iloc[0] == pytest.approx(0.008)
-    assert (table["kind"] == "outside our 95% interval, not decisive").all()
-    assert not (table["kind"] == "differs from a re-run").any()
+    assert (table["kind"] == "outside_not_decisive").all()
+    assert not (table["kind"] == "differs").any()
 
 
 def test_a_family_with_a_claim_keeps_holm():
@@ -93,22 +96,30 @@ def test_a_family_with_a_claim_keeps_holm():
     assert (table["error_rate"] == "FWER").all()
     # Holm over 4: 0.0001*4, 0.001*3, 0.002*2, 0.003*1 -> 0.0004, 0.003, 0.004, 0.004: all
     # at most 0.005, all kept
-    assert table["kind"].tolist() == ["differs from a re-run"] * 3 + ["claim holds"]
+    assert table["kind"].tolist() == ["differs"] * 3 + ["claim_holds"]
     table = cmp.adjust(cmp.frame(_grid([0.0001, 0.003, 0.004]) + rows[3:]))
-    assert table["kind"].tolist()[1:3] == ["outside our 95% interval, not decisive"] * 2
+    assert table["kind"].tolist()[1:3] == ["outside_not_decisive"] * 2
     assert table.loc[1, "adjustment"].startswith("Holm over m Table 16, 4 decisions")
 
 
 def test_the_old_wording_is_gone_and_an_old_csv_still_reads(tmp_path):
     assert "consistent with a re-run" not in cmp.STATUSES
     assert cmp.Status.CONSISTENT is cmp.Status.NOT_DISTINGUISHABLE
-    assert cmp.status_kind("consistent with a re-run: our CV") == \
-        "not distinguishable from a re-run"
-    old = cmp.frame(_grid([0.01])).drop(columns=list(cmp.MULTIPLICITY_COLUMNS))
+    assert cmp.kind_of("consistent with a re-run") is cmp.Status.NOT_DISTINGUISHABLE
+    # a CSV of before issue 31 (no multiplicity columns) and of before issue 45 (kinds in
+    # words, no typed columns of issue 45) reads, its kinds mapped to their identifiers
+    old = cmp.frame(_grid([0.01])).drop(columns=[*cmp.MULTIPLICITY_COLUMNS,
+                                                 *cmp.ADDED_COLUMNS])
+    old["kind"] = [cmp.wording(k) for k in old["kind"]]
+    old.loc[0, "kind"] = "consistent with a re-run"
     old.to_csv(tmp_path / "old.csv", index=False)
     read = cmp.read_parts([tmp_path / "old.csv"])
     assert list(read.columns) == cmp.COLUMNS and read["global_p"].isna().all()
+    assert read["kind"].tolist() == ["not_distinguishable"]
+    assert read["basis_kind"].tolist() == ["run"] and read["method_kind"].tolist() == [""]
     assert cmp.adjust(read)["global_p"].iloc[0] == pytest.approx(0.01)
+    with pytest.raises(ValueError, match="unknown verdict kind"):
+        cmp.kind_of("consistent")
 
 
 def _report_rows():
@@ -124,7 +135,10 @@ def test_the_overview_states_which_error_rate_is_controlled_for_what(tmp_path):
     table = _report_rows()
     r = reliability.error_rates(table)
     # two claim families of one decision each, both decisive; Holm over both at once
-    # gives 0.004 and 0.004: both kept (two 0.004s would give 0.008: none)
+    # (run once, by adjust, written with the rows) gives 0.004 and 0.004: both kept (two
+    # 0.004s would give 0.008: none)
+    claims = table[table["error_rate"] == "FWER"]
+    np.testing.assert_allclose(claims["report_adjusted_p"], [0.004, 0.004])
     assert (r["fwer_families"], r["fwer_decisions"], r["fwer_decisive"]) == (2, 2, 2)
     assert r["fwer_bound"] == pytest.approx(0.01) and r["report_holm_kept"] == 2
     one = cmp.adjust(cmp.frame([cmp.claim("p", f"Fig. {k}", "c", 0.1, True, basis=RUN,
@@ -154,12 +168,13 @@ def test_a_table_whose_spreads_are_too_poor_is_not_called_different_as_a_whole(t
     assert reliability.error_rates(table)["tables"]["few_df"].tolist() == [0]
     assert "<td>differs from a re-run</td>" in reliability.error_rates_html(table)
     # the same p-values, but the numbers' re-run spreads have too few df (the grid's words)
-    poor = [cmp.restated(r, cmp.Status.OUTSIDE, f"not decisive: 3 df, {SPREAD_TOO_POOR} 9")
+    poor = [cmp.restated(r, cmp.Status.OUTSIDE, f"not decisive: 3 df, {SPREAD_TOO_POOR} 9",
+                         reason_kind=Reason.TOO_FEW_DF, reason=f"3 df, {SPREAD_TOO_POOR} 9")
             for r in rows[:2]] + rows[2:]
     table = cmp.adjust(cmp.frame(poor))
     r = reliability.error_rates(table)
     assert r["tables"][["differs", "outside", "few_df"]].values.tolist() == [[0, 3, 2]]
-    assert r["tables"]["global_p"].iloc[0] <= cmp.ALPHA
+    assert r["tables"]["global_p"].iloc[0] <= DECISIVE_ALPHA
     page = reliability.error_rates_html(table)
     assert "global p at most 0.005, not decisive: 2 numbers' re-run spreads have fewer than 9 df" in page
     assert "<td>differs from a re-run</td>" not in page

@@ -32,7 +32,10 @@ def test_columns_are_the_interface(static_rows):
     assert list(static_rows.columns) == [
         "paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
         "kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
-        "adjustment", "error_rate", "global_p", "bh_q"]
+        "adjustment", "error_rate", "global_p", "bh_q", "method_kind", "basis_kind",
+        "reason_kind", "reason", "family_id", "report_adjusted_p"]
+    # issue 45's typed columns come last: every column before them is as it was
+    assert list(static_rows.columns[-len(cmp.ADDED_COLUMNS):]) == list(cmp.ADDED_COLUMNS)
 
 
 def test_the_status_text_is_rendered_from_kind_and_detail(static_rows):
@@ -40,18 +43,23 @@ def test_the_status_text_is_rendered_from_kind_and_detail(static_rows):
     rendered = [cmp.Status(k).render(d) for k, d in zip(static_rows["kind"],
                                                          static_rows["detail"])]
     assert rendered == static_rows["status"].tolist()
-    assert (static_rows["status"].map(cmp.status_kind) == static_rows["kind"]).all()
+    # each status begins with its kind's words (the one table of them), never its identifier
+    assert all(s.startswith(cmp.wording(k))
+               for s, k in zip(static_rows["status"], static_rows["kind"]))
 
 
-def test_every_status_has_one_severity_order_and_a_css_class():
+def test_every_status_has_one_severity_order_and_words():
     assert [s.value for s in cmp.Status] == list(cmp.STATUSES)
+    assert set(cmp.WORDING) == set(cmp.Status)
     worst = min(cmp.Status, key=lambda s: s.severity)
     assert worst.severity == 0 and {s for s in cmp.Status if s.severity == 0} == {
         cmp.Status.CLAIM_FAILS, cmp.Status.MISMATCH}
     assert cmp.Status.DIFFERS.severity < cmp.Status.OUTSIDE.severity < \
         cmp.Status.NOT_DISTINGUISHABLE.severity
     assert cmp.Status.CLAIM_INCONCLUSIVE.severity < cmp.Status.CLAIM_HOLDS.severity
-    assert all(s.css for s in cmp.Status)
+    # an identifier is short and plain; the words are the reader's, one per kind
+    assert all(s.value.replace("_", "").isalpha() and s.value.islower() for s in cmp.Status)
+    assert len({w.status for w in cmp.WORDING.values()}) == len(cmp.Status)
 
 
 def test_the_constructor_refuses_an_untyped_status():
@@ -64,7 +72,7 @@ def test_a_restated_row_keeps_its_numbers_and_renders_its_new_status():
     r = cmp.row("p", "T", "m", "ACC", "0.50", 0.57, setting="ours", basis=basis,
                 ci=(0.52, 0.62), p_value=0.01, method="m")
     s = cmp.restated(r, cmp.Status.SETTING, "not decided")
-    assert (s["kind"], s["status"]) == ("different setting", "different setting: not decided")
+    assert (s["kind"], s["status"]) == ("different_setting", "different setting: not decided")
     assert (s["ci_low"], s["ci_high"], s["p_value"], s["regenerated"]) == (0.52, 0.62, 0.01,
                                                                           0.57)
 
@@ -82,9 +90,9 @@ def test_a_printed_number_is_not_distinguishable_from_a_rerun_or_differs():
     outside = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV", basis=basis,
                       ci=(0.52, 0.62))
     bare = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV")
-    assert cmp.status_kind(inside["status"]) == "not distinguishable from a re-run"
-    assert cmp.status_kind(outside["status"]) == "differs from a re-run"
-    assert cmp.status_kind(bare["status"]) == "different setting"
+    assert inside["kind"] == "not_distinguishable"
+    assert outside["kind"] == "differs"
+    assert bare["kind"] == "different_setting"
     assert (inside["ci_low"], inside["ci_high"], inside["basis"]) == (0.45, 0.66, "run on UCI glass")
 
 
@@ -99,12 +107,11 @@ def test_an_interval_needs_a_run_basis_and_its_ends_in_order():
 
 def test_claim_has_three_outcomes_and_a_finding_its_own_status():
     basis = cmp.run_basis("d")
-    kinds = [cmp.status_kind(cmp.claim("p", "F", "x", 0.1, holds, basis=basis,
-                                       ci=(0.0, 0.2))["status"])
+    kinds = [cmp.claim("p", "F", "x", 0.1, holds, basis=basis, ci=(0.0, 0.2))["kind"]
              for holds in (True, False, None)]
-    assert kinds == ["claim holds", "claim does not hold", "claim inconclusive"]
+    assert kinds == ["claim_holds", "claim_fails", "claim_inconclusive"]
     found = cmp.finding("mortaz2020", "IAM", "IAM = 2 CBA - 1", 0.0, detail="proved")
-    assert cmp.status_kind(found["status"]) == "finding"
+    assert found["kind"] == "finding"
     assert found["basis"] == cmp.PRINTED_BASIS
 
 
@@ -134,12 +141,12 @@ def test_non_errata_match_at_print_precision(static_rows):
     for paper in ("mortaz2020", "dembele", "kluska", "ortigosa2016"):
         part = static_rows[static_rows.paper == paper]
         kinds = _kinds(part)
-        assert not (kinds == "MISMATCH").any(), part[kinds == "MISMATCH"].to_string()
-    # the printed matrices' tables have no "different setting" escape: match or erratum
+        assert not (kinds == "mismatch").any(), part[kinds == "mismatch"].to_string()
+    # the printed matrices' tables have no "different_setting" escape: match or erratum
     core = static_rows[static_rows.paper.isin(["dembele"])
                        | static_rows["item"].isin(["Table 2", "Table 3", "Table 5", "Table 6",
                                                    "Table 9", "Table 1", "Table 4"])]
-    assert set(_kinds(core)) <= {"match", cmp.TRUNCATED, "erratum"}
+    assert set(_kinds(core)) <= {"match", "truncated", "erratum"}
 
 
 def test_errata_rows_are_exactly_the_documented_ones(static_rows):
@@ -194,11 +201,11 @@ def test_row_statuses():
 def test_kluska_and_ortigosa_rows(static_rows):
     kl = static_rows[static_rows.paper == "kluska"]
     assert len(kl) == len(pr.KLUSKA_EXAMPLE["values"]) + 8
-    assert set(_kinds(kl)) == {"match", cmp.TRUNCATED}
+    assert set(_kinds(kl)) == {"match", "truncated"}
     og = static_rows[(static_rows.paper == "ortigosa2016")
                      & (static_rows["item"] == "Table 1 / Section 4 (RAND)")]
     assert len(og) == 24
-    assert set(_kinds(og)) == {"match", "claim does not hold"}
+    assert set(_kinds(og)) == {"match", "claim_fails"}
 
 
 def test_write_and_read_back(tmp_path, static_rows):
@@ -227,7 +234,7 @@ def test_truncated_print_is_its_own_status():
     for printed, value in [("0.41", 0.415403), ("0.40", 0.407636), ("-0.175", -0.175738),
                            ("0.6124", 0.612452), ("2.9e-7", 2.97e-7)]:
         assert cmp.row("p", "i", "r", "c", printed, value)["status"] == cmp.TRUNCATED, printed
-        assert cmp.status_kind(cmp.TRUNCATED) == cmp.TRUNCATED
+        assert cmp.row("p", "i", "r", "c", printed, value)["kind"] == "truncated"
     # rounding that agrees stays a match; an erratum or a setting keeps its status
     assert cmp.row("p", "i", "r", "c", "0.42", 0.4249)["status"] == "match"
     assert cmp.row("p", "i", "r", "c", "0.41", 0.4154, setting="s")["status"].startswith(
@@ -239,7 +246,7 @@ def test_claim_rows():
     held = cmp.claim("p", "Fig. 1", "x varies least", 0.2, True, detail="gap 0.2 > 0")
     assert held["status"] == "claim holds: gap 0.2 > 0" and held["column"] == "claim"
     failed = cmp.claim("p", "Fig. 1", "G reaches 0", 0.72, False, printed="0", detail="min 0.72")
-    assert cmp.status_kind(failed["status"]) == "claim does not hold"
+    assert failed["kind"] == "claim_fails"
     assert failed["difference"] == pytest.approx(0.72)
 
 
@@ -299,8 +306,8 @@ def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
         claims.stage_rows(experiment_dir=experiment)
     table = cmp.frame(claims.stage_rows(fig2_numbers=numbers, experiment_dir=experiment,
                                         dataset="Fashion-MNIST (stand-in for ImageNet)"))
-    run = table["ci_low"].notna() | table["status"].map(cmp.status_kind).isin(
-        ["not distinguishable from a re-run", "differs from a re-run"]) | (
+    run = table["ci_low"].notna() | table["kind"].isin(
+        ["not_distinguishable", "differs"]) | (
         table["item"].isin(["Fig. 4a", "Fig. 4b", "Fig. 5"])) | table["status"].str.contains(
         "our synthetic sample")
     assert run.sum() >= 6
@@ -325,17 +332,17 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
     rows.append(cmp.claim("p", "Fig. 6", "search", 0.0, True, basis=basis, method="search"))
     table = cmp.adjust(cmp.frame(rows))
     kinds = table["kind"].tolist()
-    assert kinds == table["status"].map(cmp.status_kind).tolist()
+    assert kinds == table["kind"].tolist()
     # Fig. 1: Holm on (0.0001, 0.002, 0.004) -> 0.0003, 0.004, 0.004: all three at most
     # the decisive level 0.005, kept
-    assert kinds[:3] == ["claim holds"] * 3
+    assert kinds[:3] == ["claim_holds"] * 3
     assert table.loc[0, "adjustment"].startswith("Holm over p Fig. 1, 3 decisions")
     # Fig. 2 is its own family of one
-    assert kinds[3] == "claim holds" and "1 decision " in table.loc[3, "adjustment"]
+    assert kinds[3] == "claim_holds" and "1 decision " in table.loc[3, "adjustment"]
     # Table 1 (a table against a re-run, no claim: FDR): Simes 0.006 > 0.005 -> the table
     # as a whole is not distinguishable from a re-run, and the number outside our interval
     # says so, not "not distinguishable"
-    assert kinds[4] == "outside our 95% interval, not decisive"
+    assert kinds[4] == "outside_not_decisive"
     assert table.loc[4, "status"].startswith(
         "outside our 95% interval, not decisive: after Simes, then Benjamini-Hochberg over "
         "p Table 1, 2 numbers (p = 0.003 alone, table's global p = 0.006, q = 0.006; "
@@ -345,7 +352,21 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
     assert table.loc[4, "adjusted_p"] == pytest.approx(0.006)
     assert table.loc[0, "adjustment"].endswith(f"(adjusted p = {0.0003:.3g})")
     assert table["adjusted_p"].isna().tolist()[6:] == [True, True]
-    assert kinds[6] == "claim holds" and table.loc[6, "adjustment"] == ""
+    assert kinds[6] == "claim_holds" and table.loc[6, "adjustment"] == ""
     assert table.loc[7, "adjustment"].startswith("none: not a sampled number")
     # the raw p-values stay as they were
     assert table["p_value"].tolist()[:6] == [0.0001, 0.002, 0.004, 0.004, 0.003, 1.0]
+
+
+def test_a_basis_kind_is_given_or_looked_up_never_searched_for():
+    from imbeval.audit import statements
+
+    # the theory stage's two bases are the audit's constants, looked up as whole values
+    assert str(cmp.default_basis_kind(statements.EXACT)) == "exact"
+    assert str(cmp.default_basis_kind(statements.COMPUTED)) == "computed"
+    assert str(cmp.default_basis_kind(cmp.PRINTED_BASIS)) == "printed"
+    assert str(cmp.default_basis_kind(cmp.run_basis("computed data"))) == "run"
+    row = cmp.claim("p", "F", "x", 0.1, True, basis="sampled: a sweep", basis_kind="sweep")
+    assert row["basis_kind"] == "sweep"
+    with pytest.raises(ValueError):
+        cmp.claim("p", "F", "x", 0.1, True, basis="b", basis_kind="sampled")

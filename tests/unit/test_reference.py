@@ -43,12 +43,14 @@ def test_every_shipped_claim_is_recomputed_from_its_units():
         for column in ("regenerated", "ci_low", "ci_high", "p_value", "adjusted_p"):
             assert _close(r[column], s[column]), (r["item"], r["claim"], column, r[column],
                                                   s[column])
-        kind = cmp.status_kind(s["status"])
+        # the shipped CSV was written before issue 45 (its kinds in words): read through the
+        # one reader of old verdict text
+        kind = cmp.kind_of(s["kind"])
         # the verdict before the adjustment; a decisive one stays so only at adjusted p <= 0.005
         if r["holds"] is None or (isinstance(r["holds"], float) and math.isnan(r["holds"])):
-            assert kind == "claim inconclusive"
-        elif kind != "claim inconclusive":
-            assert kind == ("claim holds" if r["holds"] else "claim does not hold")
+            assert kind == "claim_inconclusive"
+        elif kind != "claim_inconclusive":
+            assert kind == ("claim_holds" if r["holds"] else "claim_fails")
 
 
 def test_a_changed_unit_value_changes_the_recomputed_claim():
@@ -154,3 +156,22 @@ def test_a_problem_with_an_undefined_run_value_is_left_out_and_named():
     assert UNDEFINED_RULE_OVER_PROBLEMS in partial.method and "(p0)" in partial.method
     assert partial.undecidable is None and partial.value != full.value
     assert abs(partial.value - units["value"][1:].mean()) < 1e-12
+
+
+def test_the_shipped_rows_written_before_issue_45_read_with_identifiers():
+    """The shipped claims.csv holds its kinds in words and none of issue 45's typed columns
+    (the run cannot be made again here): the comparison reads it through the one reader of
+    old verdict text, every kind an identifier, the typed columns added."""
+    from imbeval.tables.claims_keel import REFERENCE_SUFFIX, reference_rows
+
+    raw = pd.read_csv(REFERENCE / "claims.csv")
+    assert not set(cmp.ADDED_COLUMNS) & set(raw.columns)
+    assert not set(raw["kind"]) & set(cmp.STATUSES)  # words, not identifiers
+    rows = reference_rows(REFERENCE)
+    assert list(rows.columns) == cmp.COLUMNS and len(rows) == len(raw)
+    assert rows["kind"].tolist() == [str(cmp.kind_of(k)) for k in raw["kind"]]
+    assert set(rows["kind"]) <= set(cmp.STATUSES)
+    assert (rows["basis_kind"] == "run").all()
+    assert rows["item"].str.endswith(REFERENCE_SUFFIX).all()
+    # the rendered text is unchanged: the words of each kind begin each status
+    assert all(s.startswith(cmp.wording(k)) for s, k in zip(rows["status"], rows["kind"]))

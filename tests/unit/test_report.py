@@ -65,15 +65,16 @@ RUN = cmp.run_basis(FASHION.label)
 
 
 def test_every_status_has_a_colour_and_a_verdict():
-    assert set(verdicts._KIND_CLASS) == set(cmp.STATUSES)
-    assert set(verdicts._KIND_TO_VERDICT) == set(cmp.STATUSES)
-    assert set(verdicts._KIND_TO_VERDICT.values()) <= set(verdicts.VERDICTS)
-    css = {k: verdicts._KIND_CLASS[k] for k in cmp.STATUSES}
-    assert css["claim inconclusive"] not in (css["claim holds"], css["claim does not hold"])
-    assert css["differs from a re-run"] not in ("good", "neutral", "indistinct")
-    assert len({css["finding"], css["match"], css["claim does not hold"],
-                css["not distinguishable from a re-run"], css["differs from a re-run"],
-                css["claim inconclusive"]}) == 6
+    # the colours are the report's, the words the comparison's one table (issue 45)
+    assert set(verdicts.KIND_CSS) == set(cmp.STATUSES)
+    assert {cmp.verdict_of(k) for k in cmp.STATUSES} <= set(verdicts.VERDICTS)
+    assert not any(hasattr(s, "css") for s in cmp.Status)
+    css = {k: verdicts.KIND_CSS[cmp.Status(k)] for k in cmp.STATUSES}
+    assert css["claim_inconclusive"] not in (css["claim_holds"], css["claim_fails"])
+    assert css["differs"] not in ("good", "neutral", "indistinct")
+    assert len({css["finding"], css["match"], css["claim_fails"],
+                css["not_distinguishable"], css["differs"],
+                css["claim_inconclusive"]}) == 6
     # the old names are gone from every table of the module
     for old in ("within the run's spread", "differs beyond the run's spread"):
         assert old not in verdicts.VERDICTS and old not in verdicts._LEGEND
@@ -255,8 +256,8 @@ def test_grid_page_is_one_heat_map_table_not_a_bullet_per_cell():
     rows = _grid_rows()
     kinds = dict(zip(zip(rows["row"], rows["column"]), rows["kind"]))
     # the fixture has what it says: Holm turned C/F from differs into outside, not decisive
-    assert kinds[("B", "IAM")] == "differs from a re-run"
-    assert kinds[("C", "F")] == "outside our 95% interval, not decisive"
+    assert kinds[("B", "IAM")] == "differs"
+    assert kinds[("C", "F")] == "outside_not_decisive"
     assert kinds[("C", "CBA")] == "match"
     item = {"label": "Table 16", "name": "grid", "compare": ["Table 16"]}
     verdict = pages.item_verdict(rows, item)[0]
@@ -271,7 +272,7 @@ def test_grid_page_is_one_heat_map_table_not_a_bullet_per_cell():
     cell = {(r[0][3], head[k][3]): c for r in body for k, c in enumerate(r) if k}
     assert len(cell) == 18
     differs = cell[("B", "IAM")]
-    assert differs[1] == verdicts._KIND_CLASS["differs from a re-run"] == "differs"
+    assert differs[1] == verdicts.KIND_CSS[cmp.Status.DIFFERS] == "differs"
     assert "printed 0.34" in differs[3] and "ours 0.500" in differs[3]
     assert "[0.450, 0.550]" in differs[3]
     assert differs[2].startswith("B / IAM: differs from a re-run: our CV")

@@ -12,6 +12,7 @@ from chromium import find_chromium
 
 from imbeval.report import findings, pages
 from imbeval.report.compare import render_compare_page, write_compare_html
+from imbeval.inference import Reason
 from imbeval.tables import comparison as cmp
 from imbeval.tables.printed import Erratum
 
@@ -30,7 +31,8 @@ def _comparison():
                        basis=RUN, ci=(0.05, 0.2), p_value=10.0 ** -(i + 3)) for i in range(4)]
     rows += [cmp.claim("p", "Fig. 3", "open", 0.1, None,
                        detail="2 fold values, at least 5 needed; interval contains 0",
-                       basis=RUN, ci=(-0.1, 0.3))]
+                       basis=RUN, ci=(-0.1, 0.3), reason_kind=Reason.TOO_FEW_FOLDS,
+                       reason="2 fold values, at least 5 needed")]
     rows += [cmp.row("q", "Table 2", "a", "x", "0.77", 0.71,
                      erratum=Erratum("the paper's formula gives 0.71"))]
     rows += [cmp.claim("q", "Table 2", "holds", 0.9, True, detail="well above")]
@@ -48,17 +50,17 @@ def test_counts_per_paper_add_up_to_its_rows():
     counts = findings.paper_counts(comparison).set_index("paper")
     for paper, part in comparison.groupby("paper"):
         assert counts.loc[paper].sum() == len(part)
-    assert counts.loc["p", "refuted"] == (comparison["kind"] == "claim does not hold").sum()
+    assert counts.loc["p", "refuted"] == (comparison["kind"] == "claim_fails").sum()
     assert counts.loc["q", "errata"] == 1
 
 
 def test_top_findings_put_refutations_first_and_cap_each_item():
     top = findings.top_findings(_comparison(), n=10, per_item=2)
     kinds = top["kind"].tolist()
-    assert kinds[:2] == ["claim does not hold"] * 2           # two of Fig. 3's four
-    assert kinds.index("erratum") < kinds.index("claim holds")
+    assert kinds[:2] == ["claim_fails"] * 2           # two of Fig. 3's four
+    assert kinds.index("erratum") < kinds.index("claim_holds")
     # the smallest adjusted p-value first within a status
-    fails = top[top["kind"] == "claim does not hold"]
+    fails = top[top["kind"] == "claim_fails"]
     assert fails["adjusted_p"].is_monotonic_increasing
 
 
@@ -68,7 +70,7 @@ def test_the_overview_opens_with_findings_linked_to_their_pages_and_methods_belo
     assert first < methods < page.index("Decisions, family by family")
     assert '<a href="p/fig3.html">p Fig. 3</a>' in page
     assert '<a href="q/t2.html">q Table 2</a>' in page
-    # what would decide the undecided claim, from its detail, in general terms
+    # what would decide the undecided claim, from its reason (as data), in general terms
     block = page[first:methods]
     assert "what would decide them" in block and "at least 5 needed" in block
 

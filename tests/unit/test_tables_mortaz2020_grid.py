@@ -55,17 +55,17 @@ def test_grid_comparison_rows_state_both_selections(glass_scores):
     for _, r in selected.iterrows():
         assert ours[r["column"]] in r["status"]
     numbers = rows[rows.row != "selected model"]
-    kinds = numbers["status"].map(cmp.status_kind)
-    # three folds are too few to decide: every run number is "different setting", saying so,
+    kinds = numbers["kind"]
+    # three folds are too few to decide: every run number is "different_setting", saying so,
     # with its prediction interval and method shown
-    assert set(kinds) <= {"match", "different setting", "not comparable"}
-    assert (kinds == "not comparable").sum() == 6 * (18 - len(FAST))
-    run = numbers[kinds != "not comparable"]
+    assert set(kinds) <= {"match", "different_setting", "not_comparable"}
+    assert (kinds == "not_comparable").sum() == 6 * (18 - len(FAST))
+    run = numbers[kinds != "not_comparable"]
     assert len(run) == 6 * len(FAST)
     assert (run["basis"] == "run on UCI glass").all()
     assert run[["ci_low", "ci_high"]].notna().all().all()
     assert run["p_value"].isna().all()
-    assert run.loc[kinds[kinds != "not comparable"] != "match", "status"].str.contains(
+    assert run.loc[kinds[kinds != "not_comparable"] != "match", "status"].str.contains(
         "not decided: 3 fold values, at least 5 needed").all()
     assert run["method"].str.startswith("prediction interval for a re-run").all()
     assert ((run["ci_low"] <= run["regenerated"]) & (run["regenerated"] <= run["ci_high"])).all()
@@ -75,15 +75,15 @@ def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
     close = [0.60, 0.62, 0.61, 0.63, 0.59]
     rows = cmp.frame(tm.grid_comparison_rows(_folds({"RF": close, "KNN": close}), "glass", 5))
     rf = rows[(rows.row == "RF")].set_index("column")
-    kinds = rf["status"].map(cmp.status_kind)
+    kinds = rf["kind"]
     # one CV: the spread has 4 df, fewer than MIN_RERUN_DF, so a number outside is never
-    # "differs from a re-run" but "outside our 95% interval, not decisive", saying why
-    assert set(kinds) <= {"match", "not distinguishable from a re-run",
-                          "outside our 95% interval, not decisive"}
+    # "differs" but "outside_not_decisive", saying why
+    assert set(kinds) <= {"match", "not_distinguishable",
+                          "outside_not_decisive"}
     printed = rf["printed"].astype(float)
     inside = (rf["ci_low"] <= printed) & (printed <= rf["ci_high"])
     decided = kinds[kinds != "match"]
-    assert ((decided == "not distinguishable from a re-run") == inside[decided.index]).all()
+    assert ((decided == "not_distinguishable") == inside[decided.index]).all()
     outside = rf.loc[decided.index[~inside[decided.index]], "status"]
     assert len(outside) and outside.str.contains(
         "not decisive: the re-run spread rests on 4 df, a decision needs at least 9").all()
@@ -94,7 +94,7 @@ def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
 
 def test_rerun_interval_is_wider_than_the_corrected_mean_interval_by_the_rerun_term():
     values = [0.60, 0.62, 0.61, 0.63, 0.59]
-    rerun = tm.rerun_estimate(values, "0.61")
+    rerun = tm.grid_rerun_comparison(values, "0.61")
     (lo, hi), p, source, tost_p = (rerun.interval, rerun.p_value, rerun.estimate.source,
                                    rerun.tost_p)
     mean_lo, mean_hi = tm.fold_interval(values)
@@ -102,7 +102,7 @@ def test_rerun_interval_is_wider_than_the_corrected_mean_interval_by_the_rerun_t
     # and half the print unit on each side ("0.61": 0.005)
     assert (hi - lo) == pytest.approx(np.sqrt(2) * (mean_hi - mean_lo) + 0.01, rel=1e-9)
     assert source == "corrected variance" and p == 1.0
-    assert tm.rerun_estimate(values, "0.80").p_value < 0.05
+    assert tm.grid_rerun_comparison(values, "0.80").p_value < 0.05
     # the estimate keeps its numbers: the mean's corrected standard error and df
     e = rerun.estimate
     assert e.se == pytest.approx(np.sqrt((1 / 5 + 1 / 4) * np.var(values, ddof=1)))
@@ -153,40 +153,40 @@ def test_selection_claims_hold_fail_or_are_inconclusive_on_the_interval():
         knn = [v - 0.3 + d for v, d in zip(rf, (0.01, -0.01, 0.02, -0.02, 0.0))]
         rows = cmp.frame(tm.selection_claim_rows(
             _folds({"RF": rf, "RF-ROS": rf_ros, "KNN": knn}), "glass", 5))
-        return rows, rows["status"].map(cmp.status_kind)
+        return rows, rows["kind"]
 
     rf = [0.30, 0.32, 0.34, 0.31, 0.33]
     rows, kinds = verdicts(rf, [v - 0.20 for v in rf[::-1]])
     assert not rows.row.str.contains("by IAM on").any()
     cba = rows[rows.row.str.contains("by CBA")].iloc[0]
     assert "IAM = 2·CBA − 1: the same claim" in cba["row"]
-    assert kinds[cba.name] == "claim holds" and cba["ci_low"] > 0
+    assert kinds[cba.name] == "claim_holds" and cba["ci_low"] > 0
     assert cba["basis"] == "run on UCI glass" and "RF too" in cba["status"]
     assert cba["p_value"] < 0.05 and "Holm over the 2" in cba["method"]
     rows, kinds = verdicts(rf, [v + 0.20 for v in rf[::-1]])
     cba = rows[rows.row.str.contains("by CBA")].iloc[0]
-    assert kinds[cba.name] == "claim does not hold" and cba["ci_high"] < 0
+    assert kinds[cba.name] == "claim_fails" and cba["ci_high"] < 0
     assert "ours selects RF-ROS" in cba["status"] and "ahead of RF on average: RF-ROS" in cba["status"]
     rows, kinds = verdicts(rf, [0.20, 0.45, 0.25, 0.40, 0.31])
     cba = rows[rows.row.str.contains("by CBA")].iloc[0]
-    assert kinds[cba.name] == "claim inconclusive" and cba["ci_low"] < 0 < cba["ci_high"]
+    assert kinds[cba.name] == "claim_inconclusive" and cba["ci_low"] < 0 < cba["ci_high"]
     assert cba["ci_low"] <= cba["regenerated"] <= cba["ci_high"]
     # rules whose printed choice was not run (GBM by ACC, ANN by MAP) are inconclusive
     absent = rows[rows.row.str.contains("GBM is selected by ACC|ANN is selected by MAP")]
-    assert len(absent) == 2 and (absent["status"].map(cmp.status_kind) == "claim inconclusive").all()
+    assert len(absent) == 2 and (absent["kind"] == "claim_inconclusive").all()
     # four folds are too few to decide anything
     few = cmp.frame(tm.selection_claim_rows(_folds({"RF": rf[:4], "KNN": [0.0] * 4}), "glass", 4))
-    assert (few["status"].map(cmp.status_kind) == "claim inconclusive").all()
+    assert (few["kind"] == "claim_inconclusive").all()
     assert few["status"].str.contains("at least 5 needed|not run").all()
 
 
 def test_printed_selections_follow_the_printed_columns():
     rows = cmp.frame([*tm.printed_selection_rows("glass"), *tm.printed_selection_rows("satimage")])
     assert (rows["basis"] == cmp.PRINTED_BASIS).all() and rows["ci_low"].isna().all()
-    kinds = rows["status"].map(cmp.status_kind)
+    kinds = rows["kind"]
     # every selection the text states is what its printed column gives
-    assert (kinds[kinds != "finding"] == "claim holds").all()
-    assert (kinds == "claim holds").sum() == 3 + 7  # glass: CBA, IAM, row min; satimage: all
+    assert (kinds[kinds != "finding"] == "claim_holds").all()
+    assert (kinds == "claim_holds").sum() == 3 + 7  # glass: CBA, IAM, row min; satimage: all
     # the printed glass columns disagree: ACC picks GBM, MAP ANN, MAR RF-ROS
     for rule, model in (("ACC", "GBM"), ("MAP", "ANN"), ("MAR", "RF-ROS"), ("F", "RF"),
                         ("IAM", "RF"), ("row_minimum", "RF")):
@@ -199,7 +199,7 @@ def test_printed_selections_follow_the_printed_columns():
 def test_identity_rows_measure_our_grid_and_flag_broken_printed_pairs(glass_scores):
     rows = cmp.frame(tm.identity_rows({"glass": glass_scores}))
     assert (rows["item"] == tm.IDENTITY_ITEM).all()
-    assert (rows["status"].map(cmp.status_kind) == "finding").all()
+    assert (rows["kind"] == "finding").all()
     head = rows.iloc[0]
     assert head["row"].startswith("IAM = 2·CBA − 1")
     assert 0 <= head["regenerated"] < 1e-12 and head["basis"] == "run on UCI glass"
@@ -302,10 +302,10 @@ def test_figure_comparison_rows(sweep):
     rows = cmp.frame(cm.figure_comparison_rows(sweep))
     kinds = rows["kind"]
     # the four printed numbers: matched, or a different setting with its reason
-    assert ((kinds == "match") | (kinds == "different setting")).sum() == 4
+    assert ((kinds == "match") | (kinds == "different_setting")).sum() == 4
     # every qualitative claim is a row of its own, and holds on our sweep
-    assert (kinds == "claim holds").sum() == len(_qualitative(cm.figure_claims(sweep)))
-    assert set(kinds) <= {"match", "different setting", "claim holds"}
+    assert (kinds == "claim_holds").sum() == len(_qualitative(cm.figure_claims(sweep)))
+    assert set(kinds) <= {"match", "different_setting", "claim_holds"}
 
 
 def test_grid_split_by_model_merges_to_the_whole_grid_and_tables_carry_no_times(glass_scores, tmp_path):
@@ -346,7 +346,7 @@ def test_cli_identity_item_writes_the_finding_part(glass_scores, tmp_path, capsy
     assert main(["papers", "mortaz2020-identity", "--grid-folds", f"glass={folds}",
                  "--comparison", str(out)]) == 0
     part = cmp.read_parts([out])
-    assert (part["status"].map(cmp.status_kind) == "finding").all()
+    assert (part["kind"] == "finding").all()
     assert part.iloc[0]["basis"] == "run on UCI glass" and part.iloc[0]["regenerated"] < 1e-12
     # a malformed DATASET=CSV is a one-line error, and nothing is written
     bad = tmp_path / "bad.csv"
@@ -402,9 +402,9 @@ def test_repeated_cv_keeps_the_first_repetition_and_reshuffles_the_others(glass_
 def test_ten_repetitions_give_the_rerun_interval_their_own_spread():
     rng = np.random.default_rng(5)
     values = 0.6 + 0.01 * rng.standard_normal((10, 5)) + 0.01 * rng.standard_normal((10, 1))
-    e = tm.rerun_estimate(values, "0.600").estimate
+    e = tm.grid_rerun_comparison(values, "0.600").estimate
     assert e.source == "repeats" and e.sd == pytest.approx(values.mean(axis=1).std(ddof=1))
-    assert tm.rerun_estimate(values[:1], "0.600").estimate.source == "corrected variance"
+    assert tm.grid_rerun_comparison(values[:1], "0.600").estimate.source == "corrected variance"
     frame = _folds({"RF": [0.3] * 5, "KNN": [0.2] * 5}).assign(repeat=0)
     many = pd.concat([frame.assign(repeat=r, IAM=frame["IAM"] + 0.001 * r)
                       for r in range(10)], ignore_index=True)

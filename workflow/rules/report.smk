@@ -47,12 +47,16 @@ rule report_comparison:
     input:
         parts=PAPERS_PARTS,
         fig2=f"{THEORY_FIGURES}/mullick2020/fig2_numbers.csv",
-        # the experiment's claims are decided, with their intervals, on its runs' values
-        # (each run's confusion matrices summed over its folds)
+        # the experiment's claims, decided once with their intervals on its runs' values
+        # (experiment_figures: each run's confusion matrices summed over its folds), read
+        # back from its claims.csv
+        claims=f"{EXP_FIGURES}/claims.csv",
+        # the claims of mullick2020's text (Section 5.5) are decided here, on the same runs
         indices=f"{EXP_DIR}/run_indices.csv",
         problems=f"{EXP_DIR}/problems.csv",
-        # the KEEL run's claims, rows of their own (keel.smk; none without a keel section)
-        keel=[f"{KEEL_DIR}/run_indices.csv", f"{KEEL_DIR}/problems.csv"] if KEEL_ON else [],
+        # the KEEL run's claims, rows of their own, as keel_figures decided them (keel.smk;
+        # none without a keel section)
+        keel=[f"{KEEL_FIGURES}/claims.csv"] if KEEL_ON else [],
         # the shipped reference run of the whole KEEL collection (in the repository)
         reference=get_reference_files(),
         audit=f"{AUDIT_DIR}/fig6.csv",
@@ -70,7 +74,7 @@ rule report_comparison:
         experiment=lambda w, input: os.path.dirname(input.indices),
         ortigosa=lambda w, input: os.path.dirname(input.ortigosa[0]),
         dataset=RUN_DATASET,
-        keel=lambda w, input: f"--keel {os.path.dirname(input.keel[0])} " if input.keel else "",
+        keel=lambda w, input: f"--keel-claims {input.keel[0]} " if input.keel else "",
         reference=lambda w, input: (f"--reference {os.path.dirname(input.reference[0])} "
                                     if input.reference else ""),
     conda:
@@ -81,6 +85,7 @@ rule report_comparison:
     shell:
         "imbeval papers collate {input.parts} --out {output.csv} "
         "--fig2-numbers {input.fig2} --experiment {params.experiment} "
+        "--experiment-claims {input.claims} "
         "--run-dataset {params.dataset:q} {params.keel}{params.reference}--audit-fig6 {input.audit} "
         "--ortigosa-figures {params.ortigosa} --statements {input.statements} > {log} 2>&1"
 

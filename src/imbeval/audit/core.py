@@ -50,8 +50,9 @@ class AuditResult:
     n_searched: dict = field(default_factory=dict)
     #: condition (1, 2, 3) -> the counterexample that decided a failure (JSON-ready dict)
     counterexamples: dict = field(default_factory=dict)
-    #: condition (1, 2, 3) -> the paper's theorem proving the verdict, e.g.
-    #: "mullick2020, Theorem 5" (set only where the theorem's statement equals the verdict)
+    #: condition (1, 2, 3) -> the number of mullick2020's theorem proving the verdict, e.g.
+    #: 5 (set only where the theorem's statement equals the verdict); the verdict's words
+    #: cite it (:func:`verdict_text`), the row carries it as ``condition<k>_theorem``
     theorems: dict = field(default_factory=dict)
 
     def row(self) -> dict:
@@ -91,6 +92,8 @@ class AuditResult:
             **{f"condition{k}_counterexample": (
                 json.dumps(_jsonable(self.counterexamples[k])) if k in self.counterexamples else "")
                for k in (1, 2, 3)},
+            # the theorem each verdict cites, as data (fig. 6 labels its cells with it)
+            **{f"condition{k}_theorem": self.theorems.get(k, "") for k in (1, 2, 3)},
         }
 
 
@@ -108,6 +111,11 @@ def _jsonable(value):
 def _class_range(classes):
     lo, hi = min(classes), max(classes)
     return f"C = {lo}" if lo == hi else f"C = {lo}–{hi}"
+
+
+#: a condition's verdict in words (the one table of them: :func:`verdict_text` and
+#: :func:`imbeval.audit.report.verdict_wording` begin with these)
+VERDICT_WORDS = {True: "holds", False: "fails"}
 
 
 def verdict_text(result: AuditResult, condition: int) -> str:
@@ -144,9 +152,9 @@ def verdict_text(result: AuditResult, condition: int) -> str:
         if condition > 1 and result.scope == "two-class":
             return ""
         return "undecided (an undefined value or bound; see notes)"
-    word = "holds" if verdict else "fails"
+    word = VERDICT_WORDS[verdict]
     if condition in result.theorems:
-        return f"{word} ({result.theorems[condition]})"
+        return f"{word} (mullick2020, Theorem {result.theorems[condition]})"
     if verdict:
         classes = result.classes or (2,)
         if condition == 1 and result.scope == "two-class":
@@ -154,11 +162,12 @@ def verdict_text(result: AuditResult, condition: int) -> str:
         elif condition == 3:
             classes = [c for c in classes if c >= 3] or classes
         n = result.n_searched.get(condition, 0)
-        return f"holds (no counterexample in {n} matrices, {_class_range(classes)})"
+        return f"{word} (no counterexample in {n} matrices, {_class_range(classes)})"
     ce = result.counterexamples.get(condition)
     if not ce:
-        return "fails"
-    return f"fails (counterexample: {ce['summary']}; matrix in condition{condition}_counterexample)"
+        return word
+    return (f"{word} (counterexample: {ce['summary']}; matrix in "
+            f"condition{condition}_counterexample)")
 
 
 #: mullick2020's theorems about its own indices: index -> {condition: (verdict, theorem)}.
@@ -189,7 +198,7 @@ def cite_theorems(result: AuditResult) -> AuditResult:
     for k, (holds, number) in MULLICK2020_THEOREMS.get(result.name, {}).items():
         verdict = getattr(result, f"condition{k}")
         if verdict is holds:
-            result.theorems[k] = f"mullick2020, Theorem {number}"
+            result.theorems[k] = number
         elif verdict is not None:
             result.notes.append(f"Condition {k}: the search disagrees with mullick2020, "
                                 f"Theorem {number}")

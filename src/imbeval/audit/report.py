@@ -30,6 +30,7 @@ import io
 from pathlib import Path
 
 from imbeval._io import atomic_write_text
+from imbeval.audit.core import VERDICT_WORDS
 
 __all__ = [
     "AUDIT_COLUMNS",
@@ -102,8 +103,8 @@ def verdict_wording(row, condition):
     text = row.get(f"condition{condition}_verdict")
     if text:
         return text
-    return {"true": "holds (no counterexample found by the search)", "false": "fails",
-            "": "–"}[row.get(f"condition{condition}", "")]
+    return {"true": f"{VERDICT_WORDS[True]} (no counterexample found by the search)",
+            "false": VERDICT_WORDS[False], "": "–"}[row.get(f"condition{condition}", "")]
 
 
 def markdown_table(rows):

@@ -114,13 +114,20 @@ def register(subparsers):
                    help="mullick2020 fig2_numbers.csv of the theory stage")
     p.add_argument("--experiment", type=Path, metavar="DIR",
                    help="the experiment's result folder (run_indices.csv, problems.csv): "
-                        "mullick2020 Figs. 3-5's claims with their intervals")
+                        "mullick2020's claims in its text (Section 5.5); Figs. 3-5's too, "
+                        "decided here, unless --experiment-claims gives them as decided")
+    p.add_argument("--experiment-claims", type=Path, metavar="CSV",
+                   help="claims.csv of `imbeval experiment figures`: mullick2020 Figs. 3-5's "
+                        "claims with their intervals as decided there (decided once)")
     p.add_argument("--run-dataset", default=None, metavar="JSON",
                    help="the config's experiment dataset section, {\"dataset\": ..., "
                         "\"features\": {...}}: names what the run's rows rest on")
     p.add_argument("--keel", type=Path, metavar="DIR",
                    help="the KEEL run's result folder (run_indices.csv, problems.csv): mullick2020 "
                         "Figs. 3-5's claims decided again on KEEL, rows of their own")
+    p.add_argument("--keel-claims", type=Path, metavar="CSV",
+                   help="claims.csv of `imbeval experiment figures --keel`: the KEEL rows as "
+                        "decided there (instead of --keel)")
     p.add_argument("--reference", type=Path, metavar="DIR",
                    help="shipped reference results of the whole KEEL collection "
                         "(results/reference/keel: claims.csv, provenance.json): their claim "
@@ -379,7 +386,11 @@ def _compare(args):
     from imbeval.tables import claims
 
     inputs = {"--fig2-numbers": args.fig2_numbers, "--audit-fig6": args.audit_fig6,
-              "--statements": args.statements}
+              "--statements": args.statements, "--experiment-claims": args.experiment_claims,
+              "--keel-claims": args.keel_claims}
+    if args.keel is not None and args.keel_claims is not None:
+        raise ValueError("give --keel (decide the KEEL claims here) or --keel-claims (as "
+                         "decided by `imbeval experiment figures --keel`), not both")
     absent = [f"{flag} {path}" for flag, path in inputs.items()
               if path is not None and not path.exists()]
     if absent:
@@ -390,8 +401,12 @@ def _compare(args):
         from imbeval.data.labels import run_dataset
 
         dataset = run_dataset(json.loads(args.run_dataset)).label
+    # the experiment's claims are decided once, by `imbeval experiment figures`, when its
+    # claims.csv is given; else here, from the run's values
+    decide_here = args.experiment if args.experiment_claims is None else None
     stage = cmp.frame(claims.stage_rows(
-        fig2_numbers=args.fig2_numbers, experiment_dir=args.experiment,
+        fig2_numbers=args.fig2_numbers, experiment_dir=decide_here,
+        experiment_claims=args.experiment_claims,
         audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, dataset=dataset))
     table = pd.concat([table, stage], ignore_index=True) if len(stage) else table
     from imbeval.protocol.collect import RUN_TABLE
@@ -411,7 +426,10 @@ def _compare(args):
 
         table = pd.concat([table, cmp.frame(statement_rows(args.statements))],
                           ignore_index=True)
-    if args.keel is not None:
+    if args.keel_claims is not None:
+        keel = cmp.frame(claims.decided_rows(args.keel_claims))
+        table = pd.concat([table, keel], ignore_index=True) if len(keel) else table
+    elif args.keel is not None:
         from imbeval.tables.claims_keel import keel_rows
 
         keel = cmp.frame(keel_rows(args.keel / RUN_TABLE, args.keel / "problems.csv"))

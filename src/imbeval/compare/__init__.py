@@ -34,7 +34,7 @@ from imbeval.compare._bayes import signed_rank_posterior, signed_rank_probabilit
 from imbeval.compare._diagram import (BARS, bars_caption, cd_diagram_data, plot_cd_diagram,
                                       save_cd_diagram)
 from imbeval.compare._nemenyi import control_comparison, nemenyi_cliques, nemenyi_pairwise
-from imbeval.compare._rank import (BAYES_THRESHOLD, ID_FORMULA, MIN_UNITS, ROPE_SHARE,
+from imbeval.compare._rank import (BAYES_THRESHOLD, ID_FORMULA, MIN_RANKING_UNITS, ROPE_SHARE,
                                    RankResult, iman_davenport, nemenyi_cd, rank_classifiers)
 from imbeval.compare._summary import effect_sizes, paragraph, summary_text
 from imbeval.compare._stability import StabilityResult, kendall_w, winner_stability
@@ -46,7 +46,7 @@ __all__ = ["rank_classifiers", "RankResult", "winner_stability", "StabilityResul
            "nemenyi_cd", "iman_davenport", "kendall_w", "signed_rank_probabilities",
            "signed_rank_posterior", "cd_diagram_data", "plot_cd_diagram", "save_cd_diagram",
            "check_table", "read_table", "units_from_clusters", "write_comparison",
-           "diagram_name", "FILES", "MIN_UNITS", "ROPE_SHARE", "NAN_RULE", "MISSING_RULE",
+           "diagram_name", "FILES", "MIN_RANKING_UNITS", "ROPE_SHARE", "NAN_RULE", "MISSING_RULE",
            "BARS", "bars_caption", "nemenyi_pairwise", "nemenyi_cliques", "control_comparison",
            "BAYES_THRESHOLD", "ID_FORMULA", "effect_sizes", "paragraph", "summary_text",
            "DECLARE_ORIENTATION"]

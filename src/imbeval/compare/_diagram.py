@@ -53,7 +53,7 @@ def bars_caption(bars, alpha=0.05, critical_difference=math.nan) -> str:
 
 
 def _separated(result, a, b) -> bool:
-    return result.decision(a, b).endswith(" better")
+    return result.better(a, b) != ""
 
 
 def cd_diagram_data(result, bars="nemenyi") -> pd.DataFrame:

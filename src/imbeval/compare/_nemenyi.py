@@ -24,7 +24,8 @@ import math
 import numpy as np
 import pandas as pd
 
-__all__ = ["rank_se", "nemenyi_pairwise", "nemenyi_cliques", "control_comparison"]
+__all__ = ["rank_se", "nemenyi_pairwise", "nemenyi_cliques", "control_comparison",
+           "decision_text"]
 
 
 def rank_se(k: int, n: int) -> float:
@@ -57,7 +58,8 @@ def nemenyi_pairwise(mean_ranks: pd.Series, n: int, alpha: float = 0.05,
     -------
     DataFrame with columns ``a, b, rank_difference`` (``R_a - R_b``: negative means ``a``
     ranks better), ``p`` (Nemenyi's), ``decision`` (``"<name> better"`` when the
-    difference reaches the CD, else ``"no difference shown"``).
+    difference reaches the CD, else ``"no difference shown"``) and ``better`` (that name
+    as data, ``""`` for none: what a program reads).
 
     Examples
     --------
@@ -80,11 +82,11 @@ def nemenyi_pairwise(mean_ranks: pd.Series, n: int, alpha: float = 0.05,
             diff = float(mean_ranks[a] - mean_ranks[b])
             q = math.sqrt(2.0) * abs(diff) / se
             p = float(studentized_range.sf(q, k, np.inf)) if q > 0 else 1.0
-            decision = ("no difference shown" if abs(diff) < cd - 1e-12
-                        else f"{a if diff < 0 else b} better")
+            better = "" if abs(diff) < cd - 1e-12 else (a if diff < 0 else b)
             rows.append({"a": a, "b": b, "rank_difference": diff, "p": min(p, 1.0),
-                         "decision": decision})
-    return pd.DataFrame(rows, columns=["a", "b", "rank_difference", "p", "decision"])
+                         "decision": decision_text(better, "no difference shown"),
+                         "better": better})
+    return pd.DataFrame(rows, columns=["a", "b", "rank_difference", "p", "decision", "better"])
 
 
 def nemenyi_cliques(mean_ranks: pd.Series, critical_difference: float) -> list[tuple[int, int]]:
@@ -127,7 +129,7 @@ def control_comparison(mean_ranks: pd.Series, n: int, control: str,
     -------
     DataFrame with columns ``control, classifier, rank_difference`` (``R_classifier -
     R_control``: positive means the control ranks better), ``z``, ``p``, ``p_holm``,
-    ``decision``.
+    ``decision`` and ``better`` (the name it says is better, ``""`` for none).
 
     Examples
     --------
@@ -154,8 +156,19 @@ def control_comparison(mean_ranks: pd.Series, n: int, control: str,
     frame = pd.DataFrame(rows, columns=["control", "classifier", "rank_difference", "z", "p"])
     reject, adjusted = inference.holm(frame["p"].to_numpy(), alpha=alpha)
     frame["p_holm"] = adjusted
-    frame["decision"] = [
-        "no difference shown" if not rej else
-        f"{control} better" if d > 0 else f"{c} better"
-        for rej, d, c in zip(reject, frame["rank_difference"], frame["classifier"])]
-    return frame
+    frame["better"] = ["" if not rej else control if d > 0 else c
+                       for rej, d, c in zip(reject, frame["rank_difference"],
+                                            frame["classifier"])]
+    frame["decision"] = [decision_text(b, "no difference shown") for b in frame["better"]]
+    return frame[["control", "classifier", "rank_difference", "z", "p", "p_holm", "decision",
+                  "better"]]
+
+
+def decision_text(better: str, otherwise: str) -> str:
+    """A pair's decision in words: ``"<better> better"``, or ``otherwise`` when no
+    classifier is shown better (``better == ""``); the ``better`` column holds the name.
+
+    >>> decision_text("lr", "no difference shown"), decision_text("", "undecided")
+    ('lr better', 'undecided')
+    """
+    return f"{better} better" if better else otherwise

@@ -25,7 +25,7 @@ Methods (the units are the blocks, the classifiers the treatments):
 
 With two classifiers Friedman's and Iman-Davenport's numbers are NaN (scipy's Friedman
 test needs three; the Wilcoxon test of the pair is the test). With fewer than
-:data:`MIN_UNITS` units no test is made (every p-value NaN) and
+:data:`MIN_RANKING_UNITS` units no test is made (every p-value NaN) and
 ``undecidable`` says why; the mean ranks are still given, as a description.
 """
 
@@ -41,16 +41,18 @@ import pandas as pd
 from imbeval import inference
 from imbeval._seeds import derive_rng
 from imbeval.compare import _bayes, _nemenyi
+from imbeval.compare._nemenyi import decision_text
 from imbeval.compare._table import (MISSING_RULE, NAN_RULE, check_table, orientation,
                                     table_index_name, unit_matrix)
 
-__all__ = ["MIN_UNITS", "ROPE_SHARE", "BAYES_THRESHOLD", "ID_FORMULA", "RankResult",
+__all__ = ["MIN_RANKING_UNITS", "ROPE_SHARE", "BAYES_THRESHOLD", "ID_FORMULA", "RankResult",
            "rank_classifiers", "nemenyi_cd", "iman_davenport", "wilcoxon_test"]
 
 #: independent units below which no test is made (Demšar 2006 advises against Friedman's
 #: chi-square approximation for very few data sets; a Wilcoxon test on 4 units cannot
-#: reach p < 0.125)
-MIN_UNITS = 5
+#: reach p < 0.125). Named for what it guards since issue 45 (it was ``MIN_UNITS``, the
+#: name :data:`imbeval.inference.MIN_DECISIVE_UNITS`, 10, also had).
+MIN_RANKING_UNITS = 5
 #: default rope: this share of the index's range (0.01 for an index on [0, 1], 0.02 on
 #: [-1, 1]); Benavoli et al. (2017) use 1% for accuracy
 ROPE_SHARE = 0.01
@@ -160,14 +162,22 @@ class RankResult:
         best = self.mean_ranks[self.mean_ranks == self.mean_ranks.min()]
         return " = ".join(best.index)
 
-    def decision(self, a, b) -> str:
-        """The Wilcoxon-Holm decision between ``a`` and ``b``: ``"a better"``-style text
-        with their names, or ``"no difference shown"`` / ``"no test"``."""
+    def _pair(self, a, b) -> pd.Series:
         row = self.pairwise[((self.pairwise["a"] == a) & (self.pairwise["b"] == b))
                             | ((self.pairwise["a"] == b) & (self.pairwise["b"] == a))]
         if row.empty:
             raise ValueError(f"no pair ({a!r}, {b!r}); classifiers: {self.classifiers}")
-        return str(row["decision"].iloc[0])
+        return row.iloc[0]
+
+    def decision(self, a, b) -> str:
+        """The Wilcoxon-Holm decision between ``a`` and ``b`` in words: ``"a better"``-style
+        text with their names, or ``"no difference shown"`` / ``"no test"``."""
+        return str(self._pair(a, b)["decision"])
+
+    def better(self, a, b) -> str:
+        """The classifier the Wilcoxon-Holm test shows better of ``a`` and ``b`` (the
+        ``better`` column), ``""`` when it shows neither: what a program reads."""
+        return str(self._pair(a, b)["better"])
 
     def tests_row(self) -> dict:
         """One row of the omnibus numbers (``tests.csv``)."""
@@ -256,19 +266,19 @@ def _pairwise(oriented: pd.DataFrame, alpha: float, testable: bool) -> pd.DataFr
     frame = pd.DataFrame(rows, columns=["a", "b", "mean_difference", "statistic", "p"])
     reject, adjusted = inference.holm(frame["p"].to_numpy(), alpha=alpha)
     frame["p_holm"] = adjusted
-    decisions = []
+    decisions, winners = [], []
     for (_, r), rej in zip(frame.iterrows(), reject):
-        if not testable:
-            decisions.append("no test")
-        elif not rej:
-            decisions.append("no difference shown")
-        else:
+        better = ""
+        if testable and rej:
             d = (oriented[r["a"]] - oriented[r["b"]]).to_numpy()
             d = d[d != 0]
             ranks = stats.rankdata(np.abs(d))
             better = r["a"] if ranks[d > 0].sum() > ranks[d < 0].sum() else r["b"]
-            decisions.append(f"{better} better")
+        winners.append(better)
+        decisions.append(decision_text(better, "no difference shown" if testable
+                                       else "no test"))
     frame["decision"] = decisions
+    frame["better"] = winners
     return frame
 
 
@@ -277,23 +287,25 @@ def _bayesian(oriented, rope, seed, key, testable, n_samples, threshold):
     for a, b in combinations(oriented.columns, 2):
         if not testable:
             rows.append({"a": a, "b": b, "p_a": math.nan, "p_rope": math.nan,
-                         "p_b": math.nan, "decision": "no test"})
+                         "p_b": math.nan, "decision": "no test", "better": ""})
             continue
         rng = derive_rng(seed, "compare", *key, a, b)
         p_a, p_rope, p_b = _bayes.signed_rank_probabilities(
             oriented[a].to_numpy(), oriented[b].to_numpy(), rope=rope, rng=rng,
             n_samples=n_samples)
-        decision = ("undecided" if max(p_a, p_rope, p_b) < threshold else
-                    f"{a} better" if p_a >= threshold else f"{b} better" if p_b >= threshold
-                    else "equivalent")
+        decided = max(p_a, p_rope, p_b) >= threshold
+        better = (a if p_a >= threshold else b if p_b >= threshold else "") if decided else ""
         rows.append({"a": a, "b": b, "p_a": p_a, "p_rope": p_rope, "p_b": p_b,
-                     "decision": decision})
-    return pd.DataFrame(rows, columns=["a", "b", "p_a", "p_rope", "p_b", "decision"])
+                     "decision": decision_text(better, "equivalent" if decided
+                                               else "undecided"),
+                     "better": better})
+    return pd.DataFrame(rows, columns=["a", "b", "p_a", "p_rope", "p_b", "decision",
+                                       "better"])
 
 
 def rank_classifiers(table, *, index, scheme=None, alpha=0.05, rope=None, seed=0,
                      greater_is_better=None, n_samples=_bayes.N_SAMPLES,
-                     min_units=MIN_UNITS, bayes_threshold=BAYES_THRESHOLD,
+                     min_units=MIN_RANKING_UNITS, bayes_threshold=BAYES_THRESHOLD,
                      control=None) -> RankResult:
     """Compare classifiers over independent units under one index (and RRT scheme).
 

@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from imbeval.compare._bayes import N_SAMPLES
-from imbeval.compare._rank import BAYES_THRESHOLD, MIN_UNITS, RankResult, rank_checked
+from imbeval.compare._rank import BAYES_THRESHOLD, MIN_RANKING_UNITS, RankResult, rank_checked
 from imbeval.compare._table import check_table, orientation, table_index_name
 
 __all__ = ["StabilityResult", "winner_stability", "kendall_w"]
@@ -101,7 +101,7 @@ class StabilityResult:
                        f"descriptive: the indices are functions of the same predictions)."
                        + (f" Computed from {int(w['units'])} unit(s): the rankings rest on "
                           "too few units to read W as agreement."
-                          if w["units"] < MIN_UNITS else ""))
+                          if w["units"] < MIN_RANKING_UNITS else ""))
         return "\n\n".join(out)
 
     def summary(self) -> str:
@@ -152,7 +152,7 @@ def _winner_row(scheme, name, result, reference, ref_result):
 
 
 def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.05,
-                     seed=0, rope=None, n_samples=None, min_units=MIN_UNITS,
+                     seed=0, rope=None, n_samples=None, min_units=MIN_RANKING_UNITS,
                      greater_is_better=None, bayes_threshold=BAYES_THRESHOLD,
                      control=None) -> StabilityResult:
     """Whether the winner, and the ranking, move between indices.

@@ -55,7 +55,8 @@ def _groups(result) -> list[str]:
 
 
 def _pairs(frame) -> list:
-    return [r for _, r in frame.iterrows() if str(r["decision"]).endswith(" better")]
+    """The pairs of ``frame`` where one classifier is shown better (its ``better``)."""
+    return [r for _, r in frame.iterrows() if str(r["better"])]
 
 
 def paragraph(result) -> str:
@@ -92,7 +93,7 @@ def paragraph(result) -> str:
                if groups else "."))
         control = result.control_name
         versus = [(f"{control} better than {r['classifier']}"
-                   if r["decision"] == f"{control} better"
+                   if r["better"] == control
                    else f"{r['classifier']} better than {control}")
                   + f" (p_holm = {r['p_holm']:.3g})" for r in _pairs(result.control)]
         text.append(f"Against the control {control} (Holm over z-tests of mean ranks): "
@@ -106,7 +107,7 @@ def paragraph(result) -> str:
     described = []
     for r in wilcoxon:
         e = effects.loc[(r["a"], r["b"])]
-        better = str(r["decision"])[:-len(" better")]
+        better = str(r["better"])
         worse = r["b"] if better == r["a"] else r["a"]
         sign = 1 if better == r["a"] else -1
         described.append(f"{better} better than {worse} (p_holm = {r['p_holm']:.3g}, median "

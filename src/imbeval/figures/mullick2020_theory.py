@@ -31,7 +31,6 @@ the errors' arrangement: 0.700 (C = 3) and 0.760 (C = 6) at ā = 0.6 -- the prin
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
@@ -297,7 +296,8 @@ def make_fig2(out_dir, **kwargs):
 #: Columns of ``fig6.csv``: the verdicts drawn, whether the index is in panel (b), and
 #: each verdict in words (what it rests on: the audit's search or mullick2020's theorem).
 FIG6_COLUMNS = ["index", "paper", "condition1", "condition2", "condition3", "panel_b",
-                "condition1_verdict", "condition2_verdict", "condition3_verdict"]
+                "condition1_verdict", "condition2_verdict", "condition3_verdict",
+                "condition1_theorem", "condition2_theorem", "condition3_theorem"]
 
 
 def fig6_data(rows) -> pd.DataFrame:
@@ -306,7 +306,8 @@ def fig6_data(rows) -> pd.DataFrame:
     One row per index with :data:`FIG6_COLUMNS`; ``panel_b`` is ``"true"`` for the indices
     that meet Conditions 1 and 2 (the paper's panel (b)); ``condition<k>_verdict`` is the
     verdict in words (:func:`imbeval.audit.report.verdict_wording`; empty where the
-    condition does not apply).
+    condition does not apply) and ``condition<k>_theorem`` the number of mullick2020's
+    theorem it cites (empty for none, and for an audit table written before issue 45).
     """
     from imbeval.audit.report import verdict_wording
 
@@ -318,8 +319,26 @@ def fig6_data(rows) -> pd.DataFrame:
         for k in (1, 2, 3):
             record[f"condition{k}_verdict"] = (
                 verdict_wording(r, k) if r.get(f"condition{k}", "") != "" else "")
+            record[f"condition{k}_theorem"] = (
+                r[f"condition{k}_theorem"] if f"condition{k}_theorem" in r
+                else _proved_by(r, k))
         records.append(record)
     return pd.DataFrame(records, columns=FIG6_COLUMNS, dtype=object)
+
+
+def _proved_by(row, condition) -> str:
+    """The theorem of mullick2020 that proves a verdict of an audit row written before issue
+    45 (no ``condition<k>_theorem`` column): read from the theorems' table
+    (:data:`imbeval.audit.core.MULLICK2020_THEOREMS`), as the audit cites them (mullick2020's
+    own indices, where the theorem's statement is the verdict), never from the words."""
+    from imbeval.audit.core import MULLICK2020_THEOREMS
+
+    if row.get("paper", "") != "mullick2020":
+        return ""
+    proved = MULLICK2020_THEOREMS.get(row.get("index", ""), {}).get(condition)
+    if proved is None or row.get(f"condition{condition}", "") != str(proved[0]).lower():
+        return ""
+    return str(proved[1])
 
 
 def _cell_label(row, column):
@@ -328,8 +347,8 @@ def _cell_label(row, column):
     if v == "":
         return "n/a"
     word = "holds" if v == "true" else "fails"
-    theorem = re.search(r"Theorem (\d+)", str(row.get(f"{column}_verdict", "")))
-    return f"{word} (Th. {theorem.group(1)})" if theorem else word
+    theorem = str(row.get(f"{column}_theorem", ""))
+    return f"{word} (Th. {theorem})" if theorem not in ("", "nan") else word
 
 
 def plot_fig6(data: pd.DataFrame, title=None):

@@ -77,7 +77,7 @@ from imbeval.inference._clustered import (MIN_CONCEPTS, cluster_estimate, concep
 from imbeval.inference._constants import (DECISION_TEST_TO_TRAIN, DECISIVE_ALPHA,
                                           INTERVAL_ALPHA, LEVEL, MAX_TIED_SHARE, METHODS,
                                           MIN_DECISIVE_UNITS, MIN_FOLD_VALUES, MIN_RERUN_DF,
-                                          REPLICATION_POWER)
+                                          REPLICATION_POWER, Method, Reason)
 from imbeval.inference._decision import decision_p_value, tost
 from imbeval.inference._estimate import (Estimate, cv_delta_estimate, cv_estimate,
                                          cv_interval)
@@ -93,13 +93,15 @@ __all__ = ["LEVEL", "INTERVAL_ALPHA", "DECISIVE_ALPHA", "REPLICATION_POWER",
            "problem_clusters", "cluster_estimate", "simultaneous", "minimum_of",
            "rerun_estimate", "compare_to_rerun", "pooled_rerun_spread",
            "spread_homogeneity", "agreement_margin", "tost", "decision_p_value",
-           "holm", "METHODS", "MIN_CONCEPTS", "concept_jackknife", "problems_estimate",
+           "holm", "METHODS", "Method", "Reason", "MIN_CONCEPTS", "concept_jackknife",
+           "problems_estimate",
            "BoundedEstimate", "minimum_interval", "gap_interval", "undefined_folds",
            "defined_cv_estimate", "UNDEFINED_FOLDS_RULE", "simes", "benjamini_hochberg"]
 
 # The names before issue 45, each of which meant two things in the package: ``ALPHA`` was
-# 0.05 here and 0.005 in imbeval.tables.comparison, ``MIN_UNITS`` 10 here and 5 in
-# imbeval.compare. Kept importable (not in __all__) for code written against them;
-# tests/unit/test_layers.py checks that the package itself no longer uses them.
+# 0.05 here and 0.005 in imbeval.tables.comparison (removed there), ``MIN_UNITS`` 10 here
+# and 5 in imbeval.compare (now MIN_RANKING_UNITS). Kept importable here (not in __all__)
+# for code written against them; tests/unit/test_layers.py checks that the package itself
+# no longer uses them.
 ALPHA = INTERVAL_ALPHA
 MIN_UNITS = MIN_DECISIVE_UNITS

@@ -46,7 +46,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from imbeval.inference._constants import LEVEL, METHODS
+from imbeval.inference._constants import LEVEL, METHODS, Method, Reason
 from imbeval.inference._estimate import Estimate, cv_estimate
 
 __all__ = ["simultaneous", "minimum_of", "BoundedEstimate", "UNDEFINED_FOLDS_RULE",
@@ -117,19 +117,31 @@ def _ends(components, level) -> tuple[np.ndarray, np.ndarray]:
     return np.array([e[0] for e in each]), np.array([e[1] for e in each])
 
 
-TIED = "tied fold values"
-
-
 def _suspect(c) -> bool:
     """A cell whose own interval says nothing: zero fold variance, or refused by the tie
     rule (half or more fold values equal, :data:`imbeval.inference.MAX_TIED_SHARE`). Either
     matters to a minimum only if it could be the minimum (:func:`constant_cells`)."""
-    return c.se == 0 or str(c.undecidable or "").startswith(TIED)
+    return c.se == 0 or c.reason is Reason.TIED_FOLDS
 
 
-def _suspect_reason(flat, total) -> str | None:
-    tied = [c.undecidable for c in flat if str(c.undecidable or "").startswith(TIED)]
-    return tied[0] if tied else _constant_reason(flat, total)
+def _suspect_reason(flat, total) -> tuple[str | None, Reason | None]:
+    """``(words, kind)`` of why suspect cells that could be the minimum make it undecidable
+    (``(None, None)``: none could)."""
+    tied = [c for c in flat if c.reason is Reason.TIED_FOLDS]
+    if tied:
+        return tied[0].undecidable, tied[0].reason
+    why = _constant_reason(flat, total)
+    return why, (None if why is None else Reason.ZERO_VARIANCE)
+
+
+def _undecided(components, flat, total) -> tuple[str | None, Reason | None]:
+    """``(words, kind)`` of why a combination of ``components`` is undecidable: the first
+    component that is (other than a suspect cell), else a suspect cell of ``flat`` that could
+    be its minimum (:func:`_suspect_reason`)."""
+    first = next((c for c in components if c.undecidable and not _suspect(c)), None)
+    if first is not None:
+        return first.undecidable, first.reason or Reason.OTHER
+    return _suspect_reason(flat, total)
 
 
 def constant_cells(components: Sequence[Estimate], level: float = LEVEL,
@@ -194,12 +206,11 @@ def minimum_interval(components: Sequence[Estimate], *, low: float = -math.inf,
             return math.nan, math.nan
         return max(float(lows.min()), low), min(float(highs.min()), high)
 
-    why = (next((c.undecidable for c in components if c.undecidable and not _suspect(c)), None)
-           or _suspect_reason(constant_cells(components, high=high), k))
+    why, reason = _undecided(components, constant_cells(components, high=high), k)
     return BoundedEstimate(min(float(c.value) for c in components),
                            method or f"{MINIMUM_METHOD} ({k} cells)",
                            min(c.units for c in components), why, components=components,
-                           bounds=bounds)
+                           bounds=bounds, method_kind=Method.MINIMUM, reason=reason)
 
 
 def gap_interval(ups: dict, downs: dict, terms: Sequence[tuple], value: float, *,
@@ -260,11 +271,10 @@ def gap_interval(ups: dict, downs: dict, terms: Sequence[tuple], value: float, *
     cells = [c for g in (*ups.values(), *downs.values()) for c in g]
     flat = [c for g in (*ups.values(), *downs.values())
             for c in constant_cells(g, high=cell_high)]
-    why = (next((c.undecidable for c in cells if c.undecidable and not _suspect(c)), None)
-           or _suspect_reason(flat, len(cells)))
+    why, reason = _undecided(cells, flat, len(cells))
     return BoundedEstimate(float(value), method or f"{GAP_METHOD} ({len(cells)} cells)",
                            min(c.units for c in cells), why, components=tuple(cells),
-                           bounds=bounds)
+                           bounds=bounds, method_kind=Method.GAP, reason=reason)
 
 
 def simultaneous(components: Sequence[Estimate], combine: Callable, value: float, *,
@@ -297,11 +307,13 @@ def simultaneous(components: Sequence[Estimate], combine: Callable, value: float
     components = tuple(components)
     if not components:
         raise ValueError("simultaneous needs at least one component")
-    why = next((c.undecidable for c in components if c.undecidable), None)
+    first = next((c for c in components if c.undecidable), None)
+    why, reason = ((None, None) if first is None
+                   else (first.undecidable, first.reason or Reason.OTHER))
     return Estimate(float(value),
-                    method or f"{METHODS['simultaneous']} ({len(components)} cells)",
+                    method or f"{METHODS[Method.SIMULTANEOUS]} ({len(components)} cells)",
                     min(c.units for c in components), why, components=components,
-                    combine=combine)
+                    combine=combine, method_kind=Method.SIMULTANEOUS, reason=reason)
 
 
 def minimum_of(components: Sequence[Estimate], *, low: float = -math.inf,
@@ -354,5 +366,6 @@ def defined_cv_estimate(values, **kwargs) -> Estimate:
     k, n = undefined_folds(values)
     if k and not estimate.undecidable:
         estimate = replace(estimate, undecidable=f"undefined on {k} of {n} folds (a mean of "
-                                                 "the defined folds is another target)")
+                                                 "the defined folds is another target)",
+                           reason=Reason.UNDEFINED_FOLDS)
     return estimate

@@ -37,7 +37,7 @@ import math
 
 import numpy as np
 
-from imbeval.inference._constants import METHODS, MIN_DECISIVE_UNITS
+from imbeval.inference._constants import METHODS, MIN_DECISIVE_UNITS, Method, Reason
 from imbeval.inference._estimate import Estimate
 
 __all__ = ["problem_clusters", "cluster_estimate", "MIN_CONCEPTS", "JACKKNIFE_METHOD",
@@ -118,15 +118,17 @@ def cluster_estimate(values: dict, clusters: dict, *, min_units: int = MIN_DECIS
         why = (f"{g} independent unit{'s' if g != 1 else ''} (problems that share classes are "
                f"one), at least {min_units} needed")
 
-    method = METHODS["clusters"] + f", {g} clusters"
+    method = METHODS[Method.CLUSTERS] + f", {g} clusters"
+    kinds = dict(method_kind=Method.CLUSTERS,
+                 reason=None if why is None else Reason.TOO_FEW_UNITS)
     if g < 2:
-        return Estimate(value, method, g, why)
+        return Estimate(value, method, g, why, **kinds)
     stats = DescrStatsW(means)
     # statsmodels' t interval of the mean of cluster means (tconfint_mean's numbers),
     # moved to the mean over problems
     return Estimate(value, method, g, why, se=float(stats.std_mean), df=g - 1,
                     center=float(stats.mean), shifts=(value - float(means.mean()),),
-                    symmetric=True)
+                    symmetric=True, **kinds)
 
 
 #: concept groups the jackknife needs to be decisive (``C - 1`` degrees of freedom). In
@@ -203,16 +205,19 @@ def concept_jackknife(values: dict, concepts: dict, *,
         # the data tells it from the mean
         return Estimate(value, method, c, "a concept occurs in every problem: no replicate of "
                                           "the jackknife leaves it out (0 usable concept groups, "
-                                          f"at least {min_concepts} needed)")
+                                          f"at least {min_concepts} needed)",
+                        method_kind=Method.CONCEPT_JACKKNIFE, reason=Reason.TOO_FEW_CONCEPTS)
     why = None
     if c < min_concepts:
         why = (f"{c} concept group{'s' if c != 1 else ''} for the delete-one-concept "
                f"jackknife, at least {min_concepts} needed")
+    kinds = dict(method_kind=Method.CONCEPT_JACKKNIFE,
+                 reason=None if why is None else Reason.TOO_FEW_CONCEPTS)
     if c < 2:
-        return Estimate(value, method, c, why)
+        return Estimate(value, method, c, why, **kinds)
     theta = np.array([np.mean(r) for r in replicates])
     variance = (c - 1) / c * float(np.sum((theta - theta.mean()) ** 2))
-    return Estimate(value, method, c, why, se=math.sqrt(variance), df=c - 1)
+    return Estimate(value, method, c, why, se=math.sqrt(variance), df=c - 1, **kinds)
 
 
 def problems_estimate(values: dict, concepts: dict, *, min_units: int = MIN_DECISIVE_UNITS,
@@ -237,12 +242,15 @@ def problems_estimate(values: dict, concepts: dict, *, min_units: int = MIN_DECI
     Examples
     --------
     >>> independent = {f"p{i}": [f"c{i}"] for i in range(10)}
-    >>> problems_estimate({p: float(i) for i, p in enumerate(independent)},
-    ...                   independent).method.startswith("t interval over independent")
-    True
+    >>> str(problems_estimate({p: float(i) for i, p in enumerate(independent)},
+    ...                       independent).method_kind)
+    'clusters'
     >>> families = {f"p{i}": [f"family{i // 2}"] for i in range(12)}   # 6 families of 2
-    >>> problems_estimate({p: float(i) for i, p in enumerate(families)}, families).undecidable
+    >>> e = problems_estimate({p: float(i) for i, p in enumerate(families)}, families)
+    >>> e.undecidable
     '6 independent units (problems that share classes are one), at least 10 needed'
+    >>> str(e.reason)
+    'too_few_units'
 
     """
     finite = {p: v for p, v in values.items() if math.isfinite(float(v))}

@@ -15,9 +15,11 @@ verdict") give them to its readers, with these constants' values filled in.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 __all__ = ["LEVEL", "INTERVAL_ALPHA", "DECISIVE_ALPHA", "REPLICATION_POWER",
            "MIN_DECISIVE_UNITS", "MIN_FOLD_VALUES", "MIN_RERUN_DF", "DECISION_TEST_TO_TRAIN",
-           "MAX_TIED_SHARE", "METHODS"]
+           "MAX_TIED_SHARE", "Method", "METHODS", "Reason"]
 
 #: coverage of every interval of a single decision
 LEVEL = 0.95
@@ -50,7 +52,8 @@ REPLICATION_POWER = 0.80
 #: skewness 1 (Gamma(4); the KEEL slice's per-family contrasts have sample skewness -1.4 to
 #: 0.6), 88.3 / 89.6 / 91.8 % for skewness 2 (exponential). Ten is where skewness-1 units
 #: reach 93.5 %; strongly skewed units stay below it at any size the slices afford.
-#: (Not :data:`imbeval.compare.MIN_UNITS`, the data sets a ranking test of classifiers needs.)
+#: (Not :data:`imbeval.compare.MIN_RANKING_UNITS`, the data sets a ranking test of classifiers
+#: needs.)
 MIN_DECISIVE_UNITS = 10
 #: fold values a CV number needs to be decisive: with fewer, the fold variance (df <= 3)
 #: is too poorly known, and a zero variance (two equal folds) would make a point interval
@@ -84,18 +87,73 @@ DECISION_TEST_TO_TRAIN = 2.0
 #: half the time, at any width)
 MAX_TIED_SHARE = 0.5
 
-#: how each kind of interval is made, as rows and docs name it
+class Method(StrEnum):
+    """How an interval is made, as data: :attr:`Estimate.method_kind
+    <imbeval.inference.Estimate>` and a comparison row's ``method_kind`` column
+    (:data:`METHODS` and the modules' ``*_METHOD`` say each in words; ``Estimate.method``
+    is those words with detail). ``METHODS["rerun"]`` and ``METHODS[Method.RERUN]`` are one."""
+
+    CV = "cv"
+    CV_DELTA = "cv_delta"
+    CLUSTERS = "clusters"
+    SIMULTANEOUS = "simultaneous"
+    RERUN = "rerun"
+    #: the minimum over cells (:data:`imbeval.inference._cells.MINIMUM_METHOD`)
+    MINIMUM = "minimum"
+    #: Fig. 5's gap of minima (:data:`imbeval.inference._cells.GAP_METHOD`)
+    GAP = "gap"
+    #: the delete-one-concept jackknife (:func:`imbeval.inference.concept_jackknife`)
+    CONCEPT_JACKKNIFE = "concept_jackknife"
+    #: the largest of binomial shares (:func:`imbeval.inference._shares.largest_share`)
+    LARGEST_SHARE = "largest_share"
+    #: a t interval over independently seeded sweeps
+    #: (:func:`imbeval.tables.claims_mortaz2020.sweep_estimate`)
+    SWEEPS = "sweeps"
+
+
+class Reason(StrEnum):
+    """Why a number cannot decide, as data: :attr:`Estimate.reason
+    <imbeval.inference.Estimate>` beside its words (``Estimate.undecidable``), and a
+    comparison row's ``reason_kind`` column beside its ``reason``."""
+
+    #: fewer than :data:`MIN_FOLD_VALUES` fold values
+    TOO_FEW_FOLDS = "too_few_folds"
+    #: at least :data:`MAX_TIED_SHARE` of the fold values are one value
+    TIED_FOLDS = "tied_folds"
+    #: cells of zero fold variance that could be a minimum (a point interval)
+    ZERO_VARIANCE = "zero_variance"
+    #: an index undefined on some fold (:data:`imbeval.inference.UNDEFINED_FOLDS_RULE`)
+    UNDEFINED_FOLDS = "undefined_folds"
+    #: fewer than :data:`MIN_DECISIVE_UNITS` independent units (clusters of problems)
+    TOO_FEW_UNITS = "too_few_units"
+    #: too few concept groups for the delete-one-concept jackknife, or a concept in every
+    #: problem
+    TOO_FEW_CONCEPTS = "too_few_concepts"
+    #: the number itself is undefined (NaN)
+    UNDEFINED_NUMBER = "undefined_number"
+    #: no interval to judge with
+    NO_INTERVAL = "no_interval"
+    #: a re-run's spread rests on fewer than :data:`MIN_RERUN_DF` degrees of freedom
+    TOO_FEW_DF = "too_few_df"
+    #: decisive alone, not after its family's adjustment (adjusted p above
+    #: :data:`DECISIVE_ALPHA`)
+    ADJUSTED = "adjusted"
+    #: any other reason, stated in words (a rule of the claim's own)
+    OTHER = "other"
+
+
+#: how each kind of interval is made, as rows and docs name it (keyed by :class:`Method`)
 METHODS = {
-    "cv": "corrected repeated k-fold t interval with n_test/n_train = 2, decisive only with "
-          "untied fold values (Nadeau & Bengio 2003's variance, made conservative for "
-          "unstable learners: benchmarks/coverage.py learners)",
-    "cv_delta": "corrected repeated k-fold t interval of the linearised statistic, "
-                "n_test/n_train = 2 (delta method; Nadeau & Bengio 2003, made conservative: "
-                "benchmarks/coverage.py learners)",
-    "clusters": "t interval over independent clusters of problems (problems sharing "
-                "classes are one cluster; Demšar 2006)",
-    "simultaneous": "Bonferroni-simultaneous corrected CV t intervals of the cells, "
-                    "combined monotonely (the minimum of the cells lies between the minima "
-                    "of their ends)",
-    "rerun": "prediction interval for a re-run of the pipeline (another CV partition)",
+    Method.CV: "corrected repeated k-fold t interval with n_test/n_train = 2, decisive only "
+               "with untied fold values (Nadeau & Bengio 2003's variance, made conservative "
+               "for unstable learners: benchmarks/coverage.py learners)",
+    Method.CV_DELTA: "corrected repeated k-fold t interval of the linearised statistic, "
+                     "n_test/n_train = 2 (delta method; Nadeau & Bengio 2003, made "
+                     "conservative: benchmarks/coverage.py learners)",
+    Method.CLUSTERS: "t interval over independent clusters of problems (problems sharing "
+                     "classes are one cluster; Demšar 2006)",
+    Method.SIMULTANEOUS: "Bonferroni-simultaneous corrected CV t intervals of the cells, "
+                         "combined monotonely (the minimum of the cells lies between the "
+                         "minima of their ends)",
+    Method.RERUN: "prediction interval for a re-run of the pipeline (another CV partition)",
 }

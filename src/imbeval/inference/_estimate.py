@@ -19,7 +19,7 @@ import numpy as np
 
 from imbeval._params import check_level
 from imbeval.inference._constants import (DECISION_TEST_TO_TRAIN, LEVEL, MAX_TIED_SHARE,
-                                          METHODS, MIN_FOLD_VALUES)
+                                          METHODS, MIN_FOLD_VALUES, Method, Reason)
 
 __all__ = ["Estimate", "cv_estimate", "cv_interval", "cv_delta_estimate"]
 
@@ -38,12 +38,14 @@ class Estimate:
     value : float
         The number.
     method : str
-        How its interval is made (one of :data:`METHODS`' texts, possibly with detail).
+        How its interval is made, in words (one of :data:`METHODS`' texts, possibly with
+        detail); :attr:`method_kind` says it as data.
     units : int
         The independent units it rests on (fold values, clusters, the fewest of a
         combination's components).
     undecidable : str or None
-        None, or the reason no verdict may rest on this number (too few units).
+        None, or the reason no verdict may rest on this number (too few units), in words;
+        :attr:`reason` says it as data.
     se, df : float
         Standard error and degrees of freedom of its t interval (NaN for a combination of
         several estimates, which has neither: its interval comes from its components').
@@ -61,6 +63,12 @@ class Estimate:
     components, combine :
         For a monotone function of several estimates (:func:`simultaneous`): the
         estimates and ``combine(lows, highs) -> (low, high)``.
+    method_kind : Method or None
+        How its interval is made, as data (None: a method of the caller's own).
+    reason : Reason or None
+        Why no verdict may rest on it, as data: None when ``undecidable`` is, and for an
+        estimate made outside :mod:`imbeval.inference` that says why only in words
+        (:func:`imbeval.tables.claim_rules.judge` reads that as ``Reason.OTHER``).
 
     Examples
     --------
@@ -83,6 +91,8 @@ class Estimate:
     symmetric: bool = False
     components: tuple = field(default=(), repr=False)
     combine: Callable | None = field(default=None, repr=False)
+    method_kind: Method | None = None
+    reason: Reason | None = None
 
     def interval(self, level: float = LEVEL) -> tuple[float, float]:
         """The ``level`` interval ``(low, high)`` (NaNs when there is none)."""
@@ -146,7 +156,8 @@ def _fold_matrix(values) -> np.ndarray:
     return v
 
 
-def cv_estimate(values, *, test_to_train=None, method=None) -> Estimate:
+def cv_estimate(values, *, test_to_train=None, method=None,
+                method_kind=Method.CV) -> Estimate:
     """The mean of CV fold values with the intervals that decide on it.
 
     Parameters
@@ -158,6 +169,7 @@ def cv_estimate(values, *, test_to_train=None, method=None) -> Estimate:
         :data:`DECISION_TEST_TO_TRAIN` (2: the decision rule, conservative for unstable
         learners); ``1 / (folds - 1)`` is Nadeau and Bengio's (:func:`cv_interval`).
     method : the method text to record (default ``METHODS["cv"]``).
+    method_kind : the method as data (default :attr:`Method.CV`).
 
     Returns
     -------
@@ -182,15 +194,17 @@ def cv_estimate(values, *, test_to_train=None, method=None) -> Estimate:
     n = int(x.size)
     value = float(x.mean()) if n else math.nan
     se = float(math.sqrt((1.0 / n + ratio) * x.var(ddof=1))) if n >= 2 else math.nan
-    why = None
+    why = reason = None
     if n < MIN_FOLD_VALUES:
-        why = f"{n} fold values, at least {MIN_FOLD_VALUES} needed"
+        why, reason = f"{n} fold values, at least {MIN_FOLD_VALUES} needed", Reason.TOO_FEW_FOLDS
     else:
         tied, counts = np.unique(x, return_counts=True)
         if counts.max() >= MAX_TIED_SHARE * n:
             why = (f"tied fold values: {int(counts.max())} of {n} are "
                    f"{float(tied[counts.argmax()]):g} (a learner at a floor or ceiling)")
-    return Estimate(value, method or METHODS["cv"], n, why, se=se, df=n - 1)
+            reason = Reason.TIED_FOLDS
+    return Estimate(value, method or METHODS[Method.CV], n, why, se=se, df=n - 1,
+                    method_kind=method_kind, reason=reason)
 
 
 def cv_interval(values, *, level: float = LEVEL, test_to_train=None) -> tuple[float, float]:
@@ -253,7 +267,7 @@ def cv_delta_estimate(value, gradient, fold_values, *, test_to_train=None) -> Es
     filled = np.where(np.isfinite(x), x, means)
     z = filled @ np.where(np.isfinite(g), g, 0.0)
     # the linearised fold values' mean and its interval, moved to the statistic's value
-    return cv_estimate(z, test_to_train=test_to_train,
-                       method=METHODS["cv_delta"]).shifted(float(value))
+    return cv_estimate(z, test_to_train=test_to_train, method=METHODS[Method.CV_DELTA],
+                       method_kind=Method.CV_DELTA).shifted(float(value))
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from imbeval.inference._constants import LEVEL, METHODS
+from imbeval.inference._constants import LEVEL, METHODS, Method
 from imbeval.inference._decision import decision_p_value, tost
 from imbeval.inference._estimate import Estimate, _fold_matrix, cv_estimate
 
@@ -206,7 +206,8 @@ def rerun_estimate(values, *, half_unit: float = 0.0, low: float = -math.inf,
     # the mean's Nadeau-Bengio standard error (TOST's), not the decision rule's
     mean = cv_estimate(v, test_to_train=1.0 / (k - 1) if test_to_train is None
                        else test_to_train)
-    return RerunEstimate(float(v.mean()), METHODS["rerun"], v.size, se=mean.se, df=mean.df,
+    return RerunEstimate(float(v.mean()), METHODS[Method.RERUN], v.size, se=mean.se,
+                         df=mean.df, method_kind=Method.RERUN,
                          sd=sd, sd_df=sd_df, source=source, repeats=r,
                          half_unit=float(half_unit), bounds=(low, high))
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from imbeval.inference._constants import MIN_FOLD_VALUES
+from imbeval.inference._constants import MIN_FOLD_VALUES, Method, Reason
 from imbeval.inference._estimate import Estimate
 
 __all__ = ["SHARE_METHOD", "LargestShare", "clopper_pearson", "largest_share"]
@@ -119,4 +119,6 @@ def largest_share(counts, *, method: str | None = None) -> LargestShare:
     # verdict -- its exact interval is wide, and no decision should rest on it
     why = (f"{fewest} fold values, at least {MIN_FOLD_VALUES} needed"
            if fewest < MIN_FOLD_VALUES else None)
-    return LargestShare(float(value), method or SHARE_METHOD, fewest, why, counts=cells)
+    return LargestShare(float(value), method or SHARE_METHOD, fewest, why, counts=cells,
+                        method_kind=Method.LARGEST_SHARE,
+                        reason=None if why is None else Reason.TOO_FEW_FOLDS)

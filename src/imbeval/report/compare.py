@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from imbeval.compare._rank import MIN_UNITS
+from imbeval.compare._rank import MIN_RANKING_UNITS
 from imbeval.report.catalogue import _CSS, _JS
 
 __all__ = ["COMPARE_DIR", "SCHEMES", "render_compare_page", "render_compare_set",
@@ -83,7 +83,7 @@ def _glance(winners: pd.DataFrame, w: pd.DataFrame, reference: str) -> str:
                          f"{html.escape(str(r['winner']))}{mark}</td>")
         wr = w_of.get(scheme)
         w_text = "" if wr is None or pd.isna(wr["W"]) else f"{float(wr['W']):.2f}"
-        if w_text and int(wr["units"]) < MIN_UNITS:
+        if w_text and int(wr["units"]) < MIN_RANKING_UNITS:
             # a ranking from fewer units than any test accepts is no agreement to report
             w_text = f"(not shown: {int(wr['units'])} unit{'s' if int(wr['units']) != 1 else ''})"
         units = "" if wr is None else str(int(wr["units"]))
@@ -228,8 +228,8 @@ def _section(folder: Path, standalone=False) -> str:
         "winner by the Holm-adjusted Wilcoxon test). Hover a cell for the evidence, with the "
         "Bayesian test's P(better) and P(practically equivalent): a consistent but small lead "
         "can be decisive for the Wilcoxon test and practically equivalent. Kendall's W: "
-        f"how alike the indices rank the classifiers (1 = identically), shown from {MIN_UNITS} "
-        "units on.</p>",
+        "how alike the indices rank the classifiers (1 = identically), shown from "
+        f"{MIN_RANKING_UNITS} units on.</p>",
         _glance(winners, w, reference),
         _schemes_text(list(dict.fromkeys(winners["scheme"].map(_scheme)))),
         dropped_note, _words(folder, standalone), _tests_table(tests),

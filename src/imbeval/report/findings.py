@@ -15,8 +15,9 @@ import math
 
 import pandas as pd
 
+from imbeval.inference import MIN_CONCEPTS, MIN_DECISIVE_UNITS, MIN_FOLD_VALUES, Reason
 from imbeval.report._html import _fmt
-from imbeval.report.verdicts import short_reason
+from imbeval.report.verdicts import kind_badge, short_reason
 from imbeval.tables import comparison as cmp
 
 __all__ = ["OUTCOMES", "outcome_of", "paper_counts", "top_findings", "findings_html",
@@ -52,10 +53,10 @@ _SENTENCE = 200
 def outcome_of(kind: str) -> str:
     """The outcome (a key of :data:`OUTCOMES`) of a status kind.
 
-    >>> outcome_of("claim inconclusive"), outcome_of("erratum")
+    >>> outcome_of("claim_inconclusive"), outcome_of("erratum")
     ('undecided', 'errata')
     """
-    status = S(cmp.OLD_KINDS.get(kind, kind))
+    status = S(kind)
     for outcome, statuses in OUTCOMES.items():
         if status in statuses:
             return outcome
@@ -79,18 +80,24 @@ def paper_counts(comparison: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out, columns=["paper", *OUTCOMES])
 
 
+#: what a row undecided for too few units needs, by its ``reason_kind``
+#: (:class:`imbeval.inference.Reason`; the minima of :mod:`imbeval.inference`)
+NEEDS = {str(Reason.TOO_FEW_FOLDS): f"at least {MIN_FOLD_VALUES} needed",
+         str(Reason.TOO_FEW_UNITS): f"at least {MIN_DECISIVE_UNITS} needed",
+         str(Reason.TOO_FEW_CONCEPTS): f"at least {MIN_CONCEPTS} needed"}
+
+
 def _would_decide(part: pd.DataFrame) -> str:
     """What would decide a paper's undecided rows: per status, the general rule, and the
-    commonest stated need (e.g. "at least 5 needed") of their details."""
+    commonest need (e.g. "at least 5 needed") of their reasons (:data:`NEEDS`)."""
     texts = []
     for status, rule in WOULD_DECIDE.items():
         rows = part[part["kind"] == status.value]
         if rows.empty:
             continue
-        needs = rows["detail"].astype(str).str.extract(
-            r"(at least [^;,()]{1,40}? needed)", expand=False).dropna()
+        needs = rows["reason_kind"].astype(str).map(NEEDS).dropna()
         need = f" (most often: {needs.value_counts().index[0]})" if len(needs) else ""
-        texts.append(f"{len(rows)} {status.value}: {rule}{need}")
+        texts.append(f"{len(rows)} {status.words}: {rule}{need}")
     return "; ".join(texts)
 
 
@@ -160,9 +167,7 @@ def findings_html(comparison: pd.DataFrame, catalog=None, n: int = 10) -> str:
         label = f"{r['paper']} {r['item']}"
         link = (f'<a href="{html.escape(page)}">{html.escape(label)}</a>' if page
                 else html.escape(label))
-        css = S(r["kind"]).css
-        items.append(f'<li><span class="verdict {css}">{html.escape(str(r["kind"]))}</span> '
-                     f"{link}: {html.escape(_sentence(r))}</li>")
+        items.append(f"<li>{kind_badge(r['kind'])} {link}: {html.escape(_sentence(r))}</li>")
     return ("<h2>Findings first</h2>"
             "<p>Every compared number and stated claim of each paper, by outcome: "
             "<b>reproduced</b> (equal at print precision, or a claim that holds), "

@@ -13,6 +13,7 @@ import math
 import pandas as pd
 
 from imbeval.report._html import _distinct, _fixed, _is_run
+from imbeval.report._kinds import KIND_CSS, kind_badge
 from imbeval.tables import comparison as cmp
 
 __all__ = ["GRID_ORDER", "grid_cells", "grid_summary", "grid_html"]
@@ -48,7 +49,8 @@ def _grid_axes(cells) -> tuple[list, list]:
 
 def _kind_counts(rows) -> str:
     counts = rows["kind"].value_counts()
-    return ", ".join(f"{counts[k]} {k}" for k in cmp.STATUSES if k in counts.index)
+    return ", ".join(f"{counts[k]} {cmp.wording(k)}" for k in cmp.STATUSES
+                     if k in counts.index)
 
 
 def grid_summary(cells, row_header: str = "model") -> str:
@@ -82,9 +84,8 @@ def grid_html(cells: pd.DataFrame, row_header: str = "model", rows=None) -> str:
     adjustments = _distinct(cmp.adjustment_names(cells, within=rows))
     shared = _common(cells["detail"])
     kinds = cells["kind"]
-    legend = " ".join(
-        f'<span class="verdict {cmp.Status(k).css}">{html.escape(k)}: {int((kinds == k).sum())}'
-        "</span>" for k in cmp.STATUSES if (kinds == k).any())
+    legend = " ".join(kind_badge(k, f"{cmp.wording(k)}: {int((kinds == k).sum())}")
+                      for k in cmp.STATUSES if (kinds == k).any())
     head = [f"<p class=\"dataset\"><b>Basis:</b> {html.escape('; '.join(bases))}. "
             f"<b>Interval (every cell):</b> {html.escape('; '.join(methods) or 'not named')}. "
             + (f"<b>Adjustment:</b> {html.escape('; '.join(adjustments))}. " if adjustments
@@ -104,13 +105,13 @@ def grid_html(cells: pd.DataFrame, row_header: str = "model", rows=None) -> str:
             if r is None:
                 out.append('<td class="neutral">—</td>')
                 continue
-            kind = r["kind"]
+            kind = cmp.Status(r["kind"])
             tip = f"{label} / {column}: {r['status']}"
             p = pd.to_numeric(pd.Series([r.get("p_value")]), errors="coerce").iloc[0]
             if not math.isnan(p):
                 tip += f" (p = {p:.3g}; {r.get('adjustment', '')})"
             out.append(
-                f'<td class="{cmp.Status(kind).css}" data-status="{html.escape(kind)}" '
+                f'<td class="{KIND_CSS[kind]}" data-status="{html.escape(kind.words)}" '
                 f'title="{html.escape(tip)}">'
                 f'<div class="p">printed {html.escape(str(r["printed"]))}</div>'
                 f'<div class="o">ours {_fixed(r["regenerated"])}</div>'

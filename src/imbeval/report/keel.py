@@ -15,23 +15,23 @@ import pandas as pd
 
 from imbeval.tables.claims_keel import KEEL_SUFFIX
 
-__all__ = ["side_by_side", "side_by_side_html"]
+__all__ = ["COLUMNS", "side_by_side", "side_by_side_html"]
+
+
+#: the columns of :func:`side_by_side`
+COLUMNS = ["item", "claim", "stand_in", "stand_in_ours", "stand_in_basis", "keel",
+           "keel_ours", "keel_basis"]
 
 
 def side_by_side(comparison: pd.DataFrame) -> pd.DataFrame:
-    """One row per claim that has a KEEL row: ``item, claim, stand_in, stand_in_basis,
-    keel, keel_basis`` (verdicts as status kinds, with the number and its interval)."""
+    """One row per claim that has a KEEL row: ``item, claim``, then for the stand-in and
+    for KEEL the verdict (its ``kind``; ``"not run"`` where the stand-in has no such claim),
+    the number with its interval (``*_ours``) and the basis."""
     claims = comparison[comparison["column"] == "claim"]
     keel = claims[claims["item"].astype(str).str.endswith(KEEL_SUFFIX)]
     if keel.empty:
-        return pd.DataFrame(columns=["item", "claim", "stand_in", "stand_in_basis", "keel",
-                                     "keel_basis"])
+        return pd.DataFrame(columns=COLUMNS)
     from imbeval.report._html import _ours
-
-    def verdict(row):
-        # the typed column, never the rendered status text (issue 30)
-        ours = _ours(row)
-        return str(row["kind"]) + (f": {ours}" if ours else "")
 
     # Fig. 5's claims name their C (the largest of each run: 10 on the stand-in, 15 on the
     # default's KEEL slice): the same claim whatever C
@@ -41,30 +41,35 @@ def side_by_side(comparison: pd.DataFrame) -> pd.DataFrame:
         item = str(k["item"])[: -len(KEEL_SUFFIX)]
         base = claims[(claims["item"] == item) & (claims["row"].map(key) == key(k["row"]))]
         s = base.iloc[0] if len(base) else None
+        # the typed column, never the rendered status text (issue 30)
         out.append({"item": item, "claim": k["row"],
-                    "stand_in": verdict(s) if s is not None else "not run",
+                    "stand_in": "not run" if s is None else str(s["kind"]),
+                    "stand_in_ours": "" if s is None else _ours(s),
                     "stand_in_basis": "" if s is None else str(s["basis"]),
-                    "keel": verdict(k), "keel_basis": str(k["basis"])})
-    return pd.DataFrame(out)
+                    "keel": str(k["kind"]), "keel_ours": _ours(k),
+                    "keel_basis": str(k["basis"])})
+    return pd.DataFrame(out, columns=COLUMNS)
 
 
 def side_by_side_html(comparison: pd.DataFrame) -> str:
     """:func:`side_by_side` as an HTML section ('' when there is no KEEL row)."""
-    from imbeval.report.verdicts import _KIND_TO_VERDICT, _badge
+    from imbeval.report.verdicts import _badge
+    from imbeval.tables.comparison import verdict_of
 
     table = side_by_side(comparison)
     if table.empty:
         return ""
 
-    def badge(text):
-        kind, _, rest = text.partition(": ")
-        return _badge(_KIND_TO_VERDICT.get(kind, kind)) + (f" {html.escape(rest)}" if rest else "")
+    def badge(kind, ours):
+        verdict = kind if kind == "not run" else verdict_of(kind)
+        return _badge(verdict) + (f" {html.escape(ours)}" if ours else "")
 
     rows = "".join(
         f"<tr><td>{html.escape(r.item)}</td><td>{html.escape(str(r.claim))}</td>"
-        f"<td>{badge(r.stand_in)}<br><small>{html.escape(r.stand_in_basis)}</small></td>"
-        f"<td>{badge(r.keel)}<br><small>{html.escape(r.keel_basis)}</small></td></tr>"
-        for r in table.itertuples())
+        f"<td>{badge(r.stand_in, r.stand_in_ours)}<br>"
+        f"<small>{html.escape(r.stand_in_basis)}</small></td>"
+        f"<td>{badge(r.keel, r.keel_ours)}<br><small>{html.escape(r.keel_basis)}</small></td>"
+        "</tr>" for r in table.itertuples())
     return ("<h2>The experiment's claims: stand-in and KEEL side by side</h2>"
             "<p>Each claim of Figs. 3–5 decided on the configuration's stand-in run and again "
             "on KEEL datasets (the field's standard benchmark; independent units: the sources "

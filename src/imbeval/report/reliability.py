@@ -4,8 +4,10 @@ when a replication table is present, how many decisive verdicts survived another
 (:func:`replication_html`, from ``results/replication/summary.csv``, written by
 ``imbeval replicate``; the default workflow never writes it).
 
-Read from the comparison's typed columns (``kind``, ``p_value``, ``error_rate``,
-``global_p``), never from the status text.
+Read from the comparison's typed columns (``kind``, ``p_value``, ``family_id``,
+``error_rate``, ``global_p``, ``report_adjusted_p``, ``reason_kind``), never from the status
+text; the families and their adjustments, the report-wide Holm among them, are
+:func:`imbeval.tables.comparison.adjust`'s, made once where the families are formed.
 """
 
 from __future__ import annotations
@@ -17,9 +19,8 @@ from pathlib import Path
 import pandas as pd
 
 from imbeval.inference import (DECISIVE_ALPHA, INTERVAL_ALPHA, LEVEL, MIN_RERUN_DF,
-                               REPLICATION_POWER)
+                               REPLICATION_POWER, Reason)
 from imbeval.tables import comparison as cmp
-from imbeval.tables.mortaz2020_grid import SPREAD_TOO_POOR
 
 __all__ = ["error_rates", "error_rates_html", "REPLICATION_SUMMARY", "replication_html",
            "REFERENCE_REPLICATION", "empirical_html"]
@@ -31,13 +32,14 @@ REFERENCE_REPLICATION = "reference/keel/replication.csv"
 REPLICATION_SUMMARY = "replication/summary.csv"
 
 
-def error_rates(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> dict:
+def error_rates(comparison: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> dict:
     """The numbers of the report-wide statement.
 
     Returns a dict: ``fwer_families``, ``fwer_decisions``, ``fwer_decisive`` (claim
     families: Holm), ``fwer_bound`` (``alpha`` x families: the union bound on any false
     decisive verdict in any of them), ``report_holm_kept`` (how many of the decisive ones
-    also survive Holm over all the FWER families' decisions at once), ``tables`` (a frame,
+    also survive Holm over all the FWER families' decisions at once: their
+    ``report_adjusted_p`` at most ``alpha``), ``tables`` (a frame,
     one row per FDR family: ``paper``, ``item``, ``numbers``, ``global_p``, ``differs``
     (located by Benjamini-Hochberg), ``outside`` (outside our interval, not located)),
     ``exact`` (decisive rows on exact arithmetic, in no family).
@@ -50,41 +52,34 @@ def error_rates(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> dict:
     >>> r["fwer_families"], r["fwer_decisive"], r["fwer_bound"], len(r["tables"])
     (1, 1, 0.005, 0)
     """
-    from imbeval.inference import holm
-    from imbeval.inference._multiplicity import frozen_gc
-
     p = pd.to_numeric(comparison["p_value"], errors="coerce")
-    decided = comparison[p.notna()]
-    rates = decided.groupby(["paper", "item"], sort=False)["kind"].agg(cmp.family_error_rate)
-    fwer_keys = set(rates[rates == cmp.FWER].index)
-    in_fwer = pd.Series([(a, b) in fwer_keys for a, b in zip(decided["paper"], decided["item"])],
-                        index=decided.index, dtype=bool)
+    decided = comparison[comparison["family_id"].astype(str) != ""]
+    in_fwer = decided["error_rate"] == cmp.FWER
     fwer = decided.loc[in_fwer]
     decisive = fwer["kind"].isin(cmp.DECISIVE).to_numpy()
-    with frozen_gc():
-        reject, _ = holm(pd.to_numeric(fwer["p_value"]).to_numpy(), alpha)
+    kept = (pd.to_numeric(fwer["report_adjusted_p"], errors="coerce") <= alpha).to_numpy()
     tables = []
-    for (paper, item), part in decided.loc[~in_fwer].groupby(["paper", "item"], sort=False):
+    for _, part in decided.loc[~in_fwer].groupby("family_id", sort=False):
         kinds = part["kind"]
-        tables.append({"paper": paper, "item": item, "numbers": len(part),
+        tables.append({"paper": part["paper"].iloc[0], "item": part["item"].iloc[0],
+                       "numbers": len(part),
                        "global_p": float(pd.to_numeric(part["global_p"]).min()),
-                       "differs": int((kinds == cmp.Status.DIFFERS.value).sum()),
-                       "outside": int((kinds == cmp.Status.OUTSIDE.value).sum()),
-                       # numbers whose re-run spread has too few df to decide on (the grid
-                       # says so in the detail): the table's global test rests on them too
-                       "few_df": int(part["detail"].astype(str).str.contains(
-                           SPREAD_TOO_POOR, regex=False).sum())})
+                       "differs": int((kinds == cmp.Status.DIFFERS).sum()),
+                       "outside": int((kinds == cmp.Status.OUTSIDE).sum()),
+                       # numbers whose re-run spread has too few df to decide on: the
+                       # table's global test rests on them too
+                       "few_df": int((part["reason_kind"] == Reason.TOO_FEW_DF).sum())})
     exact = comparison["kind"].isin(cmp.DECISIVE) & p.isna()
-    return {"fwer_families": len(fwer_keys), "fwer_decisions": len(fwer),
+    return {"fwer_families": int(fwer["family_id"].nunique()), "fwer_decisions": len(fwer),
             "fwer_decisive": int(decisive.sum()),
-            "fwer_bound": round(min(1.0, alpha * len(fwer_keys)), 10),
-            "report_holm_kept": int((decisive & reject).sum()),
+            "fwer_bound": round(min(1.0, alpha * fwer["family_id"].nunique()), 10),
+            "report_holm_kept": int((decisive & kept).sum()),
             "tables": pd.DataFrame(tables, columns=["paper", "item", "numbers", "global_p",
                                                     "differs", "outside", "few_df"]),
             "exact": int(exact.sum())}
 
 
-def error_rates_html(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> str:
+def error_rates_html(comparison: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> str:
     """The report-wide statement of what error rate is controlled for what, with this
     run's numbers (:func:`error_rates`)."""
     if comparison.empty or "p_value" not in comparison.columns:

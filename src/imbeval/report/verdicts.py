@@ -2,38 +2,37 @@
 decides, by :class:`imbeval.tables.comparison.Status`'s severity), its badge, the families of
 decisions against chance, and comparison rows as a coloured table.
 
-Everything is read from the comparison's typed columns (``kind``, ``detail``,
-``adjusted_p``), never parsed back from the rendered ``status`` text.
+Everything is read from the comparison's typed columns (``kind``, ``reason``,
+``family_id``, ``adjusted_p``), never parsed back from the rendered ``status`` text. The
+words of each kind are :data:`imbeval.tables.comparison.WORDING`'s (the one table of
+them); the colour of each is the report's: :data:`imbeval.report._kinds.KIND_CSS`.
 """
 
 from __future__ import annotations
 
 import html
 import math
-import re
 from pathlib import Path
 
 import pandas as pd
 
+from imbeval.inference import DECISIVE_ALPHA
 from imbeval.report._html import _fmt, _is_run, _ours
+from imbeval.report._kinds import KIND_CSS, kind_badge
 from imbeval.report.grid import grid_cells, grid_summary
 from imbeval.tables import comparison as cmp
 
-__all__ = ["VERDICTS", "Verdict", "item_verdict", "decision_families", "families_html",
-           "comparison_html", "short_reason"]
+__all__ = ["KIND_CSS", "VERDICTS", "Verdict", "item_verdict", "decision_families",
+           "families_html", "comparison_html", "short_reason", "kind_badge"]
 
 #: the verdicts an item can have without a comparison row (severity after every status's)
 _NO_ROWS = ("no printed numbers", "not drawn", "not run in this configuration")
-#: verdict -> (css class, order of severity: the worst row decides an item's verdict); a
-#: status's from :class:`imbeval.tables.comparison.Status`, then the verdicts of no row
-VERDICTS = {**{s.verdict: (s.css, s.severity) for s in sorted(cmp.Status,
-                                                               key=lambda s: s.severity)},
+#: verdict (in words) -> (css class, order of severity: the worst row decides an item's
+#: verdict); a kind's from :class:`imbeval.tables.comparison.Status`, then the verdicts of
+#: no row
+VERDICTS = {**{s.verdict: (KIND_CSS[s], s.severity) for s in sorted(cmp.Status,
+                                                                     key=lambda s: s.severity)},
             **{v: ("neutral", 10 + k) for k, v in enumerate(_NO_ROWS)}}
-#: status kind (comparison.STATUSES) -> the verdict it gives its item; a claim that holds
-#: is a "claim holds", never a "matches"
-_KIND_TO_VERDICT = {s.value: s.verdict for s in cmp.Status}
-#: status kind -> css class of its cells and badges
-_KIND_CLASS = {s.value: s.css for s in cmp.Status}
 
 
 class Verdict(str):
@@ -81,32 +80,34 @@ def _evidence(row) -> str:
 
 
 def short_reason(row, limit=140) -> str:
-    """A row's one-line reason: the clause of its ``detail`` that says why it is undecided
-    (``inconclusive: ...``, ``not decisive ...``) when there is one, else its first clause
-    (clauses end at ``;``), at most ``limit`` characters.
+    """A row's one-line reason: the first clause of its ``reason`` (why it is undecided,
+    written with the row) when it has one, else the first clause of its ``detail`` (clauses
+    joined by :data:`imbeval.tables.comparison.DETAIL_SEPARATOR`), at most ``limit``
+    characters.
 
     >>> short_reason({"detail": "gap = +0.03, 95% interval [-1, 1]; must be > 0.05; "
-    ...                         "inconclusive: 2 fold values, at least 5 needed"})
+    ...                         "inconclusive: 2 fold values, at least 5 needed",
+    ...               "reason": "2 fold values, at least 5 needed"})
     '2 fold values, at least 5 needed'
     >>> short_reason({"detail": "interval [0.1, 0.3] contains 0.2; Holm p = 0.4"})
     'interval [0.1, 0.3] contains 0.2'
     """
-    detail = str(row.get("detail", "") if hasattr(row, "get") else "")
-    if detail in ("", "nan"):
+    get = row.get if hasattr(row, "get") else (lambda key, default="": default)
+    reason, detail = (str(get(c, "")) for c in ("reason", "detail"))
+    text = reason if reason not in ("", "nan") else detail
+    if text in ("", "nan"):
         return ""
-    clauses = [c.strip() for c in re.split(r";\s", detail) if c.strip()]
-    why = [c for c in clauses if c.startswith(("inconclusive", "not decisive"))]
     # the row's status word already says "inconclusive" / "not decisive": the reason is
     # what follows it
-    text = re.sub(r"^(inconclusive|not decisive):\s*", "", why[0]) if why else clauses[0]
+    text = cmp.detail_parts(text)[0]
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
 def _short_status(row, limit=140) -> str:
-    """A row's status as its word and its one-line reason (:func:`short_reason`; the whole
+    """A row's status as its words and its one-line reason (:func:`short_reason`; the whole
     detail is in the item page's table of comparison rows)."""
     reason = short_reason(row, limit)
-    return f"{row['kind']}: {reason}" if reason else str(row["status"])
+    return f"{cmp.wording(row['kind'])}: {reason}" if reason else str(row["status"])
 
 
 def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
@@ -127,10 +128,12 @@ def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
         return _verdict("not run in this configuration"), "", []
     if rows.empty:
         return _verdict("no printed numbers"), "", []
-    statuses = rows["kind"].map(cmp.Status)
+    # a list, not Series.map: pandas would hand the StrEnum members back as plain str
+    statuses = pd.Series([cmp.Status(k) for k in rows["kind"]], index=rows.index, dtype=object)
     worst = min(statuses, key=lambda s: s.severity)
     counts = rows["kind"].value_counts()
-    text = ", ".join(f"{counts[k]} {k}" for k in cmp.STATUSES if k in counts.index)
+    text = ", ".join(f"{counts[k]} {cmp.wording(k)}" for k in cmp.STATUSES
+                     if k in counts.index)
     grid = grid_cells(rows)
     notable = rows[(statuses != cmp.Status.MATCH) & ~rows.index.isin(grid.index)]
     deciding = rows[statuses.map(lambda s: s.verdict == worst.verdict)]
@@ -160,9 +163,11 @@ def _badge(verdict) -> str:
     return f'<span class="verdict {css}">{html.escape(verdict)}</span>'
 
 
-def decision_families(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> pd.DataFrame:
-    """Per family of decisions (paper, item: the rows with a p-value, adjusted together by
-    :func:`imbeval.tables.comparison.adjust`): ``decisions``, ``decisive`` (rows whose
+def decision_families(comparison: pd.DataFrame,
+                      alpha: float = DECISIVE_ALPHA) -> pd.DataFrame:
+    """Per family of decisions (the rows of one ``family_id``, as
+    :func:`imbeval.tables.comparison.adjust` formed and adjusted them): ``decisions``,
+    ``decisive`` (rows whose
     status is in :data:`imbeval.tables.comparison.DECISIVE`), ``chance`` (``alpha`` x
     decisions: how many a family of true nulls would make decisive at ``alpha`` without
     adjustment), ``kinds`` (the decisive count by status), ``adjustment`` (its name),
@@ -180,21 +185,21 @@ def decision_families(comparison: pd.DataFrame, alpha: float = cmp.ALPHA) -> pd.
                "error_rate", "global_p"]
     if comparison.empty or "p_value" not in comparison.columns:
         return pd.DataFrame(columns=columns)
-    p = pd.to_numeric(comparison["p_value"], errors="coerce")
     names = cmp.family_names(comparison)
     out = []
-    for (paper, item), part in comparison[p.notna()].groupby(["paper", "item"], sort=False):
+    families = comparison[comparison["family_id"].astype(str) != ""]
+    for _, part in families.groupby("family_id", sort=False):
+        paper, item = part["paper"].iloc[0], part["item"].iloc[0]
         kinds = part["kind"]
         decisive = kinds[kinds.isin(cmp.DECISIVE)]
         counts = decisive.value_counts()
         out.append({"paper": paper, "item": item, "decisions": len(part),
                     "decisive": len(decisive), "chance": round(alpha * len(part), 10),
-                    "kinds": ", ".join(f"{counts[k]} {k}" for k in cmp.DECISIVE
+                    "kinds": ", ".join(f"{counts[k]} {cmp.wording(k)}" for k in cmp.DECISIVE
                                        if k in counts.index),
                     "adjustment": names.get((paper, item), "none named"),
-                    "error_rate": cmp.family_error_rate(kinds),
-                    "global_p": float(pd.to_numeric(part.get("global_p", pd.Series(
-                        [math.nan])), errors="coerce").min())})
+                    "error_rate": part["error_rate"].iloc[0],
+                    "global_p": float(pd.to_numeric(part["global_p"], errors="coerce").min())})
     return pd.DataFrame(out, columns=columns)
 
 
@@ -204,11 +209,11 @@ def families_html(comparison: pd.DataFrame) -> str:
     if families.empty:
         return ("<p>No row of this comparison carries a p-value, so no decision was made "
                 "(nothing to adjust, nothing to count against chance).</p>")
-    alpha = f"{cmp.ALPHA:g}"
+    alpha = f"{DECISIVE_ALPHA:g}"
     out = [f"<p>A <i>decision</i> is a row with a p-value (a claim, or a printed number "
            "against a re-run); the decisions of one figure or table are one family, adjusted "
            "together, and a row stays decisive (<i>"
-           + ", ".join(html.escape(k) for k in cmp.DECISIVE)
+           + ", ".join(html.escape(cmp.wording(k)) for k in cmp.DECISIVE)
            + f"</i>) only if its adjusted p-value is at most {alpha}: Holm's in a family with "
            "claims (FWER: the chance of even one false decision in the family is at most "
            f"{alpha}), Benjamini-Hochberg's q in a table of printed numbers against a re-run "
@@ -251,7 +256,8 @@ def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
     for _, r in rows.iterrows():
         key = (str(r["row"]), str(r["column"]))
         if key[0] in labels and key[1] in columns:
-            marks[key] = (_KIND_CLASS[r["kind"]], str(r["printed"]), str(r["status"]))
+            marks[key] = (KIND_CSS[cmp.Status(r["kind"])], str(r["printed"]),
+                          str(r["status"]))
     return marks
 
 
@@ -259,7 +265,7 @@ def _status_cell(row) -> str:
     """A status as its verdict word and a one-line reason (the detail's first clause), the
     whole detail below in a box a few lines high when it says more (a claim's detail can be
     a paragraph)."""
-    kind = str(row["kind"])
+    kind = cmp.wording(row["kind"])
     detail = str(row.get("detail", ""))
     if detail in ("", "nan"):
         return html.escape(str(row["status"]))
@@ -291,7 +297,7 @@ def comparison_html(rows: pd.DataFrame) -> str:
         previous = method
         p_value = pd.to_numeric(pd.Series([r.get("p_value")]), errors="coerce").iloc[0]
         adjustment = str(r.get("adjustment", ""))
-        css = _KIND_CLASS[r["kind"]]
+        css = KIND_CSS[cmp.Status(r["kind"])]
         ours = html.escape(_fmt(r["regenerated"]))
         if _ours(r) != _fmt(r["regenerated"]):
             ours += f' <span class="ci">[{_fmt(r["ci_low"])}, {_fmt(r["ci_high"])}]</span>'

@@ -350,13 +350,17 @@ class Judgement:
     """A verdict on a run's number: ``verdict`` (True / False / None), the ``ci`` it was
     judged with (at :data:`imbeval.inference.LEVEL`), the decision's ``p_value`` (the
     smallest alpha at which the interval makes the verdict; NaN when no decision can be
-    made), the interval's ``method`` and, when it cannot be decisive, ``why``."""
+    made), the interval's ``method`` and, when it cannot be decisive, ``why``; the method
+    and the reason as data too (``method_kind``, :class:`imbeval.inference.Method`;
+    ``reason``, :class:`imbeval.inference.Reason`)."""
 
     verdict: bool | None
     ci: tuple[float, float]
     p_value: float
     method: str
     why: str | None = None
+    method_kind: inference.Method | None = None
+    reason: inference.Reason | None = None
 
 
 def judge(key: str, estimate: inference.Estimate) -> Judgement:
@@ -387,14 +391,19 @@ def judge(key: str, estimate: inference.Estimate) -> Judgement:
         raise ValueError(f"key must be one of {sorted(THRESHOLDS)}, got {key!r}")
     value = float(estimate.value)
     ci = estimate.interval()
+    kind = estimate.method_kind
+    Reason = inference.Reason
     if math.isnan(value):
-        return Judgement(None, ci, math.nan, estimate.method, "the number is undefined")
+        return Judgement(None, ci, math.nan, estimate.method, "the number is undefined", kind,
+                         Reason.UNDEFINED_NUMBER)
     if estimate.undecidable:
-        return Judgement(None, ci, math.nan, estimate.method, estimate.undecidable)
+        return Judgement(None, ci, math.nan, estimate.method, estimate.undecidable, kind,
+                         estimate.reason or Reason.OTHER)
     if math.isnan(ci[0]) or math.isnan(ci[1]):
-        return Judgement(None, ci, math.nan, estimate.method, "no interval")
+        return Judgement(None, ci, math.nan, estimate.method, "no interval", kind,
+                         Reason.NO_INTERVAL)
     p = inference.decision_p_value(estimate, lambda c: decide(key, value, c))
-    return Judgement(decide(key, value, ci), ci, p, estimate.method)
+    return Judgement(decide(key, value, ci), ci, p, estimate.method, method_kind=kind)
 
 
 #: measured coverages the Methods quote (benchmarks/crossed_concepts.py, docs/performance.md)

@@ -225,13 +225,16 @@ def share_estimate(units: pd.DataFrame) -> inference.Estimate:
     is: :data:`imbeval.inference.UNDEFINED_FOLDS_RULE`)."""
     defined = units[units["n"].astype(int) > 0]
     if defined.empty:
-        return inference.Estimate(math.nan, SHARE_METHOD, 0, "no defined fold value")
+        return inference.Estimate(math.nan, SHARE_METHOD, 0, "no defined fold value",
+                                  method_kind=inference.Method.LARGEST_SHARE,
+                                  reason=inference.Reason.UNDEFINED_FOLDS)
     estimate = largest_share(list(zip(defined["count"].astype(int), defined["n"].astype(int))))
     texts = [t for t in units.get("undefined", pd.Series(dtype=object))
              if isinstance(t, str) and t]
     if texts:
         estimate = replace(estimate, undecidable="; ".join(texts) + " (a share of the "
-                           "defined folds is another target)")
+                           "defined folds is another target)",
+                           reason=inference.Reason.UNDEFINED_FOLDS)
     return estimate
 
 

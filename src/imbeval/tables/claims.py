@@ -40,20 +40,26 @@ __all__ = ["Threshold", "THRESHOLDS", "SIGN_TOL", "Judgement", "decide", "judge"
            "thresholds_markdown", "methods_markdown", "FIG3_LABELS", "FIG4_LABELS",
            "PAPER_FIG6", "AUDIT_BASIS", "mullick_fig2_rows", "mullick_experiment_rows",
            "mullick_fig6_rows", "mullick_user_rows", "claims_table", "ortigosa_figure_rows",
-           "stage_rows"]
+           "stage_rows", "decided_rows"]
 
 
 def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
-               ortigosa_dir=None, dataset=None):
+               ortigosa_dir=None, dataset=None, experiment_claims=None):
     """Every row above whose inputs are given (directories hold the figure CSVs).
 
-    ``experiment_dir`` is the experiment's result folder (``run_indices.csv``,
-    ``problems.csv``); its claims need ``dataset``, the run's dataset as
-    :func:`imbeval.data.labels.run_dataset` names it.
+    ``experiment_claims`` is the experiment's ``claims.csv`` (``imbeval experiment
+    figures``): its claims as decided there, once, read back (the workflow's way).
+    ``experiment_dir`` instead is the experiment's result folder (``run_indices.csv``,
+    ``problems.csv``), whose claims are then decided here; they need ``dataset``, the run's
+    dataset as :func:`imbeval.data.labels.run_dataset` names it.
     """
+    if experiment_claims is not None and experiment_dir is not None:
+        raise ValueError("give the experiment's claims.csv or its result folder, not both")
     rows = []
     if fig2_numbers is not None:
         rows += mullick_fig2_rows(fig2_numbers)
+    if experiment_claims is not None:
+        rows += decided_rows(experiment_claims)
     if experiment_dir is not None:
         if not dataset:
             raise ValueError("the experiment's claims need the run's dataset")
@@ -70,3 +76,13 @@ def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
         rows += ortigosa_figure_rows(d / "fig2.csv", d / "fig3.csv", d / "fig4.csv",
                                      d / "ssup_table.csv", d / "fig7.csv")
     return rows
+
+
+def decided_rows(claims_csv) -> list[dict]:
+    """The rows of a ``claims.csv`` that ``imbeval experiment figures`` decided (and
+    adjusted within each figure), read back as comparison rows: the comparison takes the
+    claims as decided there rather than deciding them again from the same runs (issue 45).
+    :func:`imbeval.tables.comparison.adjust` of the whole comparison forms the same families
+    (a figure's claims are the whole of its family) and leaves their verdicts as they are.
+    """
+    return cmp.read_parts([claims_csv]).to_dict("records")

@@ -96,7 +96,10 @@ def reference_rows(reference_dir) -> pd.DataFrame:
     from pathlib import Path
 
     folder = Path(reference_dir)
-    claims = pd.read_csv(folder / "claims.csv", keep_default_na=False, na_values=[""])
+    # written before issue 45 (its kinds in words, no typed columns): brought to the
+    # columns now by the one reader of old comparison CSVs
+    claims = cmp.normalise(pd.read_csv(folder / "claims.csv", keep_default_na=False,
+                                       na_values=[""]))
     record = json.loads((folder / "provenance.json").read_text(encoding="utf-8"))
     commit = str(record.get("imbeval", {}).get("commit") or "unknown")[:12]
     claims["item"] = claims["item"].astype(str) + REFERENCE_SUFFIX

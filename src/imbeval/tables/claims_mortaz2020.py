@@ -155,7 +155,9 @@ def sweep_estimate(margins) -> inference.Estimate:
     se = float(x.std(ddof=1) / np.sqrt(n)) if n >= 2 else float("nan")
     return inference.Estimate(float(x.mean()) if n else float("nan"),
                               f"t interval over {n} independently seeded sweeps (each an "
-                              "independent unit)", n, why, se=se, df=n - 1)
+                              "independent unit)", n, why, se=se, df=n - 1,
+                              method_kind=inference.Method.SWEEPS,
+                              reason=None if why is None else inference.Reason.TOO_FEW_UNITS)
 
 
 def _margins(claims):
@@ -194,7 +196,7 @@ def figure_comparison_rows(data: pd.DataFrame, replicates=(), *, seed=None):
     }
     for key, printed in pr.MORTAZ_FIGURE_CLAIMS.items():
         yield cmp.row("mortaz2020", key[0], key[1], key[2], printed, measured[key],
-                      setting=SWEEP_SETTING, basis=basis,
+                      setting=SWEEP_SETTING, basis=basis, basis_kind=cmp.BasisKind.SWEEP,
                       method="one seeded sweep's number (the figure's), a different setting: "
                              "no interval, no decision")
     # the statements without a printed number, as claim rows (the numbered ones are above)
@@ -205,6 +207,7 @@ def figure_comparison_rows(data: pd.DataFrame, replicates=(), *, seed=None):
         if not margins:
             yield cmp.claim("mortaz2020", record.figure, record.claim, record.measured,
                             record.holds, detail=seen, basis=basis,
+                            basis_kind=cmp.BasisKind.SWEEP,
                             method="decided on one seeded sweep's number, no interval")
             continue
         key = (record.figure, record.claim)
@@ -218,4 +221,6 @@ def figure_comparison_rows(data: pd.DataFrame, replicates=(), *, seed=None):
                                f"{estimate.value:+.4g}, 95% interval [{low:+.4g}, "
                                f"{high:+.4g}], must be {THRESHOLDS[record.key].rule_text}"
                                f"{why}",
-                        basis=basis, ci=ci, method=j.method, p_value=j.p_value)
+                        basis=basis, ci=ci, method=j.method, p_value=j.p_value,
+                        basis_kind=cmp.BasisKind.SWEEP, method_kind=j.method_kind,
+                        reason_kind=j.reason, reason=j.why or "")

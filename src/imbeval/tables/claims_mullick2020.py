@@ -208,10 +208,11 @@ def _claim(item, text, key, estimate, basis, detail, printed=""):
         estimate, units = estimate.estimate, estimate.units
     if math.isnan(estimate.value):
         # e.g. Fig. 4b's normalisation when an index's std is 0 on a dataset: no number
+        undefined = f"{detail} is undefined on this run (0/0), so the claim cannot be checked"
         return cmp.claim("mullick2020", item, text, math.nan, None, basis=basis,
-                         method=estimate.method,
-                         detail=f"{detail} is undefined on this run (0/0), so the claim "
-                                "cannot be checked")
+                         method=estimate.method, method_kind=estimate.method_kind,
+                         detail=undefined, reason_kind=inference.Reason.UNDEFINED_NUMBER,
+                         reason=undefined)
     j = judge(key, estimate)
     rule = THRESHOLDS[key]
     why = f"; inconclusive: {j.why}" if j.why else ""
@@ -220,7 +221,8 @@ def _claim(item, text, key, estimate, basis, detail, printed=""):
     ci = None if any(math.isnan(v) for v in j.ci) else j.ci
     return {**cmp.claim("mullick2020", item, text, estimate.value, j.verdict,
                         detail=text_detail, basis=basis, ci=ci, printed=printed,
-                        method=j.method, p_value=j.p_value),
+                        method=j.method, p_value=j.p_value, method_kind=j.method_kind,
+                        reason_kind=j.reason, reason=j.why or ""),
             "units": [{"item": item, "claim": text, "rule": key, **u} for u in units]}
 
 

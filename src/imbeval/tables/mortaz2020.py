@@ -23,7 +23,7 @@ from imbeval.tables._mortaz2020 import GRID_DATASETS, MULTIPLE_METRICS, PAPER, _
 from imbeval.tables.mortaz2020_grid import (CI_METHOD, KNOWN_DIFFERENCES, fold_interval,
                                             grid_comparison_rows, grid_intervals,
                                             grid_markdown_notes, grid_selection, grid_table,
-                                            rerun_estimate, selection_margin)
+                                            grid_rerun_comparison, selection_margin)
 from imbeval.tables.mortaz2020_identity import (IDENTITY_ITEM, identity_check, identity_rows,
                                                 printed_identity_gap, printed_identity_pairs)
 from imbeval.tables.mortaz2020_selection import (SELECTION_ITEM, SELECTION_RULES,
@@ -38,7 +38,7 @@ __all__ = [
     # the grid, the selections and the identity (their modules, named here too)
     "grid_table", "grid_selection", "selection_margin", "grid_markdown_notes",
     "grid_comparison_rows", "CI_METHOD", "KNOWN_DIFFERENCES", "fold_interval",
-    "grid_intervals", "rerun_estimate", "SELECTION_RULES", "SELECTION_ITEM",
+    "grid_intervals", "grid_rerun_comparison", "SELECTION_RULES", "SELECTION_ITEM",
     "printed_selection", "printed_selection_rows", "SelectionTest", "selection_test",
     "selection_claim_rows", "IDENTITY_ITEM", "printed_identity_pairs", "printed_identity_gap",
     "identity_check", "identity_rows",

@@ -31,7 +31,7 @@ from imbeval.tables.mortaz2020_identity import printed_identity_gap, printed_ide
 
 __all__ = ["grid_table", "grid_selection", "selection_margin", "grid_markdown_notes",
            "CI_METHOD", "KNOWN_DIFFERENCES", "fold_interval", "grid_intervals",
-           "rerun_estimate", "grid_comparison_rows", "pooled_spreads", "POOL_BELOW",
+           "grid_rerun_comparison", "grid_comparison_rows", "pooled_spreads", "POOL_BELOW",
            "SPREAD_TOO_POOR"]
 
 def grid_table(fold_scores: pd.DataFrame) -> pd.DataFrame:
@@ -119,7 +119,9 @@ POOL_BELOW = 10
 #: the level of the homogeneity test a pool must pass (Bartlett 1937)
 POOL_ALPHA = 0.05
 #: the words of a row outside our interval whose re-run spread has too few degrees of
-#: freedom to decide on (:data:`imbeval.inference.MIN_RERUN_DF`); the overview counts them
+#: freedom to decide on (:data:`imbeval.inference.MIN_RERUN_DF`); the row says it as data
+#: too (``reason_kind`` :attr:`imbeval.inference.Reason.TOO_FEW_DF`), which the overview
+#: counts
 SPREAD_TOO_POOR = "a decision needs at least"
 
 
@@ -212,8 +214,11 @@ def _printed_identity_break(item, model):
     return None
 
 
-def rerun_estimate(values, printed: str, low=-math.inf, high=math.inf, spread=None):
-    """The comparison of a printed grid number with a re-run of ours.
+def grid_rerun_comparison(values, printed: str, low=-math.inf, high=math.inf,
+                          spread=None):
+    """The comparison of a printed grid number with a re-run of ours (named for what it
+    returns, a comparison; before issue 45 it shared its name with
+    :func:`imbeval.inference.rerun_estimate`, which returns the estimate it is built from).
 
     Parameters
     ----------
@@ -235,7 +240,7 @@ def rerun_estimate(values, printed: str, low=-math.inf, high=math.inf, spread=No
 
     Examples
     --------
-    >>> c = rerun_estimate([0.60, 0.62, 0.61, 0.63, 0.59], "0.61")
+    >>> c = grid_rerun_comparison([0.60, 0.62, 0.61, 0.63, 0.59], "0.61")
     >>> c.interval[0] < 0.61 < c.interval[1], c.p_value, c.estimate.source
     (True, 1.0, 'corrected variance')
     """
@@ -313,7 +318,8 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
     re-run; then the two selections.
 
     Each number's status is *not distinguishable from a re-run* when the printed value lies
-    in the 95% prediction interval of a re-run of our pipeline (:func:`rerun_estimate`,
+    in the 95% prediction interval of a re-run of our pipeline
+    (:func:`grid_rerun_comparison`,
     :data:`CI_METHOD`), else *differs from a re-run* (kept only if the table fails its global
     test and Benjamini-Hochberg locates it, else *outside our 95% interval, not decisive*:
     :func:`imbeval.tables.comparison.adjust`). Every row's ``detail`` starts with
@@ -351,7 +357,7 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
                 continue
             values = _by_repeat(per_fold.loc[model, column])
             pooled = pools.get((model, column))
-            rerun = rerun_estimate(values, text, *_bounds(column),
+            rerun = grid_rerun_comparison(values, text, *_bounds(column),
                                    spread=None if pooled is None else pooled[:2])
             decided = values.size >= inference.MIN_FOLD_VALUES
             cells.append((model, column, text, values, rerun if decided else None,
@@ -398,7 +404,7 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
             p = math.nan
         row = cmp.row(PAPER, item, model, column, text, table.loc[model, column],
                       setting="; ".join(why), basis=basis, ci=ci, method=method,
-                      p_value=p)
+                      p_value=p, method_kind=inference.Method.RERUN)
         if math.isnan(p) and row["kind"] in (cmp.Status.DIFFERS.value,
                                              cmp.Status.CONSISTENT.value):
             row = cmp.restated(row, cmp.Status.SETTING, "; ".join(why))
@@ -406,11 +412,12 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
               and rerun.estimate.sd_df < inference.MIN_RERUN_DF):
             # outside, but the spread is too poorly known for the verdict to survive another
             # seed; the p-value stays (the table's global test and q-values count it)
-            why.insert(1, f"not decisive: the re-run spread rests on "
-                          f"{rerun.estimate.sd_df:g} df, {SPREAD_TOO_POOR} "
-                          f"{inference.MIN_RERUN_DF} (R >= {inference.MIN_RERUN_DF + 1} "
-                          "repetitions, papers.grid_repeats)")
-            row = cmp.restated(row, cmp.Status.OUTSIDE, "; ".join(why))
+            reason = (f"the re-run spread rests on {rerun.estimate.sd_df:g} df, "
+                      f"{SPREAD_TOO_POOR} {inference.MIN_RERUN_DF} "
+                      f"(R >= {inference.MIN_RERUN_DF + 1} repetitions, papers.grid_repeats)")
+            why.insert(1, f"not decisive: {reason}")
+            row = cmp.restated(row, cmp.Status.OUTSIDE, "; ".join(why),
+                               reason_kind=inference.Reason.TOO_FEW_DF, reason=reason)
         yield row
     ours, paper = grid_selection(table), pr.MORTAZ_GRID_SELECTED[item]
     for rule in ("row_minimum", "IAM"):

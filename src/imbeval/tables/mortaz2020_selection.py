@@ -133,6 +133,8 @@ class SelectionTest:
         The smallest difference, with Bonferroni-simultaneous intervals.
     why : str or None
         Why no decision can be made, or None.
+    reason : Reason or None
+        ``why`` as data (:class:`imbeval.inference.Reason`).
     """
 
     estimates: dict
@@ -142,6 +144,7 @@ class SelectionTest:
     margin: inference.Estimate
     why: str | None
     raw: dict | None = None
+    reason: inference.Reason | None = None
 
 
 def selection_test(values, paper_model, others, level=inference.LEVEL) -> SelectionTest:
@@ -176,8 +179,9 @@ def selection_test(values, paper_model, others, level=inference.LEVEL) -> Select
     # a difference of two scores lies in [-span, span]: the ends are clipped to it
     span = 2.0 if values.abs().max() > 1 or values.min() < 0 else 1.0
     margin = inference.minimum_of(list(est.values()), low=-span, high=span)
+    reason = next((e.reason for e in est.values() if e.undecidable), None)
     return SelectionTest(est, adjusted, verdict, math.nan if why else min(p_hold, p_fail),
-                         margin, why, dict(zip(est, raw)))
+                         margin, why, dict(zip(est, raw)), reason)
 
 
 def selection_claim_rows(fold_scores: pd.DataFrame, dataset, folds):
@@ -236,7 +240,8 @@ def selection_claim_rows(fold_scores: pd.DataFrame, dataset, folds):
                                           "raw p at most 0.05, the largest is the claim's "
                                           "p), does not hold when a model ahead is "
                                           f"significant after Holm over the {len(others)}",
-            p_value=test.p_value,
+            p_value=test.p_value, method_kind=margin.method_kind, reason_kind=test.reason,
+            reason=test.why or "",
             detail=f"{who}; number: {paper_model} minus the best other ({best_other}) by "
                    f"{label}, {margin.value:+.3f}, 95% simultaneous interval "
                    f"[{low:+.3f}, {high:+.3f}]; {len(others)} comparisons, Holm-significant: "

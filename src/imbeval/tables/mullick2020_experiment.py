@@ -206,7 +206,8 @@ def minimum_estimate(x: np.ndarray) -> inference.Estimate:
              if np.isfinite(x[:, :, c]).any()]
     if not cells:
         return inference.Estimate(float("nan"), inference.METHODS["simultaneous"], 0,
-                                  "no value")
+                                  "no value", method_kind=inference.Method.SIMULTANEOUS,
+                                  reason=inference.Reason.UNDEFINED_NUMBER)
     return inference.minimum_of(cells)
 
 

@@ -60,7 +60,8 @@ _VERDICT_COLUMNS = [*KEY, "occurrence", "kind", "direction", "p_value", "adjuste
 SUMMARY_COLUMNS = ["run", "other", "seed", "other_seed", "decisive", *OUTCOMES, "share_kept",
                    "exact_decisive", "empirical_decisive"]
 #: how the basis of a synthetic sweep's row begins
-#: (:func:`imbeval.tables.claims_mortaz2020.sweep_basis`)
+#: (:func:`imbeval.tables.claims_mortaz2020.sweep_basis`); a program reads the row's
+#: ``basis_kind`` (:attr:`imbeval.tables.comparison.BasisKind.SWEEP`), never this text
 SWEEP_BASIS_PREFIX = "sampled: seeded synthetic sweep"
 
 
@@ -84,7 +85,7 @@ def read_run(path) -> tuple[str, pd.DataFrame, object]:
 def direction(kind: str, difference) -> str:
     """The way a decisive verdict goes (its opposite is a reversal).
 
-    >>> direction("claim holds", float("nan")), direction("differs from a re-run", -0.1)
+    >>> direction("claim_holds", float("nan")), direction("differs", -0.1)
     ('holds', 'ours below printed')
     """
     if kind == cmp.Status.CLAIM_HOLDS.value:
@@ -144,7 +145,7 @@ def empirical_decisive(table: pd.DataFrame) -> int:
     ...     cmp.claim("p", "Fig. 1", "a", 0.1, True, basis="run on d", ci=(0.05, 0.2),
     ...               p_value=0.001),
     ...     cmp.claim("p", "Fig. 2", "b", 0.1, True, ci=(0.05, 0.2), p_value=0.001,
-    ...               basis=SWEEP_BASIS_PREFIX + " (seed 1)"),
+    ...               basis=SWEEP_BASIS_PREFIX + " (seed 1)", basis_kind="sweep"),
     ...     cmp.claim("p", "Fig. 3", "c", 0.1, True, basis="run on d", ci=(0.1, 0.1),
     ...               p_value=0.0)]))
     >>> empirical_decisive(t)
@@ -156,7 +157,7 @@ def empirical_decisive(table: pd.DataFrame) -> int:
     high = pd.to_numeric(table["ci_high"], errors="coerce")
     sampled = (table["kind"].isin(cmp.DECISIVE) & p.notna()
                & (table["adjustment"].astype(str) != cmp.EXACT_ADJUSTMENT))
-    sweep = table["basis"].astype(str).str.startswith(SWEEP_BASIS_PREFIX)
+    sweep = table["basis_kind"].astype(str) == cmp.BasisKind.SWEEP
     identity = (high - low).abs() <= 0
     return int((sampled & ~sweep & ~identity).sum())
 
