@@ -229,8 +229,14 @@ def test_the_checker_sees_a_module_importing_its_face(tmp_path):
 
 def test_the_names_that_meant_two_things_are_not_used_by_the_package():
     """``inference.ALPHA`` (0.05; 0.005 in tables.comparison) and ``inference.MIN_UNITS`` (10;
-    5 in compare) stay importable for outside code only: the package says INTERVAL_ALPHA,
-    DECISIVE_ALPHA and MIN_DECISIVE_UNITS."""
+    5 in compare) are gone: the package says INTERVAL_ALPHA, DECISIVE_ALPHA,
+    MIN_DECISIVE_UNITS and MIN_RANKING_UNITS."""
+    import imbeval.compare
+    import imbeval.inference
+    import imbeval.tables.comparison
+
+    for module in (imbeval.inference, imbeval.tables.comparison, imbeval.compare):
+        assert not hasattr(module, "ALPHA") and not hasattr(module, "MIN_UNITS"), module
     old = re.compile(r"\binference\.(ALPHA|MIN_UNITS)\b"
                      r"|from imbeval\.inference import [^\n]*\b(ALPHA|MIN_UNITS)\b"
                      r"|from imbeval\.inference import \([^)]*\b(ALPHA|MIN_UNITS)\b")

@@ -98,10 +98,7 @@ __all__ = ["LEVEL", "INTERVAL_ALPHA", "DECISIVE_ALPHA", "REPLICATION_POWER",
            "BoundedEstimate", "minimum_interval", "gap_interval", "undefined_folds",
            "defined_cv_estimate", "UNDEFINED_FOLDS_RULE", "simes", "benjamini_hochberg"]
 
-# The names before issue 45, each of which meant two things in the package: ``ALPHA`` was
-# 0.05 here and 0.005 in imbeval.tables.comparison (removed there), ``MIN_UNITS`` 10 here
-# and 5 in imbeval.compare (now MIN_RANKING_UNITS). Kept importable here (not in __all__)
-# for code written against them; tests/unit/test_layers.py checks that the package itself
-# no longer uses them.
-ALPHA = INTERVAL_ALPHA
-MIN_UNITS = MIN_DECISIVE_UNITS
+# The names before issue 45, each of which meant two things in the package, are gone:
+# ``ALPHA`` (0.05 here, 0.005 in imbeval.tables.comparison) is INTERVAL_ALPHA or
+# DECISIVE_ALPHA, ``MIN_UNITS`` (10 here, 5 in imbeval.compare) MIN_DECISIVE_UNITS or
+# imbeval.compare's MIN_RANKING_UNITS (CHANGELOG.md).
