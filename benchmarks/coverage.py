@@ -245,24 +245,27 @@ def _pct(value, se=None):
 
 def _print_pooled(rows, out, markdown):
     """The pooled estimator's coverage table (``learners-pooled``): per setting, design,
-    learner and quantity, the pooled interval's coverage unconditional and given a decision,
-    the share decided, misses below / above, median width, and the fold mean's beside it."""
-    head = ["setting", "design", "learner", "quantity", "data sets", "pooled target ± MC",
-            "pooled: coverage", "given a decision", "decided", "below / above",
-            "median width", "fold mean: coverage", "given a decision", "decided",
-            "below / above", "median width"]
+    learner and quantity, for each estimator (the pipeline's pooled run values, the fold
+    mean, the pooled value with a delta-method interval) the coverage unconditional and
+    given a decision (± Monte Carlo errors), the share decided, the misses below / above
+    (shares of all data sets) and the median width of the decided intervals."""
+    names = {"pooled": "pooled (pipeline)", "fold_mean": "fold mean", "pooled_delta":
+             "pooled, delta over folds"}
+    head = ["setting", "design", "learner", "quantity", "data sets", "pooled target ± MC"]
+    for e in names.values():
+        head += [f"{e}: coverage", "given a decision", "decided", "below / above", "width"]
     lines = []
     for r in rows:
         cells = [f"m {r['m']}, IR {r['ir']:g}", r["design"], r["learner"], r["quantity"],
                  str(r["datasets"]),
                  f"{r['pooled_target']:.3f} ± {r['pooled_target_mc_se']:.3f}"]
-        for e in ("pooled", "fold_mean"):
+        for e in names:
+            width = r[f"{e}_median_width"]
             cells += [_pct(r[f"{e}_coverage"], r[f"{e}_mc_se"]),
                       _pct(r[f"{e}_coverage_decided"], r[f"{e}_decided_mc_se"]),
                       _pct(r[f"{e}_decided"]),
                       f"{_pct(r[f'{e}_below'])} / {_pct(r[f'{e}_above'])}",
-                      "–" if not math.isfinite(r[f"{e}_median_width"])
-                      else f"{r[f'{e}_median_width']:.3f}"]
+                      "–" if not math.isfinite(width) else f"{width:.3f}"]
         lines.append(cells)
     if markdown:
         print("| " + " | ".join(head) + " |")
@@ -270,9 +273,9 @@ def _print_pooled(rows, out, markdown):
         for cells in lines:
             print("| " + " | ".join(cells) + " |")
     else:
-        print("  ".join(head))
+        print("\t".join(head))
         for cells in lines:
-            print("  ".join(cells))
+            print("\t".join(cells))
         print(f"written {out}")
     return 0
 

@@ -589,8 +589,56 @@ def interval_outcomes(estimates, target, level=0.95):
             "median_width": float(np.median((hi - lo)[decided])) if decided.any() else math.nan}
 
 
-#: the estimators the pooled summary compares: name -> (run or fold values, target kind)
-POOLED_ESTIMATORS = ("pooled", "fold_mean")
+def pooled_delta_estimate(counts, ir, quantity):
+    """A candidate interval for the pooled value that does not need 5 runs: the index of the
+    design's matrix summed over all its runs and folds, ``g(T, F)`` (``T``, ``F`` the mean
+    fold rates: with stratified folds of fixed class counts the summed matrix's rates), with
+    the corrected interval of its linearised fold values (the delta method,
+    :func:`imbeval.inference.cv_delta_estimate`: ``z_f = g_T TPR_f + g_F FPR_f``, ``r k``
+    values, ``n_test/n_train = 2``, tied ``z`` undecidable). Not what the pipeline does; it
+    shows what a 2 x 3 design's folds could decide about the pooled value.
+
+    Parameters
+    ----------
+    counts : array ``(4, runs, folds)`` (:data:`COUNTS`).
+    ir : the imbalance ratio (precision's ``pi = 1/(1 + ir)``, the test folds' share).
+    quantity : ``"ba"`` or ``"precision"``.
+
+    Examples
+    --------
+    >>> c = np.array([[[1, 2, 1], [2, 1, 1]], [[1, 0, 2], [1, 1, 1]],
+    ...               [[2] * 3] * 2, [[4] * 3] * 2])
+    >>> e = pooled_delta_estimate(c, 2, "precision")       # 8 TP, 6 FP over the 6 folds
+    >>> round(e.value, 4), e.units
+    (0.5714, 6)
+    """
+    from imbeval.inference import Estimate, METHODS, cv_delta_estimate
+
+    c = np.asarray(counts, dtype=float)
+    tpr, fpr = c[0] / c[2], c[1] / c[3]
+    if not (np.isfinite(tpr).all() and np.isfinite(fpr).all()):
+        return Estimate(math.nan, METHODS["cv_delta"], 0, "a fold without counts")
+    t, f = float(tpr.mean()), float(fpr.mean())
+    if quantity == "ba":
+        value, grad = (t + 1 - f) / 2, np.array([0.5, -0.5])
+    elif quantity == "precision":
+        pi = 1.0 / (1.0 + ir)
+        den = pi * t + (1 - pi) * f
+        if den == 0:
+            return Estimate(math.nan, METHODS["cv_delta"], 0, "no minority prediction")
+        value = pi * t / den
+        grad = np.array([pi * (1 - pi) * f / den**2, -pi * (1 - pi) * t / den**2])
+    else:
+        raise ValueError(f"quantity must be 'ba' or 'precision', got {quantity!r}")
+    return cv_delta_estimate(value, grad, np.stack([tpr, fpr], axis=-1))
+
+
+#: the estimators the pooled summary compares: the pipeline's pooled run values, the fold
+#: mean as the pipeline had it, and the pooled value with a delta-method interval over folds
+#: (a candidate, :func:`pooled_delta_estimate`)
+POOLED_ESTIMATORS = ("pooled", "fold_mean", "pooled_delta")
+#: the target each estimator is judged against (:func:`pooled_target`'s keys)
+ESTIMATOR_TARGET = {"pooled": "pooled", "fold_mean": "fold_mean", "pooled_delta": "pooled"}
 
 
 def summarise_pooled(path, level=0.95, designs=None):
@@ -607,7 +655,8 @@ def summarise_pooled(path, level=0.95, designs=None):
     Returns
     -------
     list of dict rows: ``setting, m, ir, design, learner, quantity, datasets, target_draws``;
-    per estimator ``e`` in :data:`POOLED_ESTIMATORS` its ``e_target``, ``e_target_mc_se``,
+    per estimator ``e`` in :data:`POOLED_ESTIMATORS` (its target :data:`ESTIMATOR_TARGET`)
+    its ``e_target``, ``e_target_mc_se``,
     ``e_grand_mean`` (mean of the data sets' estimates) and :func:`interval_outcomes`'s
     numbers prefixed ``e_``; ``undefined_runs`` / ``undefined_folds`` (shares of the pooled
     run values and of the fold values that are undefined).
@@ -639,9 +688,11 @@ def summarise_pooled(path, level=0.95, designs=None):
                 row["undefined_runs"] = float(1 - np.isfinite(run_vals).mean())
                 row["undefined_folds"] = float(1 - np.isfinite(fold_vals).mean())
                 made = {"pooled": [pipeline_run_estimate(v) for v in run_vals],
-                        "fold_mean": [defined_cv_estimate(v) for v in fold_vals]}
+                        "fold_mean": [defined_cv_estimate(v) for v in fold_vals],
+                        "pooled_delta": [pooled_delta_estimate(d["counts"][i][:, :runs], ir,
+                                                               quantity) for i in items]}
                 for name in POOLED_ESTIMATORS:
-                    target, target_se = targets[quantity][name]
+                    target, target_se = targets[quantity][ESTIMATOR_TARGET[name]]
                     values = np.array([e.value for e in made[name]])
                     row[f"{name}_target"] = target
                     row[f"{name}_target_mc_se"] = target_se

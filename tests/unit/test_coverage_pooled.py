@@ -156,6 +156,27 @@ def test_fold_mean_beside_it_on_the_same_data_sets(cl, v2_file):
     assert prec["undefined_folds"] > 0
 
 
+def test_delta_candidate_is_the_fold_mean_for_balanced_accuracy(cl, v2_file):
+    rows = cl.summarise_pooled(v2_file)
+    ba = _by(rows, "5x5", "ba")
+    # balanced accuracy is linear in the fold rates: the linearised folds are the fold
+    # values less 0.5, so the candidate's intervals are the fold mean's
+    for key in ("coverage", "decided", "coverage_decided", "below", "above", "median_width"):
+        assert ba[f"pooled_delta_{key}"] == pytest.approx(ba[f"fold_mean_{key}"], nan_ok=True), key
+    prec = _by(rows, "5x5", "precision")
+    assert prec["pooled_delta_target"] == pytest.approx(5 / 9)
+    counts = cl.load(v2_file)["lda"]["counts"]
+    # the design's summed matrix of data set A: 25 TP of 50, 20 FP of 100
+    e = cl.pooled_delta_estimate(counts[0], 2, "precision")
+    assert e.value == pytest.approx(25 / 45) and e.units == 25
+    # precision: the rates are defined on every fold, so the candidate has an interval on
+    # data set C, whose first run (and five folds) predict no minority point: 20 TP, 16 FP
+    e = cl.pooled_delta_estimate(counts[2], 2, "precision")
+    assert e.value == pytest.approx(20 / 36) and np.isfinite(e.interval()).all()
+    # (its 25 linearised folds take few distinct values here: tied, so not decisive)
+    assert e.undecidable.startswith("tied fold values")
+
+
 def test_version_1_files_are_still_read_and_refused_for_pooling(cl, v2_file, tmp_path):
     old = tmp_path / "m2_ir2_k5.csv"
     rows = [{k: v for k, v in r.items() if k in cl.FIELDS}
