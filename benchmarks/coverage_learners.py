@@ -633,6 +633,38 @@ def pooled_delta_estimate(counts, ir, quantity):
     return cv_delta_estimate(value, grad, np.stack([tpr, fpr], axis=-1))
 
 
+def needed_ratio(estimates, target):
+    """The ``n_test/n_train`` that would make the corrected variance ``(1/n + ratio) s^2``
+    unbiased for the estimates' mean squared error about ``target``: ``mean((value -
+    target)^2) / mean(s^2) - mean(1/n)`` over the estimates with a spread (``s^2`` recovered
+    from each estimate's ``se`` at the decision ratio, ``n`` its units). NaN with fewer than
+    3 such estimates or no spread. The decision rule's 2 covers (roughly) where this is below
+    2; for run values it says how far the runs' spread falls short of the spread between
+    data sets.
+
+    Examples
+    --------
+    >>> from imbeval.inference import cv_estimate
+    >>> es = [cv_estimate([[0.5 + d, 0.6 + d, 0.55 + d, 0.65 + d, 0.45 + d]])
+    ...       for d in (-0.1, 0.0, 0.1)]
+    >>> round(needed_ratio(es, 0.55), 4)      # (0.02/3)/0.00625 - 1/5
+    0.8667
+    """
+    from imbeval.inference import DECISION_TEST_TO_TRAIN
+
+    errors, spreads, inverse = [], [], []
+    for e in estimates:
+        n = e.units
+        if not (n >= 2 and math.isfinite(e.se) and math.isfinite(e.value)):
+            continue
+        errors.append((e.value - target) ** 2)
+        spreads.append(e.se**2 / (1.0 / n + DECISION_TEST_TO_TRAIN))
+        inverse.append(1.0 / n)
+    if len(errors) < 3 or np.mean(spreads) <= 0:
+        return math.nan
+    return float(np.mean(errors) / np.mean(spreads) - np.mean(inverse))
+
+
 #: the estimators the pooled summary compares: the pipeline's pooled run values, the fold
 #: mean as the pipeline had it, and the pooled value with a delta-method interval over folds
 #: (a candidate, :func:`pooled_delta_estimate`)
@@ -657,7 +689,8 @@ def summarise_pooled(path, level=0.95, designs=None):
     list of dict rows: ``setting, m, ir, design, learner, quantity, datasets, target_draws``;
     per estimator ``e`` in :data:`POOLED_ESTIMATORS` (its target :data:`ESTIMATOR_TARGET`)
     its ``e_target``, ``e_target_mc_se``,
-    ``e_grand_mean`` (mean of the data sets' estimates) and :func:`interval_outcomes`'s
+    ``e_grand_mean`` (mean of the data sets' estimates), ``e_needed_ratio``
+    (:func:`needed_ratio`) and :func:`interval_outcomes`'s
     numbers prefixed ``e_``; ``undefined_runs`` / ``undefined_folds`` (shares of the pooled
     run values and of the fold values that are undefined).
     """
@@ -698,6 +731,7 @@ def summarise_pooled(path, level=0.95, designs=None):
                     row[f"{name}_target_mc_se"] = target_se
                     row[f"{name}_grand_mean"] = (float(np.nanmean(values))
                                                  if np.isfinite(values).any() else math.nan)
+                    row[f"{name}_needed_ratio"] = needed_ratio(made[name], target)
                     for key, val in interval_outcomes(made[name], target, level).items():
                         row[f"{name}_{key}"] = val
                 rows.append(row)

@@ -131,6 +131,9 @@ def test_summary_counts_coverage_unconditional_and_given_a_decision(cl, v2_file)
               ([0.65, 0.70, 0.60, 0.75, 0.55], [0.90, 0.90, 0.85, 0.85, 0.80],
                [0.5, 0.65, 0.65, 0.70, 0.60])]
     assert ba["pooled_median_width"] == pytest.approx(np.median(widths))
+    # the ratio that would have been needed: mean squared error (0 + 0.21^2 + 0.03^2)/3
+    # over the mean run variance (0.00625 + 0.00175 + 0.00575)/3, less 1/5
+    assert ba["pooled_needed_ratio"] == pytest.approx(0.015 / (0.01375 / 3) - 0.2)
     prec = _by(rows, "5x5", "precision")
     assert prec["pooled_target"] == pytest.approx(5 / 9)
     assert prec["undefined_runs"] == pytest.approx(1 / 15)
