@@ -247,13 +247,15 @@ def _print_pooled(rows, out, markdown):
     """The pooled estimator's coverage table (``learners-pooled``): per setting, design,
     learner and quantity, for each estimator (the pipeline's pooled run values, the fold
     mean, the pooled value with a delta-method interval) the coverage unconditional and
-    given a decision (± Monte Carlo errors), the share decided, the misses below / above
-    (shares of all data sets) and the median width of the decided intervals."""
+    given a decision (± Monte Carlo errors), the share undecidable, the misses below / above
+    (shares of all data sets) and the median width of the decided intervals; for the pooled
+    run values also the ``n_test/n_train`` their interval would have needed."""
     names = {"pooled": "pooled (pipeline)", "fold_mean": "fold mean", "pooled_delta":
              "pooled, delta over folds"}
     head = ["setting", "design", "learner", "quantity", "data sets", "pooled target ± MC"]
-    for e in names.values():
-        head += [f"{e}: coverage", "given a decision", "decided", "below / above", "width"]
+    for e, label in names.items():
+        head += [f"{label}: coverage", "given a decision", "undecidable", "below / above",
+                 "width"] + (["needed ratio"] if e == "pooled" else [])
     lines = []
     for r in rows:
         cells = [f"m {r['m']}, IR {r['ir']:g}", r["design"], r["learner"], r["quantity"],
@@ -263,9 +265,12 @@ def _print_pooled(rows, out, markdown):
             width = r[f"{e}_median_width"]
             cells += [_pct(r[f"{e}_coverage"], r[f"{e}_mc_se"]),
                       _pct(r[f"{e}_coverage_decided"], r[f"{e}_decided_mc_se"]),
-                      _pct(r[f"{e}_decided"]),
+                      _pct(1 - r[f"{e}_decided"]),
                       f"{_pct(r[f'{e}_below'])} / {_pct(r[f'{e}_above'])}",
                       "–" if not math.isfinite(width) else f"{width:.3f}"]
+            if e == "pooled":
+                need = r["pooled_needed_ratio"]
+                cells.append("–" if not math.isfinite(need) else f"{need:.2f}")
         lines.append(cells)
     if markdown:
         print("| " + " | ".join(head) + " |")
