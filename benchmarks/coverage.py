@@ -310,14 +310,20 @@ def learners_main(argv):
                         help="summary CSV (default benchmarks/results/coverage_learners.csv, "
                              "coverage_learners_pooled.csv for learners-pooled)")
     parser.add_argument("--markdown", action="store_true",
-                        help="learners-summary: print the table as Markdown")
+                        help="learners-summary, learners-pooled: print the table as Markdown")
+    parser.add_argument("--designs", default="",
+                        help="learners-pooled: print only these designs (e.g. 5x5; the CSV "
+                             "keeps all)")
     args = parser.parse_args(argv)
     if args.out is None:
         name = ("coverage_learners_pooled.csv" if args.command == "learners-pooled"
                 else "coverage_learners.csv")
         args.out = str(cl.RESULTS.parent / name)
     if args.command == "learners-pooled":
-        return _print_pooled(cl.pooled_summary(args.out), args.out, args.markdown)
+        rows = cl.pooled_summary(args.out)
+        keep = {d for d in args.designs.split(",") if d}
+        return _print_pooled([r for r in rows if not keep or r["design"] in keep], args.out,
+                             args.markdown)
     if args.command == "learners-summary" and args.markdown:
         rows = cl.summary(args.out)
         print("| setting | design | learner | quantity | data sets | target ± MC | "
