@@ -5,7 +5,7 @@ Usage::
     python benchmarks/coverage.py learners [--settings m10_ir9_k3,...] [--learners ...]
         [--datasets 200] [--target-draws 200] [--max-seconds S]   # resumable
     python benchmarks/coverage.py learners-summary    # -> benchmarks/results/coverage_learners.csv
-    python benchmarks/coverage.py learners-pooled [--markdown]
+    python benchmarks/coverage.py learners-pooled [--markdown] [--designs 5x5]
         # the pooled estimator (issue 41) -> benchmarks/results/coverage_learners_pooled.csv
     python benchmarks/coverage.py [--datasets 2000] [--settings 5x5,2x3,1x5] [--seed 0]
         [--replicates 2000] [--target-draws 400000] [--n 250] [--minority 50] [--dims 5]
