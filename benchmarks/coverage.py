@@ -5,6 +5,8 @@ Usage::
     python benchmarks/coverage.py learners [--settings m10_ir9_k3,...] [--learners ...]
         [--datasets 200] [--target-draws 200] [--max-seconds S]   # resumable
     python benchmarks/coverage.py learners-summary    # -> benchmarks/results/coverage_learners.csv
+    python benchmarks/coverage.py learners-pooled [--markdown] [--designs 5x5]
+        # the pooled estimator (issue 41) -> benchmarks/results/coverage_learners_pooled.csv
     python benchmarks/coverage.py [--datasets 2000] [--settings 5x5,2x3,1x5] [--seed 0]
         [--replicates 2000] [--target-draws 400000] [--n 250] [--minority 50] [--dims 5]
         [--separation 1.5] [--shrinkage 0.1] [--level 0.95]
@@ -45,6 +47,10 @@ pipeline's own learners (LDA, kNN, SVM, NBSVM, Dual-LexiBoost, RUSBoost, SMOTE+M
 Gaussian problems of 10-50 minority points per fold and IR 4-40, with the target from an
 independent Monte Carlo of training sets and a large test set, for balanced accuracy,
 precision (undefined on folds without a minority prediction) and paired differences.
+``learners-pooled`` reads the settings' version-2 files (each fold's confusion counts) and
+gives the coverage of the pooled estimator -- each run's index of its summed confusion
+matrix, the pipeline's ``run_indices.csv`` -- with the interval the pipeline decides with
+within a problem, unconditional and given a decision, beside the fold mean's.
 
 Writes ``benchmarks/results/coverage.json`` and prints a table; coverages carry their
 Monte Carlo standard errors ``sqrt(c (1 - c)/S)``. Numbers measured on the project machine
@@ -231,6 +237,54 @@ def summarise(ci, truth):
             "median_width": float(np.median(ci[:, 1] - ci[:, 0]))}
 
 
+def _pct(value, se=None):
+    if value is None or not math.isfinite(value):
+        return "–"
+    return f"{value:.1%}" if se is None or not math.isfinite(se) else f"{value:.1%} ± {se:.1%}"
+
+
+def _print_pooled(rows, out, markdown):
+    """The pooled estimator's coverage table (``learners-pooled``): per setting, design,
+    learner and quantity, for each estimator (the pipeline's pooled run values, the fold
+    mean, the pooled value with a delta-method interval) the coverage unconditional and
+    given a decision (± Monte Carlo errors), the share undecidable, the misses below / above
+    (shares of all data sets) and the median width of the decided intervals; for the pooled
+    run values also the ``n_test/n_train`` their interval would have needed."""
+    names = {"pooled": "pooled (pipeline)", "fold_mean": "fold mean", "pooled_delta":
+             "pooled, delta over folds"}
+    head = ["setting", "design", "learner", "quantity", "data sets", "pooled target ± MC"]
+    for e, label in names.items():
+        head += [f"{label}: coverage", "given a decision", "undecidable", "below / above",
+                 "width"] + (["needed ratio"] if e == "pooled" else [])
+    lines = []
+    for r in rows:
+        cells = [f"m {r['m']}, IR {r['ir']:g}", r["design"], r["learner"], r["quantity"],
+                 str(r["datasets"]),
+                 f"{r['pooled_target']:.3f} ± {r['pooled_target_mc_se']:.3f}"]
+        for e in names:
+            width = r[f"{e}_median_width"]
+            cells += [_pct(r[f"{e}_coverage"], r[f"{e}_mc_se"]),
+                      _pct(r[f"{e}_coverage_decided"], r[f"{e}_decided_mc_se"]),
+                      _pct(1 - r[f"{e}_decided"]),
+                      f"{_pct(r[f'{e}_below'])} / {_pct(r[f'{e}_above'])}",
+                      "–" if not math.isfinite(width) else f"{width:.3f}"]
+            if e == "pooled":
+                need = r["pooled_needed_ratio"]
+                cells.append("–" if not math.isfinite(need) else f"{need:.2f}")
+        lines.append(cells)
+    if markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head))
+        for cells in lines:
+            print("| " + " | ".join(cells) + " |")
+    else:
+        print("\t".join(head))
+        for cells in lines:
+            print("\t".join(cells))
+        print(f"written {out}")
+    return 0
+
+
 def learners_main(argv):
     """``learners``: simulate settings of the pipeline's own learners (resumable);
     ``learners-summary``: the coverage table from what has been simulated so far."""
@@ -238,7 +292,7 @@ def learners_main(argv):
 
     parser = argparse.ArgumentParser(prog="coverage.py learners",
                                      description=cl.__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("learners", "learners-summary"))
+    parser.add_argument("command", choices=("learners", "learners-summary", "learners-pooled"))
     parser.add_argument("--settings", default="m10_ir9_k3,m10_ir9_k5",
                         help="comma-separated m<minority per fold>_ir<IR>_k<folds>")
     parser.add_argument("--learners", default=",".join(cl.LEARNER_NAMES))
@@ -252,10 +306,24 @@ def learners_main(argv):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-seconds", type=float, default=math.inf,
                         help="stop a setting after this long (resume later)")
-    parser.add_argument("--out", default=str(cl.RESULTS.parent / "coverage_learners.csv"))
+    parser.add_argument("--out", default=None,
+                        help="summary CSV (default benchmarks/results/coverage_learners.csv, "
+                             "coverage_learners_pooled.csv for learners-pooled)")
     parser.add_argument("--markdown", action="store_true",
-                        help="learners-summary: print the table as Markdown")
+                        help="learners-summary, learners-pooled: print the table as Markdown")
+    parser.add_argument("--designs", default="",
+                        help="learners-pooled: print only these designs (e.g. 5x5; the CSV "
+                             "keeps all)")
     args = parser.parse_args(argv)
+    if args.out is None:
+        name = ("coverage_learners_pooled.csv" if args.command == "learners-pooled"
+                else "coverage_learners.csv")
+        args.out = str(cl.RESULTS.parent / name)
+    if args.command == "learners-pooled":
+        rows = cl.pooled_summary(args.out)
+        keep = {d for d in args.designs.split(",") if d}
+        return _print_pooled([r for r in rows if not keep or r["design"] in keep], args.out,
+                             args.markdown)
     if args.command == "learners-summary" and args.markdown:
         rows = cl.summary(args.out)
         print("| setting | design | learner | quantity | data sets | target ± MC | "
@@ -298,7 +366,7 @@ def main(argv=None):
     import sys
 
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv and argv[0] in ("learners", "learners-summary"):
+    if argv and argv[0] in ("learners", "learners-summary", "learners-pooled"):
         return learners_main(argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--datasets", type=int, default=2000, help="simulated data sets per setting")

@@ -25,9 +25,47 @@ points per class; balanced accuracy is ``(TPR + 1 - FPR)/2`` and precision the p
 ``pi TPR / (pi TPR + (1 - pi) FPR)`` at the minority share ``pi = 1/(1 + IR)``. Their means
 over draws are the targets, with Monte Carlo errors ``sd/sqrt(draws)``.
 
-**Files.** Every finished data set and target draw is appended at once to
-``benchmarks/results/coverage_learners/<setting>.csv`` (one line per learner), so a run
-can be stopped and resumed: items already in the file are skipped.
+**Files.** Every finished data set and target draw is appended at once to the setting's
+file (one line per learner), so a run can be stopped and resumed: items already in the file
+are skipped. Two formats are read:
+
+- version 1, ``benchmarks/results/coverage_learners/<setting>.csv`` (:data:`FIELDS`): each
+  fold's balanced accuracy and precision only (issue 31's runs);
+- version 2, ``<setting>.v2.csv`` beside it (:data:`FIELDS_V2`, what :func:`run` writes
+  now): the same columns plus each fold's confusion counts ``tp fp pos neg`` (true and
+  false positives, minority and majority points of the test fold), from which the pooled
+  estimator -- each run's index of its confusion matrix summed over the folds, the pipeline's
+  ``run_indices.csv`` (:data:`imbeval.protocol.collect.RUN_ESTIMATOR`) -- is computed.
+  Both files draw the same data sets and folds from the same seeds, so a version-2 file
+  repeats the version-1 columns of the items it holds; where both exist the summary reads
+  version 2.
+
+**Pooled estimator** (issue 41; :func:`summarise_pooled`). Per data set and design the run
+values are balanced accuracy and precision of each run's summed matrix, and their interval
+is the one the pipeline decides with within a problem: the runs are the units
+(:func:`imbeval.tables.mullick2020_experiment.fold_values` puts the ``R`` run values of a
+cell in one row), :func:`imbeval.inference.defined_cv_estimate` on that row -- the corrected
+t interval ``mean ± t(R - 1) sqrt((1/R + 2) s^2)`` over run values (``n_test/n_train`` =
+:data:`imbeval.inference.DECISION_TEST_TO_TRAIN`), undecidable with fewer than
+:data:`imbeval.inference.MIN_FOLD_VALUES` (5) values, with half or more of them tied, or with
+an undefined run. So 1 x 5 (one run) and 2 x 3 (two runs) never decide; 5 x 5 can. Beside
+it the fold-mean estimator as the pipeline used it before (the same function on the
+``runs x folds`` fold values: undecidable with any undefined fold) on the same data sets.
+
+**Target of the pooled estimator.** Stratified folds hold exactly ``m`` minority and ``IR m``
+majority points, so a run's pooled rates are the means of its folds' rates, ``T = mean
+TPR_f`` and ``F = mean FPR_f``, and its pooled values are smooth functions of those two CV
+means: balanced accuracy ``(T + 1 - F)/2`` (identical to the run's fold mean) and precision
+``pi T / (pi T + (1 - pi) F)``, ``pi = 1/(1 + IR)``. ``T`` and ``F`` are CV means whose
+target is the expected rate ``E[TPR]``, ``E[FPR]`` over training sets of the CV's size; a
+smooth function of consistent estimators estimates the function of their targets (and the
+pooled ratio is a ratio estimator, biased only at order ``1/n``). So the pooled precision
+estimates ``pi E[TPR] / (pi E[TPR] + (1 - pi) E[FPR])`` -- the precision of the learner's
+average operating point -- not ``E[precision]``, the mean of per-draw precisions (larger or
+smaller by Jensen's gap, which grows with the spread of the draws' FPR). The target Monte
+Carlo gives TPR and FPR per draw; :func:`pooled_target` makes both numbers, with Monte Carlo
+errors (the pooled one by the delta method). The fold mean keeps its target of issue 31
+(the mean over draws of the per-draw population value).
 """
 
 from __future__ import annotations
@@ -42,7 +80,16 @@ import numpy as np
 
 RESULTS = Path(__file__).parent / "results" / "coverage_learners"
 LEARNER_NAMES = ("lda", "knn", "svm", "nbsvm", "dual_lexiboost", "rusboost", "smote_mlp")
+#: the columns of a version-1 file (``<setting>.csv``)
 FIELDS = ("kind", "item", "learner", "runs", "folds", "ba", "precision", "seconds")
+#: the columns of a version-2 file (``<setting>.v2.csv``): each fold's confusion counts too
+#: (space-separated, runs x folds in order; ``nan`` for a fold whose learner could not be fit)
+FIELDS_V2 = ("kind", "item", "learner", "runs", "folds", "ba", "precision", "tp", "fp", "pos",
+             "neg", "seconds")
+#: the file name's ending of each format (the setting's name comes before it)
+SUFFIXES = {1: ".csv", 2: ".v2.csv"}
+#: the confusion counts of a version-2 row, in the order :func:`load` stacks them
+COUNTS = ("tp", "fp", "pos", "neg")
 
 
 def make_learner(name, seed):
@@ -70,6 +117,16 @@ def parse_setting(text):
     return int(m[1:]), float(ir[2:]), int(k[1:])
 
 
+def setting_of(path):
+    """The setting a result file is of, and its format: ``m5_ir9_k3.v2.csv`` ->
+    ``("m5_ir9_k3", 2)``, ``m5_ir9_k3.csv`` -> ``("m5_ir9_k3", 1)``."""
+    name = Path(path).name
+    for version in sorted(SUFFIXES, reverse=True):
+        if name.endswith(SUFFIXES[version]):
+            return name[: -len(SUFFIXES[version])], version
+    raise ValueError(f"{name!r} is not a coverage_learners result file ({SUFFIXES})")
+
+
 def _data(rng, n1, n0, dims, separation):
     mu = separation / math.sqrt(dims)
     x1 = rng.standard_normal((n1, dims)) + mu
@@ -84,6 +141,13 @@ def _rates(y, pred):
     tpr = float(np.mean(pred[pos] == 1))
     fpr = float(np.mean(pred[~pos] == 1))
     return tpr, fpr
+
+
+def fold_counts(y, pred):
+    """True positives, false positives, minority and majority points of one test fold."""
+    pos = y == 1
+    return (int(np.sum(pred[pos] == 1)), int(np.sum(pred[~pos] == 1)), int(pos.sum()),
+            int((~pos).sum()))
 
 
 def fold_scores(y, pred):
@@ -105,7 +169,7 @@ def _done(path):
 def _append(path, rows):
     new = not path.exists()
     with path.open("a", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=FIELDS)
+        w = csv.DictWriter(fh, fieldnames=FIELDS_V2)
         if new:
             w.writeheader()
         w.writerows(rows)
@@ -126,7 +190,7 @@ def cv_item(i, m, ir, folds, runs, learners, args):
     rows = []
     for name in learners:
         t0 = time.process_time()
-        ba, prec = [], []
+        ba, prec, counts = [], [], []
         for r, split in enumerate(splits):
             for f, (train, test) in enumerate(split):
                 model = make_learner(name, (i * 1000 + r * 10 + f) % (2**31))
@@ -135,15 +199,21 @@ def cv_item(i, m, ir, folds, runs, learners, args):
                 except ValueError:
                     # RUSBoost's "worse than random, ensemble can not be fit": no model,
                     # no fold value (an undefined fold, left out like an undefined index)
-                    b, p = math.nan, math.nan
+                    b, p, c = math.nan, math.nan, (math.nan,) * 4
                 else:
-                    b, p = fold_scores(y[test], model.predict(x[test]))
+                    pred = model.predict(x[test])
+                    b, p = fold_scores(y[test], pred)
+                    c = fold_counts(y[test], pred)
                 ba.append(b)
                 prec.append(p)
-        rows.append({"kind": "cv", "item": i, "learner": name, "runs": runs, "folds": folds,
-                     "ba": " ".join(f"{v:.6g}" for v in ba),
-                     "precision": " ".join(f"{v:.6g}" for v in prec),
-                     "seconds": f"{time.process_time() - t0:.3f}"})
+                counts.append(c)
+        row = {"kind": "cv", "item": i, "learner": name, "runs": runs, "folds": folds,
+               "ba": " ".join(f"{v:.6g}" for v in ba),
+               "precision": " ".join(f"{v:.6g}" for v in prec),
+               "seconds": f"{time.process_time() - t0:.3f}"}
+        for j, key in enumerate(COUNTS):
+            row[key] = " ".join(f"{c[j]:g}" for c in counts)
+        rows.append(row)
     return rows
 
 
@@ -174,7 +244,7 @@ def run(setting, learners, args):
     m, ir, folds = parse_setting(setting)
     runs = 2 if folds == 3 else 5
     RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / f"{setting}.csv"
+    path = RESULTS / f"{setting}{SUFFIXES[2]}"
     done = _done(path)
     start = time.perf_counter()
     for i in range(max(args.datasets, args.target_draws)):
@@ -204,15 +274,21 @@ def _floats(text):
 
 def load(path):
     """``{learner: {"cv": {item: (ba (runs, folds), prec (runs, folds))},
-    "target": {item: (tpr, fpr)}}}``."""
+    "target": {item: (tpr, fpr)}, "counts": {item: (4, runs, folds)}}}`` of a file of
+    either format (``counts`` -- tp, fp, pos, neg per fold, :data:`COUNTS` -- is empty for a
+    version-1 file)."""
     out = {}
+    path = Path(path)
     with path.open(newline="") as fh:
         for r in csv.DictReader(fh):
-            d = out.setdefault(r["learner"], {"cv": {}, "target": {}})
+            d = out.setdefault(r["learner"], {"cv": {}, "target": {}, "counts": {}})
             if r["kind"] == "cv":
                 shape = (int(r["runs"]), int(r["folds"]))
                 d["cv"][int(r["item"])] = (_floats(r["ba"]).reshape(shape),
                                            _floats(r["precision"]).reshape(shape))
+                if r.get("tp"):
+                    d["counts"][int(r["item"])] = np.stack(
+                        [_floats(r[k]).reshape(shape) for k in COUNTS])
             else:
                 tpr, fpr = _floats(r["ba"])
                 d["target"][int(r["item"])] = (tpr, fpr)
@@ -258,7 +334,7 @@ def summarise_setting(path, level=0.95):
     accuracy, precision, and the paired per-fold difference learner minus LDA)."""
     from imbeval.inference import cv_estimate
 
-    setting = path.stem
+    setting = setting_of(path)[0]
     m, ir, folds = parse_setting(setting)
     data = load(path)
     rows = []
@@ -323,17 +399,351 @@ def summarise_setting(path, level=0.95):
     return rows
 
 
-def summary(out_csv, level=0.95):
+def setting_files(results=RESULTS):
+    """``{setting: path}`` of every result file under ``results``, the version-2 file where
+    a setting has both (it repeats the version-1 columns of its items)."""
+    best = {}
+    for path in sorted(Path(results).glob("m*_ir*_k*.csv")):
+        setting, version = setting_of(path)
+        if version >= best.get(setting, (0, None))[0]:
+            best[setting] = (version, path)
+    return {setting: path for setting, (_, path) in sorted(best.items())}
+
+
+def _write(rows, out_csv):
+    if not rows:
+        return
+    fields = sorted({k for r in rows for k in r}, key=lambda k: list(rows[0]).index(k)
+                    if k in rows[0] else 999)
+    Path(out_csv).parent.mkdir(parents=True, exist_ok=True)
+    with open(out_csv, "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=fields)
+        w.writeheader()
+        w.writerows(rows)
+
+
+def summary(out_csv, level=0.95, results=RESULTS):
     """Every setting file's coverage rows, to ``out_csv`` (and returned)."""
     rows = []
-    for path in sorted(RESULTS.glob("m*_ir*_k*.csv")):
+    for path in setting_files(results).values():
         rows += summarise_setting(path, level)
-    if rows:
-        fields = sorted({k for r in rows for k in r}, key=lambda k: list(rows[0]).index(k)
-                        if k in rows[0] else 999)
-        Path(out_csv).parent.mkdir(parents=True, exist_ok=True)
-        with open(out_csv, "w", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=fields)
-            w.writeheader()
-            w.writerows(rows)
+    _write(rows, out_csv)
+    return rows
+
+
+# ---------------------------------------------------------------------------------------
+# the pooled estimator (issue 41): each run's index of its summed confusion matrix
+# ---------------------------------------------------------------------------------------
+
+
+def pooled_run_values(counts):
+    """Balanced accuracy and precision of each run's confusion matrix summed over its folds.
+
+    Parameters
+    ----------
+    counts : array ``(4, runs, folds)``: tp, fp, pos, neg of every fold (:data:`COUNTS`);
+        a fold with NaN counts (no model) makes its run undefined.
+
+    Returns
+    -------
+    ``(ba, precision)``, arrays ``(runs,)``; precision NaN for a run with no minority
+    prediction on any fold (0/0), both NaN for a run with a fold without counts.
+
+    Examples
+    --------
+    >>> c = np.array([[[1, 2], [0, 0]], [[1, 0], [0, 3]], [[2, 2], [2, 2]], [[4, 4], [4, 4]]])
+    >>> ba, prec = pooled_run_values(c)
+    >>> ba.tolist(), prec.tolist()     # run 0: TP 3 of 4, FP 1 of 8; run 1: TP 0, FP 3
+    ([0.8125, 0.3125], [0.75, 0.0])
+    """
+    c = np.asarray(counts, dtype=float)
+    if c.ndim != 3 or c.shape[0] != 4:
+        raise ValueError(f"counts must have shape (4, runs, folds), got {c.shape}")
+    tp, fp, pos, neg = c.sum(axis=2)               # NaN if any fold has none
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ba = (tp / pos + 1 - fp / neg) / 2
+        predicted = tp + fp
+        prec = np.where(predicted > 0, tp / np.where(predicted > 0, predicted, 1), np.nan)
+    prec = np.where(np.isfinite(predicted), prec, np.nan)
+    return ba, prec
+
+
+def pooled_target(tpr, fpr, ir):
+    """The targets of the pooled and of the fold-mean estimator from the target draws.
+
+    Parameters
+    ----------
+    tpr, fpr : arrays ``(draws,)``: each target draw's population rates.
+    ir : the imbalance ratio (``pi = 1/(1 + ir)``).
+
+    Returns
+    -------
+    ``{quantity: {"pooled": (value, mc_se), "fold_mean": (value, mc_se)}}`` for ``ba`` and
+    ``precision``. Pooled: the quantity at the mean rates, ``g(E[TPR], E[FPR])``, its Monte
+    Carlo error by the delta method (the draws' linearised values' SD over ``sqrt(draws)``).
+    Fold mean: the mean over draws of ``g(TPR, FPR)`` (draws where it is undefined left
+    out). Balanced accuracy is linear: the two agree.
+
+    Examples
+    --------
+    >>> t = pooled_target(np.array([0.8, 0.4]), np.array([0.1, 0.3]), 1)
+    >>> round(t["precision"]["pooled"][0], 4), round(t["precision"]["fold_mean"][0], 4)
+    (0.75, 0.7302)
+    >>> round(t["ba"]["pooled"][0], 12), round(t["ba"]["fold_mean"][0], 12)
+    (0.7, 0.7)
+    """
+    tpr, fpr = np.asarray(tpr, dtype=float), np.asarray(fpr, dtype=float)
+    keep = np.isfinite(tpr) & np.isfinite(fpr)
+    tpr, fpr = tpr[keep], fpr[keep]
+    n = len(tpr)
+    if n < 2:
+        raise ValueError(f"pooled_target needs at least 2 finite draws, got {n}")
+    pi = 1.0 / (1.0 + ir)
+
+    def se(z):
+        return float(np.std(z, ddof=1) / math.sqrt(len(z)))
+
+    ba = (tpr + 1 - fpr) / 2
+    t, f = float(tpr.mean()), float(fpr.mean())
+    den = pi * t + (1 - pi) * f
+    out = {"ba": {"pooled": ((t + 1 - f) / 2, se(ba)), "fold_mean": (float(ba.mean()), se(ba))}}
+    if den > 0:
+        # gradient of pi T / (pi T + (1 - pi) F) at the mean rates
+        g_t, g_f = pi * (1 - pi) * f / den**2, -pi * (1 - pi) * t / den**2
+        pooled = (pi * t / den, se(g_t * tpr + g_f * fpr))
+    else:
+        pooled = (math.nan, math.nan)
+    per = np.array([_population_precision(a, b, ir) for a, b in zip(tpr, fpr)])
+    per = per[np.isfinite(per)]
+    fold = (float(per.mean()), se(per)) if len(per) >= 2 else (math.nan, math.nan)
+    out["precision"] = {"pooled": pooled, "fold_mean": fold}
+    return out
+
+
+def pipeline_run_estimate(run_values):
+    """The interval the pipeline decides with on one cell's run values (as
+    :func:`imbeval.tables.mullick2020_experiment.fold_values` hands them on: one row, NaN-
+    padded to two values when there is one run), :func:`imbeval.inference.defined_cv_estimate`.
+
+    Examples
+    --------
+    >>> pipeline_run_estimate([0.6]).undecidable
+    '1 fold values, at least 5 needed'
+    >>> e = pipeline_run_estimate([0.60, 0.62, 0.61, 0.63, 0.64])
+    >>> e.undecidable is None, e.df, round(e.value, 3)
+    (True, 4, 0.62)
+    """
+    from imbeval.inference import defined_cv_estimate
+
+    v = np.asarray(run_values, dtype=float).ravel()
+    if v.size == 1:
+        v = np.append(v, np.nan)
+    return defined_cv_estimate(v[None, :])
+
+
+def interval_outcomes(estimates, target, level=0.95):
+    """Coverage of ``estimates`` (:class:`imbeval.inference.Estimate`, one per data set) for
+    ``target``, unconditional and given a decision.
+
+    Returns
+    -------
+    dict: ``coverage`` (an undecidable estimate makes no claim: counted as covering, as the
+    coverage tables always have), ``mc_se``; ``decided`` (share decidable: a defined interval
+    and no undecidable reason); ``coverage_decided`` and its ``decided_mc_se`` (among the
+    decidable ones; NaN with none); ``defined`` and ``coverage_defined`` (among every data set
+    with a finite interval, decidable or not: what the interval would do without the rule);
+    ``below``/``above`` (share of all data sets whose decidable interval lies wholly below /
+    above the target); ``median_width`` (of the decidable intervals).
+
+    Examples
+    --------
+    >>> from imbeval.inference import cv_estimate
+    >>> es = [cv_estimate([[0.5, 0.6, 0.7, 0.65, 0.55, 0.45]]), cv_estimate([[0.5, 0.5]])]
+    >>> o = interval_outcomes(es, 0.2)
+    >>> o["coverage"], o["decided"], o["coverage_decided"], o["below"], o["above"]
+    (0.5, 0.5, 0.0, 0.0, 0.5)
+    """
+    ends = np.array([e.interval(level) for e in estimates], dtype=float).reshape(-1, 2)
+    lo, hi = ends[:, 0], ends[:, 1]
+    defined = np.isfinite(lo) & np.isfinite(hi)
+    decided = defined & np.array([not e.undecidable for e in estimates], dtype=bool)
+    inside = (lo <= target) & (target <= hi)
+    below, above = decided & (hi < target), decided & (lo > target)
+    n = len(estimates)
+
+    def share(mask, among=None):
+        among = np.ones(n, dtype=bool) if among is None else among
+        k = int(among.sum())
+        if k == 0:
+            return math.nan, math.nan
+        p = float(mask[among].mean())
+        return p, math.sqrt(p * (1 - p) / k)
+
+    coverage, mc_se = share(~decided | inside)
+    coverage_decided, decided_se = share(inside, decided)
+    return {"coverage": coverage, "mc_se": mc_se, "decided": float(decided.mean()),
+            "coverage_decided": coverage_decided, "decided_mc_se": decided_se,
+            "defined": float(defined.mean()),
+            "coverage_defined": share(inside, defined)[0],
+            "below": float(below.mean()), "above": float(above.mean()),
+            "median_width": float(np.median((hi - lo)[decided])) if decided.any() else math.nan}
+
+
+def pooled_delta_estimate(counts, ir, quantity):
+    """A candidate interval for the pooled value that does not need 5 runs: the index of the
+    design's matrix summed over all its runs and folds, ``g(T, F)`` (``T``, ``F`` the mean
+    fold rates: with stratified folds of fixed class counts the summed matrix's rates), with
+    the corrected interval of its linearised fold values (the delta method,
+    :func:`imbeval.inference.cv_delta_estimate`: ``z_f = g_T TPR_f + g_F FPR_f``, ``r k``
+    values, ``n_test/n_train = 2``, tied ``z`` undecidable). Not what the pipeline does; it
+    shows what a 2 x 3 design's folds could decide about the pooled value.
+
+    Parameters
+    ----------
+    counts : array ``(4, runs, folds)`` (:data:`COUNTS`).
+    ir : the imbalance ratio (precision's ``pi = 1/(1 + ir)``, the test folds' share).
+    quantity : ``"ba"`` or ``"precision"``.
+
+    Examples
+    --------
+    >>> c = np.array([[[1, 2, 1], [2, 1, 1]], [[1, 0, 2], [1, 1, 1]],
+    ...               [[2] * 3] * 2, [[4] * 3] * 2])
+    >>> e = pooled_delta_estimate(c, 2, "precision")       # 8 TP, 6 FP over the 6 folds
+    >>> round(e.value, 4), e.units
+    (0.5714, 6)
+    """
+    from imbeval.inference import Estimate, METHODS, cv_delta_estimate
+
+    c = np.asarray(counts, dtype=float)
+    tpr, fpr = c[0] / c[2], c[1] / c[3]
+    if not (np.isfinite(tpr).all() and np.isfinite(fpr).all()):
+        return Estimate(math.nan, METHODS["cv_delta"], 0, "a fold without counts")
+    t, f = float(tpr.mean()), float(fpr.mean())
+    if quantity == "ba":
+        value, grad = (t + 1 - f) / 2, np.array([0.5, -0.5])
+    elif quantity == "precision":
+        pi = 1.0 / (1.0 + ir)
+        den = pi * t + (1 - pi) * f
+        if den == 0:
+            return Estimate(math.nan, METHODS["cv_delta"], 0, "no minority prediction")
+        value = pi * t / den
+        grad = np.array([pi * (1 - pi) * f / den**2, -pi * (1 - pi) * t / den**2])
+    else:
+        raise ValueError(f"quantity must be 'ba' or 'precision', got {quantity!r}")
+    return cv_delta_estimate(value, grad, np.stack([tpr, fpr], axis=-1))
+
+
+def needed_ratio(estimates, target):
+    """The ``n_test/n_train`` that would make the corrected variance ``(1/n + ratio) s^2``
+    unbiased for the estimates' mean squared error about ``target``: ``mean((value -
+    target)^2) / mean(s^2) - mean(1/n)`` over the estimates with a spread (``s^2`` recovered
+    from each estimate's ``se`` at the decision ratio, ``n`` its units). NaN with fewer than
+    3 such estimates or no spread. The decision rule's 2 covers (roughly) where this is below
+    2; for run values it says how far the runs' spread falls short of the spread between
+    data sets.
+
+    Examples
+    --------
+    >>> from imbeval.inference import cv_estimate
+    >>> es = [cv_estimate([[0.5 + d, 0.6 + d, 0.55 + d, 0.65 + d, 0.45 + d]])
+    ...       for d in (-0.1, 0.0, 0.1)]
+    >>> round(needed_ratio(es, 0.55), 4)      # (0.02/3)/0.00625 - 1/5
+    0.8667
+    """
+    from imbeval.inference import DECISION_TEST_TO_TRAIN
+
+    errors, spreads, inverse = [], [], []
+    for e in estimates:
+        n = e.units
+        if not (n >= 2 and math.isfinite(e.se) and math.isfinite(e.value)):
+            continue
+        errors.append((e.value - target) ** 2)
+        spreads.append(e.se**2 / (1.0 / n + DECISION_TEST_TO_TRAIN))
+        inverse.append(1.0 / n)
+    if len(errors) < 3 or np.mean(spreads) <= 0:
+        return math.nan
+    return float(np.mean(errors) / np.mean(spreads) - np.mean(inverse))
+
+
+#: the estimators the pooled summary compares: the pipeline's pooled run values, the fold
+#: mean as the pipeline had it, and the pooled value with a delta-method interval over folds
+#: (a candidate, :func:`pooled_delta_estimate`)
+POOLED_ESTIMATORS = ("pooled", "fold_mean", "pooled_delta")
+#: the target each estimator is judged against (:func:`pooled_target`'s keys)
+ESTIMATOR_TARGET = {"pooled": "pooled", "fold_mean": "fold_mean", "pooled_delta": "pooled"}
+
+
+def summarise_pooled(path, level=0.95, designs=None):
+    """Coverage of the pooled estimator's and the fold mean's pipeline intervals, per
+    learner, design and quantity (``ba``, ``precision``), from a version-2 file.
+
+    Parameters
+    ----------
+    path : a version-2 setting file (``<setting>.v2.csv``).
+    level : the intervals' level.
+    designs : ``[(name, runs)]`` (default :data:`DESIGNS` of the setting's folds); a design's
+        values are the first ``runs`` runs of each data set.
+
+    Returns
+    -------
+    list of dict rows: ``setting, m, ir, design, learner, quantity, datasets, target_draws``;
+    per estimator ``e`` in :data:`POOLED_ESTIMATORS` (its target :data:`ESTIMATOR_TARGET`)
+    its ``e_target``, ``e_target_mc_se``,
+    ``e_grand_mean`` (mean of the data sets' estimates), ``e_needed_ratio``
+    (:func:`needed_ratio`) and :func:`interval_outcomes`'s
+    numbers prefixed ``e_``; ``undefined_runs`` / ``undefined_folds`` (shares of the pooled
+    run values and of the fold values that are undefined).
+    """
+    from imbeval.inference import defined_cv_estimate
+
+    setting, version = setting_of(path)
+    if version < 2:
+        raise ValueError(f"{Path(path).name} has no confusion counts (format {version}); the "
+                         "pooled estimator needs a version-2 file")
+    m, ir, folds = parse_setting(setting)
+    designs = DESIGNS[folds] if designs is None else designs
+    rows = []
+    for learner, d in load(path).items():
+        draws = sorted(d["target"])
+        if len(draws) < 2 or not d["counts"]:
+            continue
+        targets = pooled_target([d["target"][j][0] for j in draws],
+                                [d["target"][j][1] for j in draws], ir)
+        items = sorted(d["counts"])
+        for quantity, q in (("ba", 0), ("precision", 1)):
+            for design, runs in designs:
+                row = {"setting": setting, "m": m, "ir": ir, "design": design,
+                       "learner": learner, "quantity": quantity, "datasets": len(items),
+                       "target_draws": len(draws)}
+                run_vals = np.array([pooled_run_values(d["counts"][i][:, :runs])[q]
+                                     for i in items])
+                fold_vals = np.array([d["cv"][i][q][:runs] for i in items])
+                row["undefined_runs"] = float(1 - np.isfinite(run_vals).mean())
+                row["undefined_folds"] = float(1 - np.isfinite(fold_vals).mean())
+                made = {"pooled": [pipeline_run_estimate(v) for v in run_vals],
+                        "fold_mean": [defined_cv_estimate(v) for v in fold_vals],
+                        "pooled_delta": [pooled_delta_estimate(d["counts"][i][:, :runs], ir,
+                                                               quantity) for i in items]}
+                for name in POOLED_ESTIMATORS:
+                    target, target_se = targets[quantity][ESTIMATOR_TARGET[name]]
+                    values = np.array([e.value for e in made[name]])
+                    row[f"{name}_target"] = target
+                    row[f"{name}_target_mc_se"] = target_se
+                    row[f"{name}_grand_mean"] = (float(np.nanmean(values))
+                                                 if np.isfinite(values).any() else math.nan)
+                    row[f"{name}_needed_ratio"] = needed_ratio(made[name], target)
+                    for key, val in interval_outcomes(made[name], target, level).items():
+                        row[f"{name}_{key}"] = val
+                rows.append(row)
+    return rows
+
+
+def pooled_summary(out_csv, level=0.95, results=RESULTS):
+    """:func:`summarise_pooled` of every version-2 file under ``results``, to ``out_csv``
+    (and returned)."""
+    rows = []
+    for path in setting_files(results).values():
+        if setting_of(path)[1] >= 2:
+            rows += summarise_pooled(path, level)
+    _write(rows, out_csv)
     return rows
