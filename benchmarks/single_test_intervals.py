@@ -56,7 +56,7 @@ ROOT = Path(__file__).resolve().parent
 METHODS = ("dirichlet", "delta", "bootstrap", "wilson", "jeffreys")
 PAIRED_METHODS = ("dirichlet", "delta", "bootstrap")
 FIELDS = ("kind", "index", "method", "classes", "min_class", "imbalance", "replicates",
-          "defined", "coverage", "mc_se", "undefined", "width")
+          "defined", "covered", "coverage", "mc_se", "undefined", "width")
 
 
 def population(c, m, ir, rng):
@@ -109,16 +109,25 @@ def _tally(store, key, target, est):
     row[3] += est[1] - est[0]
 
 
-def run_regime(kind, c, m, ir, args, peers, store):
-    rng = np.random.default_rng([args.seed, c, m, ir, kind == "paired"])
+def run_regime(kind, c, m, ir, args, peers, store, chunk=0, reps=None):
+    """Tally every index x method of one regime: each replicate draws its own population
+    classifier and then its test set, so the coverage is the regime's (averaged over the
+    population classifiers it holds) and two seeds measure the same quantity.
+
+    ``chunk`` numbers a batch of ``reps`` replicates with a stream of its own (replicates
+    ``chunk * reps ...``), so that a run adds batches over all regimes in turn."""
+    rng = np.random.default_rng([args.seed, c, m, ir, kind == "paired", chunk])
     paired = kind == "paired"
-    probs, n = (paired_population if paired else population)(c, m, ir, rng)
-    names = names_for(c)
-    targets = _targets(n * probs, names, paired)
-    names = [k for k in names if math.isfinite(targets[k])]
+    make = paired_population if paired else population
+    all_names = names_for(c)
     methods = PAIRED_METHODS if paired else METHODS
-    reps = args.paired_replicates if paired else args.replicates
-    for r in range(reps):
+    if reps is None:
+        reps = args.paired_replicates if paired else args.replicates
+    for r in range(chunk * reps, (chunk + 1) * reps):
+        probs, n = make(c, m, ir, rng)
+        targets = _targets(n * probs, all_names, paired)
+        # an index whose population value is undefined has no target in this replicate
+        names = [k for k in all_names if math.isfinite(targets[k])]
         counts = rng.multinomial(n, probs.ravel()).reshape(probs.shape).astype(float)
         for method in methods:
             use = [k for k in names if k in RATES] if method in ("wilson", "jeffreys") \
@@ -128,11 +137,11 @@ def run_regime(kind, c, m, ir, args, peers, store):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 out = matrix_intervals(counts, use, ci_method=method, draws=args.draws,
-                                       seed=[args.seed, r], paired=paired)
+                                       seed=[args.seed, r, c, m, ir], paired=paired)
             for k in use:
                 _tally(store, (kind, k, method, c, m, ir), targets[k],
                        (out[k].low, out[k].high))
-        if not paired and r < args.peer_replicates:
+        if not paired and r < args.peer_replicates:  # the first replicates of each regime
             for peer, run in peers.items():
                 for k, est in run(counts, c).items():
                     if k in targets and math.isfinite(targets[k]):
@@ -219,50 +228,88 @@ def rows_of(store):
     for (kind, k, method, c, m, ir), (reps, defined, covered, widths) in sorted(store.items()):
         cov = covered / defined if defined else math.nan
         yield {"kind": kind, "index": k, "method": method, "classes": c, "min_class": m,
-               "imbalance": ir, "replicates": reps, "defined": defined,
+               "imbalance": ir, "replicates": reps, "defined": defined, "covered": covered,
                "coverage": f"{cov:.4f}",
                "mc_se": f"{math.sqrt(cov * (1 - cov) / defined):.4f}" if defined else "nan",
                "undefined": f"{1 - defined / reps:.4f}",
                "width": f"{widths / defined:.6g}" if defined else "nan"}
 
 
-def write(path, rows):
+def write(path, rows, fields=FIELDS):
     import gzip
+    import io
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    # the shipped table is gzipped (25,000 rows); mtime=0 keeps its bytes reproducible
-    opener = (lambda: gzip.GzipFile(path, "wb", mtime=0)) if path.suffix == ".gz" else None
-    with (opener() if opener else open(path, "wb")) as raw:
-        import io
-
+    # written beside and renamed: a run stopped mid-write keeps its last whole file
+    part = path.with_name(path.name + ".part")
+    # the shipped table is gzipped; mtime=0 keeps its bytes reproducible
+    opener = (lambda: gzip.GzipFile(part, "wb", mtime=0)) if path.suffix == ".gz" else None
+    with (opener() if opener else open(part, "wb")) as raw:
         with io.TextIOWrapper(raw, encoding="utf-8", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=FIELDS)
+            w = csv.DictWriter(fh, fieldnames=fields)
             w.writeheader()
             w.writerows(rows)
+    os.replace(part, path)
+
+
+def _state_path(out):
+    return Path(str(out) + ".state.json")
 
 
 def coverage(args):
+    """Run the regimes in batches of ``--chunk`` replicates (``--chunk // 2`` paired) until
+    ``--replicates`` (``--paired-replicates``): every batch covers every regime, so a run
+    stopped at any time has all regimes at (nearly) one count, and ``--resume`` goes on from
+    the batches and regimes it finished (kept in ``OUT.state.json`` after each regime)."""
+    import json
+
     peers, missing = load_peers(args.draws)
     if missing:
         print(f"peers not installed, left out: {', '.join(missing)}")
-    store = {}
+    out = Path(args.out)
+    chunk = min(args.chunk, args.replicates)
+    paired_chunk = min(max(chunk // 2, 1), args.paired_replicates)
+    settings = {"seed": args.seed, "draws": args.draws, "chunk": chunk,
+                "peers": sorted(peers) if args.peer_replicates else []}
+    store, done = {}, set()
+    state = _state_path(out)
+    if args.resume and state.exists():
+        saved = json.loads(state.read_text())
+        if saved["settings"] != settings:
+            raise SystemExit(f"--resume: {out} was run with {saved['settings']}, "
+                             f"not {settings}")
+        store = {tuple(k): v for k, v in saved["store"]}
+        done = {tuple(d) for d in saved["done"]}
+        print(f"resuming: {len(done)} (batch, kind, regime) runs already in {out}")
     start = time.process_time()
-    for c in CLASSES_GRID:
-        for m in MIN_CLASS_GRID:
-            for ir in IMBALANCE_GRID:
-                t0 = time.process_time()
-                run_regime("single", c, m, ir, args, peers, store)
-                if c in (2, 5) and args.paired_replicates:
-                    run_regime("paired", c, m, ir, args, {}, store)
-                print(f"C={c} m={m} IR={ir}: {time.process_time() - t0:.1f} s CPU",
-                      flush=True)
-                write(Path(args.out), list(rows_of(store)))  # kept if a later regime fails
+    batches = math.ceil(args.replicates / chunk)
+    for b in range(batches):
+        for c in CLASSES_GRID:
+            for m in MIN_CLASS_GRID:
+                for ir in IMBALANCE_GRID:
+                    t0 = time.process_time()
+                    kinds = ["single"] + (["paired"] if c in (2, 5) and args.paired_replicates
+                                          and b * paired_chunk < args.paired_replicates
+                                          else [])
+                    todo = [k for k in kinds if (b, k, c, m, ir) not in done]
+                    for kind in todo:
+                        run_regime(kind, c, m, ir, args, peers if kind == "single" else {},
+                                   store, chunk=b,
+                                   reps=paired_chunk if kind == "paired" else chunk)
+                        done.add((b, kind, c, m, ir))
+                    if todo:
+                        print(f"batch {b} C={c} m={m} IR={ir}: "
+                              f"{time.process_time() - t0:.1f} s CPU", flush=True)
+                        # the rows and the state after each regime: kept if the run stops
+                        write(out, list(rows_of(store)))
+                        part = state.with_name(state.name + ".part")
+                        part.write_text(json.dumps({"settings": settings,
+                                                    "done": sorted(done),
+                                                    "store": sorted(store.items())}))
+                        os.replace(part, state)
     rows = list(rows_of(store))
-    write(Path(args.out), rows)
-    if args.write_table:
-        write(ROOT.parent / "src" / "imbeval" / "metrics" / "ci_coverage.csv.gz",
-              [r for r in rows if r["method"] in METHODS])
-    print(f"{len(rows)} rows, {time.process_time() - start:.0f} s CPU -> {args.out}")
+    write(out, rows)
+    print(f"{len(rows)} rows, {time.process_time() - start:.0f} s CPU -> {out}")
 
 
 def speed(args):
@@ -431,7 +478,10 @@ def main(argv=None):
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=str(ROOT / "results" / "single_test_intervals.csv"))
-    parser.add_argument("--write-table", action="store_true")
+    parser.add_argument("--chunk", type=int, default=50,
+                        help="coverage: replicates per batch over all regimes (paired: half)")
+    parser.add_argument("--resume", action="store_true",
+                        help="coverage: keep the regimes --out already has (same settings)")
     parser.add_argument("--check", help="summary: a run at another seed to test auto's picks")
     args = parser.parse_args(argv)
     {"speed": speed, "coverage": coverage, "summary": summary}[args.mode](args)
