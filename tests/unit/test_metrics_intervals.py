@@ -250,12 +250,10 @@ def test_selection_and_validation_rules_on_a_synthetic_table():
     assert _ci.selects(need, 500) and not _ci.selects(need - 1, 500)
     # all covered: 0.05 ** (1 / n) >= 0.94 from n = 49 on
     assert not _ci.selects(0, 0) and not _ci.selects(48, 48) and _ci.selects(49, 49)
-    # validation: not significantly below 94 % (exact one-sided test at 5 %), >= 100 sets
-    for covered, defined in ((275, 300), (274, 300), (100, 100), (99, 99), (960, 1000)):
-        p_value = stats.binomtest(covered, defined, _ci.MIN_COVERAGE,
-                                  alternative="less").pvalue
-        assert _ci.validates(covered, defined) == (
-            defined >= _ci.MIN_VALIDATION_DEFINED and p_value > 0.05), (covered, defined)
+    # validation: measured at 94 % or more on at least 100 test sets with an interval
+    for covered, defined, ok in ((282, 300, True), (281, 300, False), (94, 100, True),
+                                 (93, 99, False), (99, 99, False), (939, 1000, False)):
+        assert _ci.validates(covered, defined) == ok, (covered, defined)
     with pytest.raises(ValueError, match="covered must lie in"):
         _ci.coverage_bounds(11, 10)
     with pytest.raises(ValueError, match="at least one method"):
@@ -266,8 +264,8 @@ def _independent_rule(c):
     """The rules re-derived from statsmodels: (selected, validated)."""
     sel = c.selection_defined > 0 and proportion_confint(
         c.selection_covered, c.selection_defined, alpha=0.10, method="beta")[0] >= 0.94
-    val = c.validation_defined >= 100 and proportion_confint(
-        c.validation_covered, c.validation_defined, alpha=0.10, method="beta")[1] >= 0.94
+    val = c.validation_defined >= 100 and c.validation_covered >= 0.94 * c.validation_defined \
+        - 1e-9
     return sel, val
 
 
@@ -281,7 +279,7 @@ def test_shipped_table_auto_offers_only_selected_and_validated_methods():
         sel, val = _independent_rule(row[method])
         if why is None:
             offered += 1
-            # never a method the validation run puts below 94 % beyond its Monte Carlo error
+            # never a method the validation run measured below 94 %
             assert sel and val, (key, method)
             assert coverage == row[method].validation_covered / row[method].validation_defined
             # the narrowest of those the selection run selected (validation plays no part)
