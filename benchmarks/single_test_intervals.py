@@ -411,7 +411,7 @@ def summary(args):
           {k: (v[0], v[-1]) for k, v in reps.items() if v})
     # the methods on their own (no choice): each run's pooled coverage, cells >= 94 %
     print("\n| kind | method | selection: pooled | selection: cells selected | "
-          "validation: pooled | validation: cells >= 94 % | validation: cells validated |")
+          "validation: pooled | validation: undefined | validation: cells >= 94 % |")
     print("|---|---|---|---|---|---|---|")
     pooled = {}
     for key, row in table_.items():
@@ -423,7 +423,7 @@ def summary(args):
             acc[3] += cell.validation_covered
             acc[4] += cell.validation_defined
             acc[5] += cell.validation_defined > 0 and cell.validation >= MIN_COVERAGE
-            acc[6] += cell.validated
+            acc[6] += cell.validation_replicates
     for kind in ("single", "paired"):
         for method in METHODS:
             if (kind, method) not in pooled:
@@ -431,7 +431,7 @@ def summary(args):
             a = pooled[(kind, method)]
             cells = sum(1 for k, row in table_.items() if k[0] == kind and method in row)
             print(f"| {kind} | {method} | {a[0] / a[1]:.1%} | {a[2]}/{cells} | "
-                  f"{a[3] / a[4]:.1%} | {a[5]}/{cells} | {a[6]}/{cells} |")
+                  f"{a[3] / a[4]:.1%} | {1 - a[4] / a[6]:.1%} | {a[5]}/{cells} |")
     # what auto does, cell by cell (an index x regime), as imbeval.metrics._ci does it
     auto = {}
     for key, row in table_.items():
