@@ -250,9 +250,10 @@ def test_selection_and_validation_rules_on_a_synthetic_table():
     assert _ci.selects(need, 500) and not _ci.selects(need - 1, 500)
     # all covered: 0.05 ** (1 / n) >= 0.94 from n = 49 on
     assert not _ci.selects(0, 0) and not _ci.selects(48, 48) and _ci.selects(49, 49)
-    # validation: measured at 94 % or more on at least 100 test sets with an interval
+    # validation: measured at 94 % or more on at least 50 test sets with an interval
     for covered, defined, ok in ((282, 300, True), (281, 300, False), (94, 100, True),
-                                 (93, 99, False), (99, 99, False), (939, 1000, False)):
+                                 (93, 99, False), (50, 50, True), (49, 49, False),
+                                 (939, 1000, False)):
         assert _ci.validates(covered, defined) == ok, (covered, defined)
     with pytest.raises(ValueError, match="covered must lie in"):
         _ci.coverage_bounds(11, 10)
@@ -264,7 +265,7 @@ def _independent_rule(c):
     """The rules re-derived from statsmodels: (selected, validated)."""
     sel = c.selection_defined > 0 and proportion_confint(
         c.selection_covered, c.selection_defined, alpha=0.10, method="beta")[0] >= 0.94
-    val = c.validation_defined >= 100 and c.validation_covered >= 0.94 * c.validation_defined \
+    val = c.validation_defined >= 50 and c.validation_covered >= 0.94 * c.validation_defined \
         - 1e-9
     return sel, val
 
@@ -289,8 +290,8 @@ def test_shipped_table_auto_offers_only_selected_and_validated_methods():
         else:
             assert not (sel and val), key
     assert offered > 0
-    # the table holds both runs, independent: other replicates
-    assert all(c.selection_replicates >= 100 and c.validation_replicates >= 100
+    # the table holds both runs (other seeds: other test sets and classifiers)
+    assert all(c.selection_replicates >= 50 and c.validation_replicates >= 50
                for row in table.values() for c in row.values())
 
 
