@@ -1,12 +1,18 @@
 """Coverage of the one-test-set intervals (imbeval.metrics.interval) per index and method,
-with the peers' intervals in the same runs; and the speed of the posterior for every index.
+with the peers' intervals in the same runs; the table "auto" reads; and the speed of the
+posterior for every index.
 
 Usage::
 
-    python benchmarks/single_test_intervals.py [--replicates 60] [--draws 1000]
-        [--paired-replicates 40] [--peer-replicates 30] [--seed 0] [--write-table]
+    # a selection run and an independent validation run (another seed), then the table
+    python benchmarks/single_test_intervals.py --seed 0 --replicates 200 \\
+        --paired-replicates 100 --peer-replicates 0 --out SELECTION.csv [--resume]
+    python benchmarks/single_test_intervals.py --seed 1 --replicates 200 \\
+        --paired-replicates 100 --peer-replicates 200 --out VALIDATION.csv [--resume]
+    python benchmarks/single_test_intervals.py table --selection SELECTION.csv \\
+        --validation VALIDATION.csv        # writes src/imbeval/metrics/ci_coverage.csv.gz
+    python benchmarks/single_test_intervals.py summary --validation VALIDATION.csv
     python benchmarks/single_test_intervals.py speed [--draws 10000] [--classes 10]
-    python benchmarks/single_test_intervals.py summary [--out CSV]  # docs' tables + heat map
 
 Peers (optional, in a virtualenv of their own; never required by imbeval):
 ``pip install confidenceinterval==1.0.5 prob-conf-mat==0.4.0``; a peer not importable is
@@ -14,25 +20,35 @@ left out and the output says so.
 
 **Regimes.** Classes C in {2, 5, 10}, smallest class m in {5, 20, 100, 500} test points,
 imbalance ratio IR in {1, 10, 100} (class priors geometric from the smallest, row 0, to IR
-times it). Per regime one seeded population classifier: each class's recall drawn in
-[0.6, 0.95], its errors spread over the other classes by a Dirichlet(1). A test set is
-``Multinomial(n, P)`` with ``n = m / prior of the smallest class``.
+times it). Each replicate draws its own population classifier (each class's recall drawn
+in [0.6, 0.95], its errors spread over the other classes by a Dirichlet(1)), then a test
+set ``Multinomial(n, P)`` with ``n = m / prior of the smallest class``: the coverage of a
+regime is averaged over the classifiers it holds, one quantity that runs at two seeds both
+estimate (with one fixed classifier per regime, a second seed measured another quantity).
 
 **Target.** The index of the population matrix ``n · P`` (what a test set's index
-estimates). An index whose target is undefined in a regime is left out of that regime.
+estimates); a replicate whose target is undefined does not count for that index.
 
 **Coverage.** Per replicate test set, each method's 95 % interval; coverage = the share of
-replicates with a defined interval that contain the target, ``undefined`` = the share
-without one (the index undefined on the test set, or on every draw). Monte Carlo standard
-error ``sqrt(c (1 - c) / defined)`` is written beside it.
+replicates with a defined interval that contain the target (``covered`` of ``defined``),
+``undefined`` = the share without one (the index undefined on the test set, or on every
+draw). Monte Carlo standard error ``sqrt(c (1 - c) / defined)`` is written beside it.
 
-**Paired.** Two classifiers per regime (C in {2, 5}): B agrees with A on a point with
+**Paired.** Two classifiers per replicate (C in {2, 5}): B agrees with A on a point with
 probability 0.7, else predicts from its own population row; the target is
 ``index(n P_A) - index(n P_B)``.
 
-Writes ``benchmarks/results/single_test_intervals.csv`` (every index x method x regime, and
-the peers' rows); with ``--write-table`` also ``src/imbeval/metrics/ci_coverage.csv.gz``, the
-table ``ci_method="auto"`` reads. docs/metrics.md has the numbers of the project machine.
+**Batches.** A run goes over all regimes in batches of ``--chunk`` replicates (paired:
+half), each batch with random streams of its own, and keeps its tallies in
+``OUT.state.json`` after each regime: ``--resume`` goes on from there, and a run stopped
+between batches has every regime at one count.
+
+**Selection and validation.** "auto" chooses on the selection run and is offered where an
+independent validation run (another seed: other classifiers, other test sets) supports the
+choice (the rules: :mod:`imbeval.metrics._ci`). ``table`` writes both runs' counts per index
+x method x regime to ``src/imbeval/metrics/ci_coverage.csv.gz``; ``summary`` prints
+docs/metrics.md's tables from it (and the peers' rows of the validation run) and redraws
+docs/ci-coverage.png. docs/metrics.md has the numbers of the project machine.
 """
 
 from __future__ import annotations
@@ -56,7 +72,7 @@ ROOT = Path(__file__).resolve().parent
 METHODS = ("dirichlet", "delta", "bootstrap", "wilson", "jeffreys")
 PAIRED_METHODS = ("dirichlet", "delta", "bootstrap")
 FIELDS = ("kind", "index", "method", "classes", "min_class", "imbalance", "replicates",
-          "defined", "coverage", "mc_se", "undefined", "width")
+          "defined", "covered", "coverage", "mc_se", "undefined", "width")
 
 
 def population(c, m, ir, rng):
@@ -109,16 +125,25 @@ def _tally(store, key, target, est):
     row[3] += est[1] - est[0]
 
 
-def run_regime(kind, c, m, ir, args, peers, store):
-    rng = np.random.default_rng([args.seed, c, m, ir, kind == "paired"])
+def run_regime(kind, c, m, ir, args, peers, store, chunk=0, reps=None):
+    """Tally every index x method of one regime: each replicate draws its own population
+    classifier and then its test set, so the coverage is the regime's (averaged over the
+    population classifiers it holds) and two seeds measure the same quantity.
+
+    ``chunk`` numbers a batch of ``reps`` replicates with a stream of its own (replicates
+    ``chunk * reps ...``), so that a run adds batches over all regimes in turn."""
+    rng = np.random.default_rng([args.seed, c, m, ir, kind == "paired", chunk])
     paired = kind == "paired"
-    probs, n = (paired_population if paired else population)(c, m, ir, rng)
-    names = names_for(c)
-    targets = _targets(n * probs, names, paired)
-    names = [k for k in names if math.isfinite(targets[k])]
+    make = paired_population if paired else population
+    all_names = names_for(c)
     methods = PAIRED_METHODS if paired else METHODS
-    reps = args.paired_replicates if paired else args.replicates
-    for r in range(reps):
+    if reps is None:
+        reps = args.paired_replicates if paired else args.replicates
+    for r in range(chunk * reps, (chunk + 1) * reps):
+        probs, n = make(c, m, ir, rng)
+        targets = _targets(n * probs, all_names, paired)
+        # an index whose population value is undefined has no target in this replicate
+        names = [k for k in all_names if math.isfinite(targets[k])]
         counts = rng.multinomial(n, probs.ravel()).reshape(probs.shape).astype(float)
         for method in methods:
             use = [k for k in names if k in RATES] if method in ("wilson", "jeffreys") \
@@ -128,11 +153,11 @@ def run_regime(kind, c, m, ir, args, peers, store):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 out = matrix_intervals(counts, use, ci_method=method, draws=args.draws,
-                                       seed=[args.seed, r], paired=paired)
+                                       seed=[args.seed, r, c, m, ir], paired=paired)
             for k in use:
                 _tally(store, (kind, k, method, c, m, ir), targets[k],
                        (out[k].low, out[k].high))
-        if not paired and r < args.peer_replicates:
+        if not paired and r < args.peer_replicates:  # the first replicates of each regime
             for peer, run in peers.items():
                 for k, est in run(counts, c).items():
                     if k in targets and math.isfinite(targets[k]):
@@ -219,50 +244,88 @@ def rows_of(store):
     for (kind, k, method, c, m, ir), (reps, defined, covered, widths) in sorted(store.items()):
         cov = covered / defined if defined else math.nan
         yield {"kind": kind, "index": k, "method": method, "classes": c, "min_class": m,
-               "imbalance": ir, "replicates": reps, "defined": defined,
+               "imbalance": ir, "replicates": reps, "defined": defined, "covered": covered,
                "coverage": f"{cov:.4f}",
                "mc_se": f"{math.sqrt(cov * (1 - cov) / defined):.4f}" if defined else "nan",
                "undefined": f"{1 - defined / reps:.4f}",
                "width": f"{widths / defined:.6g}" if defined else "nan"}
 
 
-def write(path, rows):
+def write(path, rows, fields=FIELDS):
     import gzip
+    import io
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    # the shipped table is gzipped (25,000 rows); mtime=0 keeps its bytes reproducible
-    opener = (lambda: gzip.GzipFile(path, "wb", mtime=0)) if path.suffix == ".gz" else None
-    with (opener() if opener else open(path, "wb")) as raw:
-        import io
-
+    # written beside and renamed: a run stopped mid-write keeps its last whole file
+    part = path.with_name(path.name + ".part")
+    # the shipped table is gzipped; mtime=0 keeps its bytes reproducible
+    opener = (lambda: gzip.GzipFile(part, "wb", mtime=0)) if path.suffix == ".gz" else None
+    with (opener() if opener else open(part, "wb")) as raw:
         with io.TextIOWrapper(raw, encoding="utf-8", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=FIELDS)
+            w = csv.DictWriter(fh, fieldnames=fields)
             w.writeheader()
             w.writerows(rows)
+    os.replace(part, path)
+
+
+def _state_path(out):
+    return Path(str(out) + ".state.json")
 
 
 def coverage(args):
+    """Run the regimes in batches of ``--chunk`` replicates (``--chunk // 2`` paired) until
+    ``--replicates`` (``--paired-replicates``): every batch covers every regime, so a run
+    stopped at any time has all regimes at (nearly) one count, and ``--resume`` goes on from
+    the batches and regimes it finished (kept in ``OUT.state.json`` after each regime)."""
+    import json
+
     peers, missing = load_peers(args.draws)
     if missing:
         print(f"peers not installed, left out: {', '.join(missing)}")
-    store = {}
+    out = Path(args.out)
+    chunk = min(args.chunk, args.replicates)
+    paired_chunk = min(max(chunk // 2, 1), args.paired_replicates)
+    settings = {"seed": args.seed, "draws": args.draws, "chunk": chunk,
+                "peers": sorted(peers) if args.peer_replicates else []}
+    store, done = {}, set()
+    state = _state_path(out)
+    if args.resume and state.exists():
+        saved = json.loads(state.read_text())
+        if saved["settings"] != settings:
+            raise SystemExit(f"--resume: {out} was run with {saved['settings']}, "
+                             f"not {settings}")
+        store = {tuple(k): v for k, v in saved["store"]}
+        done = {tuple(d) for d in saved["done"]}
+        print(f"resuming: {len(done)} (batch, kind, regime) runs already in {out}")
     start = time.process_time()
-    for c in CLASSES_GRID:
-        for m in MIN_CLASS_GRID:
-            for ir in IMBALANCE_GRID:
-                t0 = time.process_time()
-                run_regime("single", c, m, ir, args, peers, store)
-                if c in (2, 5) and args.paired_replicates:
-                    run_regime("paired", c, m, ir, args, {}, store)
-                print(f"C={c} m={m} IR={ir}: {time.process_time() - t0:.1f} s CPU",
-                      flush=True)
-                write(Path(args.out), list(rows_of(store)))  # kept if a later regime fails
+    batches = math.ceil(args.replicates / chunk)
+    for b in range(batches):
+        for c in CLASSES_GRID:
+            for m in MIN_CLASS_GRID:
+                for ir in IMBALANCE_GRID:
+                    t0 = time.process_time()
+                    kinds = ["single"] + (["paired"] if c in (2, 5) and args.paired_replicates
+                                          and b * paired_chunk < args.paired_replicates
+                                          else [])
+                    todo = [k for k in kinds if (b, k, c, m, ir) not in done]
+                    for kind in todo:
+                        run_regime(kind, c, m, ir, args, peers if kind == "single" else {},
+                                   store, chunk=b,
+                                   reps=paired_chunk if kind == "paired" else chunk)
+                        done.add((b, kind, c, m, ir))
+                    if todo:
+                        print(f"batch {b} C={c} m={m} IR={ir}: "
+                              f"{time.process_time() - t0:.1f} s CPU", flush=True)
+                        # the rows and the state after each regime: kept if the run stops
+                        write(out, list(rows_of(store)))
+                        part = state.with_name(state.name + ".part")
+                        part.write_text(json.dumps({"settings": settings,
+                                                    "done": sorted(done),
+                                                    "store": sorted(store.items())}))
+                        os.replace(part, state)
     rows = list(rows_of(store))
-    write(Path(args.out), rows)
-    if args.write_table:
-        write(ROOT.parent / "src" / "imbeval" / "metrics" / "ci_coverage.csv.gz",
-              [r for r in rows if r["method"] in METHODS])
-    print(f"{len(rows)} rows, {time.process_time() - start:.0f} s CPU -> {args.out}")
+    write(out, rows)
+    print(f"{len(rows)} rows, {time.process_time() - start:.0f} s CPU -> {out}")
 
 
 def speed(args):
@@ -290,129 +353,205 @@ def family(name):
     return registry(catalogue=True)[name].paper
 
 
-def auto_rows(rows):
-    """Per (kind, index, regime): the method "auto" picks from these rows, as _ci does."""
-    from imbeval.metrics._ci import MIN_COVERAGE
-
-    cells = {}
-    for r in rows:
-        if r["method"] not in METHODS or r["coverage"] == "nan":
-            continue
-        key = (r["kind"], r["index"], int(r["classes"]), int(r["min_class"]),
-               int(r["imbalance"]))
-        cells.setdefault(key, {})[r["method"]] = (float(r["coverage"]), float(r["width"]))
-    out = {}
-    for key, row in cells.items():
-        good = {k: v for k, v in row.items() if v[0] >= MIN_COVERAGE}
-        method = min(good, key=lambda k: (good[k][1], k)) if good else \
-            max(row, key=lambda k: row[k][0])
-        out[key] = (method, row[method][0], bool(good))
-    return out
+TABLE_FIELDS = ("kind", "index", "method", "classes", "min_class", "imbalance",
+                *(f"{run}_{what}" for run in ("selection", "validation")
+                  for what in ("replicates", "defined", "covered", "coverage", "mc_se",
+                               "width")))
+TABLE = ROOT.parent / "src" / "imbeval" / "metrics" / "ci_coverage.csv.gz"
 
 
-def check(auto, rows):
-    """The coverage of the methods "auto" picked (from the main run) in an independent run
-    (``--check``: other seed, other population classifiers): the choice's own test, free of
-    the optimism of picking the best-looking method on the numbers that judge it."""
-    seen = {(r["kind"], r["index"], r["method"], int(r["classes"]), int(r["min_class"]),
-             int(r["imbalance"])): r for r in rows if r["coverage"] != "nan"}
-    for kind in ("single", "paired"):
-        got, trusted = [], []
-        for key, (method, _, good) in auto.items():
-            if key[0] != kind:
-                continue
-            r = seen.get((kind, key[1], method, *key[2:]))
-            if r is not None:
-                (trusted if good else got).append(float(r["coverage"]))
-        t = np.array(trusted)
-        if t.size:
-            print(f"\ncheck run, {kind}: where auto trusts its method ({t.size} cells), "
-                  f"coverage mean {t.mean():.1%}, >= 94 % in {np.mean(t >= 0.94):.0%}, "
-                  f">= 90 % in {np.mean(t >= 0.90):.0%}, lowest {t.min():.1%}")
+def _key(r):
+    return (r["kind"], r["index"], r["method"], int(r["classes"]), int(r["min_class"]),
+            int(r["imbalance"]))
+
+
+def table(args):
+    """The shipped table from a selection run and a validation run: per index x method x
+    regime, both runs' counts, coverage, Monte Carlo error and mean width."""
+    runs = {}
+    for run, path in (("selection", args.selection), ("validation", args.validation)):
+        runs[run] = {_key(r): r for r in csv.DictReader(open(path)) if r["method"] in METHODS}
+    out = []
+    for key in sorted(set(runs["selection"]) | set(runs["validation"])):
+        row = dict(zip(("kind", "index", "method", "classes", "min_class", "imbalance"), key))
+        for run in ("selection", "validation"):
+            r = runs[run].get(key)
+            for what in ("replicates", "defined", "covered", "coverage", "mc_se", "width"):
+                # a cell one run did not measure (its target undefined there) counts zero
+                row[f"{run}_{what}"] = r[what] if r else ("0" if what in (
+                    "replicates", "defined", "covered") else "nan")
+        out.append(row)
+    write(Path(args.table), out, TABLE_FIELDS)
+    print(f"{len(out)} rows -> {args.table}")
+
+
+def _regime_label(regime):
+    return "C={} m={} IR={}".format(*regime)
 
 
 def summary(args):
-    """Markdown tables for docs/metrics.md and the heat map docs/ci-coverage.png."""
+    """Markdown tables for docs/metrics.md and the heat map docs/ci-coverage.png, from the
+    table (``--table``) and the validation run's rows (``--validation``: the peers)."""
+    import gzip
+
     import matplotlib
+
+    from imbeval.metrics._ci import (MIN_COVERAGE, choose_method, read_coverage_table)
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    rows = list(csv.DictReader(open(args.out)))
-    auto = auto_rows(rows)
+    table_ = read_coverage_table(gzip.decompress(Path(args.table).read_bytes()).decode())
     regimes = [(c, m, ir) for c in CLASSES_GRID for m in MIN_CLASS_GRID for ir in IMBALANCE_GRID]
-    # methods pooled over indices and regimes (defined intervals), peers beside
+    reps = {(run, kind): sorted({getattr(cell, f"{run}_replicates")
+                                 for key, row in table_.items() if key[0] == kind
+                                 for cell in row.values()})
+            for run in ("selection", "validation") for kind in ("single", "paired")}
+    print("replicates per regime (selection, validation):",
+          {k: (v[0], v[-1]) for k, v in reps.items() if v})
+    # the methods on their own (no choice): each run's pooled coverage, cells >= 94 %
+    print("\n| kind | method | selection: pooled | selection: cells selected | "
+          "validation: pooled | validation: undefined | validation: cells >= 94 % |")
+    print("|---|---|---|---|---|---|---|")
     pooled = {}
-    for r in rows:
-        if r["coverage"] == "nan":
-            continue
-        d = int(r["defined"])
-        acc = pooled.setdefault((r["kind"], r["method"]), [0.0, 0, 0, 0])
-        acc[0] += float(r["coverage"]) * d
-        acc[1] += d
-        acc[2] += int(r["replicates"])
-        acc[3] += float(r["coverage"]) >= 0.94
-    print("| kind | method | coverage (pooled) | undefined | cells >= 94 % |")
-    print("|---|---|---|---|---|")
-    for (kind, method), (cov, d, reps, good) in sorted(pooled.items()):
-        cells = sum(1 for r in rows if r["kind"] == kind and r["method"] == method
-                    and r["coverage"] != "nan")
-        print(f"| {kind} | {method} | {cov / d:.1%} | {1 - d / reps:.1%} | "
-              f"{good}/{cells} |")
-    # the peers against imbeval's methods on the same indices and regimes
-    print("\n| index | peer | peer's coverage | imbeval auto's coverage (same regimes) |")
-    print("|---|---|---|---|")
-    peer_rows = [r for r in rows if r["method"] not in METHODS and r["coverage"] != "nan"]
-    for peer in sorted({r["method"] for r in peer_rows}):
-        for name in sorted({r["index"] for r in peer_rows if r["method"] == peer}):
-            these = [r for r in peer_rows if r["method"] == peer and r["index"] == name]
-            theirs = np.mean([float(r["coverage"]) for r in these])
-            ours = np.mean([auto[("single", name, int(r["classes"]), int(r["min_class"]),
-                                  int(r["imbalance"]))][1] for r in these])
-            low = min(float(r["coverage"]) for r in these)
-            print(f"| {name} | {peer} | mean {theirs:.1%}, lowest {low:.1%} | "
-                  f"mean {ours:.1%} |")
+    for key, row in table_.items():
+        for method, cell in row.items():
+            acc = pooled.setdefault((key[0], method), [0, 0, 0, 0, 0, 0, 0])
+            acc[0] += cell.selection_covered
+            acc[1] += cell.selection_defined
+            acc[2] += cell.selected
+            acc[3] += cell.validation_covered
+            acc[4] += cell.validation_defined
+            acc[5] += cell.validation_defined > 0 and cell.validation >= MIN_COVERAGE
+            acc[6] += cell.validation_replicates
+    for kind in ("single", "paired"):
+        for method in METHODS:
+            if (kind, method) not in pooled:
+                continue
+            a = pooled[(kind, method)]
+            cells = sum(1 for k, row in table_.items() if k[0] == kind and method in row)
+            print(f"| {kind} | {method} | {a[0] / a[1]:.1%} | {a[2]}/{cells} | "
+                  f"{a[3] / a[4]:.1%} | {1 - a[4] / a[6]:.1%} | {a[5]}/{cells} |")
+    # what auto does, cell by cell (an index x regime), as imbeval.metrics._ci does it
+    auto = {}
+    for key, row in table_.items():
+        offered = {k: v for k, v in row.items()
+                   if key[0] == "single" or k in PAIRED_METHODS}
+        if offered:
+            method, cov, why = choose_method(offered)
+            auto[key] = (method, cov, why is None, row[method])
     for kind in ("single", "paired"):
         keys = [k for k in auto if k[0] == kind]
-        missed = sum(not auto[k][2] for k in keys)
+        ok = [k for k in keys if auto[k][2]]
+        vals = np.array([auto[k][1] for k in ok])
+        not_validated = [k for k in keys if not auto[k][2] and auto[k][3].selected]
         chosen = {}
-        for k in keys:
+        for k in ok:
             chosen[auto[k][0]] = chosen.get(auto[k][0], 0) + 1
-        print(f"\n{kind}: auto reaches 94 % in {len(keys) - missed} of {len(keys)} "
-              f"(index, regime) cells; methods chosen {chosen}")
-        bad = {}
-        for k in keys:
-            if not auto[k][2]:
-                bad.setdefault(k[2:], []).append(k[1])
-        for regime, names in sorted(bad.items()):
-            print(f"  C={regime[0]} m={regime[1]} IR={regime[2]}: {len(names)} indices "
-                  f"without a method at 94 %")
-    if args.check:
-        check(auto, list(csv.DictReader(open(args.check))))
+        print(f"\n{kind}: auto offered in {len(ok)} of {len(keys)} (index, regime) cells "
+              f"({len(ok) / len(keys):.0%}); selected but not validated {len(not_validated)}; "
+              f"no method selected {len(keys) - len(ok) - len(not_validated)}; methods "
+              f"offered {dict(sorted(chosen.items()))}")
+        # the selection's own test: the validation coverage of every method it selected,
+        # before the validation drops any (the numbers where offered are then filtered)
+        sel = np.array([auto[k][1] for k in keys if auto[k][3].selected
+                        and auto[k][3].validation_defined])
+        if sel.size:
+            print(f"  validation coverage of the selected methods (before the validation "
+                  f"filter, {sel.size} cells): mean {sel.mean():.1%}, >= 94 % in "
+                  f"{np.mean(sel >= MIN_COVERAGE):.1%}, >= 92 % in {np.mean(sel >= 0.92):.1%},"
+                  f" lowest {sel.min():.1%}")
+        if vals.size:
+            print(f"  validation coverage where offered: mean {vals.mean():.1%}, lowest "
+                  f"{vals.min():.1%}, median {np.median(vals):.1%}")
+        for axis, name, grid in ((2, "classes", CLASSES_GRID), (3, "smallest class",
+                                                                 MIN_CLASS_GRID),
+                                 (4, "imbalance ratio", IMBALANCE_GRID)):
+            shares = []
+            for g in grid:
+                these = [k for k in keys if k[axis] == g]
+                if these:
+                    shares.append(f"{g}: {sum(auto[k][2] for k in these) / len(these):.0%}")
+            print(f"  offered by {name}: {', '.join(shares)}")
+    # the validated share per family (source of the index), single and paired
+    print("\n| source | single: offered | paired: offered |")
+    print("|---|---|---|")
+    fams = {}
+    for key, (_, _, ok, _) in auto.items():
+        acc = fams.setdefault(family(key[1]), {"single": [0, 0], "paired": [0, 0]})[key[0]]
+        acc[0] += ok
+        acc[1] += 1
+    for fam, acc in sorted(fams.items()):
+        print(f"| {fam} | " + " | ".join(
+            f"{a[0] / a[1]:.0%} of {a[1]}" if a[1] else "-" for a in
+            (acc["single"], acc["paired"])) + " |")
+    # the indices auto is offered for least often
+    per_index = {}
+    for key, (_, cov, ok, _) in auto.items():
+        if key[0] == "single":
+            acc = per_index.setdefault(key[1], [0, 0, []])
+            acc[0] += ok
+            acc[1] += 1
+            acc[2].append(cov)
+    worst = sorted(per_index.items(), key=lambda kv: kv[1][0] / kv[1][1])[:12]
+    print("\nsingle, offered least often: " + "; ".join(
+        f"{n} {a[0]}/{a[1]} (lowest validation {np.nanmin(a[2]):.1%})" for n, a in worst))
+    full = sorted(n for n, a in per_index.items() if a[0] == a[1])
+    print(f"single, offered in every regime measured: {len(full)} indices: {', '.join(full)}")
+    # the peers in the validation run (same test sets) against auto there
+    if args.validation:
+        rows = [r for r in csv.DictReader(open(args.validation))
+                if r["method"] not in METHODS and r["coverage"] != "nan"]
+        print("\n| index | peer | peer's coverage (validation run) | imbeval auto, same "
+              "regimes: validation coverage (offered in) |")
+        print("|---|---|---|---|")
+        for peer in sorted({r["method"] for r in rows}):
+            for name in sorted({r["index"] for r in rows if r["method"] == peer}):
+                these = [r for r in rows if r["method"] == peer and r["index"] == name]
+                covered = sum(int(r["covered"]) for r in these)
+                defined = sum(int(r["defined"]) for r in these)
+                theirs = [float(r["coverage"]) for r in these]
+                ours = [auto[k] for k in (("single", name, int(r["classes"]),
+                                           int(r["min_class"]), int(r["imbalance"]))
+                                          for r in these) if k in auto]
+                print(f"| {name} | {peer} | pooled {covered / defined:.1%}, lowest "
+                      f"{min(theirs):.1%}, >= 94 % in {sum(t >= 0.94 for t in theirs)}/"
+                      f"{len(theirs)} regimes ({these[0]['replicates']} test sets each) | "
+                      f"mean {np.mean([o[1] for o in ours]):.1%}, lowest "
+                      f"{min(o[1] for o in ours):.1%} (offered in "
+                      f"{sum(o[2] for o in ours)}/{len(ours)}) |")
     singles = sorted({k[1] for k in auto if k[0] == "single"}, key=lambda n: (family(n), n))
     grid = np.full((len(singles), len(regimes)), np.nan)
+    offered = np.zeros_like(grid, dtype=bool)
     for i, name in enumerate(singles):
         for j, regime in enumerate(regimes):
-            if ("single", name, *regime) in auto:
-                grid[i, j] = auto[("single", name, *regime)][1]
-    fams = [family(n) for n in singles]
-    order = sorted(set(fams), key=fams.index)
+            cell = auto.get(("single", name, *regime))
+            if cell is not None:
+                grid[i, j], offered[i, j] = cell[1], cell[2]
+    fams_ = [family(n) for n in singles]
+    order = sorted(set(fams_), key=fams_.index)
     fig, axes = plt.subplots(len(order), 1, figsize=(11, 0.11 * len(singles) + 0.5 * len(order)),
-                             gridspec_kw={"height_ratios": [fams.count(f) for f in order]},
+                             gridspec_kw={"height_ratios": [fams_.count(f) for f in order]},
                              layout="constrained", sharex=True)
+    cmap = plt.get_cmap("RdYlGn").copy()
+    cmap.set_bad("white")
     for ax, fam in zip(np.atleast_1d(axes), order):
-        idx = [i for i, f in enumerate(fams) if f == fam]
-        im = ax.imshow(grid[idx], aspect="auto", cmap="RdYlGn", vmin=0.80, vmax=1.0,
-                       interpolation="nearest")
+        idx = [i for i, f in enumerate(fams_) if f == fam]
+        im = ax.imshow(np.ma.masked_invalid(grid[idx]), aspect="auto", cmap=cmap, vmin=0.80,
+                       vmax=1.0, interpolation="nearest")
+        # cells where auto is not offered: a grey mark over the colour of the best method
+        ys, xs = np.nonzero(~offered[idx] & np.isfinite(grid[idx]))
+        ax.scatter(xs, ys, marker="s", s=9, c="0.35", linewidths=0)
         ax.set_yticks(range(len(idx)), [singles[i] for i in idx], fontsize=5)
         ax.set_ylabel(fam, fontsize=7)
         ax.set_xticks(range(len(regimes)), [f"{c}/{m}/{ir}" for c, m, ir in regimes],
                       fontsize=5, rotation=90)
         ax.tick_params(axis="x", labeltop=ax is np.atleast_1d(axes)[0], labelbottom=False)
     np.atleast_1d(axes)[-1].tick_params(axis="x", labelbottom=True)
-    np.atleast_1d(axes)[0].set_title("coverage of the method 'auto' picks, nominal 95 %, per "
-                                     "index (rows, by source) and regime (columns: classes / "
-                                     "smallest class / imbalance ratio)", fontsize=8)
+    np.atleast_1d(axes)[0].set_title(
+        "validation-run coverage of the method 'auto' selects, nominal 95 %, per index "
+        "(rows, by source) and regime (columns: classes / smallest class / imbalance "
+        "ratio); grey square: auto not offered there", fontsize=7)
     fig.colorbar(im, ax=axes, fraction=0.02, label="coverage (red: 0.80 or less)")
     target = ROOT.parent / "docs" / "ci-coverage.png"
     fig.savefig(target, dpi=110)
@@ -422,7 +561,7 @@ def summary(args):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("mode", nargs="?", default="coverage",
-                        choices=("coverage", "speed", "summary"))
+                        choices=("coverage", "table", "speed", "summary"))
     parser.add_argument("--replicates", type=int, default=60)
     parser.add_argument("--paired-replicates", type=int, default=40)
     parser.add_argument("--peer-replicates", type=int, default=30)
@@ -431,10 +570,17 @@ def main(argv=None):
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=str(ROOT / "results" / "single_test_intervals.csv"))
-    parser.add_argument("--write-table", action="store_true")
-    parser.add_argument("--check", help="summary: a run at another seed to test auto's picks")
+    parser.add_argument("--chunk", type=int, default=50,
+                        help="coverage: replicates per batch over all regimes (paired: half)")
+    parser.add_argument("--resume", action="store_true",
+                        help="coverage: keep the regimes --out already has (same settings)")
+    parser.add_argument("--selection", help="table: the selection run's rows (coverage --out)")
+    parser.add_argument("--validation", help="table, summary: the validation run's rows")
+    parser.add_argument("--table", default=str(TABLE),
+                        help="table: where to write it; summary: which to read")
     args = parser.parse_args(argv)
-    {"speed": speed, "coverage": coverage, "summary": summary}[args.mode](args)
+    {"speed": speed, "coverage": coverage, "table": table,
+     "summary": summary}[args.mode](args)
 
 
 if __name__ == "__main__":

@@ -202,26 +202,107 @@ def test_paired_difference():
     assert paired.high - paired.low < 0.8 * unpaired
 
 
-def test_auto_picks_the_narrowest_method_with_enough_coverage(monkeypatch):
+def cell(selection, validation, width, sel_n=500, val_n=300):
+    """A table cell: coverages (shares) of the two runs turned into counts."""
+    return _ci.Coverage(sel_n, sel_n, round(selection * sel_n), width,
+                        val_n, val_n, round(validation * val_n), width)
+
+
+def test_auto_picks_the_narrowest_selected_method_and_needs_its_validation(monkeypatch):
     y, p = labels_from(np.array([[8, 2], [3, 87]]))
     regime = _ci.regime_of(label_matrix(y, p)[0])
-    table = {("single", "mcc", *regime): {"dirichlet": (0.96, 0.30), "delta": (0.91, 0.20),
-                                           "bootstrap": (0.95, 0.28)},
-             ("single", "iam", *regime): {"dirichlet": (0.90, 0.30), "delta": (0.92, 0.2)}}
+    table = {
+        # bootstrap 95.0 % of 500: its lower bound is below 94 %, so not selected although
+        # narrower than the posterior; delta and the posterior are selected, delta narrower
+        ("single", "mcc", *regime): {"dirichlet": cell(0.99, 0.97, 0.30),
+                                     "delta": cell(0.97, 0.95, 0.25),
+                                     "bootstrap": cell(0.95, 0.99, 0.20)},
+        # delta selected (narrowest) but measured 90 % of 300 on validation: not offered,
+        # and not replaced by the posterior (that would choose on the validation numbers)
+        ("single", "kappa", *regime): {"dirichlet": cell(0.99, 0.97, 0.30),
+                                       "delta": cell(0.97, 0.90, 0.25)},
+        ("single", "iam", *regime): {"dirichlet": cell(0.90, 0.91, 0.30),
+                                     "delta": cell(0.93, 0.92, 0.2)}}
     monkeypatch.setattr(_ci, "coverage_table", lambda: table)
     e = interval("mcc", y, p, ci_method="auto")
-    assert e.method == "bootstrap" and e.coverage == 0.95 and e.undecidable is None
+    assert e.method == "delta" and e.coverage == pytest.approx(0.95) and e.undecidable is None
+    e = interval("kappa", y, p, ci_method="auto")
+    assert e.method == "delta" and "was not validated" in e.undecidable
+    assert "90.0% of 300 validation test sets" in e.undecidable
     e = interval("iam", y, p, ci_method="auto")
     assert e.method == "delta" and "no method reached 94%" in e.undecidable
-    e = interval("kappa", y, p, ci_method="auto")  # not measured: the posterior
-    assert e.method == "dirichlet" and math.isnan(e.coverage)
+    e = interval("acsa", y, p, ci_method="auto")  # not measured: the posterior
+    assert e.method == "dirichlet" and math.isnan(e.coverage) and e.undecidable is None
 
 
-def test_shipped_table_meets_its_promise_where_auto_trusts_it():
+@pytest.mark.parametrize("covered, defined", [(0, 10), (3, 10), (95, 100), (100, 100),
+                                              (470, 500), (287, 300)])
+def test_coverage_bounds_equal_statsmodels_clopper_pearson(covered, defined):
+    # a two-sided 90 % Clopper-Pearson interval has one-sided 95 % ends
+    low, high = proportion_confint(covered, defined, alpha=0.10, method="beta")
+    assert _ci.coverage_bounds(covered, defined) == pytest.approx((low, high), abs=1e-9)
+
+
+def test_selection_and_validation_rules_on_a_synthetic_table():
+    # selection: the exact lower bound at 94 %; the smallest count that passes of 500
+    need = next(k for k in range(501)
+                if proportion_confint(k, 500, alpha=0.10, method="beta")[0] >= 0.94)
+    assert _ci.selects(need, 500) and not _ci.selects(need - 1, 500)
+    # all covered: 0.05 ** (1 / n) >= 0.94 from n = 49 on
+    assert not _ci.selects(0, 0) and not _ci.selects(48, 48) and _ci.selects(49, 49)
+    # validation: measured at 94 % or more on at least 50 test sets with an interval
+    for covered, defined, ok in ((282, 300, True), (281, 300, False), (94, 100, True),
+                                 (93, 99, False), (50, 50, True), (49, 49, False),
+                                 (939, 1000, False)):
+        assert _ci.validates(covered, defined) == ok, (covered, defined)
+    with pytest.raises(ValueError, match="covered must lie in"):
+        _ci.coverage_bounds(11, 10)
+    with pytest.raises(ValueError, match="at least one method"):
+        _ci.choose_method({})
+
+
+def _independent_rule(c):
+    """The rules re-derived from statsmodels: (selected, validated)."""
+    sel = c.selection_defined > 0 and proportion_confint(
+        c.selection_covered, c.selection_defined, alpha=0.10, method="beta")[0] >= 0.94
+    val = c.validation_defined >= 50 and c.validation_covered >= 0.94 * c.validation_defined \
+        - 1e-9
+    return sel, val
+
+
+def test_shipped_table_auto_offers_only_selected_and_validated_methods():
     table = _ci.coverage_table()
+    assert table, "the shipped coverage table is missing"
+    offered = 0
     for key, row in table.items():
-        method, coverage, why = _ci._auto(key[1], key[0], key[2:], tuple(row))
-        assert (coverage >= _ci.MIN_COVERAGE) == (why is None), key
+        methods = tuple(row) if key[0] == "single" else ("dirichlet", "delta", "bootstrap")
+        method, coverage, why = _ci._auto(key[1], key[0], key[2:], methods)
+        sel, val = _independent_rule(row[method])
+        if why is None:
+            offered += 1
+            # never a method the validation run measured below 94 %
+            assert sel and val, (key, method)
+            assert coverage == row[method].validation_covered / row[method].validation_defined
+            # the narrowest of those the selection run selected (validation plays no part)
+            widths = [row[k].selection_width for k in methods
+                      if k in row and _independent_rule(row[k])[0]]
+            assert row[method].selection_width == min(widths), key
+        else:
+            assert not (sel and val), key
+    assert offered > 0
+    # the table holds both runs (other seeds: other test sets and classifiers)
+    assert all(c.selection_replicates >= 50 and c.validation_replicates >= 50
+               for row in table.values() for c in row.values())
+
+
+def test_auto_through_interval_agrees_with_the_shipped_table():
+    # a test set in the regime C=2, smallest class 20, IR=10 (through the public function)
+    y, p = labels_from(np.array([[16, 4], [20, 180]]))
+    assert _ci.regime_of(label_matrix(y, p)[0]) == (2, 20, 10)
+    row = _ci.coverage_table()[("single", "mcc", 2, 20, 10)]
+    e = interval("mcc", y, p)
+    assert e.method in row and e.regime == "C=2 min=20 IR=10"
+    assert (e.undecidable is None) == all(_independent_rule(row[e.method]))
 
 
 def test_report_and_cli_show_intervals(tmp_path, capsys):
@@ -297,15 +378,17 @@ def test_shipped_table_measures_every_registry_index_in_every_regime():
                 assert {"wilson", "jeffreys"} <= set(row), (name, r)
 
 
-def test_a_method_asked_for_carries_its_measured_coverage(monkeypatch):
+def test_a_method_asked_for_carries_its_validated_coverage(monkeypatch):
     y, p = labels_from(np.array([[8, 2], [3, 87]]))
     regime = _ci.regime_of(label_matrix(y, p)[0])
-    table = {("single", "mcc", *regime): {"dirichlet": (0.96, 0.30), "delta": (0.91, 0.20)}}
+    table = {("single", "mcc", *regime): {"dirichlet": cell(0.97, 0.96, 0.30),
+                                           "delta": cell(0.93, 0.91, 0.20)}}
     monkeypatch.setattr(_ci, "coverage_table", lambda: table)
     good = interval("mcc", y, p, ci_method="dirichlet")
-    assert good.coverage == 0.96 and good.undecidable is None
+    assert good.coverage == pytest.approx(0.96) and good.undecidable is None
     poor = interval("mcc", y, p, ci_method="delta")
-    assert poor.coverage == 0.91 and "delta measured 91.0% coverage" in poor.undecidable
+    assert poor.coverage == pytest.approx(0.91)
+    assert "delta measured 91.0% coverage of 300 validation test sets" in poor.undecidable
     assert math.isnan(interval("mcc", y, p, ci_method="bootstrap").coverage)
 
 

@@ -10,8 +10,9 @@ x scheme), ``evaluate_draws.csv`` (every draw) and ``evaluate.pdf``/``.png`` (a 
 figure for this one model). See :mod:`imbeval.evaluation`.
 
 With ``--ci 0.95`` it also prints each index of the test set as given with its interval
-from this one test set (``--ci-method``, default ``auto``: the method measured at >= 94 %
-coverage in the nearest regime; docs/metrics.md) and, with ``--out-dir``, writes
+from this one test set (``--ci-method``, default ``auto``: the method selected at >= 94 %
+coverage in the nearest regime and validated on an independent run; docs/metrics.md) and,
+with ``--out-dir``, writes
 ``evaluate_intervals.csv``.
 """
 
@@ -79,7 +80,7 @@ def run(args) -> int:
         frame = interval_frame(y_true, y_pred, ev, args.ci, args.ci_method)
         print()
         print(f"intervals from this one test set ({args.ci:g}, {args.ci_method}; the "
-              "regime is the nearest simulated one, coverage its measured coverage):")
+              "regime is the nearest simulated one, coverage its validation-run coverage):")
         print(frame.to_string(index=False, float_format=lambda x: f"{x:.4f}"))
     if args.out_dir:
         for path in ev.write(args.out_dir):

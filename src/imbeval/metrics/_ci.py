@@ -6,11 +6,24 @@ indices by method so that each stack of draws is computed once for all of them, 
 each result as an :class:`IndexInterval` (an :class:`imbeval.inference.Estimate` whose
 interval at any level comes from the method: ``interval(0.9)`` works as well).
 
-``"auto"`` picks, per index, the method whose coverage at nominal 95 % was measured at or
-above :data:`MIN_COVERAGE` in the regime nearest the test set (classes, smallest class,
-imbalance ratio: ``benchmarks/single_test_intervals.py`` writes the table,
-``ci_coverage.csv.gz`` beside this module; docs/metrics.md shows it), the narrowest such; where
-no method reached it, the best one is used and the interval says so in ``undecidable``.
+``"auto"`` works from two independent simulation runs per regime (classes, smallest class,
+imbalance ratio; ``benchmarks/single_test_intervals.py`` writes the table,
+``ci_coverage.csv.gz`` beside this module; docs/metrics.md shows it), in the regime nearest
+the test set:
+
+1. *selection* -- the methods whose coverage at nominal 95 % on the selection run has a
+   one-sided 95 % Clopper-Pearson lower bound at or above :data:`MIN_COVERAGE`
+   (:func:`selects`); of these the narrowest;
+2. *validation* -- that method is offered only where the validation run (other test sets,
+   other population classifiers) measured it at or above :data:`MIN_COVERAGE` on at least
+   :data:`MIN_VALIDATION_DEFINED` test sets with an interval (:func:`validates`). The
+   selection's margin is for its Monte Carlo error and for picking among methods; the
+   validation, independent of the choice, then checks the one method chosen (a method it
+   fails is not replaced by another: that would choose on the validation's numbers).
+
+Where no method passes both, an interval is still returned (the selected method, or the
+one with the highest selection coverage) and ``undecidable`` says why. The coverage an
+interval carries is the validation run's: a number that did not choose the method.
 """
 
 from __future__ import annotations
@@ -31,14 +44,23 @@ from imbeval.metrics._labels import label_matrix
 from imbeval.metrics._score import (_index_info, _positive_row, indices_of_matrix,
                                     resolve_index)
 
-__all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "interval", "intervals",
-           "paired_interval", "matrix_intervals", "paired_counts", "coverage_table",
-           "regime_of"]
+__all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
+           "MIN_VALIDATION_DEFINED", "Coverage", "coverage_bounds", "selects", "validates",
+           "choose_method", "read_coverage_table",
+           "interval", "intervals", "paired_interval", "matrix_intervals", "paired_counts",
+           "coverage_table", "regime_of"]
 
 #: the methods ``ci_method=`` takes
 CI_METHODS = ("auto", "wilson", "jeffreys", "dirichlet", "delta", "bootstrap")
-#: the coverage (at nominal 95 %) a method must have been measured at for "auto" to pick it
+#: the coverage (at nominal 95 %) a method must have for "auto" to offer it
 MIN_COVERAGE = 0.94
+#: one-sided confidence of the exact lower bound of the selection run's coverage that must
+#: reach MIN_COVERAGE: a method of true coverage below 94 % is selected in at most 5 % of
+#: the cells (with 200 test sets, it takes a measured 97 %)
+COVERAGE_CONFIDENCE = 0.95
+#: test sets with an interval a validation needs: below 50 one miss moves the measured
+#: coverage by more than 2 points, and a lucky run would pass anything
+MIN_VALIDATION_DEFINED = 50
 #: the regimes the coverage benchmark simulates: classes, smallest class, imbalance ratio
 CLASSES_GRID = (2, 5, 10)
 MIN_CLASS_GRID = (5, 20, 100, 500)
@@ -66,10 +88,12 @@ class IndexInterval(BoundedEstimate):
     units : int
         Test points (rounded total weight).
     undecidable : str or None
-        None, or why the interval is not to be trusted: undefined, or no method (or not the
-        method asked for) measured at :data:`MIN_COVERAGE` in this regime.
+        None, or why the interval is not to be trusted: undefined, or no method selected and
+        validated at :data:`MIN_COVERAGE` in this regime (or the method asked for not
+        validated there).
     coverage : float
-        The method's measured coverage in the nearest regime (NaN if not measured).
+        The method's coverage on the validation run in the nearest regime (NaN if not
+        measured).
     regime : str
         The nearest simulated regime, ``"C=5 min=20 IR=10"``.
     undefined_share : float
@@ -134,49 +158,216 @@ def regime_of(counts):
             IMBALANCE_GRID[-1] if math.isinf(ratio) else _nearest(ratio, IMBALANCE_GRID))
 
 
+def coverage_bounds(covered, defined, confidence=COVERAGE_CONFIDENCE):
+    """One-sided exact (Clopper-Pearson) bounds of a coverage measured as ``covered`` of
+    ``defined`` test sets: ``(lower, upper)``, each at ``confidence``.
+
+    Parameters
+    ----------
+    covered, defined : int
+        Test sets whose interval held the target, of those with an interval.
+    confidence : float, default 0.95
+        One-sided confidence of each bound.
+
+    Returns
+    -------
+    (float, float)
+        ``(0, 1)`` when nothing was measured.
+
+    Examples
+    --------
+    >>> [round(b, 4) for b in coverage_bounds(190, 200)]
+    [0.9167, 0.9726]
+    """
+    from scipy import stats
+
+    covered, defined = int(covered), int(defined)
+    if not 0 <= covered <= defined:
+        raise ValueError(f"covered must lie in [0, defined], got {covered} of {defined}")
+    alpha = 1 - confidence
+    lower = 0.0 if covered == 0 else float(stats.beta.ppf(alpha, covered,
+                                                          defined - covered + 1))
+    upper = 1.0 if covered == defined else float(stats.beta.ppf(1 - alpha, covered + 1,
+                                                                defined - covered))
+    return lower, upper
+
+
+def selects(covered, defined):
+    """Whether a selection run's ``covered`` of ``defined`` shows a coverage of at least
+    :data:`MIN_COVERAGE`: its one-sided lower bound (:data:`COVERAGE_CONFIDENCE`) reaches it.
+
+    Examples
+    --------
+    >>> selects(489, 500), selects(475, 500)  # 97.8 %: yes; 95.0 %: not sure enough
+    (True, False)
+    """
+    return defined > 0 and coverage_bounds(covered, defined)[0] >= MIN_COVERAGE
+
+
+def validates(covered, defined):
+    """Whether a validation run's ``covered`` of ``defined`` supports a coverage of at least
+    :data:`MIN_COVERAGE`: at least :data:`MIN_VALIDATION_DEFINED` test sets with an
+    interval, and the measured coverage at or above it.
+
+    Examples
+    --------
+    >>> validates(282, 300), validates(281, 300), validates(47, 49)  # 94.0 %, 93.7 %, too few
+    (True, False, False)
+    """
+    return defined >= MIN_VALIDATION_DEFINED and covered / defined >= MIN_COVERAGE
+
+
+def _share(covered, defined):
+    return covered / defined if defined else math.nan
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """One index x method x regime of the coverage table: the selection run's and the
+    validation run's counts (test sets, those with an interval, those covering the target)
+    and mean widths.
+
+    Examples
+    --------
+    >>> c = Coverage(500, 500, 489, 0.2, 300, 300, 284, 0.2)
+    >>> round(c.selection, 3), round(c.validation, 3), c.selected, c.validated
+    (0.978, 0.947, True, True)
+    """
+
+    selection_replicates: int
+    selection_defined: int
+    selection_covered: int
+    selection_width: float
+    validation_replicates: int
+    validation_defined: int
+    validation_covered: int
+    validation_width: float
+
+    @property
+    def selection(self):
+        """The selection run's coverage (NaN if nothing was measured)."""
+        return _share(self.selection_covered, self.selection_defined)
+
+    @property
+    def validation(self):
+        """The validation run's coverage (NaN if nothing was measured)."""
+        return _share(self.validation_covered, self.validation_defined)
+
+    @property
+    def selected(self):
+        """:func:`selects` on the selection run."""
+        return selects(self.selection_covered, self.selection_defined)
+
+    @property
+    def validated(self):
+        """:func:`validates` on the validation run."""
+        return validates(self.validation_covered, self.validation_defined)
+
+
+def read_coverage_table(text):
+    """The coverage table from its CSV text (the columns ``benchmarks/single_test_intervals.py
+    table`` writes): ``{(kind, index, C, min_class, IR): {method: Coverage}}``.
+
+    Examples
+    --------
+    >>> head = ("kind,index,method,classes,min_class,imbalance,selection_replicates,"
+    ...         "selection_defined,selection_covered,selection_width,validation_replicates,"
+    ...         "validation_defined,validation_covered,validation_width")
+    >>> t = read_coverage_table(head + "\\nsingle,mcc,delta,2,20,10,500,500,489,0.3,300,300,"
+    ...                         "284,0.3")
+    >>> t[("single", "mcc", 2, 20, 10)]["delta"].validated
+    True
+    """
+    out = {}
+    for row in csv.DictReader(text.splitlines()):
+        key = (row["kind"], row["index"], int(row["classes"]), int(row["min_class"]),
+               int(row["imbalance"]))
+        counts = [int(row[f"{run}_{what}"]) for run in ("selection", "validation")
+                  for what in ("replicates", "defined", "covered")]
+        widths = [float(row[f"{run}_width"]) for run in ("selection", "validation")]
+        out.setdefault(key, {})[row["method"]] = Coverage(*counts[:3], widths[0],
+                                                          *counts[3:], widths[1])
+    return out
+
+
 @functools.lru_cache(maxsize=1)
 def coverage_table():
-    """The measured coverage, ``{(kind, index, C, min_class, IR): {method: (coverage,
-    width)}}`` (kind ``"single"`` or ``"paired"``), from ``ci_coverage.csv.gz``; empty when
-    the benchmark has not written it.
+    """The measured coverage, ``{(kind, index, C, min_class, IR): {method: Coverage}}``
+    (kind ``"single"`` or ``"paired"``), from ``ci_coverage.csv.gz``; empty when the
+    benchmark has not written it.
 
     Examples
     --------
     >>> table = coverage_table()
-    >>> all(0 <= c <= 1 for row in table.values() for c, _ in row.values())
+    >>> all(0 <= c.validation <= 1 for row in table.values() for c in row.values()
+    ...     if c.validation_defined)
     True
     """
-    out = {}
     import gzip
 
     try:
         text = gzip.decompress(
             resources.files("imbeval.metrics").joinpath(_TABLE).read_bytes()).decode()
     except (FileNotFoundError, OSError):
-        return out
-    for row in csv.DictReader(text.splitlines()):
-        if not row["coverage"] or row["coverage"] == "nan":
-            continue
-        key = (row["kind"], row["index"], int(row["classes"]), int(row["min_class"]),
-               int(row["imbalance"]))
-        out.setdefault(key, {})[row["method"]] = (float(row["coverage"]), float(row["width"]))
-    return out
+        return {}
+    return read_coverage_table(text)
+
+
+def _percent(value):
+    return "not measured" if math.isnan(value) else f"{value:.1%}"
+
+
+def choose_method(row):
+    """What ``"auto"`` does with one index x regime of the table: ``(method, coverage,
+    why)``. The narrowest method :func:`selects` passes on the selection run; ``why`` is
+    None when :func:`validates` passes it on the validation run, else the reason. With no
+    method selected: the one with the highest selection coverage, and ``why`` says so.
+    ``coverage`` is the method's validation coverage.
+
+    Parameters
+    ----------
+    row : dict mapping method -> Coverage
+        The methods offered for the index (not empty).
+
+    Returns
+    -------
+    (str, float, str or None)
+
+    Examples
+    --------
+    >>> row = {"dirichlet": Coverage(500, 500, 490, 0.30, 300, 300, 290, 0.30),
+    ...        "delta": Coverage(500, 500, 470, 0.20, 300, 300, 280, 0.20)}
+    >>> choose_method(row)[:2], choose_method(row)[2] is None  # delta: 94 % not sure enough
+    (('dirichlet', 0.9666666666666667), True)
+    """
+    if not row:
+        raise ValueError("choose_method needs at least one method's coverage")
+    selected = {k: v for k, v in row.items() if v.selected}
+    if selected:
+        method = min(selected, key=lambda k: (selected[k].selection_width, k))
+        cell = row[method]
+        if cell.validated:
+            return method, cell.validation, None
+        return method, cell.validation, (
+            f"{method}, selected at {MIN_COVERAGE:.0%} coverage in the regime nearest this "
+            f"test set, was not validated there ({_percent(cell.validation)} of "
+            f"{cell.validation_defined} validation test sets)")
+    method = max(row, key=lambda k: (row[k].selection_covered / row[k].selection_defined
+                                     if row[k].selection_defined else -1.0, k))
+    return method, row[method].validation, (
+        f"no method reached {MIN_COVERAGE:.0%} coverage in the regime nearest this test set "
+        f"(best: {method}, {_percent(row[method].selection)} on the selection run, "
+        f"{_percent(row[method].validation)} on the validation run)")
 
 
 def _auto(name, kind, regime, offered):
-    """(method, coverage, why): the narrowest method measured at >= MIN_COVERAGE."""
+    """(method, validation coverage, why) of an index in a regime (:func:`choose_method`);
+    an index not in the table (a user's) gets the posterior, its coverage unmeasured."""
     row = coverage_table().get((kind, name, *regime), {})
     row = {k: v for k, v in row.items() if k in offered}
     if not row:
         return "dirichlet", math.nan, None
-    good = {k: v for k, v in row.items() if v[0] >= MIN_COVERAGE}
-    if good:
-        method = min(good, key=lambda k: (good[k][1], k))
-        return method, good[method][0], None
-    method = max(row, key=lambda k: row[k][0])
-    return method, row[method][0], (
-        f"no method reached {MIN_COVERAGE:.0%} coverage in the regime nearest this test set "
-        f"(best: {method}, {row[method][0]:.1%})")
+    return choose_method(row)
 
 
 def _evaluator(classes, names, pos_label, paired):
@@ -272,12 +463,13 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
             raise ValueError(f"ci_method={ci_method!r} is for single rates "
                              f"({', '.join(m.RATES)}) of one classifier; {info.name!r} "
                              f"{'paired ' if paired else ''}takes dirichlet, delta or bootstrap")
-        else:  # the method asked for, with its measured coverage (a warning in words)
-            row = coverage_table().get((kind, info.name, *regime), {})
-            coverage = row.get(ci_method, (math.nan,))[0]
-            chosen[name] = (ci_method, coverage, None if not coverage < MIN_COVERAGE else (
-                f"{ci_method} measured {coverage:.1%} coverage in the regime nearest this "
-                f"test set, below {MIN_COVERAGE:.0%}"))
+        else:  # the method asked for, with its validated coverage (a warning in words)
+            cell = coverage_table().get((kind, info.name, *regime), {}).get(ci_method)
+            coverage = math.nan if cell is None else cell.validation
+            chosen[name] = (ci_method, coverage, None if cell is None or cell.validated else (
+                f"{ci_method} measured {_percent(coverage)} coverage of "
+                f"{cell.validation_defined} validation test sets in the regime nearest this "
+                f"test set: not validated at {MIN_COVERAGE:.0%}"))
     rng = np.random.default_rng(seed)
     stacks = {}
     for method in ("dirichlet", "bootstrap"):
@@ -353,8 +545,9 @@ def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, 
     ci : float, default 0.95
         Nominal coverage.
     ci_method : {"auto", "wilson", "jeffreys", "dirichlet", "delta", "bootstrap"}
-        ``"auto"``: the narrowest method measured at >= 94 % coverage in the nearest
-        regime (docs/metrics.md); Wilson and Jeffreys for single rates only.
+        ``"auto"``: the narrowest method selected at >= 94 % coverage in the nearest
+        regime and validated on an independent run (module docstring, docs/metrics.md);
+        Wilson and Jeffreys for single rates only.
     labels, pos_label, sample_weight, average, adjusted, weights :
         As :func:`imbeval.metrics.score` (weights count as repetitions).
     draws : int, default 4000

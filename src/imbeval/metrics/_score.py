@@ -277,7 +277,8 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
         value is the index with undefined ratios left undefined (NaN, no interval), whatever
         ``zero_division``; per-class values (``average=None``) and ``fbeta`` take no ``ci``.
     ci_method : str, default "auto"
-        ``"auto"`` (the method measured at >= 94 % coverage in the nearest regime),
+        ``"auto"`` (the method selected at >= 94 % coverage in the nearest regime and
+        validated on an independent simulation run; else ``undecidable`` says why),
         ``"wilson"``, ``"jeffreys"`` (single rates), ``"dirichlet"``, ``"delta"`` or
         ``"bootstrap"``.
 
