@@ -154,3 +154,69 @@ def test_a_problem_with_an_undefined_run_value_is_left_out_and_named():
     assert UNDEFINED_RULE_OVER_PROBLEMS in partial.method and "(p0)" in partial.method
     assert partial.undecidable is None and partial.value != full.value
     assert abs(partial.value - units["value"][1:].mean()) < 1e-12
+
+
+def _keel_run_folder(tmp_path):
+    """A KEEL run's folders as `imbeval experiment reference` reads them (two problems of one
+    family, two classifiers, ROC AUC and AP at the test prior and at 0.01)."""
+    from imbeval.tables.scores_rrt import winner_flips
+
+    keel, figures = tmp_path / "keel", tmp_path / "figures"
+    keel.mkdir()
+    figures.mkdir()
+    pd.DataFrame({"problem": "p1", "classifier": "a", "scheme": "1", "run": [0, 1],
+                  "index": "acsa", "value": [0.6, 0.8], "fold_mean": [0.5, 0.7],
+                  "undefined_folds": 0, "zero_folds": 0, "folds": 5}).to_csv(
+        keel / "run_indices.csv", index=False)
+    pd.DataFrame({"problem": ["p1", "p2"], "kind": "two-class",
+                  "family": ["fam", "fam"]}).to_csv(keel / "problems.csv", index=False)
+    pd.DataFrame({"name": ["x"], "rule": ["too many rows"]}).to_csv(keel / "left_out.csv",
+                                                                      index=False)
+    pd.DataFrame({"item": ["Fig. 3 (KEEL)"], "row": ["c"]}).to_csv(figures / "claims.csv",
+                                                                    index=False)
+    pd.DataFrame(columns=UNIT_COLUMNS).to_csv(figures / "claim_units.csv", index=False)
+    pd.DataFrame({"problem": ["p1"], "index": ["roc_auc"], "std_within": [0.01]}).to_csv(
+        figures / "fig3_scores.csv", index=False)
+    rows = []
+    # p1: AP's winner a at the test prior is b's loser at 0.01 (a flip); ROC AUC keeps a ahead
+    for problem, prior, ap, auc in (("p1", "test", {"a": 0.5, "b": 0.4}, {"a": 0.9, "b": 0.8}),
+                                    ("p1", "0.01", {"a": 0.1, "b": 0.2}, {"a": 0.9, "b": 0.8}),
+                                    ("p2", "test", {"a": 0.5, "b": 0.4}, {"a": 1.0, "b": 1.0}),
+                                    ("p2", "0.01", {"a": 0.3, "b": 0.2}, {"a": 1.0, "b": 1.0})):
+        for index, vals in (("average_precision", ap), ("roc_auc", auc)):
+            rows += [{"problem": problem, "kind": "two-class", "classifier": c, "run": 0,
+                      "fold": 0, "scheme": "1", "prior": prior, "index": index, "value": v}
+                     for c, v in vals.items()]
+    values = pd.DataFrame(rows)
+    values.to_csv(keel / "score_indices.csv", index=False)
+    winner_flips(values, 0.01).to_csv(keel / "winner_flips.csv", index=False)
+    provenance = tmp_path / "provenance.json"
+    provenance.write_text(json.dumps({"seed": 7}), encoding="utf-8")
+    return keel, figures, provenance
+
+
+def test_the_reference_export_ships_the_winner_flips(tmp_path, capsys):
+    from imbeval.cli import main
+
+    keel, figures, provenance = _keel_run_folder(tmp_path)
+    out = tmp_path / "reference"
+    args = ["experiment", "reference", "--keel-dir", str(keel), "--figures-dir", str(figures),
+            "--provenance", str(provenance), "--out-dir", str(out)]
+    assert main(args) == 0
+    # the run's table byte for byte (provenance.json lists its sha256), the figure's data too
+    assert (out / "winner_flips.csv").read_bytes() == (keel / "winner_flips.csv").read_bytes()
+    assert (out / "fig3_scores.csv").read_bytes() == (figures / "fig3_scores.csv").read_bytes()
+    per = pd.read_csv(out / "winner_flips_problems.csv").set_index(["index", "problem"])
+    assert per.loc[("average_precision", "p1"), "flips"] == 1
+    assert per.loc[("roc_auc", "p2"), ["pairs", "tied"]].tolist() == [0, 1]
+    assert set(per["family"]) == {"fam"} and set(per["deploy_prior"]) == {0.01}
+    # a winner_flips.csv of another run than score_indices.csv is refused
+    flips = pd.read_csv(keel / "winner_flips.csv")
+    flips.loc[flips["index"] == "roc_auc", "flips"] += 1
+    flips.to_csv(keel / "winner_flips.csv", index=False)
+    capsys.readouterr()
+    assert main(args) != 0
+    assert "not of the same run" in capsys.readouterr().err
+    (keel / "score_indices.csv").unlink()
+    assert main(args) != 0
+    assert "not found" in capsys.readouterr().err.split("score_indices.csv")[0]
