@@ -210,6 +210,17 @@ def test_the_reference_export_ships_the_winner_flips(tmp_path, capsys):
     assert per.loc[("average_precision", "p1"), "flips"] == 1
     assert per.loc[("roc_auc", "p2"), ["pairs", "tied"]].tolist() == [0, 1]
     assert set(per["family"]) == {"fam"} and set(per["deploy_prior"]) == {0.01}
+    # the report's properties page shows a results folder's shipped reference table
+    from imbeval.report.properties import render_properties_page
+
+    results = tmp_path / "results"
+    (results / "reference" / "keel").mkdir(parents=True)
+    (results / "reference/keel/winner_flips.csv").write_bytes(
+        (out / "winner_flips.csv").read_bytes())
+    page = render_properties_page(results)
+    assert "KEEL reference collection" in page
+    row = page.split("<code>average_precision</code>")[1].split("</tr>")[0]
+    assert "<td>1</td><td>2</td><td>50%</td>" in row  # 1 flip of 2 pairs (p1's, p2's)
     # a winner_flips.csv of another run than score_indices.csv is refused
     flips = pd.read_csv(keel / "winner_flips.csv")
     flips.loc[flips["index"] == "roc_auc", "flips"] += 1
