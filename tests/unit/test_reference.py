@@ -231,3 +231,55 @@ def test_the_reference_export_ships_the_winner_flips(tmp_path, capsys):
     (keel / "score_indices.csv").unlink()
     assert main(args) != 0
     assert "not found" in capsys.readouterr().err.split("score_indices.csv")[0]
+
+
+def test_the_shipped_winner_flips_are_consistent_and_invariant_indices_never_flip():
+    """The reference collection's winner flips at the deployment prior (issue 43).
+
+    What is expected: a share in [0, 1] per index, the counts of ``winner_flips.csv`` the sums
+    of ``winner_flips_problems.csv``'s, every candidate pair counted, tied or undefined, and
+    the problems those of ``problems.csv``'s two-class rows. An index the prior-shift audit
+    finds invariant (ROC AUC, the calibrated indices, the expected cost at uniform priors)
+    has, on every RRT test set, the same value reweighted to the deployment prior up to
+    rounding (~1e-15), so a pair's winner can change only where its two means are equal to
+    rounding, i.e. a tie -- and a tie at either prior is not counted: no flip at all. A
+    moving index (AP, AUPRG, the proper scores) may flip; nothing is expected of its share.
+    """
+    from imbeval.audit.prior_shift import prior_shift_audit
+    from imbeval.scores import score_registry
+
+    flips = pd.read_csv(REFERENCE / "winner_flips.csv").set_index("index")
+    per = pd.read_csv(REFERENCE / "winner_flips_problems.csv")
+    problems = pd.read_csv(REFERENCE / "problems.csv")
+    assert list(flips.columns) == ["deploy_prior", "problems", "pairs", "flips", "share",
+                                   "tied", "undefined"]
+    assert flips["deploy_prior"].nunique() == 1 and 0 < flips["deploy_prior"].iloc[0] < 1
+    counted = flips[flips["pairs"] > 0]
+    assert np.all((counted["share"] >= 0) & (counted["share"] <= 1))
+    assert np.allclose(counted["share"], counted["flips"] / counted["pairs"], rtol=1e-9)
+    assert (flips["flips"] <= flips["pairs"]).all()
+    # the global counts are the per-problem sums; each problem's candidates all accounted for
+    sums = per.groupby("index").agg(problems=("problem", "nunique"), pairs=("pairs", "sum"),
+                                    flips=("flips", "sum"), tied=("tied", "sum"),
+                                    undefined=("undefined", "sum"))
+    assert sums.sort_index().equals(flips[sums.columns].sort_index())
+    assert (per["candidates"] == per["pairs"] + per["tied"] + per["undefined"]).all()
+    assert (per["candidates"] == per["classifiers"] * (per["classifiers"] - 1) // 2).all()
+    two_class = problems[problems["kind"] == "two-class"].set_index("problem")
+    assert set(per["problem"]) <= set(two_class.index)
+    assert (per["family"] == per["problem"].map(two_class["family"])).all()
+    # indices of probabilities: only the classifiers with predict_proba, fewer than the others
+    registry = score_registry()
+    most = per.groupby("index")["classifiers"].max()
+    by_scores = [n for n in most.index if registry[n].response == "score"]
+    by_proba = [n for n in most.index if registry[n].response != "score"]
+    assert by_scores and by_proba and most[by_proba].max() < most[by_scores].min()
+    # every index over the same problems (those whose four classifier jobs all finished)
+    assert per.groupby("index")["problem"].apply(frozenset).nunique() == 1
+    # the audit's verdicts for these indices (decided on its own samples, not on this run)
+    verdicts = prior_shift_audit(names=list(flips.index), n_random=5).set_index("index")
+    invariant = verdicts.index[verdicts["verdict"] == "invariant"]
+    assert "roc_auc" in invariant and "average_precision" not in invariant
+    assert (flips.loc[invariant, "flips"] == 0).all(), flips.loc[invariant]
+    # the ROC AUC pairs are mostly decided; what is left out is ties (e.g. AUC 1 on both)
+    assert flips.loc["roc_auc", "pairs"] > flips.loc["roc_auc", "tied"]
