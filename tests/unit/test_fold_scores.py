@@ -128,6 +128,36 @@ def test_winner_flips_counts_pairs_whose_order_reverses():
     assert table.loc["brier_score", ["pairs", "flips"]].tolist() == [1, 0]
 
 
+def test_winner_flip_pairs_count_ties_and_undefined_pairs_apart():
+    import pandas as pd
+
+    from imbeval.tables.scores_rrt import winner_flip_pairs, winner_flips
+
+    def rows(problem, prior, vals, index="roc_auc"):
+        return [{"problem": problem, "kind": "two-class", "classifier": clf, "run": 0,
+                 "fold": 0, "scheme": "1", "prior": prior, "index": index, "value": v}
+                for clf, v in vals.items()]
+
+    table = pd.DataFrame(
+        # p: a and b tie at 1 (no winner at either prior), c below both: 1 tie, 2 pairs
+        rows("p", "test", {"a": 1.0, "b": 1.0, "c": 0.8})
+        + rows("p", "0.01", {"a": 1.0, "b": 1.0, "c": 0.8})
+        # q: b has no value at the deployment prior: its two pairs are undefined
+        + rows("q", "test", {"a": 0.7, "b": 0.9, "c": 0.6})
+        + rows("q", "0.01", {"a": 0.7, "c": 0.6})
+        # r: only the test prior (a deployment value failed everywhere): all undefined
+        + rows("r", "test", {"a": 0.7, "b": 0.9}))
+    per = winner_flip_pairs(table, 0.01).set_index("problem")
+    assert per.loc["p", ["candidates", "pairs", "flips", "tied", "undefined"]].tolist() \
+        == [3, 2, 0, 1, 0]
+    assert per.loc["q", ["pairs", "tied", "undefined"]].tolist() == [1, 0, 2]
+    assert per.loc["r", ["classifiers", "pairs", "undefined"]].tolist() == [2, 0, 1]
+    assert (per["candidates"] == per["pairs"] + per["tied"] + per["undefined"]).all()
+    total = winner_flips(table, 0.01).set_index("index").loc["roc_auc"]
+    assert total[["problems", "pairs", "flips", "tied", "undefined"]].tolist() == [3, 3, 0, 1, 3]
+    assert total["share"] == 0.0
+
+
 def test_the_stage_writes_indices_spread_flips_and_figure(tmp_path, capsys):
     import json
 

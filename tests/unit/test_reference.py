@@ -175,3 +175,132 @@ def test_the_shipped_rows_written_before_issue_45_read_with_identifiers():
     assert rows["item"].str.endswith(REFERENCE_SUFFIX).all()
     # the rendered text is unchanged: the words of each kind begin each status
     assert all(s.startswith(cmp.wording(k)) for s, k in zip(rows["status"], rows["kind"]))
+
+
+def _keel_run_folder(tmp_path):
+    """A KEEL run's folders as `imbeval experiment reference` reads them (two problems of one
+    family, two classifiers, ROC AUC and AP at the test prior and at 0.01)."""
+    from imbeval.tables.scores_rrt import winner_flips
+
+    keel, figures = tmp_path / "keel", tmp_path / "figures"
+    keel.mkdir()
+    figures.mkdir()
+    pd.DataFrame({"problem": "p1", "classifier": "a", "scheme": "1", "run": [0, 1],
+                  "index": "acsa", "value": [0.6, 0.8], "fold_mean": [0.5, 0.7],
+                  "undefined_folds": 0, "zero_folds": 0, "folds": 5}).to_csv(
+        keel / "run_indices.csv", index=False)
+    pd.DataFrame({"problem": ["p1", "p2"], "kind": "two-class",
+                  "family": ["fam", "fam"]}).to_csv(keel / "problems.csv", index=False)
+    pd.DataFrame({"name": ["x"], "rule": ["too many rows"]}).to_csv(keel / "left_out.csv",
+                                                                      index=False)
+    pd.DataFrame({"item": ["Fig. 3 (KEEL)"], "row": ["c"]}).to_csv(figures / "claims.csv",
+                                                                    index=False)
+    pd.DataFrame(columns=UNIT_COLUMNS).to_csv(figures / "claim_units.csv", index=False)
+    pd.DataFrame({"problem": ["p1"], "index": ["roc_auc"], "std_within": [0.01]}).to_csv(
+        figures / "fig3_scores.csv", index=False)
+    rows = []
+    # p1: AP's winner a at the test prior is b's loser at 0.01 (a flip); ROC AUC keeps a ahead
+    for problem, prior, ap, auc in (("p1", "test", {"a": 0.5, "b": 0.4}, {"a": 0.9, "b": 0.8}),
+                                    ("p1", "0.01", {"a": 0.1, "b": 0.2}, {"a": 0.9, "b": 0.8}),
+                                    ("p2", "test", {"a": 0.5, "b": 0.4}, {"a": 1.0, "b": 1.0}),
+                                    ("p2", "0.01", {"a": 0.3, "b": 0.2}, {"a": 1.0, "b": 1.0})):
+        for index, vals in (("average_precision", ap), ("roc_auc", auc)):
+            rows += [{"problem": problem, "kind": "two-class", "classifier": c, "run": 0,
+                      "fold": 0, "scheme": "1", "prior": prior, "index": index, "value": v}
+                     for c, v in vals.items()]
+    values = pd.DataFrame(rows)
+    values.to_csv(keel / "score_indices.csv", index=False)
+    winner_flips(values, 0.01).to_csv(keel / "winner_flips.csv", index=False)
+    provenance = tmp_path / "provenance.json"
+    provenance.write_text(json.dumps({"seed": 7}), encoding="utf-8")
+    return keel, figures, provenance
+
+
+def test_the_reference_export_ships_the_winner_flips(tmp_path, capsys):
+    from imbeval.cli import main
+
+    keel, figures, provenance = _keel_run_folder(tmp_path)
+    out = tmp_path / "reference"
+    args = ["experiment", "reference", "--keel-dir", str(keel), "--figures-dir", str(figures),
+            "--provenance", str(provenance), "--out-dir", str(out)]
+    assert main(args) == 0
+    # the run's table byte for byte (provenance.json lists its sha256), the figure's data too
+    assert (out / "winner_flips.csv").read_bytes() == (keel / "winner_flips.csv").read_bytes()
+    assert (out / "fig3_scores.csv").read_bytes() == (figures / "fig3_scores.csv").read_bytes()
+    per = pd.read_csv(out / "winner_flips_problems.csv").set_index(["index", "problem"])
+    assert per.loc[("average_precision", "p1"), "flips"] == 1
+    assert per.loc[("roc_auc", "p2"), ["pairs", "tied"]].tolist() == [0, 1]
+    assert set(per["family"]) == {"fam"} and set(per["deploy_prior"]) == {0.01}
+    # the report's properties page shows a results folder's shipped reference table
+    from imbeval.report.properties import render_properties_page
+
+    results = tmp_path / "results"
+    (results / "reference" / "keel").mkdir(parents=True)
+    (results / "reference/keel/winner_flips.csv").write_bytes(
+        (out / "winner_flips.csv").read_bytes())
+    page = render_properties_page(results)
+    assert "KEEL reference collection" in page
+    row = page.split("<code>average_precision</code>")[1].split("</tr>")[0]
+    assert "<td>1</td><td>2</td><td>50%</td>" in row  # 1 flip of 2 pairs (p1's, p2's)
+    # a winner_flips.csv of another run than score_indices.csv is refused
+    flips = pd.read_csv(keel / "winner_flips.csv")
+    flips.loc[flips["index"] == "roc_auc", "flips"] += 1
+    flips.to_csv(keel / "winner_flips.csv", index=False)
+    capsys.readouterr()
+    assert main(args) != 0
+    assert "not of the same run" in capsys.readouterr().err
+    (keel / "score_indices.csv").unlink()
+    assert main(args) != 0
+    assert "not found" in capsys.readouterr().err.split("score_indices.csv")[0]
+
+
+def test_the_shipped_winner_flips_are_consistent_and_invariant_indices_never_flip():
+    """The reference collection's winner flips at the deployment prior (issue 43).
+
+    What is expected: a share in [0, 1] per index, the counts of ``winner_flips.csv`` the sums
+    of ``winner_flips_problems.csv``'s, every candidate pair counted, tied or undefined, and
+    the problems those of ``problems.csv``'s two-class rows. An index the prior-shift audit
+    finds invariant (ROC AUC, the calibrated indices, the expected cost at uniform priors)
+    has, on every RRT test set, the same value reweighted to the deployment prior up to
+    rounding (~1e-15), so a pair's winner can change only where its two means are equal to
+    rounding, i.e. a tie -- and a tie at either prior is not counted: no flip at all. A
+    moving index (AP, AUPRG, the proper scores) may flip; nothing is expected of its share.
+    """
+    from imbeval.audit.prior_shift import prior_shift_audit
+    from imbeval.scores import score_registry
+
+    flips = pd.read_csv(REFERENCE / "winner_flips.csv").set_index("index")
+    per = pd.read_csv(REFERENCE / "winner_flips_problems.csv")
+    problems = pd.read_csv(REFERENCE / "problems.csv")
+    assert list(flips.columns) == ["deploy_prior", "problems", "pairs", "flips", "share",
+                                   "tied", "undefined"]
+    assert flips["deploy_prior"].nunique() == 1 and 0 < flips["deploy_prior"].iloc[0] < 1
+    counted = flips[flips["pairs"] > 0]
+    assert np.all((counted["share"] >= 0) & (counted["share"] <= 1))
+    assert np.allclose(counted["share"], counted["flips"] / counted["pairs"], rtol=1e-9)
+    assert (flips["flips"] <= flips["pairs"]).all()
+    # the global counts are the per-problem sums; each problem's candidates all accounted for
+    sums = per.groupby("index").agg(problems=("problem", "nunique"), pairs=("pairs", "sum"),
+                                    flips=("flips", "sum"), tied=("tied", "sum"),
+                                    undefined=("undefined", "sum"))
+    assert sums.sort_index().equals(flips[sums.columns].sort_index())
+    assert (per["candidates"] == per["pairs"] + per["tied"] + per["undefined"]).all()
+    assert (per["candidates"] == per["classifiers"] * (per["classifiers"] - 1) // 2).all()
+    two_class = problems[problems["kind"] == "two-class"].set_index("problem")
+    assert set(per["problem"]) <= set(two_class.index)
+    assert (per["family"] == per["problem"].map(two_class["family"])).all()
+    # indices of probabilities: only the classifiers with predict_proba, fewer than the others
+    registry = score_registry()
+    most = per.groupby("index")["classifiers"].max()
+    by_scores = [n for n in most.index if registry[n].response == "score"]
+    by_proba = [n for n in most.index if registry[n].response != "score"]
+    assert by_scores and by_proba and most[by_proba].max() < most[by_scores].min()
+    # every index over the same problems (those whose four classifier jobs all finished)
+    assert per.groupby("index")["problem"].apply(frozenset).nunique() == 1
+    # the audit's verdicts for these indices (decided on its own samples, not on this run)
+    verdicts = prior_shift_audit(names=list(flips.index), n_random=5).set_index("index")
+    invariant = verdicts.index[verdicts["verdict"] == "invariant"]
+    assert "roc_auc" in invariant and "average_precision" not in invariant
+    assert (flips.loc[invariant, "flips"] == 0).all(), flips.loc[invariant]
+    # the ROC AUC pairs are mostly decided; what is left out is ties (e.g. AUC 1 on both)
+    assert flips.loc["roc_auc", "pairs"] > flips.loc["roc_auc", "tied"]

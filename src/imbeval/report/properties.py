@@ -158,18 +158,22 @@ def _prior_shift_section(frame) -> str:
 
 
 #: The indices of scores under the RRT protocol (``imbeval experiment scores``): the run's
-#: and the KEEL slice's winner flips and spread figures, relative to the results folder.
+#: and the KEEL slice's winner flips and spread figures, and the shipped KEEL reference
+#: collection's winner flips (no figure shipped), relative to the results folder.
 SCORES_RRT = (("the run's two-class problems", "experiment/winner_flips.csv",
                "figures/mullick2020/fig3_scores.png"),
               ("the KEEL slice's two-class families", "keel/winner_flips.csv",
-               "figures/mullick2020_keel/fig3_scores.png"))
+               "figures/mullick2020_keel/fig3_scores.png"),
+              ("the KEEL reference collection's two-class problems (shipped, "
+               "results/reference/keel)", "reference/keel/winner_flips.csv", None))
 
 
 def _scores_rrt_section(results_dir) -> str:
     """The winner flips at the deployment prior and the spread figures, where produced."""
     parts = []
     for label, flips_rel, figure_rel in SCORES_RRT:
-        flips_path, png = Path(results_dir) / flips_rel, Path(results_dir) / figure_rel
+        flips_path = Path(results_dir) / flips_rel
+        png = None if figure_rel is None else Path(results_dir) / figure_rel
         if not flips_path.is_file():
             continue
         flips = pd.read_csv(flips_path, dtype={"index": str})
@@ -181,7 +185,7 @@ def _scores_rrt_section(results_dir) -> str:
             for _, r in flips.iterrows())
         prior = float(flips["deploy_prior"].iloc[0]) if len(flips) else float("nan")
         figure = ""
-        if png.is_file():
+        if png is not None and png.is_file():
             data = base64.b64encode(png.read_bytes()).decode("ascii")
             figure = (f'<div class="fig"><img alt="spread of the indices of scores" '
                       f'style="width:640px" src="data:image/png;base64,{data}"></div>')

@@ -13,7 +13,8 @@ set's own class prior (``prior = "test"``) and reweighted to a stated deployment
   sampling; one that moves spreads with the RRT.
 - :func:`winner_flips` -- per index, over every problem and pair of classifiers, the share of
   pairs whose winner (the larger mean over runs, folds and test sets, on the index's
-  orientation) at the test prior is the loser at the deployment prior.
+  orientation) at the test prior is the loser at the deployment prior;
+  :func:`winner_flip_pairs` the same counts per problem (what the sums are made of).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from imbeval.scores import score_registry
 from imbeval.tables.mullick2020_experiment import variability
 
 __all__ = ["DEPLOY_PRIOR", "RRT_INDICES", "RRT_KINDS", "score_indices", "score_spread",
-           "winner_flips"]
+           "winner_flip_pairs", "winner_flips"]
 
 #: The default deployment prior of the positive (minority) class: 1 in 100.
 DEPLOY_PRIOR = 0.01
@@ -127,8 +128,12 @@ def score_spread(values: pd.DataFrame) -> pd.DataFrame:
     return spread[cols]
 
 
-def winner_flips(values: pd.DataFrame, deploy_prior: float = DEPLOY_PRIOR) -> pd.DataFrame:
-    """Per index, the share of classifier pairs whose winner changes at the deployment prior.
+def winner_flip_pairs(values: pd.DataFrame, deploy_prior: float = DEPLOY_PRIOR) -> pd.DataFrame:
+    """Per index and problem, the classifier pairs whose winner changes at the deployment prior.
+
+    A pair's winner is the classifier with the larger mean over runs, folds and test sets, on
+    the index's orientation, at the test prior and at ``deploy_prior``. A pair counts (in
+    ``pairs``) when both means differ at both priors; it flips when the winners differ.
 
     Parameters
     ----------
@@ -140,15 +145,19 @@ def winner_flips(values: pd.DataFrame, deploy_prior: float = DEPLOY_PRIOR) -> pd
     Returns
     -------
     pandas.DataFrame
-        ``index, deploy_prior, problems, pairs, flips, share`` (a pair tied at either prior
-        is not counted).
+        ``index, problem, classifiers, candidates, pairs, flips, tied, undefined``: the
+        classifiers with a value at the test prior and their ``candidates`` = k (k - 1) / 2
+        pairs, of which ``pairs`` are counted, ``flips`` change winner, ``tied`` have
+        equal means at either prior and ``undefined`` a mean that is not a number (or no
+        value at the deployment prior): ``candidates = pairs + tied + undefined``.
 
     Examples
     --------
-    >>> winner_flips(score_indices([])).empty
+    >>> winner_flip_pairs(score_indices([])).empty
     True
     """
-    cols = ["index", "deploy_prior", "problems", "pairs", "flips", "share"]
+    cols = ["index", "problem", "classifiers", "candidates", "pairs", "flips", "tied",
+            "undefined"]
     tag = f"{float(deploy_prior):g}"
     means = (values[values["prior"].isin(["test", tag])]
              .groupby(["index", "problem", "prior", "classifier"])["value"].mean())
@@ -156,24 +165,63 @@ def winner_flips(values: pd.DataFrame, deploy_prior: float = DEPLOY_PRIOR) -> pd
         return pd.DataFrame(columns=cols)
     registry = score_registry()
     out = []
-    for name, part in means.groupby(level="index"):
+    for (name, problem), part in means.groupby(level=["index", "problem"]):
         sign = 1.0 if registry[name].greater_is_better else -1.0
-        pairs = flips = 0
-        problems = part.index.get_level_values("problem").unique()
-        for problem in problems:
-            try:
-                test = part.loc[(name, problem, "test")]
-                shifted = part.loc[(name, problem, tag)]
-            except KeyError:
-                continue
-            for a, b in itertools.combinations(sorted(test.index), 2):
-                d0 = sign * (test[a] - test[b])
-                d1 = sign * (shifted.get(a, np.nan) - shifted.get(b, np.nan))
-                if not (np.isfinite(d0) and np.isfinite(d1)) or d0 == 0 or d1 == 0:
-                    continue
-                pairs += 1
-                flips += bool(np.sign(d0) != np.sign(d1))
-        out.append({"index": name, "deploy_prior": float(deploy_prior),
-                    "problems": int(len(problems)), "pairs": pairs, "flips": flips,
-                    "share": flips / pairs if pairs else np.nan})
+        part = part.droplevel(["index", "problem"])
+        test = part.loc["test"] if "test" in part.index.get_level_values("prior") else None
+        shifted = part.loc[tag] if tag in part.index.get_level_values("prior") else None
+        clfs = [] if test is None else sorted(test.index)
+        row = {"index": name, "problem": problem, "classifiers": len(clfs),
+               "candidates": len(clfs) * (len(clfs) - 1) // 2, "pairs": 0, "flips": 0,
+               "tied": 0, "undefined": 0}
+        for a, b in itertools.combinations(clfs, 2):
+            d0 = sign * (test[a] - test[b])
+            d1 = (np.nan if shifted is None
+                  else sign * (shifted.get(a, np.nan) - shifted.get(b, np.nan)))
+            if not (np.isfinite(d0) and np.isfinite(d1)):
+                row["undefined"] += 1
+            elif d0 == 0 or d1 == 0:
+                # a tie has no winner to lose: e.g. two classifiers both at ROC AUC 1
+                row["tied"] += 1
+            else:
+                row["pairs"] += 1
+                row["flips"] += bool(np.sign(d0) != np.sign(d1))
+        out.append(row)
     return pd.DataFrame(out, columns=cols)
+
+
+def winner_flips(values: pd.DataFrame, deploy_prior: float = DEPLOY_PRIOR) -> pd.DataFrame:
+    """Per index, the share of classifier pairs whose winner changes at the deployment prior.
+
+    The sums over the problems of :func:`winner_flip_pairs`.
+
+    Parameters
+    ----------
+    values : pandas.DataFrame
+        :func:`score_indices`' table with both priors.
+    deploy_prior : float
+        The deployment prior it was computed at.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``index, deploy_prior, problems, pairs, flips, share, tied, undefined``: the problems
+        with a value of the index, the pairs counted and flipped over them (``share`` =
+        flips / pairs), the pairs not counted because tied at either prior or undefined.
+
+    Examples
+    --------
+    >>> winner_flips(score_indices([])).empty
+    True
+    """
+    cols = ["index", "deploy_prior", "problems", "pairs", "flips", "share", "tied",
+            "undefined"]
+    per_problem = winner_flip_pairs(values, deploy_prior)
+    if per_problem.empty:
+        return pd.DataFrame(columns=cols)
+    sums = per_problem.groupby("index", sort=True).agg(
+        problems=("problem", "nunique"), pairs=("pairs", "sum"), flips=("flips", "sum"),
+        tied=("tied", "sum"), undefined=("undefined", "sum")).reset_index()
+    sums["deploy_prior"] = float(deploy_prior)
+    sums["share"] = sums["flips"] / sums["pairs"].where(sums["pairs"] > 0)
+    return sums[cols]
