@@ -46,7 +46,8 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 TESTS = Path(__file__).resolve().parent
 # The directory of a test decides its marker: one place, so a moved file is re-marked.
 DIRECTORY_MARKERS = {"workflow": "workflow", "cluster": "cluster"}
-#: the pytest-xdist group of the tests that run Snakemake or SLURM (one worker runs them all)
+#: the pytest-xdist unit of work of the tests that run Snakemake or SLURM (one worker runs them
+#: all: pytest_xdist_make_scheduler below)
 SNAKEMAKE_GROUP = "snakemake"
 # The session fixtures that start Snakemake (below, and tests/workflow/test_report_run.py's):
 # a unit test asking for one would make the fast loop run the test DAG.
@@ -61,6 +62,25 @@ def pytest_configure(config):
         config.addinivalue_line("markers", line)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's scheduler with every test under tests/workflow and tests/cluster in one
+    unit of work (one worker runs them all, in order): they share the session runs
+    (``local_run``, ``cluster_run``, the report's and SLURM's), which a second worker would
+    make again, and each run uses both cores. Every other test is a unit of its own, shared
+    out as the workers free up. (``--dist loadgroup`` with ``xdist_group`` markers would say
+    the same, but pytest-xdist 3.8 groups by rewriting a node id attribute pytest 9 no longer
+    reads, so the marked tests were spread over both workers.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SnakemakeGroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            part = nodeid.split("/", 2)[1] if nodeid.startswith("tests/") else ""
+            return SNAKEMAKE_GROUP if part in DIRECTORY_MARKERS else nodeid
+
+    return SnakemakeGroupScheduling(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         path = Path(str(item.fspath)).resolve()
@@ -69,10 +89,6 @@ def pytest_collection_modifyitems(config, items):
         part = path.relative_to(TESTS).parts[0]
         if part in DIRECTORY_MARKERS:
             item.add_marker(DIRECTORY_MARKERS[part])
-            # every Snakemake and SLURM test in one pytest-xdist group: they share the
-            # session runs (local_run, cluster_run, ...), which a second worker would make
-            # again, and each run uses both cores (--dist loadgroup in pyproject's addopts)
-            item.add_marker(pytest.mark.xdist_group(SNAKEMAKE_GROUP))
         elif part == "unit" and SNAKEMAKE_FIXTURES & set(getattr(item, "fixturenames", ())):
             raise pytest.UsageError(
                 f"{item.nodeid} is under tests/unit but uses a Snakemake run "
