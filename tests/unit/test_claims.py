@@ -437,3 +437,65 @@ def test_a_wider_interval_never_decides_what_a_narrower_one_leaves_open(key, val
         assert on_narrow is on_wide
     if on_narrow is not None:
         assert claims.decide(key, value) is on_narrow
+
+
+def _as_run_table(folds):
+    """The run table (``run_indices.csv``) of a fold table: each run's value the mean of its
+    folds (an index linear in the class-wise rates, with equal fold sizes)."""
+    return (folds.assign(zero=folds["value"] == 0, undefined=folds["value"].isna())
+            .groupby(["problem", "classifier", "run", "scheme", "index"], sort=True)
+            .agg(value=("value", "mean"), zero_folds=("zero", "sum"),
+                 undefined_folds=("undefined", "sum"), folds=("value", "size"))
+            .reset_index())
+
+
+def test_fig5_cells_on_a_run_table_rest_on_the_fold_values():
+    # fold values that swing by 0.1 around each run's value while the runs agree: five run
+    # values alone would make the cells look certain; the fold values show the variance
+    # between training sets, so the margin (0.08 against 0.05) cannot be decided
+    levels = LEVELS
+    folds, problems = _indices(levels, {"auroc_ova": 0.1, "auroc_ovo": 0.1, "acsa": -0.1,
+                                        "nauroc_ova": -0.1, "gmean": 0.02})
+    runs = _as_run_table(folds)
+    row = {r["row"]: r for r in claims.mullick_experiment_rows(runs, problems, basis=BASIS,
+                                                               folds=folds)}[
+        "on C = 10, AUROC-OVA/OVO minima well above ACSA and nAUROC-OVA"]
+    on_folds = {r["row"]: r for r in claims.mullick_experiment_rows(folds, problems,
+                                                                    basis=BASIS)}[
+        "on C = 10, AUROC-OVA/OVO minima well above ACSA and nAUROC-OVA"]
+    # the same numbers as deciding on the fold table itself (the pooled values are the fold
+    # means here)
+    assert row["regenerated"] == pytest.approx(on_folds["regenerated"])
+    assert row["ci_low"] == pytest.approx(on_folds["ci_low"])
+    assert row["ci_high"] == pytest.approx(on_folds["ci_high"])
+    assert _kind(row) == "claim_inconclusive" and row["ci_high"] - row["ci_low"] > 0.1
+    # the units are the fold values, each cell's pooled value beside them
+    units = pd.DataFrame(list(claims.mullick_experiment_rows(runs, problems, basis=BASIS,
+                                                             folds=folds))[-2]["units"])
+    assert set(units["fold"]) == {0, 1} and len(units) == 4 * 5 * 10
+    from imbeval.tables.claim_units import estimate_from_units
+
+    again = estimate_from_units(units, row["regenerated"])
+    assert again.interval() == pytest.approx((row["ci_low"], row["ci_high"]))
+    # without the fold values the run table cannot make these intervals: a clear error
+    with pytest.raises(ValueError, match="indices.csv"):
+        list(claims.mullick_experiment_rows(runs, problems, basis=BASIS))
+
+
+def test_fig5_cells_shift_the_fold_interval_to_the_pooled_value():
+    # a run table whose pooled values sit 0.01 above the fold means (a ratio index's Jensen
+    # gap): the cells' intervals keep the fold values' width, centred on the pooled values
+    folds, problems = _indices(LEVELS, {n: 0.01 for n in LEVELS})
+    runs = _as_run_table(folds)
+    moved = runs.assign(value=runs["value"] + 0.01)
+    from imbeval.tables import mullick2020_experiment as ex
+
+    _, pooled, x = ex.cell_fold_values(moved, folds, "m", ["acsa"])
+    assert pooled.shape == (5, 1) and x.shape == (5, 2, 5, 1)
+    e = ex.minimum_estimate(x[:, :, :, 0], pooled[:, 0])
+    base = ex.minimum_estimate(x[:, :, :, 0])
+    assert e.value == pytest.approx(base.value + 0.01)
+    assert np.subtract(e.interval(), base.interval()) == pytest.approx([0.01, 0.01])
+    bad = folds[~((folds["scheme"] == "balanced") & (folds["index"] == "acsa"))]
+    with pytest.raises(ValueError, match="different cells"):
+        ex.cell_fold_values(moved, bad, "m", ["acsa"])

@@ -8,6 +8,8 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import stats
 
 from imbeval import inference
@@ -164,3 +166,28 @@ def test_undefined_folds_are_stated_in_the_claim_rows():
     assert "undefined on 1 of 6 folds" in g["status"]
     gap = out["on C = 10, AUROC-OVA/OVO minima well above ACSA and nAUROC-OVA"]
     assert gap["kind"] == "claim_holds"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 5), st.integers(2, 5), st.floats(0.0, 1.0), st.integers(0, 2**31 - 1))
+def test_a_pooled_cells_interval_is_its_fold_values_interval_moved(runs, folds, value, seed):
+    # pooled_cv_estimate: the corrected interval of the R x k fold values (the delta
+    # method's linearised values for an index linear in the rates), centred on the pooled
+    # value; its width and decidability are the fold values' own
+    x = np.random.default_rng(seed).uniform(0.3, 0.9, size=(runs, folds))
+    pooled = inference.pooled_cv_estimate(x, value)
+    base = inference.cv_estimate(x)
+    assert pooled.value == value and pooled.units == base.units == runs * folds
+    assert pooled.method_kind == inference.Method.CV_DELTA
+    assert bool(pooled.undecidable) == bool(base.undecidable)
+    if not base.undecidable:
+        lo, hi = pooled.interval()
+        blo, bhi = base.interval()
+        assert hi - lo == pytest.approx(bhi - blo, rel=1e-9, abs=1e-12)
+        assert (lo + hi) / 2 == pytest.approx(value, abs=1e-9)
+    # an undefined fold leaves it undecidable: the linearisation needs every fold
+    x[0, 0] = np.nan
+    e = inference.pooled_cv_estimate(x, value)
+    assert e.undecidable
+    if not base.undecidable:
+        assert e.reason == inference.Reason.UNDEFINED_FOLDS and "1 of" in e.undecidable

@@ -434,6 +434,9 @@ rule experiment_figures:
         EXP_SOURCES["figures"],
         # the claims and figures rest on each run's pooled confusion matrices
         indices=f"{EXP_DIR}/run_indices.csv",
+        # Fig. 5's cell intervals on the fold values (one run's value misses the variance
+        # between training sets: imbeval.inference.pooled_cv_estimate)
+        folds=f"{EXP_DIR}/indices.csv",
         problems=f"{EXP_DIR}/problems.csv",
     output:
         [f"{EXP_FIGURES}/{f}.pdf" for f in EXP_FIGS],
@@ -459,5 +462,6 @@ rule experiment_figures:
         mem_mb=2000,
         runtime=10,
     shell:
-        "imbeval experiment figures --indices {input.indices} --problems {input.problems} "
+        "imbeval experiment figures --indices {input.indices} --folds {input.folds} "
+        "--problems {input.problems} "
         "--intervals {params.dataset} --out-dir {params.out} > {log} 2>&1"

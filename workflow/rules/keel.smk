@@ -282,6 +282,8 @@ use rule experiment_figures as keel_figures with:
         KEEL_SOURCES["figures"],
         # the claims and figures rest on each run's pooled confusion matrices
         indices=f"{KEEL_DIR}/run_indices.csv",
+        # Fig. 5's cell intervals on the fold values (experiment_figures)
+        folds=f"{KEEL_DIR}/indices.csv",
         problems=f"{KEEL_DIR}/problems.csv",
     output:
         [f"{KEEL_FIGURES}/{f}.pdf" for f in KEEL_FIGS],

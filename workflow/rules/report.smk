@@ -53,6 +53,8 @@ rule report_comparison:
         claims=f"{EXP_FIGURES}/claims.csv",
         # the claims of mullick2020's text (Section 5.5) are decided here, on the same runs
         indices=f"{EXP_DIR}/run_indices.csv",
+        # and the cells' fold values beside them (Section 5.5's within-cell intervals)
+        folds=f"{EXP_DIR}/indices.csv",
         problems=f"{EXP_DIR}/problems.csv",
         # the KEEL run's claims, rows of their own, as keel_figures decided them (keel.smk;
         # none without a keel section)

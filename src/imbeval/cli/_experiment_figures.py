@@ -21,19 +21,20 @@ def _run_figures(args) -> int:
     if args.keel == (args.run_dataset is not None):
         raise SystemExit("imbeval experiment figures: give exactly one of --run-dataset (the "
                          "experiment) and --keel (a KEEL run)")
-    for path in draw_all(args.indices, args.problems, args.out_dir, intervals=args.intervals):
+    for path in draw_all(args.indices, args.problems, args.out_dir, intervals=args.intervals,
+                         folds_csv=args.folds):
         print(path)
     if args.keel:
         # the KEEL run's claims as the comparison holds them: items '<Fig.> (KEEL)', basis
         # naming the KEEL problems and their independent units
         from imbeval.tables.claims_keel import keel_rows
 
-        rows = keel_rows(args.indices, args.problems)
+        rows = keel_rows(args.indices, args.problems, folds=args.folds)
         claims = cmp.adjust(cmp.frame(rows))
     else:
         dataset = run_dataset(json.loads(args.run_dataset)).label
         claims, rows = claims_table(args.indices, args.problems, basis=cmp.run_basis(dataset),
-                                    with_units=True)
+                                    with_units=True, folds=args.folds)
     path = Path(args.out_dir) / "claims.csv"
     write_table(claims, path, None, index=False)
     print(path)
@@ -50,6 +51,9 @@ def register(sub) -> None:
     """Add this item to ``imbeval experiment``'s subparsers."""
     p = sub.add_parser("figures", help="Figs. 3, 4a, 4b, 5 and the claims table")
     p.add_argument("--indices", required=True, metavar="CSV", help="indices.csv of `imbeval experiment collect`")
+    p.add_argument("--folds", metavar="CSV",
+                   help="indices.csv (fold values) of the same collect step, when --indices is "
+                        "its run_indices.csv: Fig. 5's cell intervals rest on the fold values")
     p.add_argument("--problems", required=True, metavar="CSV", help="problems.csv of `imbeval experiment problems`")
     p.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the figures and claims.csv")
     p.add_argument("--intervals", action="store_true",

@@ -409,14 +409,15 @@ def _compare(args):
         experiment_claims=args.experiment_claims,
         audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, dataset=dataset))
     table = pd.concat([table, stage], ignore_index=True) if len(stage) else table
-    from imbeval.protocol.collect import RUN_TABLE
+    from imbeval.protocol.collect import FOLD_TABLE, RUN_TABLE
     from imbeval.tables import claims_mullick2020_text as text
 
     extra = []
     if args.experiment is not None and dataset:
         extra += text.mullick_text_rows(args.experiment / RUN_TABLE,
                                         args.experiment / "problems.csv",
-                                        basis=cmp.run_basis(dataset))
+                                        basis=cmp.run_basis(dataset),
+                                        folds=args.experiment / FOLD_TABLE)
     if args.audit_fig6 is not None:
         extra += text.mullick_section6_rows(args.audit_fig6)
     if extra:

@@ -16,7 +16,8 @@ from imbeval.tables.mullick2020_experiment import (FIG3_INDICES, FIG4A_INDICES,
                                                    FIG4B_INDICES, FIG5_INDICES, cell_means,
                                                    estimates, fig3_data, fig4a_data,
                                                    fig4b_data, fig5_data, fold_values,
-                                                   minimum_estimate, std_estimate,
+                                                   minimum_estimate, multi_class_problems,
+                                                   read_fold_table, std_estimate,
                                                    user_indices, variability)
 
 # the figure registry names the data functions here ("module:function"); they live in tables
@@ -52,14 +53,17 @@ def _bars(ax, data, value, labels, title, ylabel):
     ax.grid(axis="y", alpha=0.3)
 
 
-def draw_all(indices_csv, problems_csv, out_dir, intervals=False) -> list[Path]:
+def draw_all(indices_csv, problems_csv, out_dir, intervals=False, folds_csv=None) -> list[Path]:
     """Write fig3, fig4a, fig4b, fig5 (.pdf, .png, .csv) into ``out_dir``;
     with ``intervals``, each value with its 95% interval (error bars, ``ci_low`` and
-    ``ci_high`` columns; the module docstring says how each is made)."""
+    ``ci_high`` columns; the module docstring says how each is made). ``folds_csv`` is the
+    run's ``indices.csv`` when ``indices_csv`` is its ``run_indices.csv``: Fig. 5's cell
+    intervals rest on the fold values."""
     import matplotlib.pyplot as plt
 
     indices = pd.read_csv(indices_csv)
     problems = pd.read_csv(problems_csv)
+    folds = read_fold_table(folds_csv, multi_class_problems(problems)) if intervals else None
     out = Path(out_dir)
     written = []
     specs = [
@@ -73,7 +77,8 @@ def draw_all(indices_csv, problems_csv, out_dir, intervals=False) -> list[Path]:
          "Fig. 5: minimum index value per multi-class dataset", "minimum over test sets x classifiers"),
     ]
     for name, fn, value, labels, title, ylabel in specs:
-        data = fn(indices, problems, intervals)
+        data = (fn(indices, problems, intervals, folds=folds) if name == "fig5"
+                else fn(indices, problems, intervals))
         if intervals:
             title += ("\n(error bars: 95% corrected-CV interval of the minimum)" if name == "fig5"
                       else "\n(error bars: 95% corrected CV interval, delta method)")

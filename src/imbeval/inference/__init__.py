@@ -69,8 +69,9 @@ Holm, A simple sequentially rejective multiple test procedure, Scand. J. Statist
 
 from __future__ import annotations
 
-from imbeval.inference._cells import (UNDEFINED_FOLDS_RULE, BoundedEstimate,
-                                      defined_cv_estimate, gap_interval, minimum_interval,
+from imbeval.inference._cells import (POOLED_CELL_METHOD, UNDEFINED_FOLDS_RULE,
+                                      BoundedEstimate, defined_cv_estimate,
+                                      pooled_cv_estimate, gap_interval, minimum_interval,
                                       minimum_of, simultaneous, undefined_folds)
 from imbeval.inference._clustered import (MIN_CONCEPTS, cluster_estimate, concept_jackknife,
                                           problem_clusters, problems_estimate)
@@ -96,7 +97,8 @@ __all__ = ["LEVEL", "INTERVAL_ALPHA", "DECISIVE_ALPHA", "REPLICATION_POWER",
            "holm", "METHODS", "Method", "Reason", "MIN_CONCEPTS", "concept_jackknife",
            "problems_estimate",
            "BoundedEstimate", "minimum_interval", "gap_interval", "undefined_folds",
-           "defined_cv_estimate", "UNDEFINED_FOLDS_RULE", "simes", "benjamini_hochberg"]
+           "defined_cv_estimate", "UNDEFINED_FOLDS_RULE", "simes", "benjamini_hochberg",
+           "pooled_cv_estimate", "POOLED_CELL_METHOD"]
 
 # The names before issue 45, each of which meant two things in the package, are gone:
 # ``ALPHA`` (0.05 here, 0.005 in imbeval.tables.comparison) is INTERVAL_ALPHA or

@@ -52,10 +52,12 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["collect_runs", "gather_runs", "run_indices", "RUN_ESTIMATOR", "RUN_COLUMNS",
-           "RUN_TABLE"]
+           "RUN_TABLE", "FOLD_TABLE"]
 
 #: the file the claims and figures of mullick2020's experiment read (beside indices.csv)
 RUN_TABLE = "run_indices.csv"
+#: the fold values beside it (Fig. 5's cell intervals rest on them)
+FOLD_TABLE = "indices.csv"
 
 #: what a value of ``run_indices.csv`` is, as rows and Methods name it
 RUN_ESTIMATOR = ("the index of each CV run's confusion matrix summed over its folds "

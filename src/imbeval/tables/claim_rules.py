@@ -479,12 +479,16 @@ METHODS_TEXT = (
      "confusion matrices summed over its folds (Forman & Scholz 2010), not the mean of "
      "fold values. Every test point counts once, and an index is undefined only if the "
      "whole run makes it 0/0: on the KEEL slice 0 of 2,000 two-class run values against 16 "
-     "of 1,200 fold values (issue 41). Within a problem the runs are the units (the "
-     "corrected interval over the run values, n_test/n_train = 2); a claim over problems "
-     "takes each problem's statistic of the runs' values, its units the independent "
-     "families. `run_indices.csv` keeps the mean of the fold values beside each run's "
-     "value. Only the collect step depends on this choice, no classifier job."),
-    ("How well the run values' interval covers",
+     "of 1,200 fold values (issue 41). A claim over problems takes each problem's statistic "
+     "of the runs' values, its units the independent families. A claim within one problem "
+     "(Fig. 5's cells, Section 5.5) takes each (classifier, test set) cell's pooled value, "
+     "the mean of its runs' values, with the corrected interval of the cell's runs x folds "
+     "fold values (n_test/n_train = 2, r·k - 1 df) moved to it: the delta method, the fold "
+     "values standing for the linearised fold rates (exactly so for indices linear in the "
+     "class-wise rates, ACSA and AUROC-OVA of labels). `run_indices.csv` keeps the mean of "
+     "the fold values beside each run's value, `indices.csv` the fold values. Only the "
+     "collect step depends on this choice, no classifier job."),
+    ("How well the run values' interval covers, and what replaces it",
      "Measured by simulation (issue 41; `python benchmarks/coverage.py learners-pooled`: "
      "Gaussian data sets, the pipeline's learners with their defaults, untuned; the table, "
      "commands and CPU are in CHANGELOG.md, \"Coverage of the pooled estimator for the "
@@ -503,14 +507,13 @@ METHODS_TEXT = (
      "unconditionally, 74.2 % given a decision). The fold mean's interval on the same data "
      "sets covers 97-100 % given a decision wherever more than 20 data sets decide, but "
      "precision's fold mean is undecidable on 66-100 % of them at 5 minority points per fold "
-     "(undefined folds). So a within-problem verdict on run values (Fig. 5's cells and "
-     "Section 5.5 on the 5 × 5 KEEL reference run) is likely less certain than its level "
-     "states for every learner but RUSBoost (the simulation is two-class and untuned; those "
-     "cells are multi-class and tuned); claims over problems, whose units are families, are "
-     "not affected. The pooled value with the corrected interval of its linearised per-fold "
+     "(undefined folds). So within a problem the pipeline does not use the run values' "
+     "interval: the pooled value with the corrected interval of its linearised per-fold "
      "rates (delta method, n_test/n_train = 2 over the r·k folds) covered 90.9-100 % given a "
-     "decision in every 5 × 5 row and decides precision where the fold mean cannot; it is "
-     "measured beside the pipeline's rule, not used by it."),
+     "decision in every 5 × 5 row and decides precision where the fold mean cannot, and "
+     "Fig. 5's cells and Section 5.5 use it (`imbeval.inference.pooled_cv_estimate`; for "
+     "their recall-based indices the fold values are defined on every fold). Claims over "
+     "problems, whose units are families, were not affected."),
     ("Shares of exact zeros",
      "\"GMean drops to 0\" is about an event, a class never recognised, so it is counted: "
      "the share of a cell's fold values on which GMean is exactly 0, the largest over the "

@@ -20,8 +20,10 @@ Kinds of unit (column ``kind``):
     Fig. 4b: one problem's linearised ratio (the delta method); the margin is their mean's
     interval moved to the ratio (``shift``).
 ``cell``
-    Fig. 5's "well above": one run value (or fold value) of an index on a (classifier,
-    test set) ``cell`` of a problem; the margin is :func:`fig5_gap`'s.
+    Fig. 5's "well above": one fold value of an index on a (classifier, test set) ``cell``
+    of a problem (``run``, ``fold``), the cell's pooled value as ``shift``; each cell is
+    :func:`imbeval.inference.pooled_cv_estimate` of its fold values and the margin
+    :func:`fig5_gap`'s.
 ``share``
     Fig. 5's "GMean drops to 0": a cell's ``count`` of exact zeros among ``n`` fold values;
     the margin is :func:`imbeval.inference._shares.largest_share`'s.
@@ -45,7 +47,7 @@ __all__ = ["UNIT_COLUMNS", "ordering_units", "ordering_estimate", "linearised_un
 
 #: the columns of a units table (``units.csv``; ``claim`` = the row's item and statement)
 UNIT_COLUMNS = ["item", "claim", "rule", "kind", "part", "problem", "family", "cell", "run",
-                "value", "count", "n", "undefined", "shift", "low", "high"]
+                "fold", "value", "count", "n", "undefined", "shift", "low", "high"]
 
 _ORDERING_METHOD = ("; the smallest of {k} contrasts (low end: each contrast's interval; "
                     "high end: Bonferroni)")
@@ -156,33 +158,36 @@ def linearised_estimate(units: pd.DataFrame) -> inference.Estimate:
                         base.method + _RATIO_METHOD + _left_out_text(left_out))
 
 
-def cell_units(x: np.ndarray, cells, problem: str, names) -> list:
-    """Fig. 5's ``cell`` units of one problem: ``x`` as
-    :func:`imbeval.tables.mullick2020_experiment.fold_values` returns it (runs x folds flat,
-    NaN kept: an undefined value is a unit too)."""
+def cell_units(x: np.ndarray, pooled: np.ndarray, cells, problem: str, names) -> list:
+    """Fig. 5's ``cell`` units of one problem: ``x`` (fold values) and ``pooled`` as
+    :func:`imbeval.tables.mullick2020_experiment.cell_fold_values` returns them (NaN kept:
+    an undefined fold value is a unit too), for the first ``len(names)`` indices."""
     out = []
+    runs, folds = x.shape[:2]
     for j, name in enumerate(names):
         for k, (classifier, scheme) in enumerate(cells):
-            values = x[:, :, k, j].ravel()
-            for u, v in enumerate(values):
-                out.append({"kind": "cell", "part": name, "problem": str(problem),
-                            "cell": f"{classifier}|{scheme}", "run": u, "value": float(v)})
+            for r in range(runs):
+                for f in range(folds):
+                    out.append({"kind": "cell", "part": name, "problem": str(problem),
+                                "cell": f"{classifier}|{scheme}", "run": r, "fold": f,
+                                "value": float(x[r, f, k, j]),
+                                "shift": float(pooled[k, j])})
     return out
 
 
 def _cell_estimates(units: pd.DataFrame) -> dict:
     """``{(problem, index): [Estimate per cell]}`` from ``cell`` units, as the claims make
-    them: a cell's values as one row of the corrected interval, NaN-padded to two values."""
+    them: a cell's fold values (runs x folds) with its pooled value
+    (:func:`imbeval.inference.pooled_cv_estimate`)."""
     out: dict = {}
     for (p, name), part in units.groupby(["problem", "part"], sort=False):
         cells = []
         for _, cell in part.groupby("cell", sort=False):
-            v = cell.sort_values("run")["value"].to_numpy(dtype=float)
-            if not np.isfinite(v).any():
+            x = (cell.pivot(index="run", columns="fold", values="value")
+                 .sort_index().sort_index(axis=1).to_numpy(dtype=float))
+            if not np.isfinite(x).any():
                 continue
-            if v.size == 1:
-                v = np.append(v, np.nan)
-            cells.append(inference.defined_cv_estimate(v[None, :]))
+            cells.append(inference.pooled_cv_estimate(x, float(cell["shift"].iloc[0])))
         out[(str(p), str(name))] = cells
     return out
 

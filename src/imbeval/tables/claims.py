@@ -50,7 +50,7 @@ def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
     ``experiment_claims`` is the experiment's ``claims.csv`` (``imbeval experiment
     figures``): its claims as decided there, once, read back (the workflow's way).
     ``experiment_dir`` instead is the experiment's result folder (``run_indices.csv``,
-    ``problems.csv``), whose claims are then decided here; they need ``dataset``, the run's
+    ``indices.csv``, ``problems.csv``), whose claims are then decided here; they need ``dataset``, the run's
     dataset as :func:`imbeval.data.labels.run_dataset` names it.
     """
     if experiment_claims is not None and experiment_dir is not None:
@@ -64,11 +64,17 @@ def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
         if not dataset:
             raise ValueError("the experiment's claims need the run's dataset")
         d = Path(experiment_dir)
-        from imbeval.protocol.collect import RUN_TABLE
+        from imbeval.protocol.collect import FOLD_TABLE, RUN_TABLE
+        from imbeval.tables import mullick2020_experiment as ex
 
         indices, problems = pd.read_csv(d / RUN_TABLE), pd.read_csv(d / "problems.csv")
-        rows += mullick_experiment_rows(indices, problems, basis=cmp.run_basis(dataset))
-        rows += mullick_user_rows(indices, problems, basis=cmp.run_basis(dataset))
+        # a run table's Fig. 5 cells rest on the fold values beside it
+        folds = (ex.read_fold_table(d / FOLD_TABLE, ex.multi_class_problems(problems))
+                 if ex.is_run_table(indices) else None)
+        rows += mullick_experiment_rows(indices, problems, basis=cmp.run_basis(dataset),
+                                        folds=folds)
+        rows += mullick_user_rows(indices, problems, basis=cmp.run_basis(dataset),
+                                  folds=folds)
     if audit_fig6 is not None:
         rows += mullick_fig6_rows(audit_fig6)
     if ortigosa_dir is not None:

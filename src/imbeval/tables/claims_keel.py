@@ -20,6 +20,7 @@ from __future__ import annotations
 import pandas as pd
 
 from imbeval.tables import comparison as cmp
+from imbeval.tables import mullick2020_experiment as ex
 from imbeval.tables.claims_mullick2020 import mullick_experiment_rows
 
 __all__ = ["KEEL_SUFFIX", "REFERENCE_SUFFIX", "keel_item", "keel_rows", "reference_rows"]
@@ -41,14 +42,17 @@ def keel_item(item: str) -> str:
     return f"{item}{KEEL_SUFFIX}"
 
 
-def keel_rows(indices, problems):
+def keel_rows(indices, problems, folds=None):
     """The KEEL rows of Figs. 3, 4a, 4b and 5 (claim rows of
     :func:`imbeval.tables.comparison.claim`).
 
     Parameters
     ----------
-    indices, problems : the KEEL run's ``indices.csv`` and ``problems.csv`` (paths or
-        DataFrames; ``problems`` needs its ``kind`` and ``family`` columns).
+    indices, problems : the KEEL run's ``run_indices.csv`` (or ``indices.csv``) and
+        ``problems.csv`` (paths or DataFrames; ``problems`` needs its ``kind`` and
+        ``family`` columns).
+    folds : the run's ``indices.csv`` (path or DataFrame) when ``indices`` is its run
+        table: Fig. 5's cells rest on their fold values.
 
     Returns
     -------
@@ -60,6 +64,7 @@ def keel_rows(indices, problems):
     if missing:
         raise ValueError(f"the KEEL problems table lacks the columns {sorted(missing)} "
                          "(rerun `imbeval experiment keel-problems`)")
+    folds = ex.read_fold_table(folds, ex.multi_class_problems(problems))
     rows = []
     for kind, items in _KINDS.items():
         part = problems[problems["kind"] == kind]
@@ -72,7 +77,8 @@ def keel_rows(indices, problems):
             f"{len(top)} multi-class KEEL problem{'s' if len(top) != 1 else ''} with the most "
             f"classes, C = {int(top['n_classes'].iloc[0])} ({', '.join(top['problem'])})")
         used = indices[indices["problem"].isin(set(part["problem"]))]
-        for row in mullick_experiment_rows(used, part, basis=basis):
+        used_folds = None if folds is None else folds[folds["problem"].isin(set(part["problem"]))]
+        for row in mullick_experiment_rows(used, part, basis=basis, folds=used_folds):
             if row["item"] not in items:
                 continue
             item = keel_item(row["item"])

@@ -226,15 +226,18 @@ def _claim(item, text, key, estimate, basis, detail, printed=""):
             "units": [{"item": item, "claim": text, "rule": key, **u} for u in units]}
 
 
-def mullick_experiment_rows(indices, problems, *, basis):
+def mullick_experiment_rows(indices, problems, *, basis, folds=None):
     """The claims of Figs. 3, 4a, 4b and 5 on our experiment, each with the interval of
     its margin (see the module docstring).
 
     Parameters
     ----------
-    indices, problems : the experiment's ``indices.csv`` and ``problems.csv`` (paths or
-        DataFrames; ``problems`` needs its ``classes`` column).
+    indices, problems : the experiment's ``run_indices.csv`` (or ``indices.csv``) and
+        ``problems.csv`` (paths or DataFrames; ``problems`` needs its ``classes`` column).
     basis : the rows' basis, ``comparison.run_basis(<the run's dataset>)``.
+    folds : the experiment's ``indices.csv`` (path or DataFrame) when ``indices`` is its
+        run table: Fig. 5's cells rest on their fold values
+        (:func:`imbeval.tables.mullick2020_experiment.cell_fold_values`).
 
     Returns
     -------
@@ -244,6 +247,7 @@ def mullick_experiment_rows(indices, problems, *, basis):
         raise ValueError("basis must name the run's dataset (comparison.run_basis)")
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
+    folds = ex.read_fold_table(folds, ex.multi_class_problems(problems))
     concepts = problem_concepts_of(problems)
     undefined = undefined_folds_of(indices, [*FIG3_LABELS, *FIG4_LABELS])
     setting = "mean over our datasets of the plotted std"
@@ -327,8 +331,8 @@ def mullick_experiment_rows(indices, problems, *, basis):
         # the cells' values of every C = max dataset: the units of "well above"
         units = []
         for p in top.index:
-            cell_names, x = ex.fold_values(indices, p, names)
-            units += cu.cell_units(x, cell_names, p, names[:4])
+            cell_names, pooled, x = ex.cell_fold_values(indices, folds, p, names)
+            units += cu.cell_units(x, pooled, cell_names, p, names[:4])
         gap = top[["auroc_ova", "auroc_ovo"]].min(axis=1) - top[["acsa", "nauroc_ova"]].max(axis=1)
         # a cell with an undefined value is undecidable (UNDEFINED_FOLDS_RULE)
         est = Measured(cu.cell_estimate(pd.DataFrame(units), float(gap.min())), tuple(units))
@@ -365,7 +369,7 @@ USER_ITEMS = {"fig3": "Fig. 3 (your indices)", "fig4a": "Fig. 4a (your indices)"
               "fig5": "Fig. 5 (your indices)"}
 
 
-def mullick_user_rows(indices, problems, *, basis):
+def mullick_user_rows(indices, problems, *, basis, folds=None):
     """Claims about the user's own indices (names in ``indices.csv`` that are not built-in,
     :func:`imbeval.tables.mullick2020_experiment.user_indices`), decided as the paper's:
     each varies less under RRT than the paper's least robust index of its figure
@@ -378,6 +382,7 @@ def mullick_user_rows(indices, problems, *, basis):
         raise ValueError("basis must name the run's dataset (comparison.run_basis)")
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
+    folds = ex.read_fold_table(folds, ex.multi_class_problems(problems))
     concepts = problem_concepts_of(problems)
     for figure, data_of, kind, reference, labels in (
             ("fig3", ex.fig3_data, "two-class", "precision", FIG3_LABELS),
@@ -411,9 +416,9 @@ def mullick_user_rows(indices, problems, *, basis):
             continue
         flat = []
         for p in mins.index:
-            _, x = ex.fold_values(indices, p, [u])
-            flat += [inference.defined_cv_estimate(x[:, :, k, 0]) for k in range(x.shape[2])
-                     if np.isfinite(x[:, :, k, 0]).any()]
+            _, pooled, x = ex.cell_fold_values(indices, folds, p, [u])
+            flat += [inference.pooled_cv_estimate(x[:, :, k, 0], float(pooled[k, 0]))
+                     for k in range(x.shape[2]) if np.isfinite(x[:, :, k, 0]).any()]
         yield _claim(
             USER_ITEMS["fig5"], f"user index {u} stays above 0 on C = {c}", "stays above 0",
             inference.minimum_of(flat), basis,
@@ -421,14 +426,17 @@ def mullick_user_rows(indices, problems, *, basis):
             + "; the lowest")
 
 
-def claims_table(indices, problems, *, basis, with_units=False):
+def claims_table(indices, problems, *, basis, with_units=False, folds=None):
     """The experiment's claims (Figs. 3-5 and the user's indices) as comparison rows
     (:data:`imbeval.tables.comparison.COLUMNS`), Holm-adjusted within each figure: the rows
     ``paper_comparison.csv`` holds for them, written as ``claims.csv`` beside the figures.
     With ``with_units``, also the rows as built, each with its ``units``
-    (:func:`imbeval.tables.claim_units.units_frame` makes ``claim_units.csv`` of them)."""
-    rows = [*mullick_experiment_rows(indices, problems, basis=basis),
-            *mullick_user_rows(indices, problems, basis=basis)]
+    (:func:`imbeval.tables.claim_units.units_frame` makes ``claim_units.csv`` of them).
+    ``folds``: as :func:`mullick_experiment_rows`."""
+    problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
+    folds = ex.read_fold_table(folds, ex.multi_class_problems(problems))
+    rows = [*mullick_experiment_rows(indices, problems, basis=basis, folds=folds),
+            *mullick_user_rows(indices, problems, basis=basis, folds=folds)]
     table = cmp.adjust(cmp.frame(rows))
     return (table, rows) if with_units else table
 

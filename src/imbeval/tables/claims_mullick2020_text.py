@@ -39,12 +39,14 @@ SECTION6 = {
 }
 
 
-def mullick_text_rows(indices, problems, *, basis):
+def mullick_text_rows(indices, problems, *, basis, folds=None):
     """Section 5.5 on the experiment's ``run_indices.csv`` and ``problems.csv`` (Section
     5.3's statements are contrasts of Fig. 3's stds: rows of Fig. 3's family,
-    :func:`imbeval.tables.claims_mullick2020.mullick_experiment_rows`)."""
+    :func:`imbeval.tables.claims_mullick2020.mullick_experiment_rows`); ``folds``, its
+    ``indices.csv`` (the cells' fold values, as Fig. 5's)."""
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
+    folds = ex.read_fold_table(folds, ex.multi_class_problems(problems))
     f5 = _as_plotted(ex.fig5_data(indices, problems), "minimum")
     f5 = f5[f5["index"].isin(list(ex.FIG5_INDICES))]
     if f5.empty:
@@ -54,9 +56,10 @@ def mullick_text_rows(indices, problems, *, basis):
     for p, part in f5[f5["n_classes"] < top_c].groupby("problem", sort=True):
         c = int(part["n_classes"].iloc[0])
         mins = part.set_index("index")["minimum"]
-        _, x = ex.fold_values(indices, p, names)
-        cells = {(p, n): [inference.defined_cv_estimate(x[:, :, k, j]) for k in range(x.shape[2])
-                          if np.isfinite(x[:, :, k, j]).any()] for j, n in enumerate(names)}
+        _, pooled, x = ex.cell_fold_values(indices, folds, p, names)
+        cells = {(p, n): [inference.pooled_cv_estimate(x[:, :, k, j], float(pooled[k, j]))
+                          for k in range(x.shape[2]) if np.isfinite(x[:, :, k, j]).any()]
+                 for j, n in enumerate(names)}
         gap = float(min(mins["auroc_ova"], mins["auroc_ovo"])
                     - max(mins["acsa"], mins["nauroc_ova"]))
         yield _claim(

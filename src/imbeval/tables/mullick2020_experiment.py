@@ -25,8 +25,11 @@ applied to their spread) or fold values of each (classifier, test set) cell
 :mod:`imbeval.inference`, which accounts for the dependence of CV folds: Figs. 3, 4a and 4b,
 the corrected repeated k-fold t interval of the std linearised at the cell means (the
 delta method, :func:`std_estimate`; Fig. 4b divides it by the normalising minimum, held
-fixed); Fig. 5, the interval of the minimum of the cells' corrected intervals: the
-smallest low end, the smallest Bonferroni high end (:func:`minimum_estimate`,
+fixed); Fig. 5, the interval of the minimum of the cells' intervals -- each cell's pooled
+value with the corrected interval of its runs x folds fold values (``indices.csv``:
+:func:`cell_fold_values`, :func:`imbeval.inference.pooled_cv_estimate`; five run values
+alone miss the variance between training sets) -- the smallest low end, the smallest
+Bonferroni high end (:func:`minimum_estimate`,
 :func:`imbeval.inference.minimum_of`; the percentile bootstrap is inconsistent for a
 minimum). They are deterministic: no random draw.
 
@@ -45,7 +48,8 @@ import pandas as pd
 from imbeval import inference
 
 __all__ = ["FIG3_INDICES", "FIG4A_INDICES", "FIG4B_INDICES", "FIG5_INDICES", "cell_means",
-           "variability", "fold_values", "is_run_table", "zero_counts", "std_estimate", "minimum_estimate", "estimates",
+           "variability", "fold_values", "cell_fold_values", "read_fold_table",
+           "multi_class_problems", "is_run_table", "zero_counts", "std_estimate", "minimum_estimate", "estimates",
            "user_indices", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data"]
 
 FIG3_INDICES = {"gmean2": "GMean", "auroc2": "AUROC", "precision": "Precision",
@@ -191,9 +195,83 @@ def std_estimate(x: np.ndarray) -> inference.Estimate:
     return inference.cv_delta_estimate(value, grad, x)
 
 
-def minimum_estimate(x: np.ndarray) -> inference.Estimate:
-    """Fig. 5's statistic of one problem and index: the smallest cell mean, with the
-    interval of a minimum (:func:`imbeval.inference.minimum_of`).
+def multi_class_problems(problems: pd.DataFrame) -> set:
+    """The multi-class problems of ``problems.csv`` (Fig. 5's, the only ones whose fold
+    values a run table's figures and claims need)."""
+    return set(problems.loc[problems["kind"] == "multi-class", "problem"])
+
+
+def read_fold_table(path, problems=None) -> pd.DataFrame | None:
+    """``indices.csv`` (fold values), only the rows of ``problems`` when given: read in
+    chunks, since a whole KEEL collection's file is 110 MB and mostly two-class rows.
+
+    Parameters
+    ----------
+    path : the run's ``indices.csv`` (a DataFrame or None is passed through).
+    problems : the problems to keep (None: all).
+    """
+    if path is None or isinstance(path, pd.DataFrame):
+        return path
+    if problems is None:
+        return pd.read_csv(path)
+    wanted = set(problems)
+    parts = [part[part["problem"].isin(wanted)]
+             for part in pd.read_csv(path, chunksize=500_000)]
+    return pd.concat(parts, ignore_index=True)
+
+
+def cell_fold_values(indices: pd.DataFrame, folds: pd.DataFrame | None, problem: str, names):
+    """One problem's cells as Fig. 5's intervals take them: their pooled values and fold values.
+
+    Parameters
+    ----------
+    indices : ``run_indices.csv`` (the pooled values: each cell's mean over its runs) or
+        ``indices.csv`` (fold values: the cell's mean over runs x folds is its value).
+    folds : ``indices.csv`` when ``indices`` is a run table (None otherwise).
+    problem, names : as :func:`fold_values`.
+
+    Returns
+    -------
+    ``(cells, pooled, x)``: the sorted (classifier, scheme) cells, ``pooled`` of shape
+    ``(len(cells), len(names))`` and the fold values ``x`` of shape ``(runs, folds,
+    len(cells), len(names))``.
+
+    Examples
+    --------
+    >>> runs = pd.DataFrame({"problem": "p", "classifier": "c", "scheme": "s", "run": [0, 1],
+    ...                      "index": "acsa", "value": [0.6, 0.7]})
+    >>> folds = pd.DataFrame({"problem": "p", "classifier": "c", "scheme": "s",
+    ...                       "run": [0, 0, 1, 1], "fold": [0, 1, 0, 1], "index": "acsa",
+    ...                       "value": [0.55, 0.65, 0.7, 0.7]})
+    >>> cells, pooled, x = cell_fold_values(runs, folds, "p", ["acsa"])
+    >>> cells, pooled.round(4).ravel().tolist(), x.shape
+    ([('c', 's')], [0.65], (2, 2, 1, 1))
+    """
+    import warnings
+
+    cells, values = fold_values(indices, problem, names)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # an index undefined on every run
+        pooled = np.nanmean(values, axis=(0, 1))
+    if not is_run_table(indices):
+        return cells, pooled, values
+    if folds is None:
+        raise ValueError(f"the cells of {problem!r} need their fold values: pass indices.csv "
+                         "(folds) beside run_indices.csv -- a run's value alone misses the "
+                         "variance between training sets (imbeval.inference.pooled_cv_estimate)")
+    fold_cells, x = fold_values(folds, problem, names)
+    if fold_cells != cells:
+        raise ValueError(f"indices.csv and run_indices.csv hold different cells on {problem!r}")
+    return cells, pooled, x
+
+
+def minimum_estimate(x: np.ndarray, pooled: np.ndarray | None = None) -> inference.Estimate:
+    """Fig. 5's statistic of one problem and index: the smallest cell value, with the
+    interval of a minimum (:func:`imbeval.inference.minimum_of`) of the cells' pooled
+    values (:func:`imbeval.inference.pooled_cv_estimate`).
+
+    ``x``: ``(runs, folds, cells)`` fold values; ``pooled``: ``(cells,)`` the cells' pooled
+    values (None: the fold values' means).
 
     Examples
     --------
@@ -202,8 +280,14 @@ def minimum_estimate(x: np.ndarray) -> inference.Estimate:
     >>> round(e.value, 3), e.interval()[0] < 0.54 < e.interval()[1]
     (0.54, True)
     """
-    cells = [inference.cv_estimate(x[:, :, c]) for c in range(x.shape[2])
-             if np.isfinite(x[:, :, c]).any()]
+    import warnings
+
+    if pooled is None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            pooled = np.nanmean(x, axis=(0, 1))
+    cells = [inference.pooled_cv_estimate(x[:, :, c], float(pooled[c]))
+             for c in range(x.shape[2]) if np.isfinite(x[:, :, c]).any()]
     if not cells:
         return inference.Estimate(float("nan"), inference.METHODS["simultaneous"], 0,
                                   "no value", method_kind=inference.Method.SIMULTANEOUS,
@@ -214,13 +298,20 @@ def minimum_estimate(x: np.ndarray) -> inference.Estimate:
 ESTIMATORS = {"std_pooled": std_estimate, "minimum": minimum_estimate}
 
 
-def estimates(indices: pd.DataFrame, problems, names, stat: str) -> dict:
+def estimates(indices: pd.DataFrame, problems, names, stat: str, folds=None) -> dict:
     """``{(problem, index): Estimate}`` of a figure's statistic (``"std_pooled"`` or
-    ``"minimum"``) for every problem and index."""
+    ``"minimum"``) for every problem and index; ``folds`` is ``indices.csv`` when
+    ``indices`` is a run table (a minimum's cells need their fold values,
+    :func:`cell_fold_values`)."""
     if stat not in ESTIMATORS:
         raise ValueError(f"stat must be one of {sorted(ESTIMATORS)}, got {stat!r}")
     out = {}
     for problem in problems:
+        if stat == "minimum":
+            _, pooled, x = cell_fold_values(indices, folds, problem, names)
+            for j, name in enumerate(names):
+                out[(problem, name)] = minimum_estimate(x[:, :, :, j], pooled[:, j])
+            continue
         _, x = fold_values(indices, problem, names)
         for j, name in enumerate(names):
             out[(problem, name)] = ESTIMATORS[stat](x[:, :, :, j])
@@ -246,7 +337,7 @@ def _ranges(names, stat):
     return np.array(lows), np.array(highs)
 
 
-def _add_intervals(data: pd.DataFrame, indices, stat, divide=None) -> pd.DataFrame:
+def _add_intervals(data: pd.DataFrame, indices, stat, divide=None, folds=None) -> pd.DataFrame:
     """``ci_low``, ``ci_high`` of each (problem, index) row (divided by ``divide``, a
     per-row Series, for Fig. 4b's normalisation)."""
     data = data.copy()
@@ -254,7 +345,7 @@ def _add_intervals(data: pd.DataFrame, indices, stat, divide=None) -> pd.DataFra
         data["ci_low"] = data["ci_high"] = []
         return data
     problems, names = list(dict.fromkeys(data["problem"])), list(dict.fromkeys(data["index"]))
-    est = estimates(indices, problems, names, stat)
+    est = estimates(indices, problems, names, stat, folds)
     bounds = np.array([est[(p, n)].interval() for p, n in zip(data["problem"], data["index"])])
     # the ends clipped to what the statistic can be: a std is >= 0 and at most 1/2 of a
     # [0, 1] index's range; a minimum lies in the index's bounds (registered indices)
@@ -326,10 +417,12 @@ def fig4b_data(indices, problems, intervals=False):
     return _add_intervals(v, indices, "std_pooled", divide=smallest)
 
 
-def fig5_data(indices, problems, intervals=False):
+def fig5_data(indices, problems, intervals=False, folds=None):
     """Fig. 5's data: per multi-class problem and index of :data:`FIG5_INDICES` (and the
-    user's indices), the minimum over (classifier, test set) of the run x fold mean (column
-    ``minimum``); with ``intervals``, its 95% interval (:func:`minimum_estimate`)."""
+    user's indices), the minimum over (classifier, test set) of the cell's pooled value
+    (column ``minimum``); with ``intervals``, its 95% interval (:func:`minimum_estimate`
+    of the cells' fold values: ``folds``, ``indices.csv``, when ``indices`` is a run
+    table)."""
     order = _problems_of(problems, "multi-class")
     labels = {**FIG5_INDICES, **user_indices(indices, problems, "multi-class")}
     cells = cell_means(indices[indices["problem"].isin(order["problem"])], labels)
@@ -340,4 +433,4 @@ def fig5_data(indices, problems, intervals=False):
     mins = mins.sort_values(["problem", "index"], key=lambda s: s.map(pos) if s.name == "problem" else s).reset_index(drop=True)
     if not intervals or mins.empty:
         return mins
-    return _add_intervals(mins, indices, "minimum")
+    return _add_intervals(mins, indices, "minimum", folds=folds)
