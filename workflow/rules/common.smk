@@ -216,8 +216,9 @@ def get_grid_repeats(papers, datasets):
 def get_grid_parts(models, repeats):
     """``{dataset: {part: [models]}}``: the grid's jobs. satimage's ANN and GBM models take
     30-100 s each and get a job each; its twelve others (3-12 s each) share one. glass: one
-    job at R = 1 (15 s of CPU); with repetitions (R = 10: about 2 CPU-minutes, 58% of it
-    GBM's fits, 31% ANN's) three jobs, so that the scheduler packs them among others."""
+    job at R = 1 (15 s of CPU); with repetitions (R = 10, the default config's: 149 s of CPU,
+    GBM's job 62 s, ANN's 60 s, the twelve others' 27 s) three jobs, so that the scheduler
+    packs them among others."""
     costly = [m for m in models if m.partition("-")[0] in ("ANN", "GBM")]
     return {
         "glass": {"all": list(models)} if repeats.get("glass", 1) == 1 else {
