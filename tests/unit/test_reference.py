@@ -158,22 +158,41 @@ def test_a_problem_with_an_undefined_run_value_is_left_out_and_named():
     assert abs(partial.value - units["value"][1:].mean()) < 1e-12
 
 
-def test_the_shipped_rows_written_before_issue_45_read_with_identifiers():
-    """The shipped claims.csv holds its kinds in words and none of issue 45's typed columns
-    (the run cannot be made again here): the comparison reads it through the one reader of
-    old verdict text, every kind an identifier, the typed columns added."""
+def test_the_shipped_rows_are_read_as_the_comparisons_rows():
+    """The shipped claims.csv (re-exported after issue 41's Fig. 5 change) holds issue 45's
+    identifiers and typed columns; the comparison reads it as they are, marked as the
+    reference run."""
     from imbeval.tables.claims_keel import REFERENCE_SUFFIX, reference_rows
 
     raw = pd.read_csv(REFERENCE / "claims.csv")
-    assert not set(cmp.ADDED_COLUMNS) & set(raw.columns)
-    assert not set(raw["kind"]) & set(cmp.STATUSES)  # words, not identifiers
+    assert set(cmp.ADDED_COLUMNS) <= set(raw.columns)
+    assert set(raw["kind"]) <= set(cmp.STATUSES)
     rows = reference_rows(REFERENCE)
     assert list(rows.columns) == cmp.COLUMNS and len(rows) == len(raw)
-    assert rows["kind"].tolist() == [str(cmp.kind_of(k)) for k in raw["kind"]]
-    assert set(rows["kind"]) <= set(cmp.STATUSES)
+    assert rows["kind"].tolist() == raw["kind"].tolist()
     assert (rows["basis_kind"] == "run").all()
     assert rows["item"].str.endswith(REFERENCE_SUFFIX).all()
-    # the rendered text is unchanged: the words of each kind begin each status
+    assert all(s.startswith(cmp.wording(k)) for s, k in zip(rows["status"], rows["kind"]))
+
+
+def test_reference_rows_written_before_issue_45_read_with_identifiers(tmp_path):
+    """A reference claims.csv written before issue 45 (kinds in words, none of the typed
+    columns) is read through the one reader of old verdict text: the same identifiers and
+    typed columns as the current file's."""
+    import shutil
+
+    from imbeval.tables.claims_keel import reference_rows
+
+    raw = pd.read_csv(REFERENCE / "claims.csv")
+    old = raw.drop(columns=[c for c in cmp.ADDED_COLUMNS if c in raw.columns])
+    old["kind"] = [cmp.wording(k) for k in raw["kind"]]
+    assert not set(old["kind"]) & set(cmp.STATUSES)  # words, not identifiers
+    old.to_csv(tmp_path / "claims.csv", index=False)
+    shutil.copy(REFERENCE / "provenance.json", tmp_path / "provenance.json")
+    rows = reference_rows(tmp_path)
+    assert list(rows.columns) == cmp.COLUMNS and len(rows) == len(raw)
+    assert rows["kind"].tolist() == raw["kind"].tolist()
+    assert (rows["basis_kind"] == "run").all()
     assert all(s.startswith(cmp.wording(k)) for s, k in zip(rows["status"], rows["kind"]))
 
 
