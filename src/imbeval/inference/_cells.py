@@ -362,11 +362,16 @@ def defined_cv_estimate(values, **kwargs) -> Estimate:
     >>> defined_cv_estimate([[0.5, float("nan"), 0.7, 0.6, 0.6, 0.5]]).undecidable
     'undefined on 1 of 6 folds (a mean of the defined folds is another target)'
     """
-    estimate = cv_estimate(values, **kwargs)
+    return _undecidable_if_undefined(cv_estimate(values, **kwargs), values,
+                                     "a mean of the defined folds is another target")
+
+
+def _undecidable_if_undefined(estimate: Estimate, values, why: str) -> Estimate:
+    """``estimate`` made undecidable ("undefined on k of n folds (why)") when ``values``
+    has an undefined fold and nothing else already makes it so."""
     k, n = undefined_folds(values)
     if k and not estimate.undecidable:
-        estimate = replace(estimate, undecidable=f"undefined on {k} of {n} folds (a mean of "
-                                                 "the defined folds is another target)",
+        estimate = replace(estimate, undecidable=f"undefined on {k} of {n} folds ({why})",
                            reason=Reason.UNDEFINED_FOLDS)
     return estimate
 
@@ -421,11 +426,7 @@ def pooled_cv_estimate(fold_values, value) -> Estimate:
     if not np.isfinite(x).any():
         return Estimate(float(value), POOLED_CELL_METHOD, 0, "no defined fold value",
                         method_kind=Method.CV_DELTA, reason=Reason.UNDEFINED_NUMBER)
-    estimate = cv_delta_estimate(value, np.ones(1), x[:, :, None])
-    estimate = replace(estimate, method=POOLED_CELL_METHOD)
-    k, n = undefined_folds(x)
-    if k and not estimate.undecidable:
-        estimate = replace(estimate, undecidable=f"undefined on {k} of {n} folds (the pooled "
-                                                 "value's linearisation needs every fold)",
-                           reason=Reason.UNDEFINED_FOLDS)
-    return estimate
+    estimate = replace(cv_delta_estimate(value, np.ones(1), x[:, :, None]),
+                       method=POOLED_CELL_METHOD)
+    return _undecidable_if_undefined(estimate, x,
+                                     "the pooled value's linearisation needs every fold")
