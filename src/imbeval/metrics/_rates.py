@@ -69,7 +69,11 @@ def _divide(numerator, denominator, z):
 
 
 def _average(values, weights, average, z):
-    """scikit-learn's average of per-class values: NaN classes (zero_division=NaN) left out."""
+    """scikit-learn's average of per-class values: NaN classes (zero_division=NaN) left out;
+    a weighted average whose remaining classes all have zero support is their plain mean
+    (scikit-learn's ``_nanaverage`` drops all-zero weights: with ``y_true = [0]``,
+    ``y_pred = [1]`` and NaN for 0/0, class 0's precision is NaN and class 1's, 0, has
+    support 0, so the weighted precision is 0.0)."""
     if np.isnan(z):
         keep = ~np.isnan(values)
         values, weights = values[keep], weights[keep]
@@ -78,7 +82,7 @@ def _average(values, weights, average, z):
     if average == "macro":
         return float(np.mean(values))
     total = weights.sum()
-    return float(np.sum(values * weights) / total) if total > 0 else np.nan
+    return float(np.sum(values * weights) / total) if total > 0 else float(np.mean(values))
 
 
 def _plain(base, cm, average, positive, z, beta):
