@@ -105,3 +105,38 @@ def test_draw_all_writes_intervals(tmp_path):
         a = (tmp_path / "a" / f"{name}.csv").read_bytes()
         assert a == (tmp_path / "b" / f"{name}.csv").read_bytes()  # identical tables
         assert b"ci_low,ci_high" in a.splitlines()[0]
+
+
+@pytest.mark.parametrize("name", list(DATA))
+def test_a_run_tables_intervals_rest_on_its_fold_values(name):
+    # the run table (each run's value the mean of its folds, as for an index linear in the
+    # rates) with the fold table beside it: the same values and intervals as the fold table
+    # alone; its run values by themselves make no interval (a clear error)
+    fn, value = DATA[name]
+    folds = _noisy()
+    runs = (folds.groupby(["problem", "classifier", "run", "scheme", "index"], sort=True)
+            ["value"].mean().reset_index())
+    on_folds = fn(folds, PROBLEMS, intervals=True)
+    on_runs = fn(runs, PROBLEMS, intervals=True, folds=folds)
+    for column in (value, "ci_low", "ci_high"):
+        np.testing.assert_allclose(on_runs[column], on_folds[column], rtol=1e-9, atol=1e-12)
+    with pytest.raises(ValueError, match="indices.csv"):
+        fn(runs, PROBLEMS, intervals=True)
+
+
+def test_draw_all_reads_the_fold_table_beside_a_run_table(tmp_path):
+    folds = _noisy()
+    runs = (folds.groupby(["problem", "classifier", "run", "scheme", "index"], sort=True)
+            ["value"].mean().reset_index())
+    folds.to_csv(tmp_path / "indices.csv", index=False)
+    runs.to_csv(tmp_path / "run_indices.csv", index=False)
+    PROBLEMS.to_csv(tmp_path / "problems.csv", index=False)
+    fig.draw_all(tmp_path / "indices.csv", tmp_path / "problems.csv", tmp_path / "a",
+                 intervals=True)
+    fig.draw_all(tmp_path / "run_indices.csv", tmp_path / "problems.csv", tmp_path / "b",
+                 intervals=True, folds_csv=tmp_path / "indices.csv")
+    for name in DATA:
+        a = pd.read_csv(tmp_path / "a" / f"{name}.csv")
+        b = pd.read_csv(tmp_path / "b" / f"{name}.csv")
+        np.testing.assert_allclose(b["ci_low"], a["ci_low"], rtol=1e-9, atol=1e-12)
+        np.testing.assert_allclose(b["ci_high"], a["ci_high"], rtol=1e-9, atol=1e-12)

@@ -16,8 +16,8 @@ from imbeval.tables.mullick2020_experiment import (FIG3_INDICES, FIG4A_INDICES,
                                                    FIG4B_INDICES, FIG5_INDICES, cell_means,
                                                    estimates, fig3_data, fig4a_data,
                                                    fig4b_data, fig5_data, fold_values,
-                                                   minimum_estimate, multi_class_problems,
-                                                   read_fold_table, std_estimate,
+                                                   minimum_estimate, read_fold_table,
+                                                   std_estimate,
                                                    user_indices, variability)
 
 # the figure registry names the data functions here ("module:function"); they live in tables
@@ -57,13 +57,17 @@ def draw_all(indices_csv, problems_csv, out_dir, intervals=False, folds_csv=None
     """Write fig3, fig4a, fig4b, fig5 (.pdf, .png, .csv) into ``out_dir``;
     with ``intervals``, each value with its 95% interval (error bars, ``ci_low`` and
     ``ci_high`` columns; the module docstring says how each is made). ``folds_csv`` is the
-    run's ``indices.csv`` when ``indices_csv`` is its ``run_indices.csv``: Fig. 5's cell
-    intervals rest on the fold values."""
+    run's ``indices.csv`` when ``indices_csv`` is its ``run_indices.csv``: the intervals
+    rest on the fold values."""
     import matplotlib.pyplot as plt
 
     indices = pd.read_csv(indices_csv)
     problems = pd.read_csv(problems_csv)
-    folds = read_fold_table(folds_csv, multi_class_problems(problems)) if intervals else None
+    # the fold values the intervals rest on: only the drawn indices' rows are read
+    drawn = {*FIG3_INDICES, *FIG4A_INDICES, *FIG5_INDICES,
+             *user_indices(indices, problems, "two-class"),
+             *user_indices(indices, problems, "multi-class")}
+    folds = read_fold_table(folds_csv, names=drawn) if intervals else None
     out = Path(out_dir)
     written = []
     specs = [
@@ -77,8 +81,7 @@ def draw_all(indices_csv, problems_csv, out_dir, intervals=False, folds_csv=None
          "Fig. 5: minimum index value per multi-class dataset", "minimum over test sets x classifiers"),
     ]
     for name, fn, value, labels, title, ylabel in specs:
-        data = (fn(indices, problems, intervals, folds=folds) if name == "fig5"
-                else fn(indices, problems, intervals))
+        data = fn(indices, problems, intervals, folds=folds)
         if intervals:
             title += ("\n(error bars: 95% corrected-CV interval of the minimum)" if name == "fig5"
                       else "\n(error bars: 95% corrected CV interval, delta method)")

@@ -19,13 +19,14 @@ minimum over (classifier, test set) of the run x fold mean of AUROC-OVA, AUROC-O
 nAUROC-OVA, ACSA and GMean.
 
 Intervals (``ci_low``, ``ci_high`` of each figure's CSV, the error bars of the figures),
-from the run values (each run one unit, the corrected interval's ``n_test/n_train`` of 2
-applied to their spread) or fold values of each (classifier, test set) cell
-(:func:`fold_values`) and
+from the fold values of each (classifier, test set) cell (``indices.csv`` beside a run
+table: :func:`cell_fold_values`; the corrected interval's ``n_test/n_train`` of 2 applied to
+their spread, five run values alone missing the variance between training sets) and
 :mod:`imbeval.inference`, which accounts for the dependence of CV folds: Figs. 3, 4a and 4b,
 the corrected repeated k-fold t interval of the std linearised at the cell means (the
 delta method, :func:`std_estimate`; Fig. 4b divides it by the normalising minimum, held
-fixed); Fig. 5, the interval of the minimum of the cells' intervals -- each cell's pooled
+fixed; the statistic linearised at the cells' pooled values); Fig. 5, the interval of the
+minimum of the cells' intervals -- each cell's pooled
 value with the corrected interval of its runs x folds fold values (``indices.csv``:
 :func:`cell_fold_values`, :func:`imbeval.inference.pooled_cv_estimate`; five run values
 alone miss the variance between training sets) -- the smallest low end, the smallest
@@ -168,24 +169,29 @@ def zero_counts(indices: pd.DataFrame, problem: str, name: str) -> list[tuple[in
     return [(int(z), int(n), int(u)) for z, n, u in counted.itertuples(index=False)]
 
 
-def std_estimate(x: np.ndarray) -> inference.Estimate:
+def std_estimate(x: np.ndarray, pooled: np.ndarray | None = None) -> inference.Estimate:
     """Figs. 3/4a's statistic of one problem and index with its interval.
 
-    ``x``: ``(runs, folds, cells)`` fold values. The statistic is the population std over
-    the cells of the cell means (undefined values left out); its interval is the corrected
-    CV interval of the linearised statistic (:func:`imbeval.inference.cv_delta_estimate`).
+    ``x``: ``(runs, folds, cells)`` fold values; ``pooled``: ``(cells,)`` the cells' pooled
+    values (None: the fold values' means). The statistic is the population std over the
+    cells of their pooled values (undefined values left out); its interval is the corrected
+    CV interval of the statistic linearised at them, over the fold values
+    (:func:`imbeval.inference.cv_delta_estimate`, as
+    :func:`imbeval.inference.pooled_cv_estimate` for one cell).
 
     Examples
     --------
     >>> x = np.array([[[0.5, 0.7], [0.5, 0.7], [0.6, 0.8]]])   # 1 run, 3 folds, 2 cells
     >>> round(std_estimate(x).value, 6)
     0.1
+    >>> round(std_estimate(x, np.array([0.5, 0.8])).value, 6)    # pooled values apart by 0.3
+    0.15
     """
     import warnings
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # an index undefined everywhere
-        means = np.nanmean(x, axis=(0, 1))
+        means = np.nanmean(x, axis=(0, 1)) if pooled is None else np.asarray(pooled, float)
         value = float(np.nanstd(means))
     valid = np.isfinite(means)
     n = int(valid.sum())
@@ -201,22 +207,26 @@ def multi_class_problems(problems: pd.DataFrame) -> set:
     return set(problems.loc[problems["kind"] == "multi-class", "problem"])
 
 
-def read_fold_table(path, problems=None) -> pd.DataFrame | None:
-    """``indices.csv`` (fold values), only the rows of ``problems`` when given: read in
-    chunks, since a whole KEEL collection's file is 110 MB and mostly two-class rows.
+def read_fold_table(path, problems=None, names=None) -> pd.DataFrame | None:
+    """``indices.csv`` (fold values), only the rows of ``problems`` and of the indices
+    ``names`` when given: read in chunks, since a whole KEEL collection's file is 110 MB,
+    mostly of indices no figure draws.
 
     Parameters
     ----------
     path : the run's ``indices.csv`` (a DataFrame or None is passed through).
     problems : the problems to keep (None: all).
+    names : the indices to keep (None: all).
     """
     if path is None or isinstance(path, pd.DataFrame):
         return path
-    if problems is None:
-        return pd.read_csv(path)
-    wanted = set(problems)
-    parts = [part[part["problem"].isin(wanted)]
-             for part in pd.read_csv(path, chunksize=500_000)]
+    parts = []
+    for part in pd.read_csv(path, chunksize=500_000):
+        if problems is not None:
+            part = part[part["problem"].isin(set(problems))]
+        if names is not None:
+            part = part[part["index"].isin(set(names))]
+        parts.append(part)
     return pd.concat(parts, ignore_index=True)
 
 
@@ -300,21 +310,16 @@ ESTIMATORS = {"std_pooled": std_estimate, "minimum": minimum_estimate}
 
 def estimates(indices: pd.DataFrame, problems, names, stat: str, folds=None) -> dict:
     """``{(problem, index): Estimate}`` of a figure's statistic (``"std_pooled"`` or
-    ``"minimum"``) for every problem and index; ``folds`` is ``indices.csv`` when
-    ``indices`` is a run table (a minimum's cells need their fold values,
-    :func:`cell_fold_values`)."""
+    ``"minimum"``) for every problem and index, from the cells' pooled values and fold
+    values (:func:`cell_fold_values`: ``folds`` is ``indices.csv`` when ``indices`` is a
+    run table)."""
     if stat not in ESTIMATORS:
         raise ValueError(f"stat must be one of {sorted(ESTIMATORS)}, got {stat!r}")
     out = {}
     for problem in problems:
-        if stat == "minimum":
-            _, pooled, x = cell_fold_values(indices, folds, problem, names)
-            for j, name in enumerate(names):
-                out[(problem, name)] = minimum_estimate(x[:, :, :, j], pooled[:, j])
-            continue
-        _, x = fold_values(indices, problem, names)
+        _, pooled, x = cell_fold_values(indices, folds, problem, names)
         for j, name in enumerate(names):
-            out[(problem, name)] = ESTIMATORS[stat](x[:, :, :, j])
+            out[(problem, name)] = ESTIMATORS[stat](x[:, :, :, j], pooled[:, j])
     return out
 
 
@@ -382,29 +387,30 @@ def user_indices(indices: pd.DataFrame, problems: pd.DataFrame, kind: str) -> di
     return {n: n for n in dict.fromkeys(names) if n not in builtin}
 
 
-def _with_std_intervals(data, indices, intervals):
-    return _add_intervals(data, indices, "std_pooled") if intervals else data
+def _with_std_intervals(data, indices, intervals, folds=None):
+    return _add_intervals(data, indices, "std_pooled", folds=folds) if intervals else data
 
 
-def fig3_data(indices, problems, intervals=False):
+def fig3_data(indices, problems, intervals=False, folds=None):
     """Fig. 3's data: per two-class problem and index of :data:`FIG3_INDICES` (and the
     user's two-class indices, :func:`user_indices`), the spread over RRT test sets x
     classifiers (:func:`variability`); with ``intervals``, the 95% interval of
-    ``std_pooled`` (``ci_low``, ``ci_high``, see the module docstring)."""
+    ``std_pooled`` (``ci_low``, ``ci_high``, see the module docstring; ``folds``, the fold
+    values, when ``indices`` is a run table)."""
     labels = {**FIG3_INDICES, **user_indices(indices, problems, "two-class")}
     return _with_std_intervals(_std_table(indices, problems, "two-class", labels), indices,
-                               intervals)
+                               intervals, folds)
 
 
-def fig4a_data(indices, problems, intervals=False):
+def fig4a_data(indices, problems, intervals=False, folds=None):
     """Fig. 4a's data: as :func:`fig3_data` for the multi-class problems and
     :data:`FIG4A_INDICES` (and the user's indices)."""
     labels = {**FIG4A_INDICES, **user_indices(indices, problems, "multi-class")}
     return _with_std_intervals(_std_table(indices, problems, "multi-class", labels), indices,
-                               intervals)
+                               intervals, folds)
 
 
-def fig4b_data(indices, problems, intervals=False):
+def fig4b_data(indices, problems, intervals=False, folds=None):
     """Fig. 4b's data: ``std_pooled`` of ACSA and nAUROC-OVA per multi-class problem, and
     ``normalised_std`` = that divided by the index's smallest value over the problems;
     with ``intervals``, the 95% interval of ``std_pooled`` divided by the same smallest
@@ -414,7 +420,7 @@ def fig4b_data(indices, problems, intervals=False):
     v["normalised_std"] = v["std_pooled"] / smallest
     if not intervals or v.empty:
         return v
-    return _add_intervals(v, indices, "std_pooled", divide=smallest)
+    return _add_intervals(v, indices, "std_pooled", divide=smallest, folds=folds)
 
 
 def fig5_data(indices, problems, intervals=False, folds=None):
