@@ -417,8 +417,7 @@ def mullick_user_rows(indices, problems, *, basis, folds=None):
         flat = []
         for p in mins.index:
             _, pooled, x = ex.cell_fold_values(indices, folds, p, [u])
-            flat += [inference.pooled_cv_estimate(x[:, :, k, 0], float(pooled[k, 0]))
-                     for k in range(x.shape[2]) if np.isfinite(x[:, :, k, 0]).any()]
+            flat += ex.cell_estimates(x[:, :, :, 0], pooled[:, 0])
         yield _claim(
             USER_ITEMS["fig5"], f"user index {u} stays above 0 on C = {c}", "stays above 0",
             inference.minimum_of(flat), basis,

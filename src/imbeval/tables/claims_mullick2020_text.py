@@ -18,10 +18,8 @@ the item's family).
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 
-from imbeval import inference
 from imbeval.tables import comparison as cmp
 from imbeval.tables import mullick2020_experiment as ex
 from imbeval.tables.claim_rules import decide
@@ -57,8 +55,7 @@ def mullick_text_rows(indices, problems, *, basis, folds=None):
         c = int(part["n_classes"].iloc[0])
         mins = part.set_index("index")["minimum"]
         _, pooled, x = ex.cell_fold_values(indices, folds, p, names)
-        cells = {(p, n): [inference.pooled_cv_estimate(x[:, :, k, j], float(pooled[k, j]))
-                          for k in range(x.shape[2]) if np.isfinite(x[:, :, k, j]).any()]
+        cells = {(p, n): ex.cell_estimates(x[:, :, :, j], pooled[:, j])
                  for j, n in enumerate(names)}
         gap = float(min(mins["auroc_ova"], mins["auroc_ovo"])
                     - max(mins["acsa"], mins["nauroc_ova"]))

@@ -49,7 +49,7 @@ import pandas as pd
 from imbeval import inference
 
 __all__ = ["FIG3_INDICES", "FIG4A_INDICES", "FIG4B_INDICES", "FIG5_INDICES", "cell_means",
-           "variability", "fold_values", "cell_fold_values", "read_fold_table",
+           "variability", "fold_values", "cell_fold_values", "cell_estimates", "read_fold_table",
            "multi_class_problems", "is_run_table", "zero_counts", "std_estimate", "minimum_estimate", "estimates",
            "user_indices", "fig3_data", "fig4a_data", "fig4b_data", "fig5_data"]
 
@@ -275,6 +275,29 @@ def cell_fold_values(indices: pd.DataFrame, folds: pd.DataFrame | None, problem:
     return cells, pooled, x
 
 
+def cell_estimates(x: np.ndarray, pooled: np.ndarray | None = None) -> list:
+    """Each cell's pooled value with its interval
+    (:func:`imbeval.inference.pooled_cv_estimate`), for the cells with a defined fold value.
+
+    ``x``: ``(runs, folds, cells)`` fold values; ``pooled``: ``(cells,)`` the cells' pooled
+    values (None: the fold values' means).
+
+    Examples
+    --------
+    >>> x = np.array([[[0.5, np.nan], [0.6, np.nan], [0.55, np.nan]]])  # cell 2 undefined
+    >>> [round(e.value, 3) for e in cell_estimates(x)]
+    [0.55]
+    """
+    import warnings
+
+    if pooled is None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a cell undefined everywhere
+            pooled = np.nanmean(x, axis=(0, 1))
+    return [inference.pooled_cv_estimate(x[:, :, c], float(pooled[c]))
+            for c in range(x.shape[2]) if np.isfinite(x[:, :, c]).any()]
+
+
 def minimum_estimate(x: np.ndarray, pooled: np.ndarray | None = None) -> inference.Estimate:
     """Fig. 5's statistic of one problem and index: the smallest cell value, with the
     interval of a minimum (:func:`imbeval.inference.minimum_of`) of the cells' pooled
@@ -290,14 +313,7 @@ def minimum_estimate(x: np.ndarray, pooled: np.ndarray | None = None) -> inferen
     >>> round(e.value, 3), e.interval()[0] < 0.54 < e.interval()[1]
     (0.54, True)
     """
-    import warnings
-
-    if pooled is None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            pooled = np.nanmean(x, axis=(0, 1))
-    cells = [inference.pooled_cv_estimate(x[:, :, c], float(pooled[c]))
-             for c in range(x.shape[2]) if np.isfinite(x[:, :, c]).any()]
+    cells = cell_estimates(x, pooled)
     if not cells:
         return inference.Estimate(float("nan"), inference.METHODS["simultaneous"], 0,
                                   "no value", method_kind=inference.Method.SIMULTANEOUS,
