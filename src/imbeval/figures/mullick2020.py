@@ -83,8 +83,10 @@ def draw_all(indices_csv, problems_csv, out_dir, intervals=False, folds_csv=None
     for name, fn, value, labels, title, ylabel in specs:
         data = fn(indices, problems, intervals, folds=folds)
         if intervals:
-            title += ("\n(error bars: 95% corrected-CV interval of the minimum)" if name == "fig5"
-                      else "\n(error bars: 95% corrected CV interval, delta method)")
+            # what drew the bars: the corrected interval over the cells' runs x folds values
+            title += ("\n(error bars: 95% interval of the minimum, corrected CV over the folds)"
+                      if name == "fig5"
+                      else "\n(error bars: 95% corrected CV interval over the folds, delta method)")
         fig, ax = plt.subplots(figsize=(max(6.0, 1.0 * max(1, data["problem"].nunique()) + 2), 4.2))
         if data.empty:
             ax.text(0.5, 0.5, "no problem of this kind in the config", ha="center", va="center")
