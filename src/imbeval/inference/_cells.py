@@ -382,7 +382,7 @@ POOLED_CELL_METHOD = (METHODS[Method.CV_DELTA] + "; the cell's fold values as it
                       "matrices; benchmarks/coverage.py learners-pooled)")
 
 
-def pooled_cv_estimate(fold_values, value) -> Estimate:
+def pooled_cv_estimate(fold_values, value, *, test_to_train=None) -> Estimate:
     """The pooled value of one cell of a repeated CV (each run's index of its confusion
     matrix summed over its folds, averaged over the runs) with the corrected interval of
     the cell's ``R x k`` fold values, moved to ``value``.
@@ -406,6 +406,10 @@ def pooled_cv_estimate(fold_values, value) -> Estimate:
     fold_values : array ``(runs, folds)`` of the cell's index on each fold's test set
         (NaN where undefined).
     value : the cell's pooled value.
+    test_to_train : the ``n_test/n_train`` of the corrected variance (None:
+        :data:`DECISION_TEST_TO_TRAIN`); a setting that measured its own coverage passes
+        its calibrated ratio (mullick2020 Fig. 5's cells,
+        :data:`imbeval.tables.claim_rules.THRESHOLDS`).
 
     Returns
     -------
@@ -426,7 +430,10 @@ def pooled_cv_estimate(fold_values, value) -> Estimate:
     if not np.isfinite(x).any():
         return Estimate(float(value), POOLED_CELL_METHOD, 0, "no defined fold value",
                         method_kind=Method.CV_DELTA, reason=Reason.UNDEFINED_NUMBER)
-    estimate = replace(cv_delta_estimate(value, np.ones(1), x[:, :, None]),
-                       method=POOLED_CELL_METHOD)
+    method = POOLED_CELL_METHOD
+    if test_to_train is not None:
+        method += f" (n_test/n_train = {float(test_to_train):g} for this setting)"
+    estimate = replace(cv_delta_estimate(value, np.ones(1), x[:, :, None],
+                                         test_to_train=test_to_train), method=method)
     return _undecidable_if_undefined(estimate, x,
                                      "the pooled value's linearisation needs every fold")

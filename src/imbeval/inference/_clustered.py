@@ -2,9 +2,10 @@
 :func:`cluster_estimate`) and, for problems that share concepts, the delete-one-concept
 jackknife.
 
-Problems that share classes share images: they form one cluster, and a mean over problems is
-a t interval over the cluster means (the datasets as units: Demšar 2006), never decisive
-with fewer than :data:`~imbeval.inference.MIN_DECISIVE_UNITS` clusters.
+Problems that share classes share images: they form one cluster. A number over problems is
+the mean of the cluster means (every independent unit weighted equally) with the t interval
+over the cluster means (the datasets as units: Demšar 2006), never decisive with fewer than
+:data:`~imbeval.inference.MIN_DECISIVE_UNITS` clusters.
 
 The stand-in's problems are cut from ten Fashion-MNIST concepts, every problem from
 several, every concept in several problems: the problems are *crossed* with the concepts
@@ -40,7 +41,7 @@ import numpy as np
 from imbeval.inference._constants import METHODS, MIN_DECISIVE_UNITS, Method, Reason
 from imbeval.inference._estimate import Estimate
 
-__all__ = ["problem_clusters", "cluster_estimate", "MIN_CONCEPTS", "JACKKNIFE_METHOD",
+__all__ = ["problem_clusters", "cluster_estimate", "cluster_means", "MIN_CONCEPTS", "JACKKNIFE_METHOD",
            "concept_jackknife", "problems_estimate"]
 
 def problem_clusters(classes: dict) -> dict:
@@ -81,7 +82,7 @@ def problem_clusters(classes: dict) -> dict:
 
 
 def cluster_estimate(values: dict, clusters: dict, *, min_units: int = MIN_DECISIVE_UNITS) -> Estimate:
-    """The mean of per-problem numbers, with a t interval over independent clusters.
+    """The mean over independent clusters of the problems' mean in each, with its t interval.
 
     Parameters
     ----------
@@ -91,44 +92,59 @@ def cluster_estimate(values: dict, clusters: dict, *, min_units: int = MIN_DECIS
 
     Returns
     -------
-    :class:`Estimate`: the mean over problems; its interval is the t interval of the mean of
-    the cluster means (``statsmodels`` ``DescrStatsW.tconfint_mean``), shifted to the mean
-    over problems; undecidable (interval NaN with one cluster) below ``min_units``.
+    :class:`Estimate`: the mean of the cluster means -- every independent unit weighted
+    equally, a source cut into 18 problems no more than a source of one -- with the t
+    interval over the cluster means (``statsmodels`` ``DescrStatsW.tconfint_mean``, ``G - 1``
+    degrees of freedom; the datasets as units, Demšar 2006): the number and its interval
+    from the same units, so a row's printed means over problems are means of cluster means
+    too. With one problem per cluster it is the mean and t interval over problems.
+    Undecidable (interval NaN with one cluster) below ``min_units``.
 
     Examples
     --------
     >>> e = cluster_estimate({"a": 1.0, "b": 3.0}, {"a": 0, "b": 0})
     >>> e.value, e.units, e.undecidable
     (2.0, 1, '1 independent unit (problems that share classes are one), at least 10 needed')
+    >>> e = cluster_estimate({"a": 1.0, "b": 3.0, "c": 8.0}, {"a": 0, "b": 0, "c": 1})
+    >>> e.value, e.se, e.df                       # the means 2 and 8: (2 + 8)/2, 6/(2 sqrt 2)
+    (5.0, 3.0, 1)
     """
     from statsmodels.stats.weightstats import DescrStatsW
 
     missing = sorted(set(values) - set(clusters))
     if missing:
         raise ValueError(f"problems {missing} have no cluster")
-    finite = {p: float(v) for p, v in values.items() if math.isfinite(float(v))}
-    value = float(np.mean(list(finite.values()))) if finite else math.nan
-    by_cluster = {}
-    for p, v in finite.items():
-        by_cluster.setdefault(clusters[p], []).append(v)
-    means = np.array([np.mean(v) for v in by_cluster.values()])
+    means = cluster_means(values, clusters)
     g = int(means.size)
+    value = float(means.mean()) if g else math.nan
     why = None
     if g < min_units:
         why = (f"{g} independent unit{'s' if g != 1 else ''} (problems that share classes are "
                f"one), at least {min_units} needed")
-
-    method = METHODS[Method.CLUSTERS] + f", {g} clusters"
+    n = sum(1 for v in values.values() if math.isfinite(float(v)))
+    method = METHODS[Method.CLUSTERS] + f", {n} problems in {g} clusters"
     kinds = dict(method_kind=Method.CLUSTERS,
                  reason=None if why is None else Reason.TOO_FEW_UNITS)
     if g < 2:
         return Estimate(value, method, g, why, **kinds)
     stats = DescrStatsW(means)
-    # statsmodels' t interval of the mean of cluster means (tconfint_mean's numbers),
-    # moved to the mean over problems
     return Estimate(value, method, g, why, se=float(stats.std_mean), df=g - 1,
-                    center=float(stats.mean), shifts=(value - float(means.mean()),),
                     symmetric=True, **kinds)
+
+
+def cluster_means(values: dict, clusters: dict) -> np.ndarray:
+    """The mean of the finite ``values`` in each cluster, clusters in order of first
+    appearance: the units of :func:`cluster_estimate`.
+
+    >>> cluster_means({"a": 1.0, "b": 3.0, "c": 8.0, "d": float("nan")},
+    ...               {"a": 0, "b": 0, "c": 1, "d": 2}).tolist()
+    [2.0, 8.0]
+    """
+    by_cluster: dict = {}
+    for p, v in values.items():
+        if math.isfinite(float(v)):
+            by_cluster.setdefault(clusters[p], []).append(float(v))
+    return np.array([np.mean(v) for v in by_cluster.values()], dtype=float)
 
 
 #: concept groups the jackknife needs to be decisive (``C - 1`` degrees of freedom). In

@@ -150,8 +150,9 @@ METHODS = {
     Method.CV_DELTA: "corrected repeated k-fold t interval of the linearised statistic, "
                      "n_test/n_train = 2 (delta method; Nadeau & Bengio 2003, made "
                      "conservative: benchmarks/coverage.py learners)",
-    Method.CLUSTERS: "t interval over independent clusters of problems (problems sharing "
-                     "classes are one cluster; Demšar 2006)",
+    Method.CLUSTERS: "mean of the cluster means with the t interval over them, G - 1 df "
+                     "(problems sharing classes or a source are one cluster, every cluster "
+                     "weighted equally; Demšar 2006)",
     Method.SIMULTANEOUS: "Bonferroni-simultaneous corrected CV t intervals of the cells, "
                          "combined monotonely (the minimum of the cells lies between the "
                          "minima of their ends)",
