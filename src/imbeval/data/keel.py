@@ -48,7 +48,8 @@ mammographic, ``1`` / ``2`` for bupa); ``load(name, binary=True)`` gives a two-c
 
 **Units.** Two-class sets cut from the same source (ecoli1, ecoli-0-1_vs_5, ...) share rows,
 so their **family** -- the package's ``phenotype``, the source the set was cut from -- is
-the independent unit; each multi-class set is its own unit (its family is its name).
+the independent unit (australian and crx, one credit-approval data set under two names, are
+one family); each multi-class set is its own unit (its family is its name).
 """
 
 from __future__ import annotations
@@ -85,6 +86,11 @@ _SUMMARIES = {"two-class": "summary_binary_classification.json",
 #: a source's name where the package's phenotype is a clipped word ("new" for new-thyroid)
 _FAMILY_NAMES = {"new": "new-thyroid", "kr": "kr-vs-k", "page": "page-blocks",
                  "hayes": "hayes-roth", "movement": "movement_libras", "post": "post-operative"}
+#: sources the collection holds under two names: crx is Quinlan's credit-approval data (UCI
+#: "Credit Approval", 690 applicants, 37 with a missing value dropped: 653 rows) and
+#: australian the same applicants recoded (UCI Statlog "Australian Credit Approval", 690
+#: rows); sets cut from one source share rows, so they are one unit
+_SAME_SOURCE = {"australian": "credit-approval", "crx": "credit-approval"}
 #: why a two-class set of the package is not read (its cut is code, not a file, and no
 #: loader of the package names it)
 _CODE_DEFINED = ("its two-class cut is defined in the package's loader code (UCI file plus a "
@@ -368,10 +374,16 @@ def encode(attributes, target, rows, path="") -> tuple[np.ndarray, np.ndarray, l
 def _family_of(stem: str) -> str:
     """The source a two-class set was cut from, by the package's own rule for its
     ``phenotype`` (the name up to the first separator, trailing digits dropped), with the
-    clipped words spelled out (``new`` -> ``new-thyroid``)."""
+    clipped words spelled out (``new`` -> ``new-thyroid``) and one name for a source held
+    under two (:data:`_SAME_SOURCE`).
+
+    >>> _family_of("ecoli-0-1_vs_5"), _family_of("crx"), _family_of("australian")
+    ('ecoli', 'credit-approval', 'credit-approval')
+    """
     word = re.split(r"[-_ ]", stem)[0].rstrip("0123456789").lower()
     word = {"newthyroid": "new-thyroid"}.get(word, word)
-    return _FAMILY_NAMES.get(word, word)
+    word = _FAMILY_NAMES.get(word, word)
+    return _SAME_SOURCE.get(word, word)
 
 
 @functools.lru_cache(maxsize=1)
