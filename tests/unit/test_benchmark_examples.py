@@ -18,7 +18,7 @@ WITH_EXAMPLES = sorted(p.name for p in BENCHMARKS.glob("*.py")
 def test_the_scripts_with_examples_are_found():
     # the scripts known to carry examples are among them (a glob that finds nothing would
     # make the test below vacuous)
-    assert {"fig5_more_runs.py", "grid_verdicts.py"} <= set(WITH_EXAMPLES)
+    assert {"grid_verdicts.py"} <= set(WITH_EXAMPLES)
 
 
 @pytest.mark.parametrize("name", WITH_EXAMPLES)

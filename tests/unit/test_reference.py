@@ -71,11 +71,88 @@ def test_the_reference_covers_the_papers_experiment_claims():
     items = set(claims["item"])
     assert {"Fig. 3 (KEEL)", "Fig. 4a (KEEL)", "Fig. 4b (KEEL)", "Fig. 5 (KEEL)"} <= items
     fig3 = claims[claims["item"] == "Fig. 3 (KEEL)"]
-    assert fig3["row"].str.startswith("Section 5.3").sum() == 2 and len(fig3) == 5
+    # five statements, each on the RRT reading (the claim) and the literal one beside it
+    assert len(fig3) == 10 and fig3["row"].str.startswith("Section 5.3").sum() == 2
+    for item in ("Fig. 3 (KEEL)", "Fig. 4a (KEEL)", "Fig. 4b (KEEL)"):
+        rows = claims[claims["item"] == item]
+        paper = rows[rows["column"] == cmp.CLAIM_COLUMN]
+        beside = rows[rows["column"] == cmp.LITERAL_READING]
+        assert len(paper) == len(beside) > 0
+        assert paper["row"].str.endswith("(RRT reading)").all()
+        assert beside["row"].str.endswith("(literal reading)").all()
     # Fig. 3's claims rest on at least 30 independent two-class families
     families = units.loc[units["item"] == "Fig. 3 (KEEL)", "family"].nunique()
     assert families >= 30
-    assert fig3["basis"].str.contains("independent units").all()
+    # australian and crx, one credit-approval data set, are one family
+    two = units[units["item"] == "Fig. 3 (KEEL)"]
+    assert set(two.loc[two["problem"].isin(["australian", "crx"]), "family"]) == {
+        "credit-approval"}
+    # Fig. 5's claims are about the sets with ten classes or more
+    fig5 = units[units["item"] == "Fig. 5 (KEEL)"]
+    assert (pd.to_numeric(fig5["classes"]) >= 10).all() and fig5["problem"].nunique() >= 3
+
+
+_FLOAT = r"[+-]?\d+\.\d+"
+
+
+def _printed_subtraction(detail: str):
+    """``(a, b, margin)`` of a Figs. 3-4 row's printed "a minus b = margin" (a min or max
+    of several printed numbers where the row says so), or None."""
+    import re
+
+    head, _, tail = detail.partition(" = ")
+    margin = float(re.match(_FLOAT, tail).group())
+    if "geometric mean" in head:
+        return float(re.search(r"geometric mean (" + _FLOAT + ")", head).group(1)), 1.0, margin
+    if "largest |difference|" in head:
+        delta = float(re.search(r": (" + _FLOAT + ") minus the largest", head).group(1))
+        pairs = re.findall(r"(" + _FLOAT + r") − \S+ (" + _FLOAT + ")", head)
+        return delta, max(abs(float(x) - float(y)) for x, y in pairs), margin
+    left, _, right = head.rpartition(": ")[2].partition(" minus ")
+    lefts = [float(v) for v in re.findall(_FLOAT, left)]
+    rights = [float(v) for v in re.findall(_FLOAT, right)]
+    a = min(lefts) if left.startswith("min(") else lefts[-1]
+    b = max(rights) if "max(" in right else rights[0]
+    return a, b, margin
+
+
+def test_each_rows_printed_numbers_recompute_its_margin():
+    """A reader subtracts the numbers a row prints and gets its margin: the index means are
+    over the same datasets (and made the same way) as the margin, and the row's count of
+    datasets is the count its units keep."""
+    import re
+
+    claims, units = _shipped()
+    checked = 0
+    for _, row in claims[claims["item"].isin(["Fig. 3 (KEEL)", "Fig. 4a (KEEL)",
+                                              "Fig. 4b (KEEL)"])].iterrows():
+        a, b, margin = _printed_subtraction(str(row["detail"]))
+        # each printed number is rounded to 4 decimals: their difference to 1e-4
+        assert a - b == pytest.approx(margin, abs=1.5e-4), (row["row"], a, b, margin)
+        assert margin == pytest.approx(row["regenerated"], abs=6e-5), row["row"]
+        mine = units[(units["item"] == row["item"]) & (units["claim"] == row["row"])]
+        kept = mine.loc[mine["undefined"].fillna("").astype(str) == "", "problem"].nunique()
+        printed = int(re.search(r"over (\d+) datasets", str(row["detail"])).group(1))
+        assert printed == kept, row["row"]
+        checked += 1
+    assert checked >= 14
+
+
+def test_the_identities_hold_on_every_shipped_fold():
+    """mullick2020's Lemma 2 and nAUROC-OVA's definition, on which Fig. 5's interval rests,
+    hold on every fold value of every cell shipped (to the CSV's 10 significant digits)."""
+    from imbeval.tables.claim_units import identity_coefficients
+
+    _, units = _shipped()
+    cells = units[units["kind"] == "cell"]
+    assert len(cells) > 0
+    for (problem, classes), part in cells.groupby(["problem", "classes"]):
+        a, b, lam = identity_coefficients(int(classes))
+        wide = part.pivot_table(index=["cell", "run", "fold"], columns="part", values="value")
+        assert len(wide) >= 100
+        assert np.allclose(wide["auroc_ovo"], a * wide["acsa"] + b, atol=1e-9, rtol=0)
+        assert np.allclose(wide["nauroc_ova"], (wide["auroc_ova"] - lam) / (1 - lam),
+                           atol=1e-9, rtol=0)
 
 
 def test_provenance_lists_the_shipped_tables():

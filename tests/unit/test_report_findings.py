@@ -143,3 +143,21 @@ def test_no_page_is_wider_than_a_1280_px_window(tmp_path):
     wide = {p.name: w for p, w in widths.items() if w[0] > w[1]}
     assert not wide, f"pages wider than {WIDTH} px: {wide}"
     assert all(w[1] <= WIDTH for w in widths.values())
+
+
+def test_a_claim_on_a_reading_beside_the_papers_is_never_a_finding():
+    # the literal reading's refutation stays on its item's page; the RRT reading's
+    # inconclusive row is what the overview counts as the paper's claim
+    table = cmp.adjust(cmp.frame([
+        cmp.claim("p", "Fig. 3", "GMean and AUROC vary least (literal reading)", -0.03, False,
+                  basis="run on d", ci=(-0.05, -0.01), p_value=1e-6,
+                  column=cmp.LITERAL_READING),
+        cmp.claim("p", "Fig. 3", "GMean and AUROC vary least (RRT reading)", 0.0002, None,
+                  basis="run on d", ci=(-0.0002, 0.0007), p_value=0.3),
+        cmp.claim("p", "Fig. 4", "another claim", 0.1, True, basis="run on d",
+                  ci=(0.05, 0.2), p_value=1e-4)]))
+    top = findings.top_findings(table)
+    assert top["row"].tolist() == ["another claim"]
+    assert "literal reading" not in findings.findings_html(table).split("most important")[1]
+    with pytest.raises(ValueError, match="column must be"):
+        cmp.claim("p", "Fig. 3", "x", 0.1, True, column="another reading")

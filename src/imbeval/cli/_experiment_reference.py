@@ -5,8 +5,8 @@ Writes, into ``--out-dir`` (the repository keeps them in ``results/reference/kee
 - ``claims.csv``: the run's claim rows (``claims.csv`` of ``imbeval experiment figures
   --keel``, as the comparison holds them);
 - ``claim_units.csv``: the unit values every claim's interval is computed from (one row per
-  claim and unit: a family's contrast, a cell's fold value with its pooled value, a cell's
-  count of exact zeros),
+  claim and unit: a dataset's contrast or log ratio with its family, a cell's fold value
+  with its pooled value and its dataset's number of classes),
   enough to recompute each claim (:func:`imbeval.tables.claim_units.recompute_claims`);
 - ``estimates.csv``: per (set, classifier, scheme, index) of mullick2020's figures, the
   mean over the runs of the run values (each run's confusion matrices summed over its

@@ -114,11 +114,16 @@ def _item_pages(catalog) -> dict:
 def top_findings(comparison: pd.DataFrame, n: int = 10, per_item: int = 2) -> pd.DataFrame:
     """The ``n`` most important rows: refutations, then errata, our findings and claims
     shown to hold (:data:`_PRIORITY`), the smallest adjusted p-value first within a status,
-    at most ``per_item`` rows of one figure or table, so one table cannot fill the list."""
+    at most ``per_item`` rows of one figure or table, so one table cannot fill the list.
+    Rows of a reading shown beside the paper's
+    (:data:`imbeval.tables.comparison.LITERAL_READING`) are not findings."""
     if comparison.empty:
         return comparison
     rank = {s.value: k for k, s in enumerate(_PRIORITY)}
-    frame = comparison[comparison["kind"].isin(rank)].copy()
+    # a claim decided on a reading shown beside the paper's is evidence on the item's page,
+    # never a finding about the paper's claim
+    beside = comparison["column"].astype(str) == cmp.LITERAL_READING
+    frame = comparison[comparison["kind"].isin(rank) & ~beside].copy()
     frame["_rank"] = frame["kind"].map(rank)
     frame["_p"] = pd.to_numeric(frame.get("adjusted_p"), errors="coerce").fillna(math.inf)
     frame = frame.sort_values(["_rank", "_p"], kind="stable")

@@ -16,7 +16,7 @@ from imbeval.inference import Method, Reason
 from imbeval.tables._precision import matches, printed_number, truncated
 from imbeval.tables._verdicts import Status
 
-__all__ = ["COLUMNS", "ADDED_COLUMNS", "PRINTED_BASIS", "BasisKind", "default_basis_kind",
+__all__ = ["COLUMNS", "ADDED_COLUMNS", "PRINTED_BASIS", "CLAIM_COLUMN", "LITERAL_READING", "BasisKind", "default_basis_kind",
            "run_basis",
            "comparison_row", "restated", "row", "frame", "claim", "finding"]
 
@@ -35,6 +35,13 @@ ADDED_COLUMNS = ("method_kind", "basis_kind", "reason_kind", "reason", "family_i
                  "report_adjusted_p")
 #: The basis of a number recomputed from the paper's own printed matrices and values.
 PRINTED_BASIS = "printed numbers"
+#: the ``column`` of a claim row decided on the paper's reading of its statement
+CLAIM_COLUMN = "claim"
+#: the ``column`` of a claim row decided on another reading of the same statement, shown
+#: beside the paper's reading (mullick2020 Figs. 3-4: the caption's literal "std over the
+#: test sets and classifiers" beside the argument's spread over the test sets): a decision
+#: on its own terms, never a finding about the paper's claim
+LITERAL_READING = "literal reading"
 
 
 class BasisKind(StrEnum):
@@ -240,7 +247,7 @@ def frame(rows) -> pd.DataFrame:
 
 def claim(paper, item, claim_text, measured, holds, *, printed="", detail="",
           basis=PRINTED_BASIS, ci=None, method="", p_value=math.nan, method_kind=None,
-          basis_kind=None, reason_kind=None, reason="") -> dict:
+          basis_kind=None, reason_kind=None, reason="", column=CLAIM_COLUMN) -> dict:
     """A claim row: ``row`` = the paper's statement, ``regenerated`` = the number checked.
 
     ``holds`` is True, False or None (*inconclusive*: the interval of the claim's margin
@@ -251,10 +258,15 @@ def claim(paper, item, claim_text, measured, holds, *, printed="", detail="",
     the item's family by :func:`imbeval.tables._multiplicity.adjust`); ``method_kind``,
     ``basis_kind``, ``reason_kind`` and ``reason`` as :func:`comparison_row` takes them (an
     inconclusive claim says why in ``reason``, as its ``detail`` does in words).
+    ``column`` is :data:`CLAIM_COLUMN`, or :data:`LITERAL_READING` for a row decided on a
+    reading shown beside the paper's.
     """
+    if column not in (CLAIM_COLUMN, LITERAL_READING):
+        raise ValueError(f"column must be {CLAIM_COLUMN!r} or {LITERAL_READING!r}, got "
+                         f"{column!r}")
     verdict = {True: Status.CLAIM_HOLDS, False: Status.CLAIM_FAILS,
                None: Status.CLAIM_INCONCLUSIVE}[holds]
-    return comparison_row(paper, item, claim_text, "claim", printed, measured, verdict,
+    return comparison_row(paper, item, claim_text, column, printed, measured, verdict,
                           str(detail).rstrip(": "), basis=basis, ci=ci, method=method,
                           p_value=p_value, method_kind=method_kind, basis_kind=basis_kind,
                           reason_kind=reason_kind, reason=reason)

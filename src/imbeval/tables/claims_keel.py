@@ -4,14 +4,14 @@ The rows are :func:`imbeval.tables.claims_mullick2020.mullick_experiment_rows` o
 run's ``indices.csv`` and ``problems.csv`` (workflow/rules/keel.smk), with the same
 thresholds, intervals and decision rule, as rows of their own: item ``"Fig. 3 (KEEL)"``
 beside the stand-in's ``"Fig. 3"`` (so each is its own family of Holm's adjustment, and the
-stand-in's rows are unchanged by the KEEL run), basis ``run on N <kind> KEEL problems, M
-independent units``.
+stand-in's rows are unchanged by the KEEL run), basis ``run on N <kind> KEEL problems from M
+sources`` (each row says how many of them, and which units, its numbers use).
 
 Units: a two-class problem's *family* (the source it was cut from: ecoli1, ecoli2 and
 ecoli-0-1_vs_5 are one unit), a multi-class problem itself (``problems.csv``'s ``family``
 column; :func:`imbeval.tables.claims_mullick2020.problem_clusters_of`). Figs. 3 rest on the
 two-class problems, Figs. 4a, 4b and 5 on the multi-class ones; Fig. 5's two claims on the
-multi-class problems with the most classes C (the paper's Fig. 5 reads the largest C, where
+multi-class problems with at least ten classes (the paper's "ten-class" datasets, where
 Type 2 distortion -- an index's range shrinking with C -- is strongest), named in their basis.
 """
 
@@ -21,7 +21,7 @@ import pandas as pd
 
 from imbeval.tables import comparison as cmp
 from imbeval.tables import mullick2020_experiment as ex
-from imbeval.tables.claims_mullick2020 import mullick_experiment_rows
+from imbeval.tables.claims_mullick2020 import fig5_problems, mullick_experiment_rows
 
 __all__ = ["KEEL_SUFFIX", "REFERENCE_SUFFIX", "keel_item", "keel_rows", "reference_rows"]
 
@@ -70,12 +70,12 @@ def keel_rows(indices, problems, folds=None):
         part = problems[problems["kind"] == kind]
         if part.empty:
             continue
-        basis = cmp.run_basis(f"{len(part)} {kind} KEEL problems, "
-                              f"{part['family'].nunique()} independent units")
-        top = part[part["n_classes"] == part["n_classes"].max()]
+        basis = cmp.run_basis(f"{len(part)} {kind} KEEL problems from "
+                              f"{part['family'].nunique()} sources")
+        chosen, name = fig5_problems(part)
         fig5_basis = cmp.run_basis(
-            f"{len(top)} multi-class KEEL problem{'s' if len(top) != 1 else ''} with the most "
-            f"classes, C = {int(top['n_classes'].iloc[0])} ({', '.join(top['problem'])})")
+            f"{len(chosen)} multi-class KEEL problem{'s' if len(chosen) != 1 else ''} with "
+            f"{name} ({', '.join(chosen)})") if chosen else basis
         used = indices[indices["problem"].isin(set(part["problem"]))]
         used_folds = None if folds is None else folds[folds["problem"].isin(set(part["problem"]))]
         for row in mullick_experiment_rows(used, part, basis=basis, folds=used_folds):

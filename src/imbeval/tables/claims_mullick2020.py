@@ -4,25 +4,33 @@ Figs. 3, 4a, 4b and 5, and Fig. 6 against the audit.
 Each experiment claim's margin is an :class:`imbeval.inference.Estimate` decided by
 :func:`imbeval.tables.claim_rules.judge`:
 
-- Figs. 3 and 4a are about means over datasets: the datasets are the units. An ordering
-  ("varies most") holds when the named index's mean exceeds each competitor's: each
-  contrast a mean over problems, the margin the smallest (:func:`imbeval.inference.minimum_of`:
-  its low end from each contrast's own interval, an intersection-union test; its high end
-  Bonferroni). The interval of a mean over problems (:func:`imbeval.inference.problems_estimate`):
-  KEEL's problems fall into independent families, a t interval over at least ten of them;
-  the stand-in's problems are crossed with ten shared Fashion-MNIST concepts (no two
-  independent clusters), the delete-one-concept jackknife with ``C - 1`` degrees of freedom
-  (:func:`imbeval.inference.concept_jackknife`), decisive from ten concept groups.
-- Fig. 4b's margin is a ratio of means over datasets each normalised by a minimum over the
-  datasets: a number over problems, under the same rule.
-- Fig. 5 is about each C = max dataset: "well above" is a minimum of differences of minima
-  (the AUROC gap) of cell means, with the asymmetric intervals of
-  :mod:`imbeval.inference._cells` (a constant cell that could be the minimum makes it
-  undecidable); "GMean drops to 0" is the largest share of fold values on which GMean is
-  exactly 0 over the cells, with exact binomial intervals (:mod:`imbeval.inference._shares`).
+- Figs. 3, 4a and 4b are about the std of each index over the RRT test sets, per dataset,
+  averaged over datasets; every claim is decided on the RRT reading (per classifier the std
+  over its five test sets, averaged over the classifiers: the paper's argument) and shown
+  again on the literal reading (the std over all classifier x test set cells), a row of its
+  own (:data:`READINGS`, :data:`imbeval.tables.comparison.LITERAL_READING`). The datasets
+  are the units: an ordering ("varies most") holds when the named index's mean exceeds each
+  competitor's, each contrast a number over problems, the margin the smallest
+  (:func:`imbeval.inference.minimum_of`: its low end from each contrast's own interval, an
+  intersection-union test; its high end Bonferroni); "closely follow" is an equivalence
+  within :data:`imbeval.tables.claim_rules.CLOSELY_FOLLOW` (two one-sided contrasts per
+  pair). A number over problems (:func:`imbeval.inference.problems_estimate`): KEEL's
+  problems fall into independent families, the mean of family means with the t interval
+  over at least ten of them; the stand-in's problems are crossed with ten shared
+  Fashion-MNIST concepts, the delete-one-concept jackknife (decisive from ten concept
+  groups). Every number a row prints is over the datasets its margin uses.
+- Fig. 4b's margin is the geometric mean over datasets of nAUROC-OVA's std over ACSA's,
+  minus 1 (each dataset's log ratio a unit); the paper's normalisation by a minimum over
+  the datasets is shown beside it.
+- Fig. 5 is about the datasets with at least :data:`FIG5_MIN_CLASSES` classes: "well above"
+  is the smallest gap of minima of cell values, its interval from the exact identities
+  between the indices (:func:`imbeval.tables.claim_units.identity_gap_estimate`); "GMean
+  drops to 0" is GMean's lowest cell value, with the interval of a minimum. Both take
+  Fig. 5's calibrated n_test/n_train (:data:`imbeval.tables.claim_rules.FIG5_TEST_TO_TRAIN`).
 - Undefined folds (:data:`imbeval.inference.UNDEFINED_FOLDS_RULE`): a cell mean with an
-  undefined fold is undecidable, and so is a number over problems on which one of its
-  indices is undefined on some fold; the row names the index, the problems and the folds.
+  undefined fold is undecidable, and a number over problems leaves out the problems on
+  which an index of its row is undefined on some run value; the row names the index, the
+  problems and the folds.
 """
 
 from __future__ import annotations
@@ -39,9 +47,10 @@ from imbeval.audit.core import MULLICK2020_THEOREMS
 from imbeval.tables import comparison as cmp
 from imbeval.tables import mullick2020_experiment as ex
 from imbeval.tables import printed as pr
-from imbeval.tables.claim_rules import THRESHOLDS, decide, judge
+from imbeval.tables.claim_rules import CLOSELY_FOLLOW, THRESHOLDS, decide, judge
 
 __all__ = ["FIG3_LABELS", "FIG4_LABELS", "PAPER_FIG6", "AUDIT_BASIS", "USER_ITEMS",
+           "READINGS", "PAPER_READING", "FIG5_MIN_CLASSES", "fig5_problems",
            "mullick_fig2_rows", "mullick_experiment_rows", "mullick_user_rows",
            "mullick_fig6_rows", "problem_clusters_of", "problem_concepts_of", "claims_table"]
 
@@ -177,32 +186,52 @@ def _ordering(per_problem, concepts, pairs, undefined=None) -> Measured:
     return Measured(cu.ordering_estimate(pd.DataFrame(units)), tuple(units))
 
 
-def _units_text(problems, concepts) -> str:
-    """How many units a number over ``problems`` rests on, as a row states it."""
+def _equivalence(per_problem, concepts, pairs, undefined, delta) -> Measured:
+    """``delta`` minus the largest ``|mean over problems (stat_a - stat_b)|`` over ``pairs``:
+    two one-sided contrasts per pair, ``delta - (a - b)`` and ``delta + (a - b)``, their
+    smallest decided as an ordering (an intersection-union test of the equivalences;
+    Schuirmann 1987's two one-sided tests per pair)."""
+    names = list(dict.fromkeys(n for pair in pairs for n in pair))
+    _, highs = ex._ranges(names, "std_pooled")
+    highest = {n: h for n, h in zip(names, highs) if np.isfinite(h)}
+    units = cu.equivalence_units(per_problem, concepts, pairs, delta, undefined, highest)
+    return Measured(cu.ordering_estimate(pd.DataFrame(units)), tuple(units))
+
+
+def _units_text(problems, concepts, total=None) -> str:
+    """How many datasets and independent units a number over ``problems`` rests on, as a
+    row states it, and how many of ``total`` it leaves out."""
     clusters = inference.problem_clusters({p: concepts[p] for p in problems})
     n = len(set(clusters.values()))
     if n >= inference.MIN_DECISIVE_UNITS:
-        return f"{n} independent"
-    groups = len({frozenset(q for q in problems if c in concepts[q])
-                  for p in problems for c in concepts[p]})
-    return f"{n} independent, {groups} concept groups"
+        units = f"{n} independent"
+    else:
+        groups = len({frozenset(q for q in problems if c in concepts[q])
+                      for p in problems for c in concepts[p]})
+        units = f"{n} independent, {groups} concept groups"
+    left = "" if total is None or total == len(problems) else (
+        f"; {total - len(problems)} left out: an index of the row undefined on a run value")
+    return f"{len(problems)} datasets ({units}{left})"
 
 
-def _std_per_problem(data, labels, concepts):
-    """A variability figure's plotted std per problem (rows) and index (columns), as its
-    CSV stores them, its mean over problems and the units they rest on (text); Nones
-    when the figure has no problem."""
-    data = _as_plotted(data, "std_pooled")
+def _std_per_problem(data, labels, concepts, stat="std_pooled"):
+    """A variability figure's std ``stat`` (a :data:`READINGS` column) per problem (rows)
+    and index (columns), as its CSV stores them, its mean over problems and the units they
+    rest on (text); Nones when the figure has no problem."""
+    data = _as_plotted(data, stat)
     data = data[data["index"].isin(list(labels))]
     if data.empty:
         return None, None, ""
-    per = data.pivot(index="problem", columns="index", values="std_pooled")
-    return per, per.mean(), _units_text(list(per.index), concepts)
+    per = data.pivot(index="problem", columns="index", values=stat)
+    return per, _means(per, concepts), _units_text(list(per.index), concepts)
 
 
-def _claim(item, text, key, estimate, basis, detail, printed=""):
+def _claim(item, text, key, estimate, basis, detail, printed="", column=cmp.CLAIM_COLUMN,
+           beside=""):
     """A claim row decided by :func:`judge` on ``estimate`` (an Estimate, or a
-    :class:`Measured` whose units the row keeps as ``units``), stating interval and method."""
+    :class:`Measured` whose units the row keeps as ``units``), stating interval and method:
+    ``detail`` names the margin (its value follows it), ``beside`` what the row shows beside
+    the decision (another reading's number, a sensitivity)."""
     units = ()
     if isinstance(estimate, Measured):
         estimate, units = estimate.estimate, estimate.units
@@ -212,18 +241,239 @@ def _claim(item, text, key, estimate, basis, detail, printed=""):
         return cmp.claim("mullick2020", item, text, math.nan, None, basis=basis,
                          method=estimate.method, method_kind=estimate.method_kind,
                          detail=undefined, reason_kind=inference.Reason.UNDEFINED_NUMBER,
-                         reason=undefined)
+                         reason=undefined, column=column)
     j = judge(key, estimate)
     rule = THRESHOLDS[key]
     why = f"; inconclusive: {j.why}" if j.why else ""
     text_detail = (f"{detail} = {estimate.value:+.4f}, 95% interval {_span(j.ci)}; must be "
-                   f"{rule.rule_text} ({rule.wording}, docs/claims.md){why}")
+                   f"{rule.rule_text} ({rule.wording}, docs/claims.md){why}"
+                   + (f"; beside it: {beside}" if beside else ""))
     ci = None if any(math.isnan(v) for v in j.ci) else j.ci
     return {**cmp.claim("mullick2020", item, text, estimate.value, j.verdict,
                         detail=text_detail, basis=basis, ci=ci, printed=printed,
                         method=j.method, p_value=j.p_value, method_kind=j.method_kind,
-                        reason_kind=j.reason, reason=j.why or ""),
+                        reason_kind=j.reason, reason=j.why or "", column=column),
             "units": [{"item": item, "claim": text, "rule": key, **u} for u in units]}
+
+
+#: the two readings of the paper's "standard deviation ... over the five test sets and four
+#: classifiers" (Sec. 5.3): the figures' CSV column each reads -> how a row names it and what
+#: it measures. The paper's argument is about the test sets ("the highest variability over
+#: the test sets for a given training set"), so its claims are decided on the RRT reading;
+#: the literal reading, which adds the spread between classifiers, is shown beside it
+#: (:data:`imbeval.tables.comparison.LITERAL_READING` rows).
+READINGS = {
+    "std_within": ("RRT reading", "the std over the five RRT test sets within each "
+                   "classifier, mean over the classifiers"),
+    "std_pooled": ("literal reading", "the std over the classifier x RRT test set cells"),
+}
+#: the reading the paper's argument needs (its rows are the claims)
+PAPER_READING = "std_within"
+#: mullick2020 Fig. 5 is about its "ten-class" datasets: those with at least this many
+#: classes (the paper's three have 10-15); a run with none takes its largest C
+FIG5_MIN_CLASSES = 10
+
+
+def _reading_row(text: str, stat: str) -> str:
+    """A Figs. 3-4 claim's row text naming its reading: ``"<claim> (RRT reading)"``."""
+    return f"{text} ({READINGS[stat][0]})"
+
+
+def _reading_column(stat: str) -> str:
+    return cmp.CLAIM_COLUMN if stat == PAPER_READING else cmp.LITERAL_READING
+
+
+#: what a row prints when no dataset has every index of the row defined
+_NO_DATASET = "no dataset on which every index of the row is defined on every run value"
+
+
+def _means(per: pd.DataFrame, concepts) -> pd.Series:
+    """Each index's number over the problems of ``per`` as its claims estimate it (the mean
+    of family means, :func:`imbeval.inference.problems_estimate`): what a row prints beside
+    its margin."""
+    return pd.Series({c: inference.problems_estimate(dict(per[c].items()), concepts).value
+                      for c in per.columns})
+
+
+def _row_problems(per: pd.DataFrame, names, undefined) -> pd.DataFrame:
+    """``per`` restricted to the problems on which every index of ``names`` is defined on
+    every run value: every number a row prints is over the problems its margin uses."""
+    bad = {p for n in names for p in (undefined or {}).get(n, {})}
+    return per.loc[[p for p in per.index if p not in bad]]
+
+
+def _fig3_rows(data, concepts, undefined, basis):
+    """Fig. 3's claims and Section 5.3's on both readings (:data:`READINGS`)."""
+    g = ("gmean2", "auroc2")
+    m_pair = ("mprecision", "maurpc")
+    for stat in READINGS:
+        per_all, _, _ = _std_per_problem(data, FIG3_LABELS, concepts, stat)
+        if per_all is None:
+            return
+        reading = READINGS[stat][1]
+
+        def row(text, key, pairs, detail, est=None, beside=""):
+            names = list(dict.fromkeys(n for pair in pairs for n in pair))
+            per = _row_problems(per_all, names, undefined)
+            m = _means(per, concepts)
+            head = (f"mean over {_units_text(list(per.index), concepts, len(per_all))} of "
+                    f"{reading}")
+            est = est if est is not None else _ordering(per_all, concepts, pairs, undefined)
+            what = detail(m) if m.notna().all() else _NO_DATASET
+            return _claim("Fig. 3", _reading_row(text, stat), key, est, basis,
+                          f"{head}: {what}", column=_reading_column(stat), beside=beside)
+
+        others = [o for o in FIG3_LABELS if o != "precision"]
+        yield row("Precision varies most", "ordering", [("precision", o) for o in others],
+                  lambda m: (f"Precision {m['precision']:.4f} minus the largest other "
+                             f"({FIG3_LABELS[m.drop('precision').idxmax()]} "
+                             f"{m.drop('precision').max():.4f})"),
+                  beside="its contrast with AURPC is Section 5.3's statement that Recall "
+                         "mitigates AURPC's sensitivity to RRT (AURPC varies less than "
+                         "Precision), decided in this row")
+        rest = [r for r in FIG3_LABELS if r not in g]
+        yield row("GMean and AUROC vary least", "ordering",
+                  [(r, s) for r in rest for s in g],
+                  lambda m: (f"the two lowest are {_names(list(m.sort_values().index[:2]), FIG3_LABELS)}; "
+                             f"smallest other ({FIG3_LABELS[m[rest].idxmin()]} "
+                             f"{m[rest].min():.4f}) minus max(GMean, AUROC) "
+                             f"({m[list(g)].max():.4f})"))
+        yield row("mPrecision and mAURPC closely follow GMean and AUROC", "closely follow",
+                  [(a, b) for a in m_pair for b in g],
+                  lambda m: (f"{CLOSELY_FOLLOW:g} minus the largest |difference| "
+                             + ", ".join(f"{FIG3_LABELS[a]} {m[a]:.4f} − {FIG3_LABELS[b]} "
+                                         f"{m[b]:.4f}" for a in m_pair for b in g)),
+                  _equivalence(per_all, concepts, [(a, b) for a in m_pair for b in g],
+                               undefined, CLOSELY_FOLLOW))
+        yield row("mPrecision and mAURPC vary less than Precision and AURPC", "ordering",
+                  [(r, s) for r in ("precision", "aurpc") for s in m_pair],
+                  lambda m: (f"min(Precision {m['precision']:.4f}, AURPC {m['aurpc']:.4f}) "
+                             f"minus max(mPrecision {m['mprecision']:.4f}, mAURPC "
+                             f"{m['maurpc']:.4f})"))
+        yield row("Section 5.3: AURPC still suffers from RRT: it varies more than GMean "
+                  "and AUROC", "ordering", [("aurpc", "gmean2"), ("aurpc", "auroc2")],
+                  lambda m: (f"AURPC {m['aurpc']:.4f} minus max(GMean {m['gmean2']:.4f}, "
+                             f"AUROC {m['auroc2']:.4f})"))
+
+
+def _fig4_rows(data, concepts, undefined, basis):
+    """Fig. 4a's claim and Fig. 4b's (its std ratio, scale-free per dataset) on both
+    readings."""
+    for stat in READINGS:
+        per_all, _, _ = _std_per_problem(data, FIG4_LABELS, concepts, stat)
+        if per_all is None:
+            return
+        reading = READINGS[stat][1]
+        others = [o for o in ex.FIG4A_INDICES if o != "maurpc_ova"]
+        per = _row_problems(per_all, list(ex.FIG4A_INDICES), undefined)
+        m = _means(per, concepts)
+        yield _claim(
+            "Fig. 4a", _reading_row("mAURPC-OVA varies least", stat), "ordering",
+            _ordering(per_all, concepts, [(o, "maurpc_ova") for o in others], undefined),
+            basis,
+            f"mean over {_units_text(list(per.index), concepts, len(per_all))} of {reading}: "
+            + (f"smallest other ({FIG4_LABELS[m[others].idxmin()]} {m[others].min():.4f}) "
+               f"minus mAURPC-OVA ({m['maurpc_ova']:.4f})" if m.notna().all() else _NO_DATASET),
+            column=_reading_column(stat))
+        yield _fig4b_row(per_all, concepts, undefined, basis, stat)
+
+
+def _fig4b_row(per_all, concepts, undefined, basis, stat):
+    """Fig. 4b: nAUROC-OVA's std against ACSA's, as the geometric mean over datasets of
+    their ratio (each dataset's log ratio a unit: no normalising minimum), with the
+    paper's normalised means and how one dataset moves them, beside it."""
+    pair = ("nauroc_ova", "acsa")
+    undefined_text = {p: "; ".join(f"{name} on {k} of {n} values of {p}" for name in pair
+                                   for q, (k, n) in undefined.get(name, {}).items() if q == p)
+                      for p in per_all.index}
+    units = cu.log_ratio_units(per_all, concepts, *pair, undefined_text)
+    est = Measured(cu.log_ratio_estimate(pd.DataFrame(units)), tuple(units))
+    kept = per_all.loc[[u["problem"] for u in units if not u["undefined"]], list(pair)]
+    ratio = kept["nauroc_ova"] / kept["acsa"]
+    beside = ""
+    if len(kept) >= 2:
+        argmins = sorted(set(kept.idxmin()))
+        without = kept.drop(index=argmins)
+        paper, moved = (_normalised_excess(part) for part in (kept, without))
+        beside = (f"the paper's ratio of normalised means (each std over its smallest over "
+                  f"the datasets, on {', '.join(argmins)}) minus 1, {paper:+.4f}; without "
+                  f"{', '.join(argmins)} {moved:+.4f}: a target set by one dataset's minimum")
+    return _claim(
+        "Fig. 4b", _reading_row("std of nAUROC-OVA slightly above ACSA's, per dataset", stat),
+        "slightly higher", est, basis,
+        f"{READINGS[stat][1]} over {_units_text(list(kept.index), concepts, len(per_all))}: "
+        f"nAUROC-OVA's std over ACSA's, geometric mean {1 + est.estimate.value:.4f} "
+        f"(median {ratio.median():.4f}), minus 1", column=_reading_column(stat),
+        beside=beside)
+
+
+def _normalised_excess(stds: pd.DataFrame) -> float:
+    """Fig. 4b as the paper computes it: nAUROC-OVA's mean normalised std (each dataset's
+    std over the smallest over the datasets) over ACSA's, minus 1 (NaN without datasets)."""
+    if stds.empty:
+        return math.nan
+    normalised = stds / stds.min()
+    return float(normalised["nauroc_ova"].mean() / normalised["acsa"].mean() - 1)
+
+
+def fig5_problems(problems: pd.DataFrame) -> tuple[list, str]:
+    """The multi-class problems Fig. 5's claims are about (C >= :data:`FIG5_MIN_CLASSES`,
+    or the largest C where none has as many), sorted, and how a row names them."""
+    multi = problems[problems["kind"] == "multi-class"]
+    if multi.empty:
+        return [], ""
+    top = int(multi["n_classes"].max())
+    least = min(FIG5_MIN_CLASSES, top)
+    chosen = multi[multi["n_classes"] >= least].sort_values(["n_classes", "problem"])
+    name = f"C >= {least}" if least < top else f"C = {top}"
+    return list(chosen["problem"]), name
+
+
+def _fig5_rows(indices, folds, problems, basis):
+    """Fig. 5's claims on its datasets (:func:`_fig5_problems`): "well above" from the
+    identities between the indices, "GMean drops to 0" as the lowest cell value."""
+    chosen, name = fig5_problems(problems)
+    f5 = _as_plotted(ex.fig5_data(indices, problems), "minimum")
+    f5 = f5[f5["index"].isin(list(ex.FIG5_INDICES)) & f5["problem"].isin(chosen)]
+    if f5.empty:
+        return
+    top = f5.pivot(index="problem", columns="index", values="minimum").loc[
+        [p for p in chosen if p in set(f5["problem"])]]
+    classes = f5.groupby("problem")["n_classes"].first()
+    names = ["acsa", "auroc_ova", "auroc_ovo", "nauroc_ova"]
+    units, gmean_units = [], []
+    for p in top.index:
+        cell_names, pooled, x = ex.cell_fold_values(indices, folds, p, [*names, "gmean"])
+        units += cu.cell_units(x, pooled, cell_names, p, names, classes=int(classes[p]))
+        gmean_units += cu.cell_units(x[:, :, :, 4:], pooled[:, 4:], cell_names, p, ["gmean"],
+                                     classes=int(classes[p]), kind="cell_minimum")
+    gap = top[["auroc_ova", "auroc_ovo"]].min(axis=1) - top[["acsa", "nauroc_ova"]].max(axis=1)
+    est = Measured(cu.identity_gap_estimate(pd.DataFrame(units).assign(rule="well above"),
+                                            float(gap.min())), tuple(units))
+    coefficient = {p: math.prod(cu.identity_coefficients(int(classes[p]))[::2])
+                   / (1 - cu.identity_coefficients(int(classes[p]))[2]) for p in top.index}
+    yield _claim(
+        "Fig. 5", f"on {name}, AUROC-OVA/OVO minima well above ACSA and nAUROC-OVA",
+        "well above", est, basis,
+        "min(AUROC-OVA, AUROC-OVO) - max(ACSA, nAUROC-OVA) per dataset: "
+        + ", ".join(f"{p} (C = {int(classes[p])}) {g:+.3f} = {coefficient[p]:.3f} x (1 - "
+                    f"its smallest ACSA {top.loc[p, 'acsa']:.3f}) up to the AUROC-OVA/OVO "
+                    "difference" for p, g in gap.items()) + "; the smallest")
+    est = Measured(cu.cell_minimum_estimate(pd.DataFrame(gmean_units).assign(rule="drops to 0")),
+                   tuple(gmean_units))
+    lowest = top["gmean"].idxmin()
+    zeros = {p: ex.zero_counts(indices, p, "gmean") for p in top.index}
+    worst = max(((p, z, n) for p, counts in zeros.items() for z, n, _ in counts),
+                key=lambda t: t[1] / max(t[2], 1))
+    fold_mean = ex.cell_means(folds if folds is not None else indices, ["gmean"])
+    fold_mean = fold_mean[fold_mean["problem"].isin(list(top.index))]["value"].min()
+    yield _claim(
+        "Fig. 5", f"GMean drops to 0 on some {name} dataset", "drops to 0", est, basis,
+        "GMean's lowest cell value (each cell the mean of its runs' values; lowest per "
+        "dataset " + ", ".join(f"{p} {v:.3f}" for p, v in top["gmean"].items())
+        + f"), on {lowest}",
+        beside=f"the lowest cell mean of fold values {fold_mean:.3f}; the most exact zeros "
+               f"among a cell's fold values {worst[1]} of {worst[2]} ({worst[0]})")
 
 
 def mullick_experiment_rows(indices, problems, *, basis, folds=None):
@@ -250,117 +500,9 @@ def mullick_experiment_rows(indices, problems, *, basis, folds=None):
     folds = ex.read_fold_table(folds, ex.multi_class_problems(problems))
     concepts = problem_concepts_of(problems)
     undefined = undefined_folds_of(indices, [*FIG3_LABELS, *FIG4_LABELS])
-    setting = "mean over our datasets of the plotted std"
-    per, m, n_units = _std_per_problem(ex.fig3_data(indices, problems), FIG3_LABELS,
-                                       concepts)
-    if per is not None:
-        others = m.drop("precision")
-        yield _claim(
-            "Fig. 3", "Precision varies most", "ordering",
-            _ordering(per, concepts, [("precision", o) for o in others.index],
-                      undefined), basis,
-            f"{setting} ({len(per)} two-class datasets, {n_units}): Precision "
-            f"{m['precision']:.4f} minus the largest other ({FIG3_LABELS[others.idxmax()]} "
-            f"{others.max():.4f})")
-        low = list(m.sort_values().index)
-        rest = m.drop(["gmean2", "auroc2"])
-        yield _claim(
-            "Fig. 3", "GMean and AUROC vary least", "ordering",
-            _ordering(per, concepts, [(r, s) for r in rest.index for s in ("gmean2", "auroc2")],
-                      undefined),
-            basis, f"{setting}: the two lowest are {_names(low[:2], FIG3_LABELS)}; smallest "
-                   f"other ({FIG3_LABELS[rest.idxmin()]} {rest.min():.4f}) minus max(GMean, "
-                   f"AUROC) ({m[['gmean2', 'auroc2']].max():.4f})")
-        yield _claim(
-            "Fig. 3", "mPrecision and mAURPC vary less than Precision and AURPC", "ordering",
-            _ordering(per, concepts, [(r, s) for r in ("precision", "aurpc")
-                                      for s in ("mprecision", "maurpc")], undefined),
-            basis, f"{setting}: min(Precision, AURPC) minus max(mPrecision, mAURPC)")
-        # Section 5.3's two statements are contrasts of Fig. 3's plotted stds: decided in
-        # Fig. 3's family (one Holm adjustment for every contrast of those stds), not
-        # tested again in a family of their own
-        yield _claim(
-            "Fig. 3", "Section 5.3: Recall mitigates AURPC's sensitivity to RRT: AURPC varies "
-            "less than Precision", "mitigates",
-            _ordering(per, concepts, [("precision", "aurpc")], undefined),
-            basis, f"{setting}: Precision {m['precision']:.4f} minus AURPC {m['aurpc']:.4f}")
-        yield _claim(
-            "Fig. 3", "Section 5.3: AURPC still suffers from RRT: it varies more than GMean "
-            "and AUROC", "ordering",
-            _ordering(per, concepts, [("aurpc", "gmean2"), ("aurpc", "auroc2")], undefined),
-            basis, f"{setting}: AURPC {m['aurpc']:.4f} minus max(GMean, AUROC) "
-                   f"({m[['gmean2', 'auroc2']].max():.4f})")
-    per, m, n_units = _std_per_problem(ex.fig4a_data(indices, problems), FIG4_LABELS,
-                                       concepts)
-    if per is not None:
-        others = m.drop("maurpc_ova")
-        yield _claim(
-            "Fig. 4a", "mAURPC-OVA varies least", "ordering",
-            _ordering(per, concepts, [(o, "maurpc_ova") for o in others.index], undefined),
-            basis,
-            f"{setting} ({len(per)} multi-class datasets, {n_units}): smallest "
-            f"other ({FIG4_LABELS[others.idxmin()]} {others.min():.4f}) minus mAURPC-OVA "
-            f"({m['maurpc_ova']:.4f})")
-    f4b = _as_plotted(ex.fig4b_data(indices, problems), "normalised_std")
-    if not f4b.empty:
-        per = f4b.pivot(index="problem", columns="index", values="normalised_std")
-        m = per.mean()
-        margin = m["nauroc_ova"] / m["acsa"] - 1
-        # a ratio of means over datasets, each normalised by a minimum over the datasets:
-        # a number over problems: the interval over problems (problems_estimate) of the
-        # per-problem linearised ratio (the delta method; the normalisers held fixed)
-        lin = {p: (row["nauroc_ova"] - (margin + 1) * row["acsa"]) / m["acsa"]
-               for p, row in per.iterrows()}
-        undefined_text = {p: "; ".join(f"{name} on {k} of {n} values of {p}"
-                                       for name in ("nauroc_ova", "acsa")
-                                       for q, (k, n) in undefined.get(name, {}).items() if q == p)
-                          for p in per.index}
-        units = cu.linearised_units(lin, concepts, undefined_text, float(margin))
-        est = Measured(cu.linearised_estimate(pd.DataFrame(units)), tuple(units))
-        yield _claim(
-            "Fig. 4b", "normalised std of nAUROC-OVA slightly above ACSA's", "slightly higher",
-            est, basis,
-            f"mean normalised std: nAUROC-OVA {m['nauroc_ova']:.3f}, ACSA {m['acsa']:.3f}; "
-            "nAUROC-OVA's relative excess over ACSA")
-    f5 = _as_plotted(ex.fig5_data(indices, problems), "minimum")
-    f5 = f5[f5["index"].isin(list(ex.FIG5_INDICES))]
-    if not f5.empty:
-        c = int(f5["n_classes"].max())
-        top = f5[f5["n_classes"] == c].pivot(index="problem", columns="index", values="minimum")
-        names = ["auroc_ova", "auroc_ovo", "acsa", "nauroc_ova", "gmean"]
-        # the cells' values of every C = max dataset: the units of "well above"
-        units = []
-        for p in top.index:
-            cell_names, pooled, x = ex.cell_fold_values(indices, folds, p, names)
-            units += cu.cell_units(x, pooled, cell_names, p, names[:4])
-        gap = top[["auroc_ova", "auroc_ovo"]].min(axis=1) - top[["acsa", "nauroc_ova"]].max(axis=1)
-        # a cell with an undefined value is undecidable (UNDEFINED_FOLDS_RULE)
-        est = Measured(cu.cell_estimate(pd.DataFrame(units), float(gap.min())), tuple(units))
-        yield _claim(
-            "Fig. 5", f"on C = {c}, AUROC-OVA/OVO minima well above ACSA and nAUROC-OVA",
-            "well above", est, basis,
-            f"min(AUROC-OVA, AUROC-OVO) - max(ACSA, nAUROC-OVA) per C = {c} dataset: "
-            + ", ".join(f"{p} {g:+.3f}" for p, g in gap.items()) + "; the smallest")
-        g = top["gmean"]
-        # how often GMean collapses: the share of exact zeros among each cell's fold values,
-        # the largest over the cells (exact binomial intervals; exact zeros are the event
-        # counted, so the tie rule of a CV mean does not apply)
-        counts = {(p, f"{cl}|{sc}"): zc for p in top.index
-                  for (cl, sc), zc in zip(ex.fold_values(indices, p, ["gmean"])[0],
-                                          ex.zero_counts(indices, p, "gmean"))}
-        units = cu.share_units(counts)
-        est = Measured(cu.share_estimate(pd.DataFrame(units)), tuple(units))
-        worst = max(counts, key=lambda key: counts[key][0] / max(counts[key][1], 1))
-        yield _claim(
-            "Fig. 5", f"GMean drops to 0 on some C = {c} dataset", "drops to 0", est, basis,
-            f"share of fold values with GMean exactly 0, the largest over the "
-            f"{len(counts)} cells of C = {c}: {est.estimate.value:.3f} ({counts[worst][0]} of "
-            f"{counts[worst][1]} on {worst[0]}); GMean minima of the cell means "
-            f"{g.min():.3f} to {g.max():.3f} (the paper's bar: 0)")
-
-
-#: Fig. 5's "well above" margin from cells' estimates (Section 5.5 uses it too)
-_fig5_gap = cu.fig5_gap
+    yield from _fig3_rows(ex.fig3_data(indices, problems), concepts, undefined, basis)
+    yield from _fig4_rows(ex.fig4a_data(indices, problems), concepts, undefined, basis)
+    yield from _fig5_rows(indices, folds, problems, basis)
 
 
 #: the item of a user's index's claims, per figure: a family of its own, so the user's
@@ -373,8 +515,9 @@ def mullick_user_rows(indices, problems, *, basis, folds=None):
     """Claims about the user's own indices (names in ``indices.csv`` that are not built-in,
     :func:`imbeval.tables.mullick2020_experiment.user_indices`), decided as the paper's:
     each varies less under RRT than the paper's least robust index of its figure
-    (Precision in Fig. 3, AURPC-OVA in Fig. 4a; THRESHOLDS ``"ordering"``), and stays
-    clear of 0 on every C = max dataset (Fig. 5; THRESHOLDS ``"stays above 0"``).
+    (Precision in Fig. 3, AURPC-OVA in Fig. 4a; THRESHOLDS ``"ordering"``) on the RRT
+    reading (:data:`PAPER_READING`), and stays clear of 0 on every dataset of Fig. 5
+    (:func:`fig5_problems`; THRESHOLDS ``"stays above 0"``).
 
     Parameters, returns: as :func:`mullick_experiment_rows` (items :data:`USER_ITEMS`).
     """
@@ -392,15 +535,16 @@ def mullick_user_rows(indices, problems, *, basis, folds=None):
             continue
         data = data_of(indices, problems)
         for u in users:
-            per, m, n_units = _std_per_problem(data, {reference: reference, u: u}, concepts)
+            per, m, n_units = _std_per_problem(data, {reference: reference, u: u}, concepts,
+                                               PAPER_READING)
             if per is None or u not in per.columns or reference not in per.columns:
                 continue
             yield _claim(
                 USER_ITEMS[figure], f"user index {u} varies less than {labels[reference]}",
                 "ordering", _ordering(per, concepts, [(reference, u)],
                                      undefined_folds_of(indices, (reference, u))), basis,
-                f"mean over our datasets of the plotted std ({len(per)} {kind} datasets, "
-                f"{n_units}): {labels[reference]} {m[reference]:.4f} minus "
+                f"mean over our datasets of {READINGS[PAPER_READING][1]} ({len(per)} {kind} "
+                f"datasets, {n_units}): {labels[reference]} {m[reference]:.4f} minus "
                 f"{u} {m[u]:.4f}")
     users = ex.user_indices(indices, problems, "multi-class")
     if not users:
@@ -408,20 +552,21 @@ def mullick_user_rows(indices, problems, *, basis, folds=None):
     f5 = _as_plotted(ex.fig5_data(indices, problems), "minimum")
     if f5.empty:
         return
-    c = int(f5["n_classes"].max())
-    top = f5[f5["n_classes"] == c]
+    chosen, name = fig5_problems(problems)
+    top = f5[f5["problem"].isin(chosen)]
     for u in users:
         mins = top.loc[top["index"] == u].set_index("problem")["minimum"]
         if mins.empty:
             continue
-        flat = []
+        units = []
         for p in mins.index:
-            _, pooled, x = ex.cell_fold_values(indices, folds, p, [u])
-            flat += ex.cell_estimates(x[:, :, :, 0], pooled[:, 0])
+            cells, pooled, x = ex.cell_fold_values(indices, folds, p, [u])
+            units += cu.cell_units(x, pooled, cells, p, [u], kind="cell_minimum")
+        est = cu.cell_minimum_estimate(pd.DataFrame(units).assign(rule="stays above 0"))
         yield _claim(
-            USER_ITEMS["fig5"], f"user index {u} stays above 0 on C = {c}", "stays above 0",
-            inference.minimum_of(flat), basis,
-            f"{u} minima on C = {c}: " + ", ".join(f"{p} {v:.3f}" for p, v in mins.items())
+            USER_ITEMS["fig5"], f"user index {u} stays above 0 on {name}", "stays above 0",
+            Measured(est, tuple(units)), basis,
+            f"{u} minima on {name}: " + ", ".join(f"{p} {v:.3f}" for p, v in mins.items())
             + "; the lowest")
 
 

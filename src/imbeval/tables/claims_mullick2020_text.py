@@ -7,7 +7,9 @@
 - Section 5.5: "on three and five class datasets the AUROC-OVA, and AUROC-OVO performs almost
   equivalently to their normalized counterparts": on Fig. 5's minima, per dataset with fewer
   classes than the run's largest C, min(AUROC-OVA, AUROC-OVO) − max(ACSA, nAUROC-OVA) within
-  the band of :data:`imbeval.tables.claim_rules.THRESHOLDS` ``"almost equivalently"``;
+  the band of :data:`imbeval.tables.claim_rules.THRESHOLDS` ``"almost equivalently"``, its
+  interval from the identities between the indices, as Fig. 5's
+  (:func:`imbeval.tables.claim_units.identity_gap_estimate`);
 - Section 6's recommendations: the indices it recommends satisfy the conditions that apply
   and those it allows only for unequal costs violate Condition 1, against the audit.
 
@@ -23,8 +25,9 @@ import pandas as pd
 from imbeval.tables import comparison as cmp
 from imbeval.tables import mullick2020_experiment as ex
 from imbeval.tables.claim_rules import decide
-from imbeval.tables.claims_mullick2020 import (AUDIT_BASIS, AUDIT_METHOD, _as_plotted, _claim,
-                                               _fig5_gap)
+from imbeval.tables import claim_units as cu
+from imbeval.tables.claims_mullick2020 import (AUDIT_BASIS, AUDIT_METHOD, Measured, _as_plotted,
+                                               _claim)
 
 __all__ = ["mullick_text_rows", "mullick_section6_rows", "SECTION6"]
 
@@ -50,19 +53,20 @@ def mullick_text_rows(indices, problems, *, basis, folds=None):
     if f5.empty:
         return
     top_c = int(f5["n_classes"].max())
-    names = ["auroc_ova", "auroc_ovo", "acsa", "nauroc_ova"]
+    names = ["acsa", "auroc_ova", "auroc_ovo", "nauroc_ova"]
     for p, part in f5[f5["n_classes"] < top_c].groupby("problem", sort=True):
         c = int(part["n_classes"].iloc[0])
         mins = part.set_index("index")["minimum"]
-        _, pooled, x = ex.cell_fold_values(indices, folds, p, names)
-        cells = {(p, n): ex.cell_estimates(x[:, :, :, j], pooled[:, j])
-                 for j, n in enumerate(names)}
+        cells, pooled, x = ex.cell_fold_values(indices, folds, p, names)
+        units = cu.cell_units(x, pooled, cells, p, names, classes=c)
         gap = float(min(mins["auroc_ova"], mins["auroc_ovo"])
                     - max(mins["acsa"], mins["nauroc_ova"]))
+        est = cu.identity_gap_estimate(
+            pd.DataFrame(units).assign(rule="almost equivalently"), gap)
         yield _claim(
             "Section 5.5", f"on {p} (C = {c}), AUROC-OVA/OVO minima almost equal to their "
             "normalised forms (ACSA, nAUROC-OVA)", "almost equivalently",
-            _fig5_gap(cells, [p], gap), basis,
+            Measured(est, tuple(units)), basis,
             f"min(AUROC-OVA {mins['auroc_ova']:.3f}, AUROC-OVO {mins['auroc_ovo']:.3f}) − "
             f"max(ACSA {mins['acsa']:.3f}, nAUROC-OVA {mins['nauroc_ova']:.3f})")
 

@@ -77,13 +77,14 @@ from imbeval.tables._multiplicity import (DETAIL_SEPARATOR, EXACT_ADJUSTMENT, FD
                                           family_names, fdr_family, holm_family,
                                           outside_interval)
 from imbeval.tables._precision import decimals, matches, printed_number, truncated
-from imbeval.tables._rows import (ADDED_COLUMNS, COLUMNS, PRINTED_BASIS, BasisKind, claim,
+from imbeval.tables._rows import (ADDED_COLUMNS, CLAIM_COLUMN, COLUMNS, LITERAL_READING,
+                                  PRINTED_BASIS, BasisKind, claim,
                                   comparison_row, default_basis_kind, finding, frame, restated,
                                   row, run_basis)
 from imbeval.tables._verdicts import (DECISIVE, OLD_KINDS, STATUSES, TRUNCATED, WORDING,
                                       Status, Wording, kind_of, verdict_of, wording)
 
-__all__ = ["COLUMNS", "TYPED_COLUMNS", "MULTIPLICITY_COLUMNS", "ADDED_COLUMNS",
+__all__ = ["COLUMNS", "CLAIM_COLUMN", "LITERAL_READING", "TYPED_COLUMNS", "MULTIPLICITY_COLUMNS", "ADDED_COLUMNS",
            "PRINTED_BASIS", "BasisKind", "default_basis_kind", "Status", "Wording", "WORDING",
            "STATUSES",
            "OLD_KINDS", "DECISIVE", "TRUNCATED", "kind_of", "wording", "verdict_of",

@@ -26,8 +26,9 @@ their spread, five run values alone missing the variance between training sets) 
 the corrected repeated k-fold t interval of the std linearised at the cell means (the
 delta method, :func:`std_estimate`; Fig. 4b divides it by the normalising minimum, held
 fixed; the statistic linearised at the cells' pooled values); Fig. 5, the interval of the
-minimum of the cells' intervals -- each cell's pooled
-value with the corrected interval of its runs x folds fold values (``indices.csv``:
+minimum of the cells' intervals -- each cell's pooled value with the corrected interval
+of its runs x folds fold values at Fig. 5's calibrated ``n_test/n_train``
+(:data:`imbeval.tables.claim_rules.FIG5_TEST_TO_TRAIN`; ``indices.csv``:
 :func:`cell_fold_values`, :func:`imbeval.inference.pooled_cv_estimate`; five run values
 alone miss the variance between training sets) -- the smallest low end, the smallest
 Bonferroni high end (:func:`minimum_estimate`,
@@ -275,9 +276,11 @@ def cell_fold_values(indices: pd.DataFrame, folds: pd.DataFrame | None, problem:
     return cells, pooled, x
 
 
-def cell_estimates(x: np.ndarray, pooled: np.ndarray | None = None) -> list:
+def cell_estimates(x: np.ndarray, pooled: np.ndarray | None = None, *,
+                   test_to_train=None) -> list:
     """Each cell's pooled value with its interval
-    (:func:`imbeval.inference.pooled_cv_estimate`), for the cells with a defined fold value.
+    (:func:`imbeval.inference.pooled_cv_estimate` at ``test_to_train``; None: the decision
+    rule's), for the cells with a defined fold value.
 
     ``x``: ``(runs, folds, cells)`` fold values; ``pooled``: ``(cells,)`` the cells' pooled
     values (None: the fold values' means).
@@ -294,14 +297,16 @@ def cell_estimates(x: np.ndarray, pooled: np.ndarray | None = None) -> list:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # a cell undefined everywhere
             pooled = np.nanmean(x, axis=(0, 1))
-    return [inference.pooled_cv_estimate(x[:, :, c], float(pooled[c]))
+    return [inference.pooled_cv_estimate(x[:, :, c], float(pooled[c]),
+                                         test_to_train=test_to_train)
             for c in range(x.shape[2]) if np.isfinite(x[:, :, c]).any()]
 
 
 def minimum_estimate(x: np.ndarray, pooled: np.ndarray | None = None) -> inference.Estimate:
     """Fig. 5's statistic of one problem and index: the smallest cell value, with the
     interval of a minimum (:func:`imbeval.inference.minimum_of`) of the cells' pooled
-    values (:func:`imbeval.inference.pooled_cv_estimate`).
+    values (:func:`imbeval.inference.pooled_cv_estimate` at Fig. 5's ``n_test/n_train``,
+    :data:`imbeval.tables.claim_rules.FIG5_TEST_TO_TRAIN`).
 
     ``x``: ``(runs, folds, cells)`` fold values; ``pooled``: ``(cells,)`` the cells' pooled
     values (None: the fold values' means).
@@ -313,7 +318,9 @@ def minimum_estimate(x: np.ndarray, pooled: np.ndarray | None = None) -> inferen
     >>> round(e.value, 3), e.interval()[0] < 0.54 < e.interval()[1]
     (0.54, True)
     """
-    cells = cell_estimates(x, pooled)
+    from imbeval.tables.claim_rules import FIG5_TEST_TO_TRAIN
+
+    cells = cell_estimates(x, pooled, test_to_train=FIG5_TEST_TO_TRAIN)
     if not cells:
         return inference.Estimate(float("nan"), inference.METHODS["simultaneous"], 0,
                                   "no value", method_kind=inference.Method.SIMULTANEOUS,

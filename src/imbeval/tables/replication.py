@@ -333,7 +333,7 @@ def half_split_replication(claims: pd.DataFrame, units: pd.DataFrame, *, seed: i
     the between-family variance on the KEEL slice), so a verdict over data sets that
     "replicates" across seeds says little; two disjoint halves of the families are two
     independent samples of data sets. Only claims whose units are families' values
-    (``contrast``, ``linearised``) are split.
+    (``contrast``, ``linearised``, ``log_ratio``) are split.
 
     Parameters
     ----------
@@ -357,7 +357,7 @@ def half_split_replication(claims: pd.DataFrame, units: pd.DataFrame, *, seed: i
     rows = []
     for (item, claim), part in units.groupby(["item", "claim"], sort=False):
         kind = str(part["kind"].iloc[0])
-        if kind not in ("contrast", "linearised"):
+        if kind not in ("contrast", "linearised", "log_ratio"):
             continue
         rule = str(part["rule"].iloc[0])
         full = judge(rule, estimate_from_units(part))
