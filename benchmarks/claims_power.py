@@ -486,7 +486,7 @@ def build_claims(units: pd.DataFrame, estimand=family_mean) -> tuple:
         if kind in ONE_SET:
             skipped.append(f"{where} (kind `{kind}`, {len(rows)} rows): over one data set's "
                            "cells or fold values, not a mean over data sets: skipped "
-                           "(benchmarks/fig5_more_runs.py).")
+                           "(Fig. 5's cells, decided within each data set).")
             continue
         if kind not in OVER_SETS:
             skipped.append(f"{where}: kind `{kind}` ({len(rows)} rows) is not one this "
@@ -1426,7 +1426,7 @@ def report(ref: Path) -> str:
                                                        "left_out.csv"))
            + ", sha256 prefixes). Statistics with statsmodels and scipy only; the formulas "
            "are in the script's docstring and restated in each section. Claims over data "
-           "sets only; Fig. 5's rest on one data set (benchmarks/fig5_more_runs.py).", "",
+           "sets only; Fig. 5's are decided on the cells of each of its data sets.", "",
            "**The estimand.** The mean of the family means, each independent family (KEEL's "
            "two-class cuts of one source) weighted equally, ȳ = Σ_g m_g / G, with the t "
            "interval over the G family means, SE = sd(m_g)/√G, G − 1 df (statsmodels "

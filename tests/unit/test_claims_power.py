@@ -228,19 +228,20 @@ def test_equivalence_parts_are_rebuilt_as_delta_minus_and_plus_the_contrast(cp):
 
 
 def test_the_rebuild_from_estimates_is_the_shipped_fig3_units(cp):
-    # the shipped claim_units.csv's Fig. 3 units are the literal reading (std_pooled)
+    # the shipped claim_units.csv's Fig. 3 units, both readings, rebuilt from estimates.csv
     units = pd.read_csv(REFERENCE / "claim_units.csv")
     problems = pd.read_csv(REFERENCE / "problems.csv")
     scen, _, _ = cp.fig3_scenarios(units, pd.read_csv(REFERENCE / "estimates.csv"), problems,
                                    "Fig. 3 (KEEL)")
-    mine = scen[("left out", "std_pooled")]
-    shipped = units[units["item"] == "Fig. 3 (KEEL)"].assign(
-        claim=lambda u: u["claim"] + " (literal reading)")
-    both = shipped.merge(mine, on=["claim", "part", "problem"], suffixes=("", "_mine"))
-    assert len(both) == len(shipped) == len(mine)
-    assert np.allclose(both["value"], both["value_mine"], atol=1e-9)
-    assert (both["undefined"].fillna("") != "").equals(both["undefined_mine"] != "")
-    assert (both["family"] == both["family_mine"]).all()
+    fig3 = units[units["item"] == "Fig. 3 (KEEL)"]
+    for stat, label in cp.READINGS.items():
+        mine = scen[("left out", stat)]
+        shipped = fig3[fig3["claim"].str.endswith(f"({label})")]
+        both = shipped.merge(mine, on=["claim", "part", "problem"], suffixes=("", "_mine"))
+        assert len(both) == len(shipped) == len(mine) > 0
+        assert np.allclose(both["value"], both["value_mine"], atol=1e-9)
+        assert (both["undefined"].fillna("") != "").equals(both["undefined_mine"] != "")
+        assert (both["family"] == both["family_mine"]).all()
 
 
 def test_the_pooled_variance_is_between_plus_within_and_the_ratio_is_by_hand(cp):
@@ -263,18 +264,18 @@ def test_the_pooled_variance_is_between_plus_within_and_the_ratio_is_by_hand(cp)
 # --- the shipped folder and the re-export's format ---------------------------------------
 
 
-def test_the_shipped_claims_are_reproduced_with_the_shipped_estimand(cp):
+def test_the_shipped_claims_are_reproduced_with_the_family_mean_estimand(cp):
     claims = pd.read_csv(REFERENCE / "claims.csv")
     units = pd.read_csv(REFERENCE / "claim_units.csv")
-    table, skipped = cp.decide_all(units, claims, cp.shipped_mean)
-    assert len(table) >= 7 and len(skipped) == 2             # Fig. 5's two, over one set
+    table, skipped = cp.decide_all(units, claims, cp.family_mean)
+    assert len(table) >= 14 and len(skipped) == 2             # Fig. 5's two, within sets
     for _, r in table.iterrows():
         ref = claims[(claims["item"] == r["item"]) & (claims["row"] == r["claim"])].iloc[0]
         assert r["margin"] == pytest.approx(ref["regenerated"], abs=1e-9)
         assert r["ci"][0] == pytest.approx(ref["ci_low"], abs=1e-9)
         assert r["ci"][1] == pytest.approx(ref["ci_high"], abs=1e-9)
-        assert r["p"] == pytest.approx(ref["p_value"], rel=1e-3)
-        assert r["adjusted"] == pytest.approx(ref["adjusted_p"], rel=1e-3)
+        assert r["p"] == pytest.approx(ref["p_value"], rel=3e-3)
+        assert r["adjusted"] == pytest.approx(ref["adjusted_p"], rel=3e-3)
 
 
 def _new_format(cp, folder: Path) -> Path:

@@ -361,7 +361,10 @@ def half_split_replication(claims: pd.DataFrame, units: pd.DataFrame, *, seed: i
             continue
         rule = str(part["rule"].iloc[0])
         full = judge(rule, estimate_from_units(part))
-        families = sorted(set(part["family"].astype(str)))
+        # the families the claim rests on: those with a unit it keeps (a problem left out for
+        # an undefined index is not split, and not counted)
+        kept = part["undefined"].fillna("").astype(str) == ""
+        families = sorted(set(part.loc[kept, "family"].astype(str)))
         both = same = decisive = 0
         for k in range(n_splits):
             order = np.random.default_rng((int(seed), k)).permutation(len(families))
