@@ -132,14 +132,26 @@ def test_a_margin_wholly_on_the_wrong_side_does_not_hold():
 
 
 def test_fig5_gap_interval_follows_the_identities_not_four_boxes():
-    # the same ACSA spread, with the AUROCs made from it: the gap's interval is that of
-    # one minimum scaled by (C-2)C/(2(C-1)(C+2)), far narrower than a box of four minima
-    from imbeval.tables.claim_units import identity_gap_bounds
+    # the same cells, with the AUROCs made from ACSA: the identities' interval (one minimum
+    # and a nuisance) is narrower than the gap of four independent boxes of minima
+    from imbeval import inference
+    from imbeval.tables import mullick2020_experiment as ex
+    from imbeval.tables.claim_rules import FIG5_TEST_TO_TRAIN
 
     gap, _ = _fig5(LEVELS, {"acsa": 0.01, "gmean": 0.01})
-    width = gap["ci_high"] - gap["ci_low"]
-    lo, hi = identity_gap_bounds(10, 0.82 + 0.01, 0.0), identity_gap_bounds(10, 0.82 - 0.01, 0.0)
-    assert 0 < width < 2 * (hi[0] - lo[0]) + 1e-9
+    indices, problems = _indices(LEVELS, {"acsa": 0.01, "gmean": 0.01})
+    names = ["auroc_ova", "auroc_ovo", "acsa", "nauroc_ova"]
+    _, pooled, x = ex.cell_fold_values(indices, None, "m", names)
+    cells = {("m", n): ex.cell_estimates(x[:, :, :, j], pooled[:, j],
+                                         test_to_train=FIG5_TEST_TO_TRAIN)
+             for j, n in enumerate(names)}
+    boxes = inference.gap_interval(
+        {k: v for k, v in cells.items() if k[1].startswith("auroc")},
+        {k: v for k, v in cells.items() if not k[1].startswith("auroc")},
+        [(("m", a), ("m", b)) for a in names[:2] for b in names[2:]], gap["regenerated"])
+    lo, hi = boxes.interval()
+    assert gap["ci_low"] <= gap["regenerated"] <= gap["ci_high"]
+    assert 0 < gap["ci_high"] - gap["ci_low"] < 0.7 * (hi - lo)
 
 
 @given(st.integers(1, 400).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))),
