@@ -71,7 +71,9 @@ def _rows_of(comparison: pd.DataFrame, paper, item) -> pd.DataFrame:
 
 def _evidence(row) -> str:
     """One line for a comparison row: what, printed, ours (with its interval), status."""
-    what = " / ".join(str(x) for x in (row["row"], row["column"]) if str(x) not in ("", "claim"))
+    # a claim row's column says which reading decides it, and its row text says so already
+    claim_columns = ("", cmp.CLAIM_COLUMN, cmp.LITERAL_READING)
+    what = " / ".join(str(x) for x in (row["row"], row["column"]) if str(x) not in claim_columns)
     printed = f"printed {row['printed']}" if str(row["printed"]) not in ("", "nan") else ""
     ours = f"ours {_ours(row)}" if _ours(row) else ""
     numbers = ", ".join(x for x in (printed, ours) if x)
