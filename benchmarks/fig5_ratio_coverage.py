@@ -101,6 +101,7 @@ import warnings  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
+from coverage_learners import _done  # noqa: E402  (the same resumable files' keys)
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).parent / "results" / "fig5_ratio"
@@ -365,13 +366,6 @@ def target_item(setting, j, learners, seed, test_size, specs=None, generator=Non
                      "target": f"{float(recall.mean()):.8g}", "chosen": "",
                      "seconds": f"{time.process_time() - t0:.3f}"})
     return rows
-
-
-def _done(path):
-    if not path.exists():
-        return set()
-    with path.open(newline="") as fh:
-        return {(r["kind"], int(r["item"]), r["learner"]) for r in csv.DictReader(fh)}
 
 
 def _append(path, rows):

@@ -10,12 +10,12 @@ of 0.87 is outside the first and inside the second.
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmark_helpers import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLD = [[0.60, 0.65, 0.70, 0.75, 0.80]]
@@ -23,11 +23,7 @@ FOLD = [[0.60, 0.65, 0.70, 0.75, 0.80]]
 
 @pytest.fixture(scope="module")
 def f5():
-    spec = importlib.util.spec_from_file_location(
-        "fig5_ratio_coverage", ROOT / "benchmarks" / "fig5_ratio_coverage.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("fig5_ratio_coverage")
 
 
 def test_cell_interval_at_each_ratio_is_the_corrected_interval(f5):

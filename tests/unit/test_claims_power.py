@@ -11,7 +11,6 @@ parts, ``log_ratio``, credit-approval one family, kinds to skip)."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import shutil
 from pathlib import Path
@@ -19,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from benchmark_helpers import load_benchmark
 from scipy import stats
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,11 +27,7 @@ REFERENCE = ROOT / "results" / "reference" / "keel"
 
 @pytest.fixture(scope="module")
 def cp():
-    spec = importlib.util.spec_from_file_location("claims_power",
-                                                  ROOT / "benchmarks" / "claims_power.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("claims_power")
 
 
 def _units(values, families, part="a - b", claim="c", item="Fig. 3 (KEEL)", kind="contrast",

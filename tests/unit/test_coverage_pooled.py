@@ -28,12 +28,12 @@ never decides.
 from __future__ import annotations
 
 import csv
-import importlib.util
 import math
 from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmark_helpers import load_benchmark
 from scipy import stats
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,11 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def cl():
-    spec = importlib.util.spec_from_file_location(
-        "coverage_learners", ROOT / "benchmarks" / "coverage_learners.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("coverage_learners")
 
 
 RUN_TP = {0: [5, 6, 4, 7, 3], 1: [10, 10, 9, 9, 8], 2: [0, 5, 5, 6, 4]}

@@ -44,7 +44,7 @@ import pandas as pd
 from imbeval import inference
 
 __all__ = ["UNIT_COLUMNS", "ordering_units", "ordering_estimate", "log_ratio_units", "log_ratio_estimate",
-           "identity_coefficients", "identity_gap_bounds", "identity_gap_estimate",
+           "identity_coefficients", "identity_slope", "identity_gap_bounds", "identity_gap_estimate",
            "IDENTITY_GAP_METHOD", "cell_minimum_estimate", "rule_test_to_train",
            "equivalence_units", "cell_units", "estimate_from_units", "family_of", "units_frame",
            "recompute_claims", "UNDEFINED_RULE_OVER_PROBLEMS"]
@@ -284,6 +284,17 @@ def identity_coefficients(classes: int) -> tuple[float, float, float]:
     return c / (2 * (c - 1)), (c - 2) / (2 * (c - 1)), (c - 2) / (2 * c)
 
 
+def identity_slope(classes: int) -> float:
+    """Fig. 5's gap per unit of (1 - the smallest cell ACSA) when AUROC-OVA equals AUROC-OVO:
+    k a = (C - 2)C/(2(C - 1)(C + 2)) (:func:`identity_gap_bounds`).
+
+    >>> round(identity_slope(15), 4)                  # (13/17)(15/28)
+    0.4097
+    """
+    a, _, lam = identity_coefficients(classes)
+    return lam / (1 - lam) * a
+
+
 def identity_gap_bounds(classes: int, acsa_min: float, delta: float) -> tuple[float, float]:
     """The range of Fig. 5's gap, min(min AUROC-OVA, min AUROC-OVO) - max(min ACSA,
     min nAUROC-OVA) over a problem's cells, when the smallest cell ACSA is ``acsa_min`` and
@@ -300,11 +311,11 @@ def identity_gap_bounds(classes: int, acsa_min: float, delta: float) -> tuple[fl
     >>> round(lo, 4), round(hi, 4)                 # (13/17)(15/28)(1 - 0.7278)
     (0.1115, 0.1115)
     """
-    a, b, lam = identity_coefficients(classes)
-    k = lam / (1 - lam)
+    _, b, lam = identity_coefficients(classes)
+    slope = identity_slope(classes)
     u = 1.0 - float(acsa_min)
     d = abs(float(delta))
-    return min(b * u - d, k * a * u - d / (1 - lam)), min(b * u, k * a * u + d / (1 - lam))
+    return min(b * u - d, slope * u - d / (1 - lam)), min(b * u, slope * u + d / (1 - lam))
 
 
 def _identity_parts(units: pd.DataFrame, ratio) -> dict:

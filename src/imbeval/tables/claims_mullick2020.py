@@ -450,8 +450,7 @@ def _fig5_rows(indices, folds, problems, basis):
     gap = top[["auroc_ova", "auroc_ovo"]].min(axis=1) - top[["acsa", "nauroc_ova"]].max(axis=1)
     est = Measured(cu.identity_gap_estimate(pd.DataFrame(units).assign(rule="well above"),
                                             float(gap.min())), tuple(units))
-    coefficient = {p: math.prod(cu.identity_coefficients(int(classes[p]))[::2])
-                   / (1 - cu.identity_coefficients(int(classes[p]))[2]) for p in top.index}
+    coefficient = {p: cu.identity_slope(int(classes[p])) for p in top.index}
     yield _claim(
         "Fig. 5", f"on {name}, AUROC-OVA/OVO minima well above ACSA and nAUROC-OVA",
         "well above", est, basis,
