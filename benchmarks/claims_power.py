@@ -7,7 +7,7 @@ Reads a reference folder (``claims.csv``, ``claim_units.csv``, ``estimates.csv``
 ``problems.csv``, ``left_out.csv``) and prints a Markdown report. The statistics are made
 here with statsmodels and scipy, not with :mod:`imbeval.inference`, so that the report is an
 independent check of the pipeline's numbers (imbeval is imported only for the claims'
-thresholds, ``imbeval.tables.claim_rules.THRESHOLDS``, and, when the KEEL package is
+thresholds, ``imbeval_repro.verdicts.claim_rules.THRESHOLDS``, and, when the KEEL package is
 installed, for the left-out sets' class counts).
 
 **Two formats of claim_units.csv.** The shipped folder holds the Figs. 3, 4a, 4b claims on
@@ -39,7 +39,7 @@ sensitivity, in a column of its own:
 
     SE^2 = G / (G - 1) * sum_g (sum_{i in g} (y_i - ybar))^2 / N^2.
 
-**The decision rule** (docs/claims.md, imbeval.tables.claim_units). An ordering claim's
+**The decision rule** (docs/claims.md, imbeval_repro.papers.mullick2020.claim_units). An ordering claim's
 margin is the smallest, over its K contrasts, of the estimand. It *holds* when every
 contrast's two-sided 1 - a interval lies above 0 (intersection-union: each contrast
 one-sided at a/2); it *does not hold* when the smallest of the contrasts' Bonferroni high
@@ -376,7 +376,7 @@ def threshold_of(rule: str):
     """``(op, value)`` of a claim rule from imbeval's THRESHOLDS (a definition, not a
     statistic); ``(None, None)`` for a rule it does not know."""
     try:
-        from imbeval.tables.claim_rules import THRESHOLDS
+        from imbeval_repro.verdicts.claim_rules import THRESHOLDS
         t = THRESHOLDS[rule]
         return t.op, t.value
     except Exception:
@@ -1308,7 +1308,7 @@ def _section_families(scen, claims, problems) -> list:
 
 def _class_count(name: str):
     try:
-        from imbeval.data import keel
+        from imbeval_repro.experiment.data import keel
         return len(keel.class_counts(name))
     except Exception:
         return None

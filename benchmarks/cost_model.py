@@ -8,7 +8,7 @@ Inputs, all measured or read, none guessed silently:
   (class sizes) -- the slice holds one two-class problem at IR 20 and one 10-class problem,
   both at the paper's shapes (2048-d, 1300 points per leaf class);
 - the job structure of the paper config: problems and their class sizes
-  (``imbeval.data.problems.class_sizes`` with 1,300 images per ILSVRC leaf class, the
+  (``imbeval_repro.experiment.data.problems.class_sizes`` with 1,300 images per ILSVRC leaf class, the
   nominal size), runs x folds (one job per outer fold); classifier grids and inner folds
   must be the slice's (checked), since the slice measured them;
 - feature extraction at the Inception-V3 rate measured in docs/performance.md
@@ -66,7 +66,7 @@ from pathlib import Path
 import numpy as np
 import yaml
 
-from imbeval.data.problems import class_sizes
+from imbeval_repro.experiment.data.problems import class_sizes
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent

@@ -23,8 +23,8 @@ For each setting ``runs x folds`` and each of ``--datasets`` simulated data sets
    scikit-learn's default) and the *balanced* threshold (equal priors);
 3. make the 95% interval of the CV mean with the shipped corrected repeated k-fold t
    interval (:func:`imbeval.inference.cv_interval`) and with the old percentile bootstrap
-   over (run, fold) pairs (:func:`imbeval._bootstrap.draw_counts` and
-   :func:`~imbeval._bootstrap.percentile_interval`, ``--replicates`` draws), and the same
+   over (run, fold) pairs (:func:`percentile_bootstrap.draw_counts` and
+   :func:`percentile_bootstrap.percentile_interval`, ``--replicates`` draws), and the same
    two intervals of the paired difference (balanced minus prior, per fold).
 
 **Target.** The quantity both intervals claim is the *expected CV mean*
@@ -70,7 +70,7 @@ from pathlib import Path
 import numpy as np
 from scipy import special
 
-from imbeval._bootstrap import draw_counts, percentile_interval
+from percentile_bootstrap import draw_counts, percentile_interval
 from imbeval.inference import cv_interval
 
 RULES = ("prior", "balanced")

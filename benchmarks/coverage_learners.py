@@ -9,7 +9,7 @@ Run through ``benchmarks/coverage.py`` (``python benchmarks/coverage.py learners
 majority points per data set (stratified folds then hold exactly ``m`` and ``IR m``).
 
 **CV.** Each data set is cross-validated by ``runs`` repetitions of scikit-learn's
-``StratifiedKFold(k, shuffle=True)`` (the pipeline's splitter, :mod:`imbeval.protocol.cv`),
+``StratifiedKFold(k, shuffle=True)`` (the pipeline's splitter, :mod:`imbeval_repro.experiment.protocol.cv`),
 every learner on the same folds, and the test fold's balanced accuracy (ACSA) and
 precision of the minority class (undefined -- NaN, left out as the pipeline leaves it out --
 on a fold with no minority prediction) are recorded. ``k = 5`` data sets are run 5 times:
@@ -35,7 +35,7 @@ are skipped. Two formats are read:
   now): the same columns plus each fold's confusion counts ``tp fp pos neg`` (true and
   false positives, minority and majority points of the test fold), from which the pooled
   estimator -- each run's index of its confusion matrix summed over the folds, the pipeline's
-  ``run_indices.csv`` (:data:`imbeval.protocol.collect.RUN_ESTIMATOR`) -- is computed.
+  ``run_indices.csv`` (:data:`imbeval_repro.experiment.protocol.collect.RUN_ESTIMATOR`) -- is computed.
   Both files draw the same data sets and folds from the same seeds, so a version-2 file
   repeats the version-1 columns of the items it holds; where both exist the summary reads
   version 2.
@@ -43,7 +43,7 @@ are skipped. Two formats are read:
 **Pooled estimator** (issue 41; :func:`summarise_pooled`). Per data set and design the run
 values are balanced accuracy and precision of each run's summed matrix, and their interval
 is the one the pipeline decides with within a problem: the runs are the units
-(:func:`imbeval.tables.mullick2020_experiment.fold_values` puts the ``R`` run values of a
+(:func:`imbeval_repro.papers.mullick2020.experiment.fold_values` puts the ``R`` run values of a
 cell in one row), :func:`imbeval.inference.defined_cv_estimate` on that row -- the corrected
 t interval ``mean ± t(R - 1) sqrt((1/R + 2) s^2)`` over run values (``n_test/n_train`` =
 :data:`imbeval.inference.DECISION_TEST_TO_TRAIN`), undecidable with fewer than
@@ -93,11 +93,11 @@ COUNTS = ("tp", "fp", "pos", "neg")
 
 
 def make_learner(name, seed):
-    """An unfitted learner as the pipeline builds it (:func:`imbeval.classifiers.make_classifier`
+    """An unfitted learner as the pipeline builds it (:func:`imbeval_repro.experiment.classifiers.make_classifier`
     with default parameters, no in-fold tuning); ``lda`` is scikit-learn's
     LinearDiscriminantAnalysis, ``knn`` / ``svm`` the mortaz2020 grid's KNN and SVM
     (standardise, then scikit-learn's defaults)."""
-    from imbeval.classifiers import make_classifier
+    from imbeval_repro.experiment.classifiers import make_classifier
 
     if name == "lda":
         from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
@@ -522,7 +522,7 @@ def pooled_target(tpr, fpr, ir):
 
 def pipeline_run_estimate(run_values):
     """The interval the pipeline decides with on one cell's run values (as
-    :func:`imbeval.tables.mullick2020_experiment.fold_values` hands them on: one row, NaN-
+    :func:`imbeval_repro.papers.mullick2020.experiment.fold_values` hands them on: one row, NaN-
     padded to two values when there is one run), :func:`imbeval.inference.defined_cv_estimate`.
 
     Examples

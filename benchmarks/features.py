@@ -55,7 +55,7 @@ def make_jpegs(folder: Path, n: int, seed: int = 0) -> list[str]:
 def bench_inception(n_images: int, batch_size: int) -> dict:
     import tensorflow as tf
 
-    from imbeval.features.inception import build_inception, make_image_dataset, run_extraction
+    from imbeval_repro.experiment.features.inception import build_inception, make_image_dataset, run_extraction
 
     with tempfile.TemporaryDirectory() as tmp:
         files = make_jpegs(Path(tmp), n_images)
@@ -96,7 +96,7 @@ def bench_inception(n_images: int, batch_size: int) -> dict:
 
 
 def bench_default(epochs: int, n_train: int | None) -> dict:
-    from imbeval.features.fashion import extract_fashion_features
+    from imbeval_repro.experiment.features.fashion import extract_fashion_features
 
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()

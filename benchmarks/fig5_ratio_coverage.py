@@ -7,7 +7,7 @@ Usage::
         [--datasets 60] [--target-draws 60] [--seed 0] [--max-cpu-seconds S]   # resumable
     python benchmarks/fig5_ratio_coverage.py summary [--scheme original|all] [--out CSV]
 
-A Fig. 5 cell (:mod:`imbeval.tables.mullick2020_experiment`) is one (classifier, test set)
+A Fig. 5 cell (:mod:`imbeval_repro.papers.mullick2020.experiment`) is one (classifier, test set)
 of one multi-class problem: its pooled value -- each CV run's index of its confusion matrix
 summed over its folds, averaged over the runs -- with
 :func:`imbeval.inference.pooled_cv_estimate`'s interval, ``value ± t(Rk - 1) sqrt((1/(Rk) +
@@ -19,7 +19,7 @@ the same of the cells Fig. 5 decides on: C >= 10 classes, the pipeline's four tu
 **Data** (:data:`SETTINGS`; each generator is fixed, only the draws are random).
 
 - ``libras`` (movement_libras: 15 classes x 24 points, 90 features, IR 1): a class-
-  conditional Gaussian fitted to the real set (:func:`imbeval.data.keel.load`, offline):
+  conditional Gaussian fitted to the real set (:func:`imbeval_repro.experiment.data.keel.load`, offline):
   features standardised, class means ``mu_c`` and the pooled within-class covariance
   ``S`` (345 df); a point of class ``c`` is ``g + scale (mu_c - g) + S^(1/2) z``, ``g`` the
   mean of the class means. ``scale`` 1.6 puts the learners' ACSA where the KEEL run has
@@ -37,9 +37,9 @@ the same of the cells Fig. 5 decides on: C >= 10 classes, the pipeline's four tu
 features are continuous, so no distance ties and the order does not matter.
 
 **CV.** Each data set is a problem of the pipeline's own: 5 runs x 5 folds of
-:func:`imbeval.protocol.cv.run_folds` (its stratified outer folds, in-fold median imputation
+:func:`imbeval_repro.experiment.protocol.cv.run_folds` (its stratified outer folds, in-fold median imputation
 and standardisation -- the KEEL problems' ``standardize`` -- and in-fold tuning by
-:func:`imbeval.classifiers.tune`: inner 3-fold stratified CV on balanced accuracy), every
+:func:`imbeval_repro.experiment.classifiers.tune`: inner 3-fold stratified CV on balanced accuracy), every
 learner on the same folds, with the learners as ``config/config.yaml``'s
 ``experiment.classifiers`` configures them (what ``config/keel.yaml`` runs: NBSVM grid
 ``C`` in 0.1, 1, 10; RUSBoost grid ``estimator__max_depth`` 2, 4; SMOTE -> MLP with 32
@@ -78,7 +78,7 @@ run-major, and the ``R`` pooled run values; the folds' chosen hyperparameters, c
 (:func:`time.process_time`) the line took. Lines are appended and flushed as each item
 finishes, so a run can be stopped and resumed: items already in the file are skipped. Data
 sets, folds, tuning and target draws are seeded from ``--seed`` and the setting
-(:func:`imbeval._seeds.derive_seed`), so a learner added later sees the same data sets and
+(:func:`imbeval.utils.seeds.derive_seed`), so a learner added later sees the same data sets and
 folds as the others. ``summary`` writes ``summary.csv`` beside them.
 """
 
@@ -105,14 +105,14 @@ from coverage_learners import _done  # noqa: E402  (the same resumable files' ke
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).parent / "results" / "fig5_ratio"
-#: the pipeline's four mullick2020 learners (:data:`imbeval.classifiers.factories.MULLICK_NAMES`)
+#: the pipeline's four mullick2020 learners (:data:`imbeval_repro.experiment.classifiers.factories.MULLICK_NAMES`)
 LEARNERS = ("dual_lexiboost", "nbsvm", "rusboost", "smote_mlp")
 #: the n_test/n_train ratios compared: 1/(k - 1) for k = 5 (Nadeau and Bengio), ..., the
 #: decision rule's 2
 RATIOS = (0.25, 0.5, 1.0, 2.0)
 RUNS, FOLDS, INNER_FOLDS = 5, 5, 3
 LEVEL = 0.95
-#: the multi-class RRT schemes (:data:`imbeval.protocol.rrt.MULTI_CLASS_SCHEMES`), in file order
+#: the multi-class RRT schemes (:data:`imbeval.rrt.MULTI_CLASS_SCHEMES`), in file order
 SCHEMES = ("balanced", "reversed", "minority_ir_halved", "original", "others_doubled")
 FIELDS = ("kind", "item", "learner", "runs", "folds", "target",
           *[f"{p}_{s}" for s in SCHEMES for p in ("fold", "run")], "chosen", "seconds")
@@ -140,7 +140,7 @@ SETTINGS = {
 
 def keel_order(labels, counts):
     """The class codes of a KEEL multi-class problem: by decreasing count, then label
-    (:func:`imbeval.cli._experiment_keel.keel_problem`); returns the labels' order.
+    (:func:`imbeval_repro.cli._experiment_keel.keel_problem`); returns the labels' order.
 
     Examples
     --------
@@ -234,7 +234,7 @@ def make_generator(setting):
         order = keel_order([str(d) for d in range(10)], spec["counts"])
         return LedGenerator([int(spec["counts"][d]) for d in order], spec["flip"],
                             LED_PATTERNS[order])
-    from imbeval.data import keel
+    from imbeval_repro.experiment.data import keel
 
     x, y = keel.load(spec["source"])
     return fit_gaussian(x, y, spec["scale"])
@@ -283,9 +283,9 @@ def _chosen(params):
 
 def cv_item(setting, i, learners, seed, specs=None, generator=None, runs=RUNS, folds=FOLDS):
     """Data set ``i`` of ``setting`` cross-validated by every learner (``runs x folds`` of
-    :func:`imbeval.protocol.cv.run_folds`, the same folds for all): one row per learner."""
-    from imbeval._seeds import derive_rng
-    from imbeval.protocol.cv import run_folds
+    :func:`imbeval_repro.experiment.protocol.cv.run_folds`, the same folds for all): one row per learner."""
+    from imbeval.utils.seeds import derive_rng
+    from imbeval_repro.experiment.protocol.cv import run_folds
 
     specs = learner_specs() if specs is None else specs
     gen = make_generator(setting) if generator is None else generator
@@ -322,13 +322,13 @@ def cv_item(setting, i, learners, seed, specs=None, generator=None, runs=RUNS, f
 
 def fit_like_a_fold(spec, name, x, y, train, seed):
     """Tune and fit ``name`` on ``x[train]`` as an outer fold of the pipeline does
-    (:func:`imbeval.protocol.cv.standardise_in_fold` on the training part, then
-    :func:`imbeval.classifiers.build_classifier` and :func:`imbeval.classifiers.tune`);
+    (:func:`imbeval_repro.experiment.protocol.cv.standardise_in_fold` on the training part, then
+    :func:`imbeval_repro.experiment.classifiers.build_classifier` and :func:`imbeval_repro.experiment.classifiers.tune`);
     returns the fitted model and ``x`` standardised by the training part."""
     from sklearn.exceptions import ConvergenceWarning
 
-    from imbeval.classifiers import build_classifier, tune
-    from imbeval.protocol.cv import standardise_in_fold
+    from imbeval_repro.experiment.classifiers import build_classifier, tune
+    from imbeval_repro.experiment.protocol.cv import standardise_in_fold
 
     z = standardise_in_fold(x, train)
     model = build_classifier(name, dict(spec.get("params") or {}), seed, spec.get("estimator"))
@@ -344,8 +344,8 @@ def target_item(setting, j, learners, seed, test_size, specs=None, generator=Non
                 folds=FOLDS):
     """Target draw ``j``: the training part of one stratified outer fold of a fresh data set,
     every learner fitted on it, its population ACSA (one row per learner)."""
-    from imbeval._seeds import derive_rng, derive_seed
-    from imbeval.protocol.cv import outer_folds
+    from imbeval.utils.seeds import derive_rng, derive_seed
+    from imbeval_repro.experiment.protocol.cv import outer_folds
 
     specs = learner_specs() if specs is None else specs
     gen = make_generator(setting) if generator is None else generator

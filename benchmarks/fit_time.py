@@ -23,8 +23,9 @@ from pathlib import Path
 
 import numpy as np
 
-from imbeval.classifiers import LexiBoost, lexi_lp, make_classifier
-from imbeval.classifiers.knn_base import neighbour_table
+from imbeval_repro.experiment.classifiers import LexiBoost, make_classifier
+from imbeval_repro.experiment.classifiers import lexi_lp
+from imbeval_repro.experiment.classifiers.knn_base import neighbour_table
 
 ALL = ("nbsvm", "dual_lexiboost", "lexiboost", "rusboost", "smote_mlp")
 

@@ -6,7 +6,7 @@ Usage::
         [--others 8] [--repeats 10] [--n-jobs 2]
 
 A printed grid number is compared with the 95% prediction interval of a re-run of our
-pipeline (:func:`imbeval.tables.mortaz2020.rerun_estimate`). This script checks that
+pipeline (:func:`imbeval_repro.papers.mortaz2020.tables.rerun_estimate`). This script checks that
 interval against real re-runs: it fits the grid once with ``--seed`` (one CV repetition,
 as the default config does; and, with ``--repeats R``, R reshuffled repetitions), then
 with ``--others`` other seeds (each a new partition and new model randomness), and counts,
@@ -32,8 +32,8 @@ from pathlib import Path
 import numpy as np
 
 from imbeval import inference
-from imbeval._seeds import derive_seed
-from imbeval.protocol.mortaz_grid import INDEX_FUNCTIONS, grid_fold_scores
+from imbeval.utils.seeds import derive_seed
+from imbeval_repro.papers.mortaz2020.grid_fit import INDEX_FUNCTIONS, grid_fold_scores
 
 MEASURES = list(INDEX_FUNCTIONS)
 

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from imbeval import inference
-from imbeval.protocol.mortaz_grid import INDEX_FUNCTIONS
+from imbeval_repro.papers.mortaz2020.grid_fit import INDEX_FUNCTIONS
 
 
 def glass_cells(results) -> dict:

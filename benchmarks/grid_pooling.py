@@ -7,9 +7,9 @@ Usage::
 ``FOLDS_CSV`` is a grid's fold scores with ``R_total`` repetitions (``imbeval papers
 mortaz2020-grid-model ... --repeats 10``'s output, or ``grid_<dataset>_folds.csv``). For
 each (model, index) cell the interval is made from the first ``--first`` repetitions, as
-:func:`imbeval.tables.mortaz2020.grid_comparison_rows` makes it -- per cell (t with R - 1
+:func:`imbeval_repro.papers.mortaz2020.tables.grid_comparison_rows` makes it -- per cell (t with R - 1
 df), pooled over the model family's three cells where Bartlett's test allows
-(:func:`imbeval.tables.mortaz2020.pooled_spreads`), and from the first repetition alone
+(:func:`imbeval_repro.papers.mortaz2020.tables.pooled_spreads`), and from the first repetition alone
 (corrected variance) -- and each held-out repetition's mean (another partition and other
 model randomness: a re-run) is counted inside or outside it (no print unit). With
 ``--first`` equal to ``R_total`` there is nothing held out: ``--other`` (the fold scores of
@@ -26,8 +26,8 @@ import numpy as np
 import pandas as pd
 
 from imbeval import inference
-from imbeval.protocol.mortaz_grid import INDEX_FUNCTIONS
-from imbeval.tables.mortaz2020_grid import pooled_spreads
+from imbeval_repro.papers.mortaz2020.grid_fit import INDEX_FUNCTIONS
+from imbeval_repro.papers.mortaz2020.grid import pooled_spreads
 
 
 def _cells(scores):

@@ -6,7 +6,7 @@ Usage::
 
 The PARTs are comparison parts (``results/papers/comparison/mortaz2020_grid_<dataset>.csv``,
 as ``imbeval papers mortaz2020-grid --comparison`` writes them). They are read and adjusted
-the way the report's merge does it (:func:`imbeval.tables.comparison.adjust`: its families
+the way the report's merge does it (:func:`imbeval_repro.verdicts.adjust`: its families
 are one paper item each, so the parts holding all of an item's rows give that item's
 adjustment exactly; the model-selection claims span both grids, so give both parts for
 them). For each item with a p-value it prints:
@@ -31,9 +31,9 @@ import argparse
 import pandas as pd
 
 from imbeval import inference
-from imbeval.tables.comparison import adjust, outside_interval, read_parts
+from imbeval_repro.verdicts import adjust, outside_interval, read_parts
 
-#: the phrases of a grid row's detail (imbeval.tables.mortaz2020_grid) counted here
+#: the phrases of a grid row's detail (imbeval_repro.papers.mortaz2020.grid) counted here
 AGREEMENT = {
     # "(0.02 minus half the printed unit) shown" / "... not shown"
     "shown": r"agreement within [^;]*printed unit\) shown",
@@ -49,7 +49,7 @@ def verdict_counts(table: pd.DataFrame) -> pd.DataFrame:
     Parameters
     ----------
     table : pandas.DataFrame
-        Comparison rows after :func:`imbeval.tables.comparison.adjust`.
+        Comparison rows after :func:`imbeval_repro.verdicts.adjust`.
 
     Returns
     -------
@@ -60,7 +60,7 @@ def verdict_counts(table: pd.DataFrame) -> pd.DataFrame:
 
     Examples
     --------
-    >>> from imbeval.tables.comparison import frame, row, run_basis
+    >>> from imbeval_repro.verdicts import frame, row, run_basis
     >>> rows = frame([row("p", "T", r, "x", "0.20", 0.5, setting="ours", ci=(0.4, 0.6),
     ...                   basis=run_basis("d"), p_value=v) for r, v in (("a", 1e-4), ("b", 0.3))])
     >>> counts = verdict_counts(adjust(rows))

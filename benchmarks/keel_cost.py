@@ -32,9 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def measure(names, out=sys.stdout):
     import yaml
 
-    from imbeval.cli._experiment_keel import keel_problem
-    from imbeval.data import keel
-    from imbeval.data.problems import save_problem
+    from imbeval_repro.cli._experiment_keel import keel_problem
+    from imbeval_repro.experiment.data import keel
+    from imbeval_repro.experiment.data.problems import save_problem
 
     classifiers = yaml.safe_load((ROOT / "config/config.yaml").read_text())["experiment"]["classifiers"]
     protocol = {"runs": 5, "folds": 5, "inner_folds": 3}
@@ -61,7 +61,7 @@ def estimate(tsv, configfile):
     import pandas as pd
     import yaml
 
-    from imbeval.data.keel_plan import plan_keel
+    from imbeval_repro.experiment.data.keel_plan import plan_keel
 
     cost = pd.read_csv(tsv, sep="\t")
     default = yaml.safe_load((ROOT / "config/config.yaml").read_text())

@@ -38,10 +38,10 @@ def complete_problems(run_dir: Path, classifiers, n_files: int) -> list[str]:
 def main(argv=None) -> int:
     import yaml
 
-    from imbeval._io import write_csv
-    from imbeval.cli._experiment_reference import winner_flips_by_problem
-    from imbeval.figures.scores_rrt import make_scores_rrt
-    from imbeval.tables.scores_rrt import score_indices, score_spread, winner_flips
+    from imbeval.utils.io import write_csv
+    from imbeval_repro.cli._experiment_reference import winner_flips_by_problem
+    from imbeval_repro.library_results.scores_rrt_figure import make_scores_rrt
+    from imbeval_repro.library_results.scores_rrt import score_indices, score_spread, winner_flips
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dir", type=Path, help="the checkout the KEEL run runs in")

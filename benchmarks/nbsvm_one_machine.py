@@ -14,7 +14,7 @@ from pathlib import Path
 from sklearn.model_selection import StratifiedKFold
 from sklearn.svm import SVC
 
-from imbeval.protocol.cv import outer_folds
+from imbeval_repro.experiment.protocol.cv import outer_folds
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import paper_fold as pf  # noqa: E402

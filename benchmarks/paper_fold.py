@@ -1,11 +1,11 @@
 """One paper-shaped outer fold of a mullick2020 classifier, before against after.
 
-The unit of work measured: what ``imbeval.protocol.cv.run_protocol`` does for one outer
+The unit of work measured: what ``imbeval_repro.experiment.protocol.cv.run_protocol`` does for one outer
 fold -- ``tune(make_classifier(name, {}, seed), grid, X[train], y[train], inner_folds=3)``
 (the inner stratified CV over the grid of ``config/paper.yaml`` plus the refit), then
 ``predict`` on the test fold -- on a 10-class problem shaped like ``c10_a`` of
 ``config/paper.yaml``: 2048-d features, class sizes from
-``imbeval.data.problems.class_sizes`` with 1,300 images per ILSVRC leaf class (6,500 ...
+``imbeval_repro.experiment.data.problems.class_sizes`` with 1,300 images per ILSVRC leaf class (6,500 ...
 325, 22,135 points at IR 20; ``--scale`` multiplies them). The features are synthetic and
 deterministic (``--seed``): non-negative like pooled ReLU activations, each class with its
 own mean on a random eighth of the dimensions, so the classes overlap and the SVMs keep
@@ -58,7 +58,7 @@ def paper_sizes(scale: float) -> list[int]:
     avail = np.array(C10_A_LEAVES, float) * IMAGES_PER_LEAF
     C = avail.size
     factors = 20.0 ** (-np.arange(C) / (C - 1))
-    n0 = float(np.min(avail / factors))            # as imbeval.data.problems.class_sizes
+    n0 = float(np.min(avail / factors))            # as imbeval_repro.experiment.data.problems.class_sizes
     return [max(int(v), 4) for v in np.rint(n0 * factors * scale)]
 
 
@@ -92,8 +92,8 @@ def worker(args) -> None:
 
     from sklearn.exceptions import ConvergenceWarning
 
-    from imbeval.classifiers import make_classifier, tune
-    from imbeval.protocol.cv import outer_folds
+    from imbeval_repro.experiment.classifiers import make_classifier, tune
+    from imbeval_repro.experiment.protocol.cv import outer_folds
 
     sizes = paper_sizes(args.scale)
     X, y = features(sizes, args.n_features, args.seed)

@@ -8,7 +8,7 @@ Every file present in either tree is compared, except what never repeats between
 (``benchmarks/`` wall times; PDFs, which carry their creation time). A CSV is compared by
 column: the columns added and removed, whether the shared columns keep their order, and each
 shared column whose values differ; a ``kind`` column whose values differ only as the words of
-a verdict differ from its identifier (``imbeval.tables.comparison.kind_of``) is reported as
+a verdict differ from its identifier (``imbeval_repro.verdicts.kind_of``) is reported as
 renamed, not changed. Any other file is compared byte for byte. Exit status 1 when a CSV has a
 changed (not renamed) column or a removed one, or another file differs; what differs is
 printed either way. The run's provenance (``provenance.json``: its time and the code's hash)
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from imbeval.tables.comparison import kind_of
+from imbeval_repro.verdicts import kind_of
 
 #: never the same between two runs
 SKIPPED_PARTS = ("benchmarks",)

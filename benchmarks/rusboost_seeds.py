@@ -1,7 +1,7 @@
 """RUSBoost on the default config's KEEL slice at further seeds: does any fold stop a run?
 
 Issue 41 item 3: the default run at seed 4099 stopped on RUSBoost (cleveland-0_vs_4_no_null,
-"worse than random"); :class:`imbeval.classifiers.rusboost.RedrawingRUSBoost` redraws such a
+"worse than random"); :class:`imbeval_repro.experiment.classifiers.rusboost.RedrawingRUSBoost` redraws such a
 first round. This runs every RUSBoost fold of the slice (the default config's sets, 2 x 3 CV,
 its grid and inner folds) at ``--seeds`` seeds and counts folds that fail and folds that
 needed redraws. Measured once; the numbers are in docs/performance.md.
@@ -34,9 +34,9 @@ def main(argv=None) -> int:
     p.add_argument("--seeds", default="4100-4109", help="a range a-b or a list a,b,c")
     p.add_argument("--out", type=Path, help="write the per-(seed, set) table here")
     args = p.parse_args(argv)
-    from imbeval.cli._experiment_keel import keel_problem
-    from imbeval.data.keel_plan import plan_keel
-    from imbeval.protocol.cv import run_folds
+    from imbeval_repro.cli._experiment_keel import keel_problem
+    from imbeval_repro.experiment.data.keel_plan import plan_keel
+    from imbeval_repro.experiment.protocol.cv import run_folds
 
     config = yaml.safe_load((REPO / "config" / "config.yaml").read_text(encoding="utf-8"))
     keel, classifiers = config["keel"], config["experiment"]["classifiers"]

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SNAKEMAKE = Path(sys.executable).parent / "snakemake"
 # The fake cluster (profile and submitter) for the cluster-generic executor: a test tool.
 FAKE_CLUSTER = ROOT / "tests" / "fake_cluster"
-COPIED = ["Snakefile", "workflow", "config", "profiles", "src", "examples", "plugins",
+COPIED = ["Snakefile", "workflow", "config", "profiles", "src", "reproduction", "examples", "plugins",
           "environment.yml", "pyproject.toml"]
 # The result files that must not depend on how, where or when the DAG ran (benchmark
 # records under results/benchmarks/ hold wall times; figures' PDF/PNG carry metadata).

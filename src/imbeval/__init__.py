@@ -1,14 +1,18 @@
-"""imbeval: performance indices for imbalanced classification and a pipeline that
-regenerates the figures and tables of five papers on them.
+"""imbeval: performance indices for imbalanced classification.
 
-Layers, bottom to top; a module imports only from its own layer or lower ones
-(``tests/unit/test_layers.py`` checks it): ``_io``/``_seeds``/``_settings`` (atomic writing,
-per-job seeds, protocol defaults) → ``indices`` (pure functions of confusion-matrix stacks)
-→ ``metrics`` (the indices of labels, scikit-learn style) → ``data`` → ``features`` → ``classifiers`` → ``protocol`` → ``audit`` → ``figures`` /
-``tables`` → the ``cli`` that the Snakemake rules call.
+Packages: :mod:`~imbeval.indices` (indices of confusion-matrix stacks, their registry and
+the catalogue of other libraries' indices), :mod:`~imbeval.metrics` (indices of labels,
+scikit-learn style, and their intervals from one test set), :mod:`~imbeval.scores` (indices
+of scores), :mod:`~imbeval.inference` (intervals, tests and multiplicity over CV results),
+:mod:`~imbeval.compare` (which classifier wins, by index), :mod:`~imbeval.audit` (does an
+index meet the papers' conditions and properties), :mod:`~imbeval.baselines` (what an index
+gives a classifier that ignores its input), :mod:`~imbeval.rrt` and
+:mod:`~imbeval.evaluation` (how much of a score is the test set's class ratio) and
+:mod:`~imbeval.utils`. The base install needs numpy, SciPy, pandas and statsmodels;
+scikit-learn (``[sklearn]``) and matplotlib (``[plot]``) are extras.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 #: The distribution's name on PyPI and in the installed packages' metadata (pyproject.toml's
 #: ``[project] name``): ``imbeval`` itself is another project's on PyPI. The import name is
@@ -17,9 +21,7 @@ DISTRIBUTION = "imbeval-indices"
 
 
 def __getattr__(name):
-    # imbeval.evaluate(estimator, X, y) without importing pandas/matplotlib on `import imbeval`.
-    # Imported by name at first use: no command that does not use it depends on it (the
-    # rules' input lists follow static imports, cli/_sources.py).
+    # imbeval.evaluate(estimator, X, y) without importing pandas on `import imbeval`
     if name in ("evaluate", "evaluate_predictions"):
         import importlib
 

@@ -2,7 +2,7 @@
 
 Given a test set's true labels and one model's predictions on it, :func:`evaluate_predictions`
 (or :func:`evaluate` with a fitted estimator) redraws the test set under mullick2020's five
-RRT schemes -- the protocol's own resampling (:func:`imbeval.protocol.rrt_test_sets`), each
+RRT schemes -- the protocol's own resampling (:func:`imbeval.rrt.rrt_test_sets`), each
 scheme drawn ``repeats`` times from generators seeded by ``(seed, "evaluate", repeat)`` --
 counts a confusion matrix per draw from the given predictions (a prediction does not depend
 on which other points are in the test set), and computes every applicable index on each.
@@ -144,8 +144,9 @@ class Evaluation:
         """Figure in the style of mullick2020 Fig. 3 for one model: the spread across RRT
         schemes per index (bars, coloured by the Condition 1 verdict) above the mean value
         at each scheme."""
-        import imbeval.figures  # noqa: F401  (sets the Agg backend, once for the package)
-        import matplotlib.pyplot as plt
+        from imbeval.utils._optional import import_optional
+
+        plt = import_optional("matplotlib.pyplot")
 
         s = self.summary
         names = list(s["index"])
@@ -177,15 +178,23 @@ class Evaluation:
     def write(self, out_dir) -> list[Path]:
         """Write ``evaluate.csv`` (index x scheme, tidy, with the index's spread and
         verdicts), ``evaluate_draws.csv`` (every draw) and ``evaluate.pdf``/``.png``
-        into ``out_dir``, each atomically; returns the paths."""
-        from imbeval._io import write_csv
-        from imbeval.figures._output import save_figure
+        into ``out_dir``, each atomically; returns the paths. Without matplotlib (the
+        ``plot`` extra) the figure is left out, with a warning."""
+        import importlib.util
+        import warnings
+
+        from imbeval.utils.io import write_csv
+        from imbeval.utils.plot import save_figure
 
         out = Path(out_dir)
         tidy = self.per_scheme.merge(self.summary, on="index", how="left")
         paths = [write_csv(tidy, out / "evaluate.csv"),
                  write_csv(self.values, out / "evaluate_draws.csv")]
-        paths += save_figure(self.plot(), out / "evaluate")
+        if importlib.util.find_spec("matplotlib") is None:
+            warnings.warn("the figure evaluate.pdf/.png is not drawn: it needs matplotlib "
+                          "(pip install 'imbeval-indices[plot]')", stacklevel=2)
+        else:
+            paths += save_figure(self.plot(), out / "evaluate")
         return paths
 
 
@@ -253,7 +262,7 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
     seed : int
         Seed of every draw (and of the audit's search).
     min_count, infeasible :
-        The protocol's sampling rule (see :mod:`imbeval.protocol.rrt`).
+        The protocol's sampling rule (see :mod:`imbeval.rrt`).
     audit : "quick", "full", "none" or a path to an ``audit.csv``
     source : str
         Names the data in error messages (the CLI passes the file name).
@@ -263,7 +272,8 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
     Evaluation
     """
     from imbeval.indices import compute, load_index, registry
-    from imbeval.protocol import confusion, derive_rng, rrt_test_sets, schemes_for
+    from imbeval.rrt import confusion, rrt_test_sets, schemes_for
+    from imbeval.utils.seeds import derive_rng
 
     y_true = _as_label_list(y_true, "y_true", source)
     y_pred = _as_label_list(y_pred, "y_pred", source)

@@ -6,7 +6,7 @@ accounting, as on a site without slurmdbd. The test DAG of config/test.yaml then
 ``--profile profiles/slurm`` exactly as the README says, while one running classifier job
 (experiment_problem_runs: config/test.yaml runs one per problem) is cancelled with
 ``scancel``: the run must see it fail, resubmit it and end with the same result files, byte
-for byte, as the local run. The preflight in src/imbeval/_cluster.py must
+for byte, as the local run. The preflight in reproduction/src/imbeval_repro/cluster.py must
 stop a run before any submission when a job is larger than every node or when status polling
 could not work. The pure parts of the preflight are tested without a cluster first.
 """
@@ -31,7 +31,7 @@ from workflow_helpers import (
     snakemake_env,
 )
 
-from imbeval._cluster import (
+from imbeval_repro.cluster import (
     ClusterPreflightError,
     JobRequest,
     fit_problems,

@@ -180,7 +180,7 @@ def test_add_index_declaration_is_audited_on_its_worst_side():
 
 @pytest.mark.usefixtures("clean_registry")
 def test_experiment_indices_import_path_keeps_the_declaration(lossmod):
-    from imbeval.protocol.user_code import index_names
+    from imbeval_repro.experiment.protocol.user_code import index_names
 
     names = index_names(["acsa", "lossmod:gmean_loss", "lossmod:acsa_loss"])
     assert names == ["acsa", "gmean_loss", "acsa_loss"]
@@ -357,7 +357,7 @@ def test_influence_functions_reverse_the_sign_of_a_lower_is_better_score():
 
 
 def test_fig6_carries_the_wording_and_names_the_theorem(worded):
-    from imbeval.figures.mullick2020_theory import _cell_label, fig6_data
+    from imbeval.audit.figure import _cell_label, fig6_data
 
     _, rows, _ = worded
     data = fig6_data(list(rows.values())).set_index("index")
@@ -418,7 +418,7 @@ def test_evaluate_reads_the_wording_from_an_audit_table(worded):
 def test_report_page_shows_the_worded_verdicts_not_the_matrices(worded, tmp_path):
     import pandas as pd
 
-    from imbeval.report import pages
+    from imbeval_repro.report import pages
 
     _, rows, out = worded
     (tmp_path / "audit").mkdir()

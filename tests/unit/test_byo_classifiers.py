@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from byo_helpers import clean_registry  # noqa: F401  (fixture)
 
-from imbeval.classifiers import build_classifier
-from imbeval.classifiers.user import check_classifier_spec
-from imbeval.protocol import run_protocol
-from imbeval.protocol.user_code import check_user_code
+from imbeval_repro.experiment.classifiers import build_classifier
+from imbeval_repro.experiment.classifiers.user import check_classifier_spec
+from imbeval_repro.experiment.protocol import run_protocol
+from imbeval_repro.experiment.protocol.user_code import check_user_code
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +39,7 @@ def test_same_protocol_as_builtin(problem):
     same RRT test sets, same confusion matrices."""
     kw = dict(seed=3, n_folds=3, grid={"C": [1.0, 10.0]}, inner_folds=2)
     builtin = run_protocol(problem, "nbsvm", 0, **kw)
-    mine = run_protocol(problem, "nbsvm", 0, estimator="imbeval.classifiers.nbsvm:NBSVM", **kw)
+    mine = run_protocol(problem, "nbsvm", 0, estimator="imbeval_repro.experiment.classifiers.nbsvm:NBSVM", **kw)
     assert mine == builtin
 
 

@@ -6,12 +6,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from imbeval.data.check import check_experiment
-from imbeval.data.image_folder import list_class_folders, list_folder_concept_images
-from imbeval.data.table import read_table, table_classes
-from imbeval.data.uci import load_glass
-from imbeval.features import load_shard
-from imbeval.features.user_data import extract_image_folder_features, extract_table_features
+from imbeval_repro.experiment.data.check import check_experiment
+from imbeval_repro.experiment.data.image_folder import list_class_folders, list_folder_concept_images
+from imbeval_repro.experiment.data.table import read_table, table_classes
+from imbeval_repro.experiment.data.uci import load_glass
+from imbeval_repro.experiment.features import load_shard
+from imbeval_repro.experiment.features.user_data import extract_image_folder_features, extract_table_features
 
 
 @pytest.fixture(scope="module")

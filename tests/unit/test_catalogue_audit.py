@@ -9,11 +9,11 @@ import pytest
 from imbeval.audit import AuditSizes, audit_index, audit_registry
 from imbeval.audit.report import audit_rows
 from imbeval.cli import main
-from imbeval.figures.catalogue import conditions_data
+from imbeval_repro.library_results.catalogue_figure import conditions_data
 from imbeval.indices import registry
 from imbeval.indices.catalogue import entries
-from imbeval.report.catalogue import render_catalogue_page
-from imbeval.tables.catalogue import CATALOGUE_COLUMNS, audit_catalogue, common_passing
+from imbeval_repro.report.catalogue import render_catalogue_page
+from imbeval_repro.library_results.catalogue import CATALOGUE_COLUMNS, audit_catalogue, common_passing
 
 QUICK = AuditSizes.quick()
 CLASSES = (2, 3, 4)
@@ -102,7 +102,7 @@ def test_heat_map_data_and_page(small_table, tmp_path):
 
 
 def test_cli_step_writes_the_table_and_figure(tmp_path, monkeypatch):
-    import imbeval.tables.catalogue as tc
+    import imbeval_repro.library_results.catalogue as tc
 
     original = tc.audit_catalogue
     monkeypatch.setattr(tc, "audit_catalogue",

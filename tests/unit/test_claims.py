@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from imbeval.tables import claims
-from imbeval.tables import claims_mullick2020
-from imbeval.tables import comparison as cmp
+from imbeval_repro.papers import claims
+from imbeval_repro.papers.mullick2020 import claims as claims_mullick2020
+from imbeval_repro import verdicts as cmp
 
 
 def _kind(row):
@@ -76,7 +76,7 @@ def _with_identities(frame, n_classes):
     """``frame`` with AUROC-OVO, AUROC-OVA and nAUROC-OVA made from ACSA by the identities
     every confusion matrix satisfies (mullick2020 Lemma 2; AUROC-OVA = AUROC-OVO, as on a
     class-balanced test set), fold by fold, so Fig. 5's claims see consistent indices."""
-    from imbeval.tables.claim_units import identity_coefficients
+    from imbeval_repro.papers.mullick2020.claim_units import identity_coefficients
 
     a, b, lam = identity_coefficients(n_classes)
     acsa = frame[frame["index"] == "acsa"]
@@ -135,8 +135,8 @@ def test_fig5_gap_interval_follows_the_identities_not_four_boxes():
     # the same cells, with the AUROCs made from ACSA: the identities' interval (one minimum
     # and a nuisance) is narrower than the gap of four independent boxes of minima
     from imbeval import inference
-    from imbeval.tables import mullick2020_experiment as ex
-    from imbeval.tables.claim_rules import FIG5_TEST_TO_TRAIN
+    from imbeval_repro.papers.mullick2020 import experiment as ex
+    from imbeval_repro.verdicts.claim_rules import FIG5_TEST_TO_TRAIN
 
     gap, _ = _fig5(LEVELS, {"acsa": 0.01, "gmean": 0.01})
     indices, problems = _indices(LEVELS, {"acsa": 0.01, "gmean": 0.01})
@@ -312,7 +312,7 @@ def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
     assert list(table.columns) == cmp.COLUMNS
     assert set(table["item"]) >= {"Fig. 4a", "Fig. 5", "Fig. 4a (your indices)"}
     # the comparison reads the experiment's run table (here fold values: both are read)
-    from imbeval.protocol.collect import RUN_TABLE
+    from imbeval_repro.experiment.protocol.collect import RUN_TABLE
 
     indices.to_csv(tmp_path / RUN_TABLE, index=False)
     problems.to_csv(tmp_path / "problems.csv", index=False)
@@ -326,7 +326,7 @@ def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
         table[~table["item"].str.contains("your indices")].reset_index(drop=True), paper)
     # the workflow decides once: the comparison reads claims.csv back (issue 45); the rows
     # and, after adjust over them again, the verdicts and adjustments are the same
-    from imbeval._io import write_csv
+    from imbeval.utils.io import write_csv
 
     write_csv(table, tmp_path / "claims.csv")
     read = cmp.adjust(cmp.frame(claims.stage_rows(experiment_claims=tmp_path / "claims.csv")))
@@ -390,7 +390,7 @@ def test_ortigosa_fig7_cuts_are_the_same_from_every_start():
     # the search from other points of the grid finds the same optimum
     from scipy.optimize import minimize
 
-    from imbeval.figures import ortigosa2016 as fo
+    from imbeval_repro.papers.ortigosa2016 import figures as fo
     from imbeval.indices import ortigosa2016 as og
 
     cuts = fo.fig7_cuts().set_index("rule")
@@ -518,7 +518,7 @@ def test_fig5_cells_on_a_run_table_rest_on_the_fold_values():
     units = pd.DataFrame(list(claims.mullick_experiment_rows(runs, problems, basis=BASIS,
                                                              folds=folds))[-2]["units"])
     assert set(units["fold"]) == {0, 1} and len(units) == 4 * 5 * 10
-    from imbeval.tables.claim_units import estimate_from_units
+    from imbeval_repro.papers.mullick2020.claim_units import estimate_from_units
 
     again = estimate_from_units(units, row["regenerated"])
     assert again.interval() == pytest.approx((row["ci_low"], row["ci_high"]))
@@ -533,7 +533,7 @@ def test_fig5_cells_shift_the_fold_interval_to_the_pooled_value():
     folds, problems = _indices(LEVELS, {n: 0.01 for n in LEVELS})
     runs = _as_run_table(folds)
     moved = runs.assign(value=runs["value"] + 0.01)
-    from imbeval.tables import mullick2020_experiment as ex
+    from imbeval_repro.papers.mullick2020 import experiment as ex
 
     _, pooled, x = ex.cell_fold_values(moved, folds, "m", ["acsa"])
     assert pooled.shape == (5, 1) and x.shape == (5, 2, 5, 1)
@@ -552,7 +552,7 @@ def test_the_identity_bounds_contain_fig5s_gap_on_any_confusion_matrices(c, cell
     # (any class sizes), the gap computed from the registered indices lies in the bounds
     # made from the smallest ACSA and the largest AUROC-OVA - AUROC-OVO alone
     from imbeval.indices import compute
-    from imbeval.tables.claim_units import identity_coefficients, identity_gap_bounds
+    from imbeval_repro.papers.mullick2020.claim_units import identity_coefficients, identity_gap_bounds
 
     rng = np.random.default_rng(rnd.getrandbits(32))
     values = {n: [] for n in ("acsa", "auroc_ova", "auroc_ovo", "nauroc_ova")}

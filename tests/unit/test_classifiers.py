@@ -16,7 +16,7 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.svm import SVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from imbeval.classifiers import (
+from imbeval_repro.experiment.classifiers import (
     DEFAULT_PARAM_GRIDS,
     GRID_NAMES,
     MULLICK_NAMES,

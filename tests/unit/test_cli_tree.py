@@ -35,8 +35,9 @@ def leaf_arguments():
 
 def test_top_level_commands_are_the_stages_and_the_tools():
     (action,) = _subparsers(build_parser())
-    assert list(action.choices) == ["experiment", "theory", "papers", "report", "indices", "audit",
-                                    "data", "evaluate", "provenance", "compare", "replicate"]
+    assert list(action.choices) == ["indices", "audit", "compare", "evaluate", "data",
+                                    "experiment", "papers", "provenance", "replicate", "report",
+                                    "theory"]
 
 
 def test_every_stage_item_is_a_subcommand():
@@ -81,7 +82,7 @@ def test_out_is_a_file_and_out_dir_a_folder_everywhere():
 
 
 def test_papers_has_no_second_entry_point():
-    import imbeval.cli.papers as papers
+    import imbeval_repro.cli.papers as papers
 
     assert not hasattr(papers, "main")
 
@@ -101,7 +102,7 @@ def test_compare_out_must_be_a_csv(argv, capsys):
 
 
 def test_every_registered_figure_names_a_command_of_the_tree():
-    from imbeval.figures.registry import figures
+    from imbeval_repro.figures.registry import figures
 
     tree = {" ".join(path) for path, _ in walk(build_parser())}
     assert [f.command for f in figures() if f.command not in tree] == []

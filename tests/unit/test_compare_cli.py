@@ -95,8 +95,8 @@ def test_a_missing_table_is_named(tmp_path, capsys):
 
 
 def test_the_report_page_states_how_many_winners_differ(tmp_path):
-    from imbeval.report.compare import render_compare_page
-    from imbeval.report.pages import page_paths
+    from imbeval.compare import render_compare_page
+    from imbeval_repro.report.pages import page_paths
 
     csv, _, _ = _readme_example()
     (tmp_path / "scores.csv").write_text(csv)

@@ -274,7 +274,7 @@ def test_html_writes_a_standalone_page_of_the_users_comparison(tmp_path, capsys)
 
 def test_the_report_page_explains_schemes_and_withholds_w_from_too_few_units(tmp_path):
     from imbeval.compare import write_comparison
-    from imbeval.report.compare import render_compare_page
+    from imbeval.compare import render_compare_page
 
     rng = np.random.default_rng(1)
     table = pd.DataFrame([{"problem": f"p{u}", "classifier": c, "scheme": s, "index": i,

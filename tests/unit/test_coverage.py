@@ -7,7 +7,7 @@ and fold noise ``e ~ N(0, (1 - rho) sigma^2)``. Then ``Var(mean) = (1/n + rho/(1
 E[s^2]`` and, ``a`` cancelling from ``s^2``, ``(mean - mu)/se`` is exactly t with
 ``n - 1`` degrees of freedom: :func:`imbeval.inference.cv_interval` must cover ``mu`` at its
 nominal level, while the percentile bootstrap over folds taken as independent
-(:mod:`imbeval._bootstrap`) must not. The realistic classifier simulation is
+(benchmarks/percentile_bootstrap.py) must not. The realistic classifier simulation is
 ``benchmarks/coverage.py``.
 """
 
@@ -16,8 +16,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from imbeval._bootstrap import draw_counts, percentile_interval
 from imbeval.inference import cv_interval
+
+from benchmark_helpers import load_benchmark
+
+_baseline = load_benchmark("percentile_bootstrap")
+draw_counts, percentile_interval = _baseline.draw_counts, _baseline.percentile_interval
 
 MU, SIGMA = 0.7, 0.04
 
@@ -99,7 +103,7 @@ def svm_coverage(datasets=200, draws=100, minority_per_fold=10, ir=9, folds=5, s
     0.05-0.1)."""
     from sklearn.model_selection import StratifiedKFold
 
-    from imbeval.classifiers import make_classifier
+    from imbeval_repro.experiment.classifiers import make_classifier
     from imbeval.inference import cv_estimate
 
     rng = np.random.default_rng(seed)

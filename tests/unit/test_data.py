@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 
 from imbeval.cli import main
-from imbeval.data import fashion_mnist as fm
-from imbeval.data import uci
-from imbeval.data.digits import digits_concept_tables, load_digits_concepts
-from imbeval.data.idx import read_bytes, read_idx
-from imbeval.data.imagenet import list_concept_images, load_higher_level_groups
+from imbeval_repro.experiment.data import fashion_mnist as fm
+from imbeval_repro.experiment.data import uci
+from imbeval_repro.experiment.data.digits import digits_concept_tables, load_digits_concepts
+from imbeval_repro.experiment.data.idx import read_bytes, read_idx
+from imbeval_repro.experiment.data.imagenet import list_concept_images, load_higher_level_groups
 
 REAL_FASHION = fm.find_in(fm.DEBIAN_DIR) is not None
 
@@ -209,7 +209,7 @@ def test_cli_data_absent_offline(tmp_path, monkeypatch, capsys):
 
 
 def test_cli_data_never_installs_when_not_root(tmp_path, monkeypatch, capsys):
-    import imbeval.cli.data as cli_data
+    import imbeval_repro.cli.data as cli_data
 
     monkeypatch.setattr(fm, "DEBIAN_DIR", tmp_path / "none")
     monkeypatch.setenv("KERAS_HOME", str(tmp_path / "keras-home"))

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from imbeval.cli import main
-from imbeval.figures import mullick2020 as fig
+from imbeval_repro.papers.mullick2020 import figures as fig
 
 
 def _indices_frame():

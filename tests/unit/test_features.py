@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from imbeval.cli import main
-from imbeval.data import fashion_mnist as fm
-from imbeval.features import load_concept_features, load_shard, parse_concept_specs, write_shard
-from imbeval.data.shards import make_meta, shard_is_complete
+from imbeval_repro.experiment.data import fashion_mnist as fm
+from imbeval_repro.experiment.features import load_concept_features, load_shard, parse_concept_specs, write_shard
+from imbeval_repro.experiment.data.shards import make_meta, shard_is_complete
 
 from test_data import REAL_FASHION, fake_fashion, no_network
 
@@ -122,7 +122,7 @@ def synthetic_images(n: int, seed: int = 0):
 
 
 def test_cnn_training_is_deterministic():
-    from imbeval.features.fashion import cnn_features, train_cnn
+    from imbeval_repro.experiment.features.fashion import cnn_features, train_cnn
 
     x, y = synthetic_images(600)
     f1 = cnn_features(train_cnn(x, y, seed=3, epochs=1, feature_dim=32, verbose=0), x[:50])
@@ -135,7 +135,7 @@ def test_cnn_training_is_deterministic():
 
 @pytest.mark.parametrize("extractor, dim", [("pixels", 784), ("cnn", 16)])
 def test_fashion_extraction_on_generated_files(tmp_path, monkeypatch, extractor, dim):
-    from imbeval.features.fashion import extract_fashion_features
+    from imbeval_repro.experiment.features.fashion import extract_fashion_features
 
     monkeypatch.setattr(fm, "SHA256", fake_fashion(tmp_path / "data"))
     concepts = {"footwear": ["sandal", "sneaker", "ankle_boot"], "bag": ["bag"]}

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from imbeval.cli import main
-from imbeval.features import load_concept_features, load_shard
+from imbeval_repro.experiment.features import load_concept_features, load_shard
 
 LAYOUT = {"n01484850": 3, "n01491361": 2, "n02132136": 2}
 CORRUPT = "n01491361/n01491361_9999.JPEG"
@@ -37,7 +37,7 @@ def test_pipeline_matches_preprocess_input(ilsvrc):
     import keras
     import tensorflow as tf
 
-    from imbeval.features.inception import make_image_dataset
+    from imbeval_repro.experiment.features.inception import make_image_dataset
 
     path = str(ilsvrc / "n01484850" / "n01484850_0.JPEG")
     images, paths = next(iter(make_image_dataset([path], batch_size=1)))

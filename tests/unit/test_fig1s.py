@@ -6,7 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from imbeval.figures import dembele, mullick2020_theory, ortigosa2016
+from imbeval_repro.papers.dembele import figures as dembele
+from imbeval_repro.papers.mullick2020 import theory_figures as mullick2020_theory
+from imbeval_repro.papers.ortigosa2016 import figures as ortigosa2016
 
 
 def test_mullick_fig1_type1_and_type2():

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from imbeval.cli import theory as cli_theory
-from imbeval.figures.registry import FIGURES, STAGES, FigureInfo, figures
+from imbeval_repro.cli import theory as cli_theory
+from imbeval_repro.figures.registry import FIGURES, STAGES, FigureInfo, figures
 
 
 def test_every_named_function_imports():

@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 from test_experiment import PROBLEMS, _indices_frame
 
-from imbeval import _bootstrap
-from imbeval.figures import mullick2020 as fig
+from benchmark_helpers import load_benchmark
+from imbeval_repro.papers.mullick2020 import figures as fig
 
 DATA = {"fig3": (fig.fig3_data, "std_pooled"), "fig4a": (fig.fig4a_data, "std_pooled"),
         "fig4b": (fig.fig4b_data, "normalised_std"), "fig5": (fig.fig5_data, "minimum")}
@@ -86,6 +86,7 @@ def test_a_minimum_interval_covers_every_cell_at_once():
 
 
 def test_percentile_interval_and_its_parameters():
+    _bootstrap = load_benchmark("percentile_bootstrap")
     assert _bootstrap.percentile_interval([np.nan, 1.0, 1.0]) == (1.0, 1.0)
     assert all(np.isnan(_bootstrap.percentile_interval([np.nan])))
     with pytest.raises(ValueError, match="level"):

@@ -8,8 +8,8 @@ import pytest
 from sklearn import metrics as skm
 from sklearn.linear_model import LogisticRegression
 
-from imbeval.protocol import outer_folds, run_protocol
-from imbeval.protocol.fold_scores import (decode_array, encode_array, score_index_rows,
+from imbeval_repro.experiment.protocol import outer_folds, run_protocol
+from imbeval_repro.experiment.protocol.fold_scores import (decode_array, encode_array, score_index_rows,
                                           score_record)
 
 
@@ -105,7 +105,7 @@ def test_a_model_without_scores_records_none():
 def test_winner_flips_counts_pairs_whose_order_reverses():
     import pandas as pd
 
-    from imbeval.tables.scores_rrt import winner_flips
+    from imbeval_repro.library_results.scores_rrt import winner_flips
 
     rows = []
     # problem p: a > b > c at the test prior; at 0.01, c > a > b (a-c and b-c flip, a-b not)
@@ -131,7 +131,7 @@ def test_winner_flips_counts_pairs_whose_order_reverses():
 def test_winner_flip_pairs_count_ties_and_undefined_pairs_apart():
     import pandas as pd
 
-    from imbeval.tables.scores_rrt import winner_flip_pairs, winner_flips
+    from imbeval_repro.library_results.scores_rrt import winner_flip_pairs, winner_flips
 
     def rows(problem, prior, vals, index="roc_auc"):
         return [{"problem": problem, "kind": "two-class", "classifier": clf, "run": 0,
@@ -164,7 +164,7 @@ def test_the_stage_writes_indices_spread_flips_and_figure(tmp_path, capsys):
     import pandas as pd
 
     from imbeval.cli import main
-    from imbeval.protocol import run_folds
+    from imbeval_repro.experiment.protocol import run_folds
 
     files = []
     for C in (2, 3):
@@ -188,7 +188,7 @@ def test_the_stage_writes_indices_spread_flips_and_figure(tmp_path, capsys):
     assert flips.loc["roc_auc", "flips"] == 0
     assert (out / "fig3_scores.png").is_file() and (out / "fig3_scores.csv").is_file()
     # the report's properties page shows the flips and the figure of a run's results folder
-    from imbeval.report.properties import render_properties_page
+    from imbeval_repro.report.properties import render_properties_page
 
     results = tmp_path / "results"
     (results / "experiment").mkdir(parents=True)

@@ -20,7 +20,7 @@ from hypothesis.extra import numpy as hnp
 from imbeval.indices import dembele as dm
 from imbeval.indices import registry
 from imbeval.indices.mortaz2020 import accuracy
-from imbeval.tables.printed import DEMBELE_MATRICES, DEMBELE_TABLES, dembele_errata_cells
+from imbeval_repro.papers.dembele.printed import MATRICES, TABLES, errata_cells
 
 DETERMINISTIC = settings(
     derandomize=True, deadline=None, max_examples=150,
@@ -29,10 +29,10 @@ DETERMINISTIC = settings(
 
 # ---------------------------------------------------------------------------------------
 # The paper's matrices, as printed (rows = predicted class, columns = true class), from
-# imbeval.tables.printed
+# imbeval_repro.papers.dembele.printed
 # ---------------------------------------------------------------------------------------
 
-PRINTED = DEMBELE_MATRICES
+PRINTED = MATRICES
 CM = {name: np.array(m, dtype=float).T for name, m in PRINTED.items()}  # rows = true
 J5 = np.full((5, 5), 1 / 5)
 
@@ -117,29 +117,29 @@ def ovr(name, j, modified=False):
 # The tables, as printed. Column keys -> the matrix the paper used (in our layout).
 # ---------------------------------------------------------------------------------------
 
-TABLE1 = DEMBELE_TABLES["Table 1"]
+TABLE1 = TABLES["Table 1"]
 TABLE1_COLUMNS = {k: CM[k] for k in ["Ma", "Mb", "Mc", "M1", "M2", "M3"]}
 
-TABLE2 = DEMBELE_TABLES["Table 2"]
+TABLE2 = TABLES["Table 2"]
 TABLE2_COLUMNS = {**TABLE1_COLUMNS, "Mt2": dm.m_tilde(CM["M2"]), "Mt3": dm.m_tilde(CM["M3"])}
 
-TABLE3 = DEMBELE_TABLES["Table 3"]
+TABLE3 = TABLES["Table 3"]
 TABLE3_COLUMNS = {"M4": CM["M4"], "M5": CM["M5"], "M6": CM["M6"], "M7J": CM["M7"] + J5}
 
-TABLE4 = DEMBELE_TABLES["Table 4"]
+TABLE4 = TABLES["Table 4"]
 MULTI_COLUMNS = {
     "M4": CM["M4"], "M5": CM["M5"], "M6": CM["M6"], "M7": CM["M7"],
     "Mt5": dm.m_tilde(CM["M5"]), "Mt6": dm.m_tilde(CM["M6"]), "Mt7": dm.m_tilde(CM["M7"]),
 }
 
-TABLE5 = DEMBELE_TABLES["Table 5"]
+TABLE5 = TABLES["Table 5"]
 TABLE5_COLUMNS = {k: dm.pair_counting_2x2(v) for k, v in MULTI_COLUMNS.items()}
 
 # Tables 6-9: column "j" = class j against the rest, "jm" = the same with M~ of that 2x2.
-TABLE6 = DEMBELE_TABLES["Table 6"]
-TABLE7 = DEMBELE_TABLES["Table 7"]
-TABLE8 = DEMBELE_TABLES["Table 8"]
-TABLE9 = DEMBELE_TABLES["Table 9"]
+TABLE6 = TABLES["Table 6"]
+TABLE7 = TABLES["Table 7"]
+TABLE8 = TABLES["Table 8"]
+TABLE9 = TABLES["Table 9"]
 
 
 def ovr_columns(name, n_classes):
@@ -149,8 +149,8 @@ def ovr_columns(name, n_classes):
 
 
 # Table 10 lists σ(A) and σ(B) in decreasing order.
-TABLE10 = DEMBELE_TABLES["Table 10"]
-TABLE11 = DEMBELE_TABLES["Table 11"]
+TABLE10 = TABLES["Table 10"]
+TABLE11 = TABLES["Table 11"]
 MNIST_COLUMNS = {"M8": CM["M8"], "M9": CM["M9"]}
 
 TABLES = {
@@ -167,10 +167,10 @@ TABLES = {
     "Table 11": (TABLE11, MNIST_COLUMNS),
 }
 
-# Entries the notes list as errata, (row, column) per table (imbeval.tables.printed, with
+# Entries the notes list as errata, (row, column) per table (imbeval_repro.papers.dembele.printed, with
 # their explanations): checked in the errata tests. Two were found while writing these
 # tests (Table 7 auc(2m), Table 9 mcc.s(2)).
-ERRATA = dembele_errata_cells()
+ERRATA = errata_cells()
 
 
 # ---------------------------------------------------------------------------------------

@@ -9,15 +9,13 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from imbeval.indices import mortaz2020 as mz
-from imbeval.tables.comparison import truncated
+from imbeval_repro.verdicts import truncated
 
 from conftest import confusion_matrices
 
-from imbeval.tables.printed import (
-    MORTAZ_ERRATA, MORTAZ_MATRICES, MORTAZ_METRIC_TABLES, MORTAZ_TABLE9,
-)
+from imbeval_repro.papers.mortaz2020.printed import ERRATA, MATRICES, METRIC_TABLES, TABLE9
 
-CM1, CM2, CM3, CM4 = (MORTAZ_MATRICES[k] for k in ("CM1", "CM2", "CM3", "CM4"))
+CM1, CM2, CM3, CM4 = (MATRICES[k] for k in ("CM1", "CM2", "CM3", "CM4"))
 
 FUNCTIONS = {
     "ACC": mz.accuracy,
@@ -28,19 +26,19 @@ FUNCTIONS = {
     "IAM": mz.iam,
 }
 
-# Printed values (imbeval.tables.printed): Tables 2, 3, 5, 6 (ACC..CBA, 2 decimals) and
+# Printed values (imbeval_repro.papers.mortaz2020.printed): Tables 2, 3, 5, 6 (ACC..CBA, 2 decimals) and
 # Table 9 (IAM), the latter keyed "Table 9a".."Table 9d" by example.
-PRINTED = {table: (MORTAZ_MATRICES[m], values) for table, (m, values) in MORTAZ_METRIC_TABLES.items()}
+PRINTED = {table: (MATRICES[m], values) for table, (m, values) in METRIC_TABLES.items()}
 _TABLE9_KEYS = {"Example 1a": "Table 9a", "Example 1b": "Table 9b",
                 "Example 2a": "Table 9c", "Example 2b": "Table 9d"}
-PRINTED.update({_TABLE9_KEYS[ex]: (MORTAZ_MATRICES[m], {"IAM": text})
-                for ex, (m, text) in MORTAZ_TABLE9.items()})
+PRINTED.update({_TABLE9_KEYS[ex]: (MATRICES[m], {"IAM": text})
+                for ex, (m, text) in TABLE9.items()})
 
 # The entries whose printed value is not the formula's value rounded to print precision,
 # with the formula's value (notes/indices.md).
 ERRATA = {
     (_TABLE9_KEYS.get(column, item), "IAM" if item == "Table 9" else column): erratum.corrected
-    for (item, row, column), erratum in MORTAZ_ERRATA.items()
+    for (item, row, column), erratum in ERRATA.items()
 }
 
 

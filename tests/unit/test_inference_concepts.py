@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from imbeval import inference
-from imbeval.tables import claims_mullick2020 as claims
-from imbeval.tables import comparison as cmp
-from imbeval.tables.claim_rules import judge
+from imbeval_repro.papers.mullick2020 import claims
+from imbeval_repro import verdicts as cmp
+from imbeval_repro.verdicts.claim_rules import judge
 
 
 def test_the_jackknife_variance_of_a_hand_worked_example():

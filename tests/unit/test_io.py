@@ -1,4 +1,4 @@
-"""imbeval._io: atomic writes leave no temporary file behind, even after a killed write."""
+"""imbeval.utils.io: atomic writes leave no temporary file behind, even after a killed write."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import tempfile
 
 import pytest
 
-from imbeval._io import atomic_write, atomic_write_text
+from imbeval.utils.io import atomic_write, atomic_write_text
 
 
 def test_a_failed_write_leaves_neither_target_nor_temporary(tmp_path):

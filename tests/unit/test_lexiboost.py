@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from scipy.spatial.distance import cdist
 
-from imbeval.classifiers import DualLexiBoost, LexiBoost
-from imbeval.classifiers import lexi_lp
-from imbeval.classifiers.knn_base import neighbour_table, weighted_knn_predict
+from imbeval_repro.experiment.classifiers import DualLexiBoost, LexiBoost
+from imbeval_repro.experiment.classifiers import lexi_lp
+from imbeval_repro.experiment.classifiers.knn_base import neighbour_table, weighted_knn_predict
 
 
 def _class_means(U, codes):
@@ -202,7 +202,7 @@ def _knn_problem(seed, sizes, d=5, duplicates=6):
 def test_subset_tables_equal_direct_queries(monkeypatch, k):
     from sklearn.model_selection import StratifiedKFold
 
-    from imbeval.classifiers import lexiboost as mod
+    from imbeval_repro.experiment.classifiers import lexiboost as mod
 
     X, y = _knn_problem(3, (70, 30, 12))
     splits = list(StratifiedKFold(3, shuffle=True, random_state=1).split(X, y))
@@ -225,9 +225,10 @@ def test_shared_grid_search_equals_gridsearchcv(monkeypatch, sizes, grid):
     from sklearn.metrics import check_scoring
     from sklearn.model_selection import GridSearchCV, ParameterGrid, StratifiedKFold
 
-    from imbeval.classifiers import tune, tuning
+    from imbeval_repro.experiment.classifiers import tune
+    from imbeval_repro.experiment.classifiers import tuning
 
-    from imbeval.classifiers import lexiboost as mod
+    from imbeval_repro.experiment.classifiers import lexiboost as mod
 
     X, y = _knn_problem(8, sizes)
     X_test = np.random.default_rng(9).normal(0.0, 2.0, (60, X.shape[1]))

@@ -13,8 +13,9 @@ import pytest
 
 from imbeval.inference import DECISIVE_ALPHA, Method, Reason, benjamini_hochberg, holm, simes
 from imbeval.inference._multiplicity import frozen_gc
-from imbeval.report import pages, reliability
-from imbeval.tables import comparison as cmp
+from imbeval_repro.report import pages
+from imbeval_repro.report import reliability
+from imbeval_repro import verdicts as cmp
 
 RUN = cmp.run_basis("UCI glass")
 
@@ -161,7 +162,7 @@ def test_the_overview_states_which_error_rate_is_controlled_for_what(tmp_path):
 
 
 def test_a_table_whose_spreads_are_too_poor_is_not_called_different_as_a_whole(tmp_path):
-    from imbeval.tables.mortaz2020_grid import SPREAD_TOO_POOR
+    from imbeval_repro.papers.mortaz2020.grid import SPREAD_TOO_POOR
 
     rows = _grid([0.0001, 0.0004, 0.3])
     table = cmp.adjust(cmp.frame(rows))

@@ -5,7 +5,7 @@ import pytest
 from scipy.optimize import minimize
 from scipy.spatial.distance import cdist
 
-from imbeval.classifiers import NBSVM
+from imbeval_repro.experiment.classifiers import NBSVM
 
 
 def _problem(seed=0, n_pos=8, n_neg=24, d=2):
@@ -139,7 +139,7 @@ def _random_problem(seed, sizes, d=6, n_test=80):
 
 def _direct(monkeypatch):
     """Force today's path: libsvm computes the kernel itself from X."""
-    from imbeval.classifiers import nbsvm as mod
+    from imbeval_repro.experiment.classifiers import nbsvm as mod
     monkeypatch.setattr(mod, "GRAM_MAX_BYTES", 0)
 
 
@@ -167,7 +167,7 @@ def test_precomputed_kernel_equals_direct_fit(monkeypatch, sizes, kernel, sigma,
 
 
 def test_kernel_base_blocks_are_exact_and_symmetric(monkeypatch):
-    from imbeval.classifiers import nbsvm as mod
+    from imbeval_repro.experiment.classifiers import nbsvm as mod
     rng = np.random.default_rng(2)
     A, B = rng.normal(size=(23, 5)), rng.normal(size=(9, 5))
     monkeypatch.setattr(mod, "_BLOCK_ROWS", 4)     # several blocks, a ragged last one
@@ -192,8 +192,8 @@ def test_shared_grid_search_equals_gridsearchcv(monkeypatch, sizes, grid):
     """tune() with the shared kernel base chooses, fits and predicts as GridSearchCV over
     direct fits (today's path): same candidate, same predictions, decisions within
     solver tolerance. 'scale' gives every inner fold its own gamma, as a direct fit."""
-    from imbeval.classifiers import tune
-    from imbeval.classifiers import tuning
+    from imbeval_repro.experiment.classifiers import tune
+    from imbeval_repro.experiment.classifiers import tuning
 
     X, y, X_test = _random_problem(21 + len(sizes), sizes)
     calls = []
@@ -235,7 +235,7 @@ def test_shared_grid_search_equals_gridsearchcv(monkeypatch, sizes, grid):
 
 
 def test_first_best_breaks_ties_like_gridsearchcv():
-    from imbeval.classifiers.tuning import _first_best
+    from imbeval_repro.experiment.classifiers.tuning import _first_best
     assert _first_best([[0.5, 0.7], [0.7, 0.5], [0.6, 0.6]]) == 0   # equal means: first
     assert _first_best([[0.5, 0.5], [0.9, 0.8], [0.9, 0.8]]) == 1
     assert _first_best([[np.nan, 0.5], [0.1, 0.2]]) == 1

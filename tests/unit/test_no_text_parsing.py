@@ -1,7 +1,7 @@
-"""No code reads a verdict, a method, a basis or a reason back out of text (issue 45).
+"""No code reads a verdict, a method, a basis or a reason back out of text.
 
 A comparison row says what it is in typed columns -- ``kind`` (an identifier,
-:class:`imbeval.tables.comparison.Status`), ``method_kind``, ``basis_kind``,
+:class:`imbeval_repro.verdicts.Status`), ``method_kind``, ``basis_kind``,
 ``reason_kind``/``reason``, ``family_id`` -- and in words (``status``, ``method``, ``basis``,
 ``detail``). Other tables do the same (a pair's ``better`` beside its ``decision``, an audit
 verdict's ``condition<k>_theorem`` beside its ``condition<k>_verdict``). The words are for
@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "imbeval"
+ROOT = Path(__file__).resolve().parents[2]
+#: the two packages' folders; a module is named by its path from the folder above them
+PACKAGES = [ROOT / "src" / "imbeval", ROOT / "reproduction" / "src" / "imbeval_repro"]
 
 #: the columns and attributes whose words no code may parse: a subscript ``["status"]`` or
 #: an attribute ``.undecidable``, or a ``*_verdict`` column
@@ -40,11 +42,11 @@ ALLOWED = {
     # the clauses a detail was joined from (DETAIL_SEPARATOR), for display: a reader's one
     # line (report.verdicts.short_reason) and the clauses a grid's cells share; no verdict
     # or reason is decided from them (the row's kind and reason_kind say those)
-    ("tables/_multiplicity.py", "str(detail).split(DETAIL_SEPARATOR)"),
+    ("imbeval_repro/verdicts/multiplicity.py", "str(detail).split(DETAIL_SEPARATOR)"),
     # the words of a statement's method name its tolerance or not (statements.csv of the
     # theory stage, written before the comparison exists): the comparison's method states
     # it once; formatting of a reader's text, no kind is read from it
-    ("tables/theory_rows.py", '"tolerance" in str('),
+    ("imbeval_repro/verdicts/theory_rows.py", '"tolerance" in str('),
 }
 
 
@@ -80,9 +82,9 @@ def _offences(text: str, where: str, allowed=ALLOWED) -> list[str]:
 
 
 def test_no_verdict_method_basis_or_reason_is_parsed_from_text():
-    offences = [o for path in sorted(SRC.rglob("*.py"))
+    offences = [o for package in PACKAGES for path in sorted(package.rglob("*.py"))
                 for o in _offences(path.read_text(encoding="utf-8"),
-                                   str(path.relative_to(SRC)))]
+                                   str(path.relative_to(package.parent)))]
     assert not offences, "text parsed where a typed column says it:\n" + "\n".join(offences)
 
 
@@ -98,7 +100,7 @@ def test_no_verdict_method_basis_or_reason_is_parsed_from_text():
     'hit = "not decisive" in row["detail"]',
 ])
 def test_the_check_finds_each_kind_of_parsing_it_guards_against(line):
-    """Each line is what the package did before issue 45: the check must refuse it."""
+    """Each line parses a typed column's words: the check must refuse it."""
     assert _offences(f"def probe(table, part, row, rows, c, column, result, a, b):\n"
                      f"    {line}\n", "probe.py"), line
 
@@ -116,5 +118,6 @@ def test_the_check_lets_the_readers_words_be_written_and_typed_columns_be_read()
 def test_every_allowed_exception_is_still_there():
     """An exception whose code is gone is removed from :data:`ALLOWED` (no stale passes)."""
     for where, code in ALLOWED:
-        raw = _offences((SRC / where).read_text(encoding="utf-8"), where, allowed=())
+        (path,) = [p / where.split("/", 1)[1] for p in PACKAGES if p.name == where.split("/")[0]]
+        raw = _offences(path.read_text(encoding="utf-8"), where, allowed=())
         assert any(o.split(": ", 1)[1].startswith(code) for o in raw), (where, code)

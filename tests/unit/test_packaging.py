@@ -1,7 +1,9 @@
-"""pyproject.toml, requirements.lock, environment.yml, the README's set-up and .ci/run agree.
+"""The two pyproject.toml files, requirements.lock, environment.yml, the README's set-up and
+.ci/run agree.
 
 The lock pins every package the pipeline and the tests install; pyproject.toml gives the
-ranges the library supports, environment.yml the conda spelling of the lock's versions.
+ranges the library supports, reproduction/pyproject.toml the reproduction's, and
+environment.yml the conda spelling of the lock's versions.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCK = ROOT / "requirements.lock"
 # conda-forge spells a few PyPI names differently
 CONDA_NAME = {"tensorflow": "tensorflow"}
-# What the pipeline needs at least (issue 21): each must be pinned by the lock.
+# What the pipeline needs at least: each must be pinned by the lock.
 ESSENTIAL = ("numpy", "scipy", "pandas", "matplotlib", "scikit-learn", "imbalanced-learn",
              "tensorflow", "snakemake", "pyyaml", "pytest", "hypothesis", "pycm", "keras")
 
@@ -30,14 +32,26 @@ def _name(requirement: str) -> str:
     return re.split(r"[<>=!~ ;\[]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-")
 
 
-def _project() -> dict:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+#: the distributions of this repository (their own requirements of each other are not pins)
+OWN = {"imbeval-indices", "imbeval-reproduction"}
+
+
+def _project(path="pyproject.toml") -> dict:
+    return tomllib.loads((ROOT / path).read_text())["project"]
+
+
+def _requirements() -> list[str]:
+    """Every requirement of both distributions: the library's (base and every extra) and
+    the reproduction's, the two distributions' requirements of each other left out."""
+    library, reproduction = _project(), _project("reproduction/pyproject.toml")
+    texts = (library["dependencies"]
+             + [r for extra in library["optional-dependencies"].values() for r in extra]
+             + reproduction["dependencies"])
+    return [t for t in texts if _name(t) not in OWN]
 
 
 def _pyproject():
-    project = _project()
-    deps = project["dependencies"] + project["optional-dependencies"]["test"]
-    return {_name(d): d for d in deps}
+    return {_name(d): d for d in _requirements()}
 
 
 def _conda():
@@ -108,16 +122,14 @@ def test_every_lock_entry_is_an_exact_pin_with_hashes():
 
 @pytest.mark.parametrize("python", ["3.11", "3.12", "3.13"])
 def test_lock_satisfies_every_range_of_pyproject(python):
-    """Every requirement of pyproject.toml (dependencies and every extra) is pinned by the
-    lock, for Linux x86-64 and each Python the lock covers, to a version in its range."""
+    """Every requirement of both pyproject.toml files (dependencies and every extra) is
+    pinned by the lock, for Linux x86-64 and each Python the lock covers, to a version in its range."""
     lock = _lock()
     env = {**default_environment(), "python_version": python, "python_full_version": f"{python}.0",
            "sys_platform": "linux", "platform_system": "Linux", "platform_machine": "x86_64"}
-    project = _project()
-    assert Requirement(f"python{project['requires-python']}").specifier.contains(f"{python}.0")
-    requirements = project["dependencies"] + [r for extra in project["optional-dependencies"].values()
-                                              for r in extra]
-    for text in requirements:
+    for project in (_project(), _project("reproduction/pyproject.toml")):
+        assert Requirement(f"python{project['requires-python']}").specifier.contains(f"{python}.0")
+    for text in _requirements():
         requirement = Requirement(text)
         name = canonicalize_name(requirement.name)
         assert name in lock, f"{name} (pyproject.toml) is not in requirements.lock"
@@ -140,11 +152,14 @@ def _lock_command() -> str:
 
 
 def test_lock_is_generated_by_the_documented_command():
-    """The refresh command of docs/reproducibility.md (once the README's) is the lock header's (what uv writes), run by a pinned uv."""
+    """The refresh command of docs/reproducibility.md is the lock header's (what uv writes),
+    run by a pinned uv, on requirements.in: both distributions, the library's test extra."""
     command = _lock_command()
-    assert command.startswith("uv pip compile pyproject.toml ")
-    assert "--generate-hashes" in command and "--extra test" in command
-    assert command.endswith("-o requirements.lock")
+    assert command.startswith("uv pip compile requirements.in ")
+    assert "--generate-hashes" in command and command.endswith("-o requirements.lock")
+    sources = [line.strip() for line in (ROOT / "requirements.in").read_text().splitlines()
+               if line.strip() and not line.startswith("#")]
+    assert sources == ["-e .[test]", "-e ./reproduction"]
     assert re.search(r"pip install uv==\d+\.\d+\.\d+ && " + re.escape(command),
                      (ROOT / "docs" / "reproducibility.md").read_text()), (
         "docs/reproducibility.md: pip install uv==X.Y.Z && <command>")
@@ -159,7 +174,7 @@ def test_readme_set_up_commands_install_from_the_lock():
     commands = _readme_commands()
     assert len(commands) == 2, commands
     for command in commands:
-        assert "pip install -r requirements.lock && pip install --no-deps -e ." in command
+        assert "pip install -r requirements.lock && pip install --no-deps -e . -e ./reproduction" in command
     assert commands[1].endswith("&& pytest")
 
 
@@ -168,13 +183,15 @@ def test_ci_runs_exactly_the_readme_test_command():
 
 
 def test_the_distribution_name_is_the_one_constant_and_not_the_taken_one():
-    # "imbeval" on PyPI is another project (issue 46); the import name stays imbeval
+    # "imbeval" on PyPI is another project; the import name is imbeval
     import imbeval
-    from imbeval._provenance import own_distribution
+    import imbeval_repro
+    from imbeval_repro.provenance import own_distribution
 
     assert _project()["name"] == imbeval.DISTRIBUTION == "imbeval-indices"
-    assert own_distribution() in (imbeval.DISTRIBUTION, "imbeval")  # "imbeval": an install
-    # made before the rename; `pip install --no-deps -e .` renames it
+    assert _project("reproduction/pyproject.toml")["name"] == imbeval_repro.DISTRIBUTION
+    assert own_distribution() == imbeval_repro.DISTRIBUTION
+    assert imbeval.__version__ == imbeval_repro.__version__ == _project()["version"]
     readme = (ROOT / "README.md").read_text()
     assert f"`{imbeval.DISTRIBUTION}`" in readme and "PyPI's `imbeval` is another" in readme
     assert imbeval.DISTRIBUTION.replace("-", "_") + "-" + imbeval.__version__ in readme
@@ -184,6 +201,6 @@ def test_ci_builds_checks_and_installs_the_wheel_after_the_tests():
     run = (ROOT / ".ci/run").read_text()
     assert run.index(_readme_commands()[1]) < run.index("bash .ci/wheel")
     wheel = (ROOT / ".ci/wheel").read_text()
-    for step in ("-m build", "twine\" check --strict", "--no-deps", "imbeval\" --help",
+    for step in ("-m build", "twine\" check --strict", "constraints.txt", "imbeval\" --help",
                  "imbeval\" compare", "geometric_mean_score"):
         assert step in wheel, step

@@ -7,12 +7,15 @@ import math
 import pandas as pd
 import pytest
 
-from imbeval.tables import comparison as cmp
-from imbeval.tables import dembele as td
-from imbeval.tables import kluska as tk
-from imbeval.tables import mortaz2020 as tm
-from imbeval.tables import ortigosa2016 as to
-from imbeval.tables import printed as pr
+from imbeval_repro import verdicts as cmp
+from imbeval_repro.papers.dembele import tables as td
+from imbeval_repro.papers.kluska import tables as tk
+from imbeval_repro.papers.mortaz2020 import tables as tm
+from imbeval_repro.papers.ortigosa2016 import tables as to
+from imbeval_repro.papers.dembele import printed as dembele_printed
+from imbeval_repro.papers.kluska import printed as kluska_printed
+from imbeval_repro.papers.mortaz2020 import printed as mortaz2020_printed
+from imbeval_repro.verdicts.errata import Erratum
 
 
 @pytest.fixture(scope="module")
@@ -117,10 +120,10 @@ def test_claim_has_three_outcomes_and_a_finding_its_own_status():
 
 def test_every_printed_mortaz_number_of_tables_2_to_6_and_9_has_a_row(static_rows):
     mz = static_rows[static_rows.paper == "mortaz2020"]
-    expected = {(t, m, c) for t, (m, values) in pr.MORTAZ_METRIC_TABLES.items() for c in values}
-    expected |= {("Table 9", "IAM", e) for e in pr.MORTAZ_TABLE9}
+    expected = {(t, m, c) for t, (m, values) in mortaz2020_printed.METRIC_TABLES.items() for c in values}
+    expected |= {("Table 9", "IAM", e) for e in mortaz2020_printed.TABLE9}
     expected |= {(t, "frequency", f"class {i + 1}") for t in ("Table 1", "Table 4")
-                 for i in range(len(pr.MORTAZ_DISTRIBUTIONS[t]))}
+                 for i in range(len(mortaz2020_printed.DISTRIBUTIONS[t]))}
     got = set(zip(mz["item"], mz["row"], mz["column"]))
     assert expected <= got
     assert len(expected) == 4 * 5 + 4 + 4 + 3  # Tables 2, 3, 5, 6; 9; 1; 4
@@ -128,9 +131,9 @@ def test_every_printed_mortaz_number_of_tables_2_to_6_and_9_has_a_row(static_row
 
 def test_every_printed_dembele_cell_of_tables_1_to_11_has_a_row(static_rows):
     dm = static_rows[(static_rows.paper == "dembele") & static_rows["item"].str.startswith("Table")]
-    expected = {(t, r, c) for t, text in pr.DEMBELE_TABLES.items()
-                for (r, c) in pr.parse_dembele_table(text, canonical=False)}
-    expected |= {("Table 11", "drop %", "κ" if k == "kappa" else k) for k in pr.DEMBELE_TABLE11_DROP}
+    expected = {(t, r, c) for t, text in dembele_printed.TABLES.items()
+                for (r, c) in dembele_printed.parse_table(text, canonical=False)}
+    expected |= {("Table 11", "drop %", "κ" if k == "kappa" else k) for k in dembele_printed.TABLE11_DROP}
     got = set(zip(dm["item"], dm["row"], dm["column"]))
     assert got == expected
     assert len(dm) == len(expected)  # exactly one row each
@@ -154,19 +157,19 @@ def test_errata_rows_are_exactly_the_documented_ones(static_rows):
     mz = set(zip(errata[errata.paper == "mortaz2020"]["item"],
                  errata[errata.paper == "mortaz2020"]["row"],
                  errata[errata.paper == "mortaz2020"]["column"]))
-    assert mz == set(pr.MORTAZ_ERRATA)
+    assert mz == set(mortaz2020_printed.ERRATA)
     # every erratum row of dembele is a documented cell, whose value disagrees with print
-    cells = pr.dembele_errata_cells()
+    cells = dembele_printed.errata_cells()
     for _, r in errata[errata.paper == "dembele"].iterrows():
-        canonical = pr.DEMBELE_ROW_ALIASES.get(r["row"], r["row"])
+        canonical = dembele_printed.ROW_ALIASES.get(r["row"], r["row"])
         assert (canonical, r["column"]) in cells[r["item"]]
         assert not cmp.matches(r["printed"], r["regenerated"], "last digit")
     # one-cell errata carry the corrected value, and it agrees with ours
-    for (table, row, column), erratum in pr.DEMBELE_ERRATA.items():
+    for (table, row, column), erratum in dembele_printed.ERRATA.items():
         if erratum.corrected is not None:
             value = td.measure(row, td.columns(table)[column])
             assert abs(value - erratum.corrected) <= 1e-3 + 1e-9, (table, row, column)
-    for key, erratum in pr.MORTAZ_ERRATA.items():
+    for key, erratum in mortaz2020_printed.ERRATA.items():
         value = tm.example_tables().loc[tm.pr.MORTAZ_TABLE9[key[2]][0] if key[0] == "Table 9"
                                         else key[1], "IAM" if key[0] == "Table 9" else key[2]]
         assert value == pytest.approx(erratum.corrected, abs=5e-7)
@@ -187,7 +190,7 @@ def test_row_statuses():
     assert cmp.row("p", "i", "r", "c", "0.5", 0.66)["status"] == "MISMATCH"
     assert cmp.row("p", "i", "r", "c", "0.5", 0.44)["status"] == "MISMATCH"  # not a cut-off
     assert cmp.row("p", "i", "r", "c", "0.5", 0.56, setting="x")["status"] == "different setting: x"
-    erratum = pr.Erratum("printed wrong", 0.56)
+    erratum = Erratum("printed wrong", 0.56)
     assert cmp.row("p", "i", "r", "c", "0.5", 0.56, erratum=erratum)["status"].startswith("erratum")
     # an erratum whose value reproduces the print is itself wrong: flagged
     assert cmp.row("p", "i", "r", "c", "0.5", 0.5, erratum=erratum)["status"].startswith("MISMATCH")
@@ -200,7 +203,7 @@ def test_row_statuses():
 
 def test_kluska_and_ortigosa_rows(static_rows):
     kl = static_rows[static_rows.paper == "kluska"]
-    assert len(kl) == len(pr.KLUSKA_EXAMPLE["values"]) + 8
+    assert len(kl) == len(kluska_printed.EXAMPLE["values"]) + 8
     assert set(_kinds(kl)) == {"match", "truncated"}
     og = static_rows[(static_rows.paper == "ortigosa2016")
                      & (static_rows["item"] == "Table 1 / Section 4 (RAND)")]
@@ -253,7 +256,7 @@ def test_claim_rows():
 def test_run_dataset_names_every_dataset_kind_of_the_schema():
     import yaml
 
-    from imbeval.data.labels import DATASET_KINDS, run_dataset
+    from imbeval_repro.experiment.data.labels import DATASET_KINDS, run_dataset
 
     root = __import__("pathlib").Path(__file__).resolve().parents[2]
     schema = yaml.safe_load((root / "workflow/schemas/experiment.schema.yaml").read_text())
@@ -281,8 +284,8 @@ def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
     # "printed numbers"
     import numpy as np
 
-    from imbeval.tables import claims
-    from imbeval.tables import claims_mullick2020
+    from imbeval_repro.papers import claims
+    from imbeval_repro.papers.mullick2020 import claims as claims_mullick2020
 
     schemes = ["balanced", "reversed"]
     rows = [{"problem": "m", "classifier": "a", "run": r, "fold": f, "scheme": s,
@@ -293,7 +296,7 @@ def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
                                       "maurpc_ova", "auroc_ova", "auroc_ovo"])]
     experiment = tmp_path / "experiment"
     experiment.mkdir()
-    from imbeval.protocol.collect import RUN_TABLE
+    from imbeval_repro.experiment.protocol.collect import RUN_TABLE
 
     pd.DataFrame(rows).to_csv(experiment / RUN_TABLE, index=False)
     pd.DataFrame({"problem": ["m"], "kind": ["multi-class"], "n_classes": [3],
@@ -359,7 +362,7 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
 
 
 def test_a_basis_kind_is_given_or_looked_up_never_searched_for():
-    from imbeval.audit import statements
+    from imbeval_repro.verdicts import statements
 
     # the theory stage's two bases are the audit's constants, looked up as whole values
     assert str(cmp.default_basis_kind(statements.EXACT)) == "exact"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from imbeval.data.problems import (
+from imbeval_repro.experiment.data.problems import (
     build_problem, build_problems, class_sizes, load_problem, problem_specs, save_problem,
 )
 

@@ -220,9 +220,9 @@ def test_dutch_draw_table_equals_dutch_draw():
 
 
 def test_table_figure_and_page(tmp_path):
-    from imbeval.figures.properties import make_properties_figure
-    from imbeval.report.properties import render_properties_page
-    from imbeval.tables.properties import (GOESGENS_MEASURES, dutch_draw_frame,
+    from imbeval_repro.library_results.properties_figure import make_properties_figure
+    from imbeval_repro.report.properties import render_properties_page
+    from imbeval_repro.library_results.properties import (GOESGENS_MEASURES, dutch_draw_frame,
                                            properties_table, property_counts, read_properties,
                                            write_properties)
 
@@ -251,7 +251,7 @@ def test_table_figure_and_page(tmp_path):
 
 
 def test_parse_problem():
-    from imbeval.cli.theory import parse_problem
+    from imbeval_repro.cli.theory import parse_problem
 
     assert parse_problem("bag_vs_footwear:5", 1000) == ("bag_vs_footwear", 200, 1000)
     assert parse_problem("x:40", 1000) == ("x", 25, 1000)

@@ -8,11 +8,11 @@ import sys
 import numpy as np
 import pytest
 
-from imbeval.protocol import (
+from imbeval_repro.experiment.protocol import (
     MULTI_CLASS_SCHEMES, TWO_CLASS_SCHEMES, derive_seed, draw_test_set, outer_folds,
     plan_test_set, rrt_test_sets, run_protocol, target_weights,
 )
-from imbeval.protocol.collect import collect_runs
+from imbeval_repro.experiment.protocol.collect import collect_runs
 
 
 # ---------------------------------------------------------------- seeds
@@ -28,7 +28,7 @@ def test_derived_seeds_depend_on_every_key_and_only_on_them():
 
 def test_derived_seeds_are_the_same_in_another_process():
     # Python's hash() of a str changes between processes; derive_seed must not.
-    code = "from imbeval.protocol import derive_seed; print(derive_seed(11, 'cv', 'bag_vs_tops', 3))"
+    code = "from imbeval_repro.experiment.protocol import derive_seed; print(derive_seed(11, 'cv', 'bag_vs_tops', 3))"
     env = {"PYTHONHASHSEED": "123"}
     import os
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -212,8 +212,8 @@ def _test_config_problem(name):
 
     import yaml
 
-    from imbeval.data import digits_concept_tables
-    from imbeval.data.problems import build_problems
+    from imbeval_repro.experiment.data import digits_concept_tables
+    from imbeval_repro.experiment.data.problems import build_problems
 
     cfg = yaml.safe_load((Path(__file__).resolve().parents[2] / "config/test.yaml").read_text())
     exp = cfg["experiment"]
@@ -228,8 +228,8 @@ def test_folds_computed_apart_and_gathered_equal_the_whole_run(name, classifier,
     same run -- and the same result tables, byte for byte -- as the run computed at once."""
     import json
 
-    from imbeval.protocol import gather_folds, run_folds
-    from imbeval._io import write_csv
+    from imbeval_repro.experiment.protocol import gather_folds, run_folds
+    from imbeval.utils.io import write_csv
 
     problem, cfg = _test_config_problem(name)
     proto, spec = cfg["experiment"]["protocol"], cfg["experiment"]["classifiers"][classifier]
@@ -262,7 +262,7 @@ def test_folds_computed_apart_and_gathered_equal_the_whole_run(name, classifier,
 
 
 def test_gather_refuses_a_missing_a_repeated_or_a_foreign_fold():
-    from imbeval.protocol import gather_folds, run_folds
+    from imbeval_repro.experiment.protocol import gather_folds, run_folds
 
     p = _toy_problem(2)
     parts = run_folds(p, "nbsvm", 0, seed=3, n_folds=3)

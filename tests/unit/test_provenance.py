@@ -1,4 +1,4 @@
-"""A run's provenance record (imbeval._provenance, `imbeval provenance`, the workflow rule)."""
+"""A run's provenance record (imbeval_repro.provenance, `imbeval provenance`, the workflow rule)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from imbeval import _provenance as prov
+from imbeval_repro import provenance as prov
 from imbeval.cli import main
-from imbeval.cli.provenance import data_files, data_record
-from imbeval.data import fashion_mnist as fm
-from imbeval.data import uci
+from imbeval_repro.cli.provenance import data_files, data_record
+from imbeval_repro.experiment.data import fashion_mnist as fm
+from imbeval_repro.experiment.data import uci
 
 ROOT = Path(__file__).resolve().parents[2]
 GIT = {"commit": "a" * 40, "dirty": False}

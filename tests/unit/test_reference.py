@@ -11,11 +11,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from imbeval.tables import comparison as cmp
-from imbeval.tables.claim_units import UNIT_COLUMNS, recompute_claims
+from imbeval_repro import verdicts as cmp
+from imbeval_repro.papers.mullick2020.claim_units import UNIT_COLUMNS, recompute_claims
 
 REFERENCE = Path(__file__).resolve().parents[2] / "results" / "reference" / "keel"
-#: the claims' numbers are written with 10 significant digits (imbeval._io.write_csv)
+#: the claims' numbers are written with 10 significant digits (imbeval.utils.io.write_csv)
 REL = 1e-8
 
 
@@ -144,7 +144,7 @@ def test_each_rows_printed_numbers_recompute_its_margin():
 def test_the_identities_hold_on_every_shipped_fold():
     """mullick2020's Lemma 2 and nAUROC-OVA's definition, on which Fig. 5's interval rests,
     hold on every fold value of every cell shipped (to the CSV's 10 significant digits)."""
-    from imbeval.tables.claim_units import identity_coefficients
+    from imbeval_repro.papers.mullick2020.claim_units import identity_coefficients
 
     _, units = _shipped()
     cells = units[units["kind"] == "cell"]
@@ -177,7 +177,7 @@ def test_estimates_are_means_of_run_values():
 
 
 def test_estimates_table_from_run_values():
-    from imbeval.cli._experiment_reference import estimates_table
+    from imbeval_repro.cli._experiment_reference import estimates_table
 
     runs = pd.DataFrame({"problem": "p", "classifier": "c", "scheme": "1", "run": [0, 1],
                          "index": "acsa", "value": [0.6, 0.8], "fold_mean": [0.5, 0.7],
@@ -196,7 +196,7 @@ def _contrast_units(mean, n_families=24, seed=0):
 
 
 def test_half_splits_replicate_a_clear_claim_and_not_a_null_one():
-    from imbeval.tables.replication import half_split_replication
+    from imbeval_repro.papers.mullick2020.replication import half_split_replication
 
     clear = half_split_replication(None, _contrast_units(0.02), seed=5, n_splits=40).iloc[0]
     assert clear["verdict"] == "holds" and clear["families"] == 24
@@ -209,7 +209,7 @@ def test_half_splits_replicate_a_clear_claim_and_not_a_null_one():
 
 
 def test_overview_states_the_empirical_count_and_the_half_splits(tmp_path):
-    from imbeval.report.reliability import REFERENCE_REPLICATION, empirical_html
+    from imbeval_repro.report.reliability import REFERENCE_REPLICATION, empirical_html
 
     table = cmp.adjust(cmp.frame([
         cmp.claim("p", "Fig. 1", "a", 0.1, True, basis="run on d", ci=(0.05, 0.2),
@@ -228,7 +228,7 @@ def test_overview_states_the_empirical_count_and_the_half_splits(tmp_path):
 
 
 def test_a_problem_with_an_undefined_run_value_is_left_out_and_named():
-    from imbeval.tables.claim_units import UNDEFINED_RULE_OVER_PROBLEMS, ordering_estimate
+    from imbeval_repro.papers.mullick2020.claim_units import UNDEFINED_RULE_OVER_PROBLEMS, ordering_estimate
 
     units = _contrast_units(0.02)
     full = ordering_estimate(units)
@@ -244,7 +244,7 @@ def test_the_shipped_rows_are_read_as_the_comparisons_rows():
     """The shipped claims.csv (re-exported after issue 41's Fig. 5 change) holds issue 45's
     identifiers and typed columns; the comparison reads it as they are, marked as the
     reference run."""
-    from imbeval.tables.claims_keel import REFERENCE_SUFFIX, reference_rows
+    from imbeval_repro.papers.mullick2020.keel_claims import REFERENCE_SUFFIX, reference_rows
 
     raw = pd.read_csv(REFERENCE / "claims.csv")
     assert set(cmp.ADDED_COLUMNS) <= set(raw.columns)
@@ -263,7 +263,7 @@ def test_reference_rows_written_before_issue_45_read_with_identifiers(tmp_path):
     typed columns as the current file's."""
     import shutil
 
-    from imbeval.tables.claims_keel import reference_rows
+    from imbeval_repro.papers.mullick2020.keel_claims import reference_rows
 
     raw = pd.read_csv(REFERENCE / "claims.csv")
     old = raw.drop(columns=[c for c in cmp.ADDED_COLUMNS if c in raw.columns])
@@ -281,7 +281,7 @@ def test_reference_rows_written_before_issue_45_read_with_identifiers(tmp_path):
 def _keel_run_folder(tmp_path):
     """A KEEL run's folders as `imbeval experiment reference` reads them (two problems of one
     family, two classifiers, ROC AUC and AP at the test prior and at 0.01)."""
-    from imbeval.tables.scores_rrt import winner_flips
+    from imbeval_repro.library_results.scores_rrt import winner_flips
 
     keel, figures = tmp_path / "keel", tmp_path / "figures"
     keel.mkdir()
@@ -333,7 +333,7 @@ def test_the_reference_export_ships_the_winner_flips(tmp_path, capsys):
     assert per.loc[("roc_auc", "p2"), ["pairs", "tied"]].tolist() == [0, 1]
     assert set(per["family"]) == {"fam"} and set(per["deploy_prior"]) == {0.01}
     # the report's properties page shows a results folder's shipped reference table
-    from imbeval.report.properties import render_properties_page
+    from imbeval_repro.report.properties import render_properties_page
 
     results = tmp_path / "results"
     (results / "reference" / "keel").mkdir(parents=True)

@@ -22,7 +22,7 @@ from imbeval.indices import compute, registry
 def test_check_experiment_accepts_every_shipped_config_and_the_digit_counts_are_right():
     from sklearn.datasets import load_digits
 
-    from imbeval.data.check import LEAF_COUNTS, check_experiment
+    from imbeval_repro.experiment.data.check import LEAF_COUNTS, check_experiment
 
     assert tuple(LEAF_COUNTS["digits"].values()) == tuple(np.bincount(load_digits().target))
     for name in ("config", "test", "paper"):

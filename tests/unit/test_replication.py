@@ -11,9 +11,10 @@ import pandas as pd
 import pytest
 
 from imbeval.cli import main
-from imbeval.report import pages, reliability
-from imbeval.tables import comparison as cmp
-from imbeval.tables import replication as rep
+from imbeval_repro.report import pages
+from imbeval_repro.report import reliability
+from imbeval_repro import verdicts as cmp
+from imbeval_repro.verdicts import replication as rep
 
 RUN = cmp.run_basis("d")
 
@@ -131,7 +132,7 @@ def test_the_command_writes_the_tables_and_the_overview_states_the_stability(tmp
 
 
 def test_run_makes_one_folder_per_seed_then_compares(tmp_path, monkeypatch):
-    import imbeval.cli.replicate as cli
+    import imbeval_repro.cli.replicate as cli
 
     repo = tmp_path / "repo"
     (repo / "plugins").mkdir(parents=True)

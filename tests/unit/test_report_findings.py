@@ -10,11 +10,12 @@ import pytest
 import chromium
 from chromium import find_chromium
 
-from imbeval.report import findings, pages
-from imbeval.report.compare import render_compare_page, write_compare_html
+from imbeval_repro.report import findings
+from imbeval_repro.report import pages
+from imbeval.compare import render_compare_page, write_compare_html
 from imbeval.inference import Reason
-from imbeval.tables import comparison as cmp
-from imbeval.tables.printed import Erratum
+from imbeval_repro import verdicts as cmp
+from imbeval_repro.verdicts.errata import Erratum
 
 RUN = cmp.run_basis("Fashion-MNIST (stand-in for ImageNet)")
 CATALOG = {

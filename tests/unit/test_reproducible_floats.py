@@ -1,5 +1,5 @@
 """Result tables that two environments write alike (issue 46): the one CSV writer rounds
-floats to imbeval._io.FLOAT_DIGITS significant digits.
+floats to imbeval.utils.io.FLOAT_DIGITS significant digits.
 
 Two fresh environments from one lock gave two ``ci_low`` values differing in the 17th
 significant digit (a float sum's order). The tests make such pairs -- the same numbers summed
@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from imbeval._io import FLOAT_DIGITS, write_csv
-from imbeval.tables._io import write_table
+from imbeval.utils.io import FLOAT_DIGITS, write_csv
+from imbeval.utils.tables import write_table
 
 
 def _sums_in_two_orders(seed=46, rows=200, terms=50):

@@ -16,8 +16,8 @@ import yaml
 from scipy import stats
 
 from imbeval import inference
-from imbeval.tables import comparison as cmp
-from imbeval.tables import mortaz2020 as tm
+from imbeval_repro import verdicts as cmp
+from imbeval_repro.papers.mortaz2020 import tables as tm
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,7 +108,7 @@ def test_grid_rows_state_the_interval_flag_outside_and_adjust_agreement_by_holm(
 
 
 def test_the_selection_claim_holds_by_the_intersection_union_test_on_raw_p():
-    from imbeval.tables.mortaz2020_selection import selection_test
+    from imbeval_repro.papers.mortaz2020.selection import selection_test
 
     # three competitors, each behind the paper's model with the same two-sided p = 0.04:
     # Holm would make that 0.12 (no verdict); the intersection-union test needs only 0.04
@@ -129,8 +129,8 @@ def test_the_selection_claim_holds_by_the_intersection_union_test_on_raw_p():
 
 
 def test_a_sign_within_its_tolerance_is_not_decided(tmp_path):
-    from imbeval.tables.claim_rules import SIGN_TOL, decide_sign
-    from imbeval.tables.claims_ortigosa2016 import ortigosa_figure_rows
+    from imbeval_repro.verdicts.claim_rules import SIGN_TOL, decide_sign
+    from imbeval_repro.papers.ortigosa2016.claims import ortigosa_figure_rows
 
     assert SIGN_TOL == 1e-3
     assert decide_sign("positive", 1e-4) is None and decide_sign("positive", 2e-3) is True
@@ -162,9 +162,9 @@ def test_a_sign_within_its_tolerance_is_not_decided(tmp_path):
 
 
 def test_mortaz_figure_rows_are_sampled_and_decided_over_seeded_sweeps():
-    from imbeval._seeds import derive_seed
-    from imbeval.figures import mortaz2020 as fm
-    from imbeval.tables import claims_mortaz2020 as cm
+    from imbeval.utils.seeds import derive_seed
+    from imbeval_repro.papers.mortaz2020 import figures as fm
+    from imbeval_repro.papers.mortaz2020 import claims as cm
 
     data = fm.sweep(20200, 21)
     more = [fm.sweep(derive_seed(20200, "mortaz2020-sweep", i), 21)

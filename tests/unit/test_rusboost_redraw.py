@@ -6,9 +6,9 @@ from imblearn.ensemble import RUSBoostClassifier
 from sklearn.dummy import DummyClassifier
 from sklearn.tree import DecisionTreeClassifier
 
-from imbeval.classifiers import RedrawingRUSBoost, make_rusboost
-from imbeval.classifiers.rusboost import MAX_FIRST_ROUND_REDRAWS
-from imbeval.protocol.cv import run_folds
+from imbeval_repro.experiment.classifiers import RedrawingRUSBoost, make_rusboost
+from imbeval_repro.experiment.classifiers.rusboost import MAX_FIRST_ROUND_REDRAWS
+from imbeval_repro.experiment.protocol.cv import run_folds
 
 
 def _data(seed=0, n_major=80, n_minor=12):
@@ -58,7 +58,7 @@ def test_the_sample_that_stopped_the_default_run_at_seed_4099():
     """The default run with --config seed=4099 failed on this fold (main a85457e): RUSBoost
     on cleveland-0_vs_4_no_null, run 0, fold 2 of the KEEL slice's 2 x 3 CV. It now fits
     after a redraw, recorded in the fold result, and the redraw is the same on a second run."""
-    from imbeval.cli._experiment_keel import keel_problem
+    from imbeval_repro.cli._experiment_keel import keel_problem
 
     problem = keel_problem("cleveland-0_vs_4_no_null", "two-class", "cleveland")
     kw = dict(seed=4099, n_folds=3, inner_folds=3, grid={"estimator__max_depth": [2, 4]})

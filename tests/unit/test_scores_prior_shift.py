@@ -75,7 +75,7 @@ def test_the_audit_is_seeded():
 
 
 def test_properties_page_shows_the_verdicts(tmp_path):
-    from imbeval.report.properties import PRIOR_SHIFT_CSV, render_properties_page
+    from imbeval_repro.report.properties import PRIOR_SHIFT_CSV, render_properties_page
 
     table = prior_shift_audit(names=["roc_auc", "auprg"], n_random=2)
     (tmp_path / PRIOR_SHIFT_CSV).parent.mkdir(parents=True)

@@ -1,4 +1,4 @@
-"""The protocol's defaults are held once (imbeval._settings) and agree with the schema."""
+"""The protocol's defaults are held once (imbeval_repro.experiment.protocol.settings) and agree with the schema."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from pathlib import Path
 
 import yaml
 
-from imbeval._settings import DEFAULTS, ProtocolSettings
-from imbeval.protocol import cv, rrt
+from imbeval_repro.experiment.protocol.settings import DEFAULTS, ProtocolSettings
+from imbeval_repro.experiment.protocol import cv
+from imbeval import rrt
 
 ROOT = Path(__file__).resolve().parents[2]
 

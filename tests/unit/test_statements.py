@@ -1,15 +1,18 @@
-"""The theory stage's checks of the papers' statements (imbeval.audit.statements, study2) and
-their comparison rows (imbeval.tables.theory_rows)."""
+"""The theory stage's checks of the papers' statements (each paper's theory module, ortigosa2016's study2) and
+their comparison rows (imbeval_repro.verdicts.theory_rows)."""
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from imbeval.audit import statements as st
-from imbeval.audit import study2
+from imbeval_repro.papers.dembele.theory import dembele_results
+from imbeval_repro.papers.mortaz2020.theory import mortaz_theorems
+from imbeval_repro.papers.mullick2020.theory import mullick_lemmas
+from imbeval_repro.verdicts import statements as st
+from imbeval_repro.papers.ortigosa2016 import study2
 from imbeval.indices import mortaz2020 as mz
-from imbeval.tables import comparison as cmp
-from imbeval.tables.theory_rows import STATEMENT_ITEMS, statement_rows
+from imbeval_repro import verdicts as cmp
+from imbeval_repro.verdicts.theory_rows import STATEMENT_ITEMS, statement_rows
 
 
 def test_count_matrices_is_every_matrix_of_the_domain():
@@ -30,7 +33,7 @@ def _by(rows, item, text=None):
 
 
 def test_mortaz_theorem_4_fails_from_five_classes_and_shows_its_counterexample():
-    rows = st.mortaz_theorems(sizes=((2, 8), (3, 5)), n_random=500)
+    rows = mortaz_theorems(sizes=((2, 8), (3, 5)), n_random=500)
     assert all(r.holds for r in rows if r.item in ("Theorem 1", "Theorem 2", "Theorem 3"))
     five = _by(rows, "Theorem 4", "C = 5")[0]
     assert five.holds is False and five.counterexample
@@ -39,7 +42,7 @@ def test_mortaz_theorem_4_fails_from_five_classes_and_shows_its_counterexample()
 
 
 def test_dembele_result_4_counterexample_is_real():
-    rows = st.dembele_results(sizes=((2, 6), (3, 6)), n_random=200)
+    rows = dembele_results(sizes=((2, 6), (3, 6)), n_random=200)
     r4 = _by(rows, "Result 4")[0]
     assert r4.holds is False
     x = np.array(eval(r4.counterexample), dtype=float)
@@ -54,7 +57,7 @@ def test_dembele_result_4_counterexample_is_real():
 
 
 def test_mullick_lemmas_hold_on_the_domain():
-    rows = st.mullick_lemmas(sizes=((2, 6), (3, 4)), n_random=200)
+    rows = mullick_lemmas(sizes=((2, 6), (3, 4)), n_random=200)
     assert all(r.holds for r in rows), [r for r in rows if not r.holds]
 
 
@@ -66,7 +69,7 @@ def test_study2_pieces():
 
 
 def test_rows_carry_basis_tolerance_and_counterexample(tmp_path):
-    rows = st.mortaz_theorems(sizes=((2, 6),), n_random=100)
+    rows = mortaz_theorems(sizes=((2, 6),), n_random=100)
     rows.append(st.Statement("ortigosa2016", "Section 2.1", "a fact", None, 3.0, "why",
                              st.EXACT, "counts"))
     path = tmp_path / "statements.csv"
@@ -94,7 +97,7 @@ def test_a_malformed_statements_file_names_the_problem(tmp_path):
 
 
 def test_dembele_data_rows_ratios_match_and_mnist_says_why_not():
-    from imbeval.tables import dembele_data as td
+    from imbeval_repro.papers.dembele import data as td
 
     ratios = list(td.ratio_rows())
     assert {r["column"] for r in ratios} == set(td.RATIOS)
@@ -112,13 +115,13 @@ def test_dembele_data_rows_ratios_match_and_mnist_says_why_not():
 
 
 def test_dembele_data_mnist_rows_compare_the_rebuilt_matrices(tmp_path):
-    from imbeval.tables import dembele_data as td
-    from imbeval.tables import printed as pr
+    from imbeval_repro.papers.dembele import data as td
+    from imbeval_repro.papers.dembele import printed as pr
 
     paths = []
     for name in ("M8", "M9"):
         path = tmp_path / f"{name}.csv"
-        pd.DataFrame(np.asarray(pr.DEMBELE_MATRICES[name])).to_csv(path)  # as dembele-mnist
+        pd.DataFrame(np.asarray(pr.MATRICES[name])).to_csv(path)  # as dembele-mnist
         paths.append(path)
     rows = list(td.mnist_rows(*paths))
     assert len(rows) == 2 * 11
@@ -128,7 +131,7 @@ def test_dembele_data_mnist_rows_compare_the_rebuilt_matrices(tmp_path):
 def test_mullick_text_rows_section_5_5_and_6(tmp_path):
     from test_claims import LEVELS, _indices
 
-    from imbeval.tables import claims_mullick2020_text as text
+    from imbeval_repro.papers.mullick2020 import text_claims as text
 
     spread = {n: 0.0005 for n in LEVELS}
     top, p_top = _indices(LEVELS, spread, problems=("big",))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from imbeval.data.check import check_experiment
-from imbeval.data.synthetic import synthetic_concept_tables
-from imbeval.features import load_concept_features
-from imbeval.features.synthetic import extract_synthetic_features
+from imbeval_repro.experiment.data.check import check_experiment
+from imbeval_repro.experiment.data.synthetic import synthetic_concept_tables
+from imbeval_repro.experiment.features import load_concept_features
+from imbeval_repro.experiment.features.synthetic import extract_synthetic_features
 
 
 def test_shapes_seeds_and_independence_of_concepts():

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from imbeval import inference
-from imbeval.figures import mortaz2020 as fm
-from imbeval.protocol.mortaz_grid import grid_fold_scores, load_grid_dataset
-from imbeval.tables import claims_mortaz2020 as cm
-from imbeval.tables import comparison as cmp
-from imbeval.tables import mortaz2020 as tm
+from imbeval_repro.papers.mortaz2020 import figures as fm
+from imbeval_repro.papers.mortaz2020.grid_fit import grid_fold_scores, load_grid_dataset
+from imbeval_repro.papers.mortaz2020 import claims as cm
+from imbeval_repro import verdicts as cmp
+from imbeval_repro.papers.mortaz2020 import tables as tm
 
 FAST = ["KNN", "KNN-RUS", "KNN-ROS", "LR", "LR-ROS", "SVM", "SVM-ROS", "RF", "RF-ROS"]
 
@@ -279,7 +279,7 @@ def test_the_figure_module_only_draws_every_claim_is_decided_on_a_threshold_key(
     # no claim, threshold or comparison row in the figure module
     assert not {"claims", "comparison_rows", "PRINTED_TOLERANCE"} & set(vars(fm))
     # every statement is decided on a THRESHOLDS key: a tighter threshold changes a verdict
-    from imbeval.tables import claim_rules
+    from imbeval_repro.verdicts import claim_rules
 
     claims = cm.figure_claims(sweep).set_index("claim")
     assert claims.loc["IAM and ACC consistent (Spearman ρ)", "holds"]
@@ -314,7 +314,7 @@ def test_grid_split_by_model_merges_to_the_whole_grid_and_tables_carry_no_times(
     are split off, so the tables are the same from one run to the next."""
     import pandas as pd
 
-    from imbeval.protocol.mortaz_grid import SCORE_COLUMNS, merge_grid_parts, split_timings
+    from imbeval_repro.papers.mortaz2020.grid_fit import SCORE_COLUMNS, merge_grid_parts, split_timings
 
     results, timings = split_timings(glass_scores)
     assert "seconds" not in results and list(timings.columns) == ["model", "repeat", "fold", "seconds"]

@@ -13,13 +13,13 @@ import pytest
 import yaml
 
 from imbeval.cli import main
-from imbeval.data.mnist import MNISTNotFound, load_mnist
-from imbeval.protocol.mnist_lda import mnist_confusions
-from imbeval.tables import dembele as td
-from imbeval.tables import kluska as tk
-from imbeval.tables import mortaz2020 as tm
-from imbeval.tables import ortigosa2016 as to
-from imbeval.tables import printed as pr
+from imbeval_repro.experiment.data.mnist import MNISTNotFound, load_mnist
+from imbeval_repro.papers.dembele.mnist_lda import mnist_confusions
+from imbeval_repro.papers.dembele import tables as td
+from imbeval_repro.papers.kluska import tables as tk
+from imbeval_repro.papers.mortaz2020 import tables as tm
+from imbeval_repro.papers.ortigosa2016 import tables as to
+from imbeval_repro.papers.ortigosa2016 import printed as pr
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -115,7 +115,7 @@ def test_kluska_tables():
 
 def test_ortigosa_table1_rand_values():
     table = to.table1()
-    assert list(table.index) == [row[0] for row in pr.ORTIGOSA_TABLE1]
+    assert list(table.index) == [row[0] for row in pr.TABLE1]
     np.testing.assert_allclose(table["RAND, K = 2"], 0.5)
     np.testing.assert_allclose(table["RAND, K = 3"], 1 / 3)
     skewed = table[[c for c in table.columns if "η" in c][0]]

@@ -8,7 +8,9 @@ import pandas as pd
 import pytest
 
 from imbeval.cli import main
-from imbeval.figures import dembele, mullick2020_theory, ortigosa2016
+from imbeval_repro.papers.dembele import figures as dembele
+from imbeval_repro.papers.mullick2020 import theory_figures as mullick2020_theory
+from imbeval_repro.papers.ortigosa2016 import figures as ortigosa2016
 
 
 @pytest.fixture(scope="module")

@@ -19,9 +19,9 @@ def _schema():
 
 
 def test_schema_enums_follow_the_library():
-    from imbeval.classifiers import MULLICK_NAMES
+    from imbeval_repro.experiment.classifiers import MULLICK_NAMES
     from imbeval.indices import registry
-    from imbeval.protocol import MULTI_CLASS_SCHEMES, TWO_CLASS_SCHEMES
+    from imbeval_repro.experiment.protocol import MULTI_CLASS_SCHEMES, TWO_CLASS_SCHEMES
 
     props = _schema()["properties"]
     assert set(props["classifiers"]["properties"]) == set(MULLICK_NAMES)
@@ -35,40 +35,19 @@ def test_schema_enums_follow_the_library():
 
 
 def test_every_schema_property_has_a_description():
-    from imbeval.cli._config_doc import undocumented
+    from imbeval_repro.cli._config_doc import undocumented
 
     assert undocumented(ROOT / "workflow/schemas") == []
 
 
 def test_config_readme_is_generated_from_the_schemas():
-    from imbeval.cli._config_doc import render
+    from imbeval_repro.cli._config_doc import render
 
     committed = (ROOT / "config/README.md").read_text(encoding="utf-8")
     assert committed == render(ROOT / "workflow/schemas"), (
-        "config/README.md is stale: run `python -m imbeval.cli._config_doc`")
+        "config/README.md is stale: run `python -m imbeval_repro.cli._config_doc`")
     for key in ("experiment.protocol.min_count", "theory.audit.quick", "papers.grid_folds", "seed"):
         assert f"| `{key}` |" in committed
-
-
-def test_the_rules_read_the_librarys_lists_instead_of_copying_them():
-    """papers.smk's grid models, datasets and priorities, and report.smk's pages, are read
-    from the library's literal constants (importing the classifiers at every Snakemake
-    start-up would cost seconds): they are the library's, in its order."""
-    from imbeval.classifiers import GRID_NAMES
-    from imbeval.cli._sources import module_constant
-    from imbeval.report.pages import SITE_PAGES
-    from imbeval.tables.mortaz2020 import GRID_DATASETS
-
-    assert [b + s for b in module_constant("imbeval.classifiers.factories", "GRID_BASE_NAMES")
-            for s in module_constant("imbeval.classifiers.factories", "GRID_SUFFIXES")] == \
-        list(GRID_NAMES)
-    assert module_constant("imbeval.tables._mortaz2020", "GRID_DATASETS") == GRID_DATASETS
-    assert module_constant("imbeval.report.pages", "SITE_PAGES") == SITE_PAGES
-    text = (ROOT / "workflow/rules/papers.smk").read_text()
-    for copied in ('"glass|satimage"', '("KNN", "LR", "SVM"', "GRID_ITEM", '{"GBM": 5'):
-        assert copied not in text, copied
-    with pytest.raises(ValueError, match="not a literal"):
-        module_constant("imbeval.classifiers.factories", "GRID_NAMES")
 
 
 def test_keel_reuses_the_experiments_rules_and_derivations_live_in_common():
@@ -91,5 +70,5 @@ def test_keel_reuses_the_experiments_rules_and_derivations_live_in_common():
         assert "\ndef " not in text, name
     common = (rules / "common.smk").read_text()
     for function in ("get_grid_repeats", "get_grid_parts", "get_fold_resources",
-                     "get_keel_job_resources", "get_unit_pattern", "get_papers_item_sources"):
+                     "get_keel_job_resources", "get_unit_pattern", "sources"):
         assert f"\ndef {function}(" in common, function

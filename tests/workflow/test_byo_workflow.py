@@ -122,7 +122,7 @@ def test_user_index_and_classifier_in_figures_and_claims(byo_run):
                                  "Fig. 5 (your indices)"}
     assert user["row"].str.contains("nmacro_f1").any()
     # comparison rows, decided in tables (the report's comparison holds the same)
-    from imbeval.tables.comparison import COLUMNS
+    from imbeval_repro.verdicts import COLUMNS
 
     assert list(claims.columns) == COLUMNS
     summary = pd.read_csv(work / "results/experiment/summary.csv")
@@ -167,7 +167,7 @@ def test_bad_user_code_stops_before_any_job(repo, name, edit, expected):
 def test_table_dataset_features_and_problems(repo):
     """A user's table (the vendored UCI glass data as a Parquet file) through the features
     and problems jobs of the workflow."""
-    from imbeval.data.uci import load_glass
+    from imbeval_repro.experiment.data.uci import load_glass
 
     X, y = load_glass()
     frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(X.shape[1])]).assign(glass_type=y)

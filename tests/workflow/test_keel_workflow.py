@@ -10,7 +10,7 @@ import pytest
 import yaml
 from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, snakemake
 
-from imbeval.data.keel_plan import plan_keel
+from imbeval_repro.experiment.data.keel_plan import plan_keel
 
 pytestmark = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed")
 

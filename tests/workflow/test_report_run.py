@@ -18,7 +18,7 @@ import yaml
 from chromium import Browser, find_chromium, frames, text_of, walk
 from workflow_helpers import ROOT, snakemake
 
-from imbeval.tables import comparison as cmp
+from imbeval_repro import verdicts as cmp
 
 pytestmark = pytest.mark.slow
 
@@ -102,7 +102,7 @@ def test_missing_figures_are_drawn_or_explained(report_run):
 
 def test_properties_page_and_tables_of_the_run(report_run):
     """Issue 27: the theory stage's properties.csv and dutch_draw.csv, and their page."""
-    from imbeval.tables.properties import read_properties
+    from imbeval_repro.library_results.properties import read_properties
 
     page = (report_run / "results/report/properties.html").read_text(encoding="utf-8")
     assert "Gösgens" in page and "Dutch Draw" in page and "data:image/png;base64," in page
@@ -183,7 +183,7 @@ def test_the_run_records_its_provenance_and_a_noop_rerun_keeps_it(report_run):
     import hashlib
     import json
 
-    from imbeval.data import uci
+    from imbeval_repro.experiment.data import uci
 
     path = report_run / "results/provenance.json"
     record = json.loads(path.read_text())

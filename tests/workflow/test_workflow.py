@@ -261,15 +261,15 @@ def _dry_run_after_editing(work: Path, module: str, triggers=("mtime", "input"))
 
 
 def test_editing_a_library_module_reruns_the_jobs_that_reach_it(local_run):
-    # src/imbeval/_io.py was left out of the hand-kept input lists; the derived ones have it.
-    out = _dry_run_after_editing(local_run, "src/imbeval/_io.py")
+    # src/imbeval/utils/io.py was left out of the hand-kept input lists; the derived ones have it.
+    out = _dry_run_after_editing(local_run, "src/imbeval/utils/io.py")
     exp = yaml.safe_load((local_run / "config/test.yaml").read_text())["experiment"]
     for rule in ("experiment_features", "experiment_problems", JOB_RULE[exp.get("job_unit", "run")],
                  "experiment_collect", "experiment_figures"):
         assert f"rule {rule}:" in out, rule
-    assert "src/imbeval/_io.py" in out
+    assert "src/imbeval/utils/io.py" in out
     # a module no experiment command reaches reruns nothing of the experiment
-    out = _dry_run_after_editing(local_run, "src/imbeval/tables/dembele.py")
+    out = _dry_run_after_editing(local_run, "reproduction/src/imbeval_repro/papers/dembele/tables.py")
     assert "Nothing to be done" in out, out[-2000:]
 
 
@@ -282,17 +282,17 @@ def _planned(out: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("module,expected", [
     # figure code: the figures job only
-    ("src/imbeval/figures/mullick2020.py", {"experiment_figures": 1}),
+    ("reproduction/src/imbeval_repro/papers/mullick2020/figures.py", {"experiment_figures": 1}),
     # (and the indices of scores' figure, issue 43)
-    ("src/imbeval/figures/_output.py", {"experiment_figures": 1, "experiment_scores": 1}),
+    ("src/imbeval/utils/plot.py", {"experiment_figures": 1, "experiment_scores": 1}),
     # the comparison's rows: the figures job only (claims.csv is made of them, issue 30)
-    ("src/imbeval/tables/comparison.py", {"experiment_figures": 1}),
+    ("reproduction/src/imbeval_repro/verdicts/__init__.py", {"experiment_figures": 1}),
     # another paper's tables and report code: nothing of the experiment
-    ("src/imbeval/tables/dembele.py", {}),
-    ("src/imbeval/report/pages.py", {}),
+    ("reproduction/src/imbeval_repro/papers/dembele/tables.py", {}),
+    ("reproduction/src/imbeval_repro/report/pages.py", {}),
     # a classifier: the classifier jobs and what gathers them, nothing upstream (every
     # run job imports the classifiers package, which imports each classifier's module)
-    ("src/imbeval/classifiers/nbsvm.py", "classifiers"),
+    ("reproduction/src/imbeval_repro/experiment/classifiers/nbsvm.py", "classifiers"),
 ])
 def test_an_edit_replans_only_the_jobs_whose_code_changed(local_run, module, expected):
     """Issue 21: each job depends on the code its command can run (derived from the

@@ -2,6 +2,7 @@
 # from the config that the other files use, as get_* and features_* functions. (A file of
 # rules holds rules, paths and plain lists; the linter wants functions here, in common.smk.)
 
+import glob
 import json
 import math
 import os
@@ -10,8 +11,7 @@ import shlex
 
 from snakemake.utils import validate
 
-from imbeval._plugins import plugin_sources, use_plugin_dirs
-from imbeval.cli._sources import function_sources, module_constant, module_sources
+from imbeval.utils.plugins import plugin_sources, use_plugin_dirs
 
 
 # Validate before any job: an unknown key or a wrong value stops here, naming the key.
@@ -26,7 +26,7 @@ use_plugin_dirs(PLUGIN_DIRS)
 
 # The run's dataset (its name on every run-derived row: the experiment's claims, the
 # comparison, the overview): the config's dataset section, named by
-# imbeval.data.labels.run_dataset in the commands.
+# imbeval_repro.experiment.data.labels.run_dataset in the commands.
 RUN_DATASET = json.dumps(
     {"dataset": config["experiment"]["dataset"],
      "features": {k: config["experiment"].get("features", {}).get(k) for k in ("path", "root")}},
@@ -40,32 +40,38 @@ def user_sources(import_paths):
     return plugin_sources(import_paths, PLUGIN_DIRS)
 
 
-# Snakemake does not notice edits to imported modules: a rule lists as inputs the library
-# files the command it runs can reach through its imports (derived by reading the code, so
-# no list is kept by hand), so a change in src/imbeval reruns the jobs it can affect.
-SRC_DIR = os.path.join(workflow.basedir, "src")
+# Snakemake does not notice edits to imported modules: a rule lists as inputs the .py files
+# of the folders its command runs code from -- the library (src/imbeval), the
+# reproduction's top level and its shared figure helpers, and the rule's own parts of the
+# reproduction (its paper's folder, the verdict engine, the experiment machinery, its
+# command's modules). What an edit reruns: docs/pipeline.md.
+LIBRARY_DIR = os.path.join(workflow.basedir, "src", "imbeval")
+REPRO_DIR = os.path.join(workflow.basedir, "reproduction", "src", "imbeval_repro")
 
 
-def cli_sources(module, command=None):
-    """The .py files of imbeval that `imbeval.cli.<module>` reaches through its imports,
-    relative to the working directory when inside it. ``command``: the module of the command
-    that dispatches to ``module`` (`imbeval experiment ITEM`: each item has its own module,
-    cli/_experiment_<item>.py); its own file is added, not the other items it registers, so
-    a fold job does not depend on the figures' code."""
-    files = module_sources(f"imbeval.cli.{module}", root=SRC_DIR, relative_to=os.getcwd())
-    if command is not None:
-        dispatcher = os.path.join(SRC_DIR, "imbeval", "cli", f"{command}.py")
-        files = sorted({*files, os.path.relpath(dispatcher) if dispatcher.startswith(os.getcwd()) else dispatcher})
-    return files
+def _python_files(path):
+    """The .py files of ``path`` (a file or a folder, searched recursively)."""
+    if path.endswith(".py"):
+        return [path]
+    return sorted(glob.glob(os.path.join(path, "**", "*.py"), recursive=True))
 
 
-def get_papers_item_sources(functions):
-    """``{function: files}``: the .py files of imbeval each item function of
-    `imbeval.cli.papers` can run (its module's top level, the function, the module's
-    functions it calls, and what their imports reach: imbeval.cli._sources.function_sources),
-    relative to the working directory when inside it."""
-    return {f: function_sources("imbeval.cli.papers", f, root=SRC_DIR, relative_to=os.getcwd())
-            for f in functions}
+def _relative(path):
+    here = os.getcwd()
+    return os.path.relpath(path, here) if path.startswith(here + os.sep) else path
+
+
+def sources(*parts):
+    """The rule inputs of a command that runs the reproduction's ``parts`` (folders or
+    files of reproduction/src/imbeval_repro, e.g. ``"papers/dembele"``,
+    ``"cli/papers.py"``): those, the library, and the reproduction's top level and
+    figure helpers, relative to the working directory when inside it."""
+    paths = [LIBRARY_DIR, os.path.join(REPRO_DIR, "__init__.py"),
+             os.path.join(REPRO_DIR, "figures"), *(os.path.join(REPRO_DIR, p) for p in parts)]
+    missing = [p for p in paths if not os.path.exists(p)]
+    if missing:
+        raise ValueError(f"rule sources not found: {missing}")
+    return sorted({_relative(f) for p in paths for f in _python_files(p)})
 
 
 # ---- experiment_features (experiment.smk), one for every dataset: parameter functions ----
@@ -171,7 +177,7 @@ def features_command(exp, seed):
 onstart:
     plugin = workflow.executor_plugin
     if plugin is not None and plugin.name.split("-")[-1] == "slurm":
-        from imbeval._cluster import JobRequest, slurm_preflight
+        from imbeval_repro.cluster import JobRequest, slurm_preflight
 
         def _number(value):
             return float(value) if isinstance(value, (int, float)) else None

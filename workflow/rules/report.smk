@@ -7,33 +7,35 @@
 #   snakemake --cores 2 report_all && snakemake --report report.html
 #
 # Rules call `imbeval papers collate` and `imbeval report pages`
-# (src/imbeval/cli/{papers,report}.py); the library is src/imbeval/tables/{comparison,claims}.py
+# (reproduction/src/imbeval_repro/cli/{papers,report}.py); the library is src/imbeval/tables/{comparison,claims}.py
 # and src/imbeval/report/.
 
 
 import yaml
+from imbeval_repro.report import SITE_PAGES
 
 
 REPORT_DIR = "results/report"
 REPORT_ITEMS = "workflow/report/items.yaml"
 with open(os.path.join(workflow.basedir, REPORT_ITEMS), encoding="utf-8") as _handle:
     _CATALOG = yaml.safe_load(_handle)
-# the list of imbeval.report.pages.page_paths: its pages beside the papers' (read from the
-# library without importing it), then each paper's (tests/unit/test_report.py checks it)
-REPORT_PAGES = list(module_constant("imbeval.report.pages", "SITE_PAGES", root=SRC_DIR)) + [
+# the pages of imbeval_repro.report.pages.page_paths: the site's, then each paper's
+REPORT_PAGES = list(SITE_PAGES) + [
     page
     for paper, spec in _CATALOG.items()
     for page in [f"{paper}/{paper}_verdicts.html"]
     + [f"{paper}/{item['id']}.html" for item in spec["items"]]
 ]
-# The library files `imbeval report` and `imbeval papers` reach (derived from their
-# imports, common.smk).
-REPORT_SOURCES = sorted(set(cli_sources("report")) | set(cli_sources("papers")))
+# The code `imbeval report` and `imbeval papers compare` run (`sources`, common.smk): all
+# of the reproduction but the experiment's classifiers and features.
+REPORT_SOURCES = sources("report", "verdicts", "papers", "library_results", "experiment/data",
+                         "experiment/protocol", "cli/report.py", "cli/papers.py",
+                         "cli/_papers_grid_model.py")
 REPORT_TARGETS = ["results/paper_comparison.csv", "results/paper_comparison.md"] + [
     f"{REPORT_DIR}/{page}" for page in REPORT_PAGES
 ]
 report_targets = lambda: REPORT_TARGETS
-# `imbeval replicate compare ... --out-dir results/replication` writes it (imbeval.report.
+# `imbeval replicate compare ... --out-dir results/replication` writes it (imbeval_repro.report.
 # reliability.REPLICATION_SUMMARY under results/)
 REPLICATION_SUMMARY = "results/replication/summary.csv"
 

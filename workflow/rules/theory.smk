@@ -3,7 +3,7 @@
 #
 #   snakemake --cores 2 theory_all
 #
-# Rules call `imbeval theory ITEM` (src/imbeval/cli/theory.py; its audit item is
+# Rules call `imbeval theory ITEM` (reproduction/src/imbeval_repro/cli/theory.py; its audit item is
 # src/imbeval/cli/audit.py); their library inputs are derived from its imports.
 
 
@@ -21,8 +21,9 @@ AUDIT_ARGS = (
 )
 THEORY_DIR = "results/theory"
 THEORY_FIGURES = "results/figures"
-# The library files `imbeval theory` reaches (derived from its imports, common.smk).
-THEORY_SOURCES = cli_sources("theory")
+# The code `imbeval theory` runs (`sources`, common.smk): the papers' theory, the verdict
+# engine and the library-wide results.
+THEORY_SOURCES = sources("papers", "verdicts", "library_results", "cli/theory.py")
 # item of `imbeval theory` -> (paper directory, file stem)
 THEORY_FIGURE_FILES = {
     "ortigosa2016-fig1": ("ortigosa2016", "fig1"),
@@ -284,8 +285,8 @@ rule theory_mullick2020_fig1:
 
 # The papers' theorems, lemmas, results and conjectures checked by computation (every count
 # matrix up to a small size, a seeded search, or quadrature) and ortigosa2016's Study 2
-# (src/imbeval/audit/statements.py, study2.py); the comparison turns each into a row
-# (src/imbeval/tables/theory_rows.py). About 20 s of one core.
+# (each paper's theory.py, ortigosa2016's study2.py); the comparison turns each into a row
+# (reproduction/src/imbeval_repro/verdicts/theory_rows.py). About 20 s of one core.
 rule theory_statements:
     input:
         THEORY_SOURCES,

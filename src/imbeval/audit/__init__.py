@@ -9,7 +9,7 @@
   constant and approximately constant baseline (:mod:`~imbeval.audit.properties`);
 - :mod:`~imbeval.audit.influence` -- the Bayes-rule influence functions I_K^S;
 - :mod:`~imbeval.audit.report` -- the audit table (CSV, Markdown) and its evidence files
-  (Fig. 6 is drawn by :mod:`imbeval.figures.mullick2020_theory`).
+  (the figure of an audit, mullick2020's Fig. 6: :mod:`imbeval.audit.figure`).
 
 Verdicts are computed, never looked up: see :mod:`~imbeval.audit.conditions` for how, and
 :mod:`~imbeval.audit.matrices` for the matrices the searches evaluate. A lower-is-better

@@ -30,7 +30,7 @@ import pandas as pd
 from scipy.optimize import minimize_scalar
 from scipy.special import expit, logit, softmax
 
-from imbeval._seeds import derive_rng
+from imbeval.utils.seeds import derive_rng
 from imbeval.scores import score_registry
 
 __all__ = ["PRIOR_GRID", "ScoredSample", "prior_shift_audit", "scored_samples", "shift_weights"]

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from imbeval._params import check_flag, check_int
+from imbeval.utils._param_validation import check_flag, check_int
 from imbeval.audit._property_setups import (APPROXIMATE_DRAWS, APPROXIMATE_SIZES,
                                             BASELINE_PROPORTIONS, BASELINE_SIZES,
                                             MultiClassSetup, TwoClassSetup, _distance_pairs,

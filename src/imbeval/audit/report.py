@@ -18,7 +18,7 @@ Files written by :func:`write_audit` into a directory:
 JSON (``condition<k>_counterexample``).
 
 ``imbeval audit`` then draws ``fig6.pdf``, ``fig6.png`` (+ ``fig6.csv``) from the rows with
-:func:`imbeval.figures.mullick2020_theory.render_fig6`.
+:func:`imbeval.audit.figure.render_fig6`.
 
 Every file is written to a temporary name and moved into place (``os.replace``).
 """
@@ -29,7 +29,7 @@ import csv
 import io
 from pathlib import Path
 
-from imbeval._io import atomic_write_text
+from imbeval.utils.io import atomic_write_text
 from imbeval.audit.core import VERDICT_WORDS
 
 __all__ = [
@@ -178,7 +178,7 @@ def _range(encoded):
 def write_audit(results, out_dir, papers=None):
     """Write the audit table and its evidence into ``out_dir``; return the table's rows.
 
-    Fig. 6 is drawn from those rows by :func:`imbeval.figures.mullick2020_theory.render_fig6`
+    Fig. 6 is drawn from those rows by :func:`imbeval.audit.figure.render_fig6`
     (figures sit above the audit layer).
     """
     out = Path(out_dir)

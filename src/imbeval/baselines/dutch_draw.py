@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from imbeval._params import check_int
+from imbeval.utils._param_validation import check_int
 from imbeval.audit.core import oriented_index
 from imbeval.audit.matrices import evaluate, expectations, hypergeometric_draws, two_class_stack
 

@@ -1,16 +1,16 @@
 """Command-line interface: ``imbeval <command> ...``.
 
-The tree is the pipeline: ``imbeval experiment|theory|papers ITEM`` are the steps of the
-three stages (the Snakemake rules call them), beside ``imbeval indices`` (indices of a
-confusion matrix), ``imbeval audit`` (the index auditor) and ``imbeval data`` (datasets).
-Options: ``--out-dir DIR`` names a folder to write into, ``--out FILE`` a file.
+The library's commands are ``imbeval indices`` (indices of a confusion matrix), ``imbeval
+audit`` (the index auditor), ``imbeval compare`` (which classifier wins, by index) and
+``imbeval evaluate`` (how much of a score is the test set's class ratio). Other
+distributions add commands through the entry-point group :data:`ENTRY_POINT_GROUP` (the
+reproduction adds ``experiment``, ``theory``, ``papers``, ``report``, ``data``,
+``provenance`` and ``replicate``). Options: ``--out-dir DIR`` names a folder to write into,
+``--out FILE`` a file.
 
-Each command lives in its own module ``imbeval.cli.<command>`` exposing
-``register(subparsers)``, which adds its parser and sets ``func`` (called with the parsed
-arguments, returning an exit code). Modules must keep heavy imports (TensorFlow,
-scikit-learn) inside ``func`` so that ``imbeval --help`` stays fast.
-
-The Snakemake rules call these commands, so rules stay thin.
+Each command is a module exposing ``register(subparsers)``, which adds its parser and sets
+``func`` (called with the parsed arguments, returning an exit code). Modules keep heavy
+imports inside ``func`` so that ``imbeval --help`` stays fast.
 """
 
 from __future__ import annotations
@@ -19,9 +19,23 @@ import argparse
 import importlib
 import sys
 
-# One entry per command module; add a module here to add a command.
-COMMANDS = ("experiment", "theory", "papers", "report", "indices", "audit", "data", "evaluate",
-            "provenance", "compare", "replicate")
+#: The library's own command modules, ``imbeval.cli.<name>``.
+COMMANDS = ("indices", "audit", "compare", "evaluate")
+
+#: The entry-point group through which an installed distribution adds commands: each entry
+#: names a module with ``register(subparsers)``.
+ENTRY_POINT_GROUP = "imbeval.commands"
+
+
+def command_modules() -> dict:
+    """``{command: module name}``: the library's commands, then those of the entry points
+    (sorted by name; an entry point cannot replace a library command)."""
+    from importlib.metadata import entry_points
+
+    modules = {name: f"imbeval.cli.{name}" for name in COMMANDS}
+    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        modules.setdefault(entry.name, entry.value)
+    return modules
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,14 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="imbeval",
-        description="Performance indices for imbalanced classification, and the "
-        "stages of the reproduction pipeline.",
+        description="Performance indices for imbalanced classification.",
     )
     parser.add_argument("--version", action="version", version=f"imbeval {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
-    for name in COMMANDS:
-        importlib.import_module(f"imbeval.cli.{name}").register(subparsers)
+    for module in command_modules().values():
+        importlib.import_module(module).register(subparsers)
     return parser
 
 

@@ -70,7 +70,7 @@ def run(args):
 
     if not args.out_dir and not args.index:
         raise ValueError("--out-dir DIR is required (or audit a user's index with --index)")
-    from imbeval._plugins import add_command_line_dirs
+    from imbeval.utils.plugins import add_command_line_dirs
 
     add_command_line_dirs()
     user = [load_index(spec, "--index").name for spec in args.index]
@@ -94,10 +94,15 @@ def run(args):
         print(text_table(audit_rows(results, papers)))
     if args.out_dir:
         rows = write_audit(results, args.out_dir, papers=papers)
-        if rows and not args.no_figure:
+        import importlib.util
+
+        if rows and not args.no_figure and importlib.util.find_spec("matplotlib") is None:
+            print("imbeval audit: the figure fig6 is not drawn: it needs matplotlib "
+                  "(pip install 'imbeval-indices[plot]')", file=sys.stderr)
+        elif rows and not args.no_figure:
             from pathlib import Path
 
-            from imbeval.figures.mullick2020_theory import render_fig6
+            from imbeval.audit.figure import render_fig6
 
             render_fig6(rows, Path(args.out_dir) / "fig6", title="Conditions met by every audited index")
         print(f"audited {len(results)} indices in {elapsed:.1f} s; wrote {args.out_dir}/audit.csv")

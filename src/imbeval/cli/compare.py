@@ -22,12 +22,7 @@ from __future__ import annotations
 
 import argparse
 
-from imbeval.cli._sources import module_constant
-
-# the library's defaults, read without importing it (the CLI's start-up imports no pandas)
-N_SAMPLES = module_constant("imbeval.compare._bayes", "N_SAMPLES")
-BARS = module_constant("imbeval.compare._diagram", "BARS")
-BAYES_THRESHOLD = module_constant("imbeval.compare._rank", "BAYES_THRESHOLD")
+from imbeval.compare._defaults import BARS, BAYES_THRESHOLD, N_SAMPLES
 
 
 def register(subparsers):
@@ -91,8 +86,8 @@ def run(args) -> int:
 
     table = read_table(args.table)
     if args.problems:
-        from imbeval.tables._io import read_string_table
-        from imbeval.tables.claims_mullick2020 import problem_clusters_of
+        from imbeval.compare import problem_clusters_of
+        from imbeval.utils.tables import read_string_table
 
         if "unit" in table.columns:
             raise ValueError(f"{args.table} has a unit column; --problems would replace it")
@@ -116,7 +111,7 @@ def run(args) -> int:
                                  greater_is_better=declared_orientation(args),
                                  bayes_threshold=args.bayes_threshold, control=args.control,
                                  bars=args.bars)
-    from imbeval._io import atomic_write_text
+    from imbeval.utils.io import atomic_write_text
 
     paragraphs = stability.paragraphs()
     atomic_write_text(Path(args.out_dir) / "summary.txt", paragraphs + "\n")
@@ -139,7 +134,7 @@ def run(args) -> int:
         print(textwrap.fill(text, width=92, break_on_hyphens=False))
     print()
     if args.html is not None:
-        from imbeval.report.compare import write_compare_html
+        from imbeval.compare import write_compare_html
 
         page = write_compare_html(args.out_dir, args.html or None)
         print(f"wrote {page}")

@@ -62,7 +62,7 @@ def register(subparsers):
 def run(args) -> int:
     """Evaluate the predictions file ``args.predictions``: print the table, and write the
     files into ``args.out_dir`` when given."""
-    from imbeval._plugins import add_command_line_dirs
+    from imbeval.utils.plugins import add_command_line_dirs
     from imbeval.evaluation import evaluate_predictions, read_predictions
 
     add_command_line_dirs()  # --index module:function from ./plugins or the current folder
@@ -88,7 +88,7 @@ def run(args) -> int:
         if frame is not None:
             from pathlib import Path
 
-            from imbeval._io import write_csv
+            from imbeval.utils.io import write_csv
 
             path = Path(args.out_dir) / "evaluate_intervals.csv"
             write_csv(frame, path)

@@ -175,7 +175,7 @@ def run(args) -> int:
     matrix = load_matrix(args.file, args.transpose)
     check_confusion_stack(matrix, name=f"the matrix in {'stdin' if args.file == '-' else args.file}")
     positive = check_positive(args.positive, matrix.shape[-1], "--positive")
-    from imbeval._plugins import add_command_line_dirs
+    from imbeval.utils.plugins import add_command_line_dirs
 
     add_command_line_dirs()
     user = [load_index(spec, "--index") for spec in args.index]

@@ -26,27 +26,71 @@ into it; the rules for undefined values and missing rows are stated in every res
 orientation declared (:data:`DECLARE_ORIENTATION`). ``imbeval compare TABLE.csv --index ...`` is the
 command line.
 
-Layer: uses :mod:`imbeval.inference` (Holm), the index registry (names, orientation,
-ranges) and the figure saver; it sits at the level of ``figures`` and ``tables``.
+The names load on first use (``import imbeval.compare`` imports no pandas or SciPy), so
+the command line starts quickly.
 """
 
-from imbeval.compare._bayes import signed_rank_posterior, signed_rank_probabilities
-from imbeval.compare._diagram import (BARS, bars_caption, cd_diagram_data, plot_cd_diagram,
-                                      save_cd_diagram)
-from imbeval.compare._nemenyi import control_comparison, nemenyi_cliques, nemenyi_pairwise
-from imbeval.compare._rank import (BAYES_THRESHOLD, ID_FORMULA, MIN_RANKING_UNITS, ROPE_SHARE,
-                                   RankResult, iman_davenport, nemenyi_cd, rank_classifiers)
-from imbeval.compare._summary import effect_sizes, paragraph, summary_text
-from imbeval.compare._stability import StabilityResult, kendall_w, winner_stability
-from imbeval.compare._table import (DECLARE_ORIENTATION, MISSING_RULE, NAN_RULE,
-                                    check_table, read_table, units_from_clusters)
-from imbeval.compare._write import FILES, diagram_name, write_comparison
+import importlib
+
+_LAZY = {
+    "signed_rank_posterior": "imbeval.compare._bayes",
+    "signed_rank_probabilities": "imbeval.compare._bayes",
+    "BARS": "imbeval.compare._diagram",
+    "bars_caption": "imbeval.compare._diagram",
+    "cd_diagram_data": "imbeval.compare._diagram",
+    "plot_cd_diagram": "imbeval.compare._diagram",
+    "save_cd_diagram": "imbeval.compare._diagram",
+    "control_comparison": "imbeval.compare._nemenyi",
+    "nemenyi_cliques": "imbeval.compare._nemenyi",
+    "nemenyi_pairwise": "imbeval.compare._nemenyi",
+    "BAYES_THRESHOLD": "imbeval.compare._rank",
+    "ID_FORMULA": "imbeval.compare._rank",
+    "MIN_RANKING_UNITS": "imbeval.compare._rank",
+    "ROPE_SHARE": "imbeval.compare._rank",
+    "RankResult": "imbeval.compare._rank",
+    "iman_davenport": "imbeval.compare._rank",
+    "nemenyi_cd": "imbeval.compare._rank",
+    "rank_classifiers": "imbeval.compare._rank",
+    "effect_sizes": "imbeval.compare._summary",
+    "paragraph": "imbeval.compare._summary",
+    "summary_text": "imbeval.compare._summary",
+    "StabilityResult": "imbeval.compare._stability",
+    "kendall_w": "imbeval.compare._stability",
+    "winner_stability": "imbeval.compare._stability",
+    "DECLARE_ORIENTATION": "imbeval.compare._table",
+    "MISSING_RULE": "imbeval.compare._table",
+    "NAN_RULE": "imbeval.compare._table",
+    "check_table": "imbeval.compare._table",
+    "read_table": "imbeval.compare._table",
+    "units_from_clusters": "imbeval.compare._table",
+    "problem_concepts_of": "imbeval.compare._table",
+    "render_compare_page": "imbeval.compare._html",
+    "write_compare_html": "imbeval.compare._html",
+    "problem_clusters_of": "imbeval.compare._table",
+    "FILES": "imbeval.compare._write",
+    "diagram_name": "imbeval.compare._write",
+    "write_comparison": "imbeval.compare._write",
+}
 
 __all__ = ["rank_classifiers", "RankResult", "winner_stability", "StabilityResult",
            "nemenyi_cd", "iman_davenport", "kendall_w", "signed_rank_probabilities",
            "signed_rank_posterior", "cd_diagram_data", "plot_cd_diagram", "save_cd_diagram",
-           "check_table", "read_table", "units_from_clusters", "write_comparison",
+           "check_table", "read_table", "units_from_clusters", "problem_concepts_of",
+           "problem_clusters_of", "render_compare_page", "write_compare_html", "write_comparison",
            "diagram_name", "FILES", "MIN_RANKING_UNITS", "ROPE_SHARE", "NAN_RULE", "MISSING_RULE",
            "BARS", "bars_caption", "nemenyi_pairwise", "nemenyi_cliques", "control_comparison",
            "BAYES_THRESHOLD", "ID_FORMULA", "effect_sizes", "paragraph", "summary_text",
            "DECLARE_ORIENTATION"]
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'imbeval.compare' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
+

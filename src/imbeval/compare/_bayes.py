@@ -28,7 +28,7 @@ PRIOR = 0.5
 #: ``imbeval compare`` and of the pipeline (config ``compare.n_samples``; the schema's
 #: default is this number, tests/test_compare_cli.py checks). Standard error of a
 #: probability <= 0.5 / sqrt(10,000) = 0.005
-N_SAMPLES = 10_000
+from imbeval.compare._defaults import N_SAMPLES
 
 
 def _walsh_counts(points, rope):

@@ -14,7 +14,7 @@ figure:
 
 With too few units there is no test: the ranks are drawn, the ruler and bars are not, and
 the title says why.
-Written by the one figure saver, :func:`imbeval.figures._output.save_figure`.
+Written by the one figure saver, :func:`imbeval.utils.plot.save_figure`.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import pandas as pd
 __all__ = ["BARS", "cd_diagram_data", "plot_cd_diagram", "save_cd_diagram", "bars_caption"]
 
 #: the tests that can draw the bars (``--bars``); the first is the default
-BARS = ("nemenyi", "wilcoxon-holm")
+from imbeval.compare._defaults import BARS
 
 
 def check_bars(bars) -> str:
@@ -147,7 +147,9 @@ def _draw(ax, data: pd.DataFrame, title: str) -> None:
 def plot_cd_diagram(panels):
     """A figure of one diagram per panel, stacked; ``panels``: ``[(title, data)]`` with
     ``data`` from :func:`cd_diagram_data` (or one ``(title, data)`` pair)."""
-    import matplotlib.pyplot as plt
+    from imbeval.utils._optional import import_optional
+
+    plt = import_optional("matplotlib.pyplot")
 
     if isinstance(panels, tuple):
         panels = [panels]
@@ -170,7 +172,7 @@ def save_cd_diagram(results, prefix, title=None, bars="nemenyi") -> list:
     per result of a list (the CSV stacks their tables with ``index`` and ``scheme``
     columns), through the one figure saver. ``bars``: the test whose groups the red bars
     draw (:data:`BARS`; each panel says which)."""
-    from imbeval.figures._output import save_figure
+    from imbeval.utils.plot import save_figure
 
     single = not isinstance(results, (list, tuple))
     results = [results] if single else list(results)

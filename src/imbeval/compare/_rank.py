@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from imbeval import inference
-from imbeval._seeds import derive_rng
+from imbeval.utils.seeds import derive_rng
 from imbeval.compare import _bayes, _nemenyi
 from imbeval.compare._nemenyi import decision_text
 from imbeval.compare._table import (MISSING_RULE, NAN_RULE, check_table, orientation,
@@ -59,7 +59,7 @@ ROPE_SHARE = 0.01
 #: default posterior probability at which the Bayesian signed-rank test decides (a pair is
 #: "a better", "b better" or "equivalent" when that region's probability reaches it; else
 #: "undecided"); Benavoli et al. (2017) decide at 0.95
-BAYES_THRESHOLD = 0.95
+from imbeval.compare._defaults import BAYES_THRESHOLD
 #: Iman-Davenport's formula as computed, stated in every summary
 ID_FORMULA = ("Iman-Davenport F = (N - 1) chi2 / (N (k - 1) - chi2) on (k - 1, (k - 1)(N - 1)) "
               "df, with Friedman's tie-corrected chi2 (scipy.stats.friedmanchisquare; equal "

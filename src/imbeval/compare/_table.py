@@ -246,3 +246,24 @@ def units_from_clusters(frame: pd.DataFrame, clusters: dict) -> pd.DataFrame:
     out = frame.copy()
     out["unit"] = out["problem"].map(named)
     return out
+
+
+def problem_concepts_of(problems: pd.DataFrame) -> dict:
+    """``{problem: set of concepts}`` from ``problems.csv``'s ``classes`` column (class
+    labels separated by ``;``, a class's concepts by ``+``). A ``family`` column (KEEL
+    problems) gives the units directly: a problem's one "concept" is its family."""
+    if "family" in problems.columns:
+        return {str(p): {str(f)} for p, f in zip(problems["problem"], problems["family"])}
+    if "classes" not in problems.columns:
+        raise ValueError("problems.csv has no 'classes' column: the clusters of problems that "
+                         "share classes cannot be formed (rerun `imbeval experiment problems`)")
+    return {str(p): {c for label in str(cl).split(";") for c in label.split("+")}
+            for p, cl in zip(problems["problem"], problems["classes"])}
+
+
+def problem_clusters_of(problems: pd.DataFrame) -> dict:
+    """``{problem: cluster}``: problems sharing a concept (:func:`problem_concepts_of`; a
+    KEEL problem's family) are one cluster (:func:`imbeval.inference.problem_clusters`)."""
+    from imbeval import inference
+
+    return inference.problem_clusters(problem_concepts_of(problems))

@@ -24,13 +24,15 @@ Files (CSV, atomic, ``%.10g``):
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import warnings
 from pathlib import Path
 
 import pandas as pd
 
-from imbeval._io import atomic_write_text, write_csv
+from imbeval.utils.io import atomic_write_text, write_csv
 from imbeval.compare._bayes import N_SAMPLES
 from imbeval.compare._diagram import check_bars, save_cd_diagram
 from imbeval.compare._rank import BAYES_THRESHOLD
@@ -83,6 +85,10 @@ def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
     by_scheme = {}
     for (name, scheme), r in stability.results.items():
         by_scheme.setdefault(scheme, []).append(r)
+    if importlib.util.find_spec("matplotlib") is None:
+        warnings.warn("the critical-difference diagrams are not drawn: they need matplotlib "
+                      "(pip install 'imbeval-indices[plot]')", stacklevel=2)
+        by_scheme = {}
     for scheme, results in by_scheme.items():
         save_cd_diagram(results, out / diagram_name(scheme), bars=bars)
     front = ["index", "scheme"]

@@ -38,7 +38,7 @@ import inspect
 
 import numpy as np
 
-from imbeval._plugins import import_object, is_import_path
+from imbeval.utils.plugins import import_object, is_import_path
 from imbeval.indices._registry import MULTI_CLASS, TWO_CLASS, register_index, registry
 
 __all__ = ["USER_PAPER", "add_index", "check_index_function", "declared_orientation",

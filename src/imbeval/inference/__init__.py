@@ -102,6 +102,6 @@ __all__ = ["LEVEL", "INTERVAL_ALPHA", "DECISIVE_ALPHA", "REPLICATION_POWER",
            "pooled_cv_estimate", "POOLED_CELL_METHOD"]
 
 # The names before issue 45, each of which meant two things in the package, are gone:
-# ``ALPHA`` (0.05 here, 0.005 in imbeval.tables.comparison) is INTERVAL_ALPHA or
+# ``ALPHA`` (0.05 here, 0.005 in imbeval_repro.verdicts) is INTERVAL_ALPHA or
 # DECISIVE_ALPHA, ``MIN_UNITS`` (10 here, 5 in imbeval.compare) MIN_DECISIVE_UNITS or
 # imbeval.compare's MIN_RANKING_UNITS (CHANGELOG.md).

@@ -408,8 +408,7 @@ def pooled_cv_estimate(fold_values, value, *, test_to_train=None) -> Estimate:
     value : the cell's pooled value.
     test_to_train : the ``n_test/n_train`` of the corrected variance (None:
         :data:`DECISION_TEST_TO_TRAIN`); a setting that measured its own coverage passes
-        its calibrated ratio (mullick2020 Fig. 5's cells,
-        :data:`imbeval.tables.claim_rules.THRESHOLDS`).
+        its calibrated ratio.
 
     Returns
     -------

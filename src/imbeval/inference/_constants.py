@@ -107,7 +107,7 @@ class Method(StrEnum):
     #: the largest of binomial shares (:func:`imbeval.inference._shares.largest_share`)
     LARGEST_SHARE = "largest_share"
     #: a t interval over independently seeded sweeps
-    #: (:func:`imbeval.tables.claims_mortaz2020.sweep_estimate`)
+    #: (:func:`imbeval_repro.papers.mortaz2020.claims.sweep_estimate`)
     SWEEPS = "sweeps"
 
 

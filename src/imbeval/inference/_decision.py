@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from imbeval._params import check_positive
+from imbeval.utils._param_validation import check_positive
 from imbeval.inference._estimate import Estimate
 
 __all__ = ["tost", "decision_p_value"]
@@ -48,8 +48,7 @@ def decision_p_value(estimate: Estimate, decide: Callable) -> float:
     ----------
     estimate : the number and its intervals.
     decide : ``decide((low, high)) -> True | False | None`` (None: inconclusive); it must
-        turn decisive no later as the interval widens (every rule of
-        :mod:`imbeval.tables.claim_rules` does).
+        turn decisive no later as the interval widens.
 
     Returns
     -------

@@ -17,7 +17,7 @@ from typing import Callable
 
 import numpy as np
 
-from imbeval._params import check_level
+from imbeval.utils._param_validation import check_level
 from imbeval.inference._constants import (DECISION_TEST_TO_TRAIN, LEVEL, MAX_TIED_SHARE,
                                           METHODS, MIN_FOLD_VALUES, Method, Reason)
 
@@ -68,7 +68,7 @@ class Estimate:
     reason : Reason or None
         Why no verdict may rest on it, as data: None when ``undecidable`` is, and for an
         estimate made outside :mod:`imbeval.inference` that says why only in words
-        (:func:`imbeval.tables.claim_rules.judge` reads that as ``Reason.OTHER``).
+        (read as ``Reason.OTHER``).
 
     Examples
     --------

@@ -38,7 +38,7 @@ import numpy as np
 
 from imbeval.inference import LEVEL
 from imbeval.inference._cells import BoundedEstimate
-from imbeval._params import check_level
+from imbeval.utils._param_validation import check_level
 from imbeval.metrics import _ci_methods as m
 from imbeval.metrics._labels import label_matrix
 from imbeval.metrics._score import (_index_info, _positive_row, indices_of_matrix,

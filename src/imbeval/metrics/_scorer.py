@@ -189,7 +189,9 @@ def make_scorer(index, **kwargs):
                 raise ValueError(f"index {index!r} is two-class only, but labels name "
                                  f"{labels.size} classes")
             _positive_row(kwargs.get("pos_label", 1), labels)
-    from sklearn.metrics import make_scorer as sklearn_make_scorer
+    from imbeval.utils._optional import import_optional
+
+    sklearn_make_scorer = import_optional("sklearn.metrics").make_scorer
 
     return sklearn_make_scorer(IndexScore(index, info), greater_is_better=info.greater_is_better,
                                **kwargs)

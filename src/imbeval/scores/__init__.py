@@ -20,7 +20,6 @@ Every index is in :func:`score_registry` with its orientation and range;
 
 from __future__ import annotations
 
-from sklearn.metrics import make_scorer as _sk_make_scorer
 
 from imbeval.scores._registry import ScoreInfo, lookup as _lookup, score_registry
 from imbeval.scores.cost import bayes_decisions, cost_curve, cost_curve_area, expected_cost
@@ -97,5 +96,8 @@ def make_score_scorer(name: str, **options):
     info = _lookup(name)
     response = ("predict_proba" if info.response == "proba"
                 else ("decision_function", "predict_proba"))
-    return _sk_make_scorer(info.function, response_method=response,
-                           greater_is_better=info.greater_is_better, **options)
+    from imbeval.utils._optional import import_optional
+
+    make_scorer = import_optional("sklearn.metrics").make_scorer
+    return make_scorer(info.function, response_method=response,
+                       greater_is_better=info.greater_is_better, **options)

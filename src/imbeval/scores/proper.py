@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.special import xlogy
-from sklearn.isotonic import isotonic_regression
 
 from imbeval.scores import _inputs
 
@@ -169,6 +168,9 @@ def corp_decomposition(y_true, y_proba, *, score="brier", sample_weight=None,
     group_y = np.bincount(inverse, weights=w * y, minlength=values.size)
     has = group_w > 0
     fitted = np.zeros(values.size)
+    from imbeval.utils._optional import import_optional
+
+    isotonic_regression = import_optional("sklearn.isotonic").isotonic_regression
     fitted[has] = isotonic_regression(group_y[has] / group_w[has], sample_weight=group_w[has],
                                       increasing=True)
     # a zero-weight forecast carries no information; give it its neighbour's value
