@@ -170,7 +170,7 @@ def test_errata_rows_are_exactly_the_documented_ones(static_rows):
             value = td.measure(row, td.columns(table)[column])
             assert abs(value - erratum.corrected) <= 1e-3 + 1e-9, (table, row, column)
     for key, erratum in mortaz2020_printed.ERRATA.items():
-        value = tm.example_tables().loc[tm.pr.MORTAZ_TABLE9[key[2]][0] if key[0] == "Table 9"
+        value = tm.example_tables().loc[tm.pr.TABLE9[key[2]][0] if key[0] == "Table 9"
                                         else key[1], "IAM" if key[0] == "Table 9" else key[2]]
         assert value == pytest.approx(erratum.corrected, abs=5e-7)
 

@@ -216,7 +216,7 @@ def _mortaz_grid(args):
     summary = {"dataset": args.dataset, "folds": args.folds, "repeats": args.repeats,
                "seed": args.seed,
                "selected": mt.grid_selection(table),
-               "paper_selected": {k: v for k, v in mt.pr.MORTAZ_GRID_SELECTED[item].items()
+               "paper_selected": {k: v for k, v in mt.pr.GRID_SELECTED[item].items()
                                   if k != "dataset"},
                "iam_is_row_min_everywhere": bool(table["iam_is_row_min"].all())}
     atomic_write_text(args.out_dir / f"{stem}_summary.json", json.dumps(summary, indent=2) + "\n")

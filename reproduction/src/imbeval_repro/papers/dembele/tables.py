@@ -88,7 +88,7 @@ def _binary_rates(x):
 
 
 def measure(name: str, x) -> float:
-    """The value row ``name`` (canonical, see :data:`printed.DEMBELE_ROW_ALIASES`) reports."""
+    """The value row ``name`` (canonical, see :data:`printed.ROW_ALIASES`) reports."""
     x = np.asarray(x, dtype=float)
     if name in ("sen", "spe", "pre", "f1", "fmi", "auc"):
         return float(_binary_rates(x)[name])
@@ -167,7 +167,7 @@ def _change(before, after):
 
 
 def text_comparison_rows(cm: dict | None = None):
-    """The numbers Section 3 and 5 quote in the text (:data:`printed.DEMBELE_TEXT`)."""
+    """The numbers Section 3 and 5 quote in the text (:data:`printed.TEXT`)."""
     cm = matrices() if cm is None else cm
     j5 = np.full((5, 5), 1 / 5)
     eve = {"M7": dm.eve(cm["M7"]), "M7 + J5/5": dm.eve(cm["M7"] + j5)}

@@ -65,7 +65,7 @@ FIG4_LABELS = {**ex.FIG4A_INDICES, **ex.FIG5_INDICES}
 # mullick2020
 # ---------------------------------------------------------------------------------------
 
-#: Fig. 2 numbers: our quantity (fig2_numbers.csv) -> the key of printed.MULLICK_FIG2
+#: Fig. 2 numbers: our quantity (fig2_numbers.csv) -> the key of printed.FIG2
 _FIG2_KEYS = {
     "Precision at x = 4, RRT 1": ("Fig. 2c", "Precision at boundary x = 4", "RRT 1"),
     "Precision at x = 4, RRT 10": ("Fig. 2c", "Precision at boundary x = 4", "RRT 10"),
