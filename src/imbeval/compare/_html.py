@@ -19,6 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from imbeval.compare._rank import MIN_RANKING_UNITS
+from imbeval.compare._write import diagram_name
 from imbeval.utils.html import SORTABLE_CSS, SORTABLE_JS
 
 __all__ = ["COMPARE_DIR", "SCHEMES", "render_compare_page", "render_compare_set",
@@ -163,8 +164,6 @@ def _csv_details(folder, name, title) -> str:
 
 
 def _diagrams(folder, tests: pd.DataFrame, opened=False) -> str:
-    from imbeval.compare import diagram_name
-
     out = [f"<p>{_bars_text(_about(folder))}</p>"]
     for scheme in dict.fromkeys(tests["scheme"].map(_scheme)):
         png = folder / f"{diagram_name(scheme)}.png"

@@ -24,7 +24,7 @@ import math
 import numpy as np
 import pandas as pd
 
-__all__ = ["rank_se", "nemenyi_pairwise", "nemenyi_cliques", "control_comparison",
+__all__ = ["rank_se", "nemenyi_cd", "nemenyi_pairwise", "nemenyi_cliques", "control_comparison",
            "decision_text"]
 
 
@@ -39,6 +39,22 @@ def rank_se(k: int, n: int) -> float:
     if k < 2 or n < 1:
         raise ValueError(f"need k >= 2 classifiers and n >= 1 units, got k={k}, n={n}")
     return math.sqrt(k * (k + 1) / (6.0 * n))
+
+
+def nemenyi_cd(k: int, n: int, alpha: float = 0.05) -> float:
+    """Nemenyi's critical difference of mean ranks, ``k`` classifiers, ``n`` units.
+
+    Examples
+    --------
+    >>> round(nemenyi_cd(4, 14, 0.05), 2)     # Demšar (2006), Section 3.2.2
+    1.25
+    """
+    from scipy.stats import studentized_range
+
+    if k < 2 or n < 1:
+        raise ValueError(f"need k >= 2 classifiers and n >= 1 units, got k={k}, n={n}")
+    q = float(studentized_range.ppf(1 - alpha, k, np.inf)) / math.sqrt(2)
+    return q * math.sqrt(k * (k + 1) / (6.0 * n))
 
 
 def nemenyi_pairwise(mean_ranks: pd.Series, n: int, alpha: float = 0.05,
@@ -68,8 +84,6 @@ def nemenyi_pairwise(mean_ranks: pd.Series, n: int, alpha: float = 0.05,
     [['x', 'y', 'no difference shown'], ['x', 'z', 'x better'], ['y', 'z', 'no difference shown']]
     """
     from scipy.stats import studentized_range
-
-    from imbeval.compare._rank import nemenyi_cd
 
     names = list(mean_ranks.index)
     k = len(names)

@@ -41,12 +41,12 @@ import pandas as pd
 from imbeval import inference
 from imbeval.utils.seeds import derive_rng
 from imbeval.compare import _bayes, _nemenyi
-from imbeval.compare._nemenyi import decision_text
+from imbeval.compare._nemenyi import decision_text, nemenyi_cd
 from imbeval.compare._table import (MISSING_RULE, NAN_RULE, check_table, orientation,
                                     table_index_name, unit_matrix)
 
 __all__ = ["MIN_RANKING_UNITS", "ROPE_SHARE", "BAYES_THRESHOLD", "ID_FORMULA", "RankResult",
-           "rank_classifiers", "nemenyi_cd", "iman_davenport", "wilcoxon_test"]
+           "rank_classifiers", "iman_davenport", "wilcoxon_test"]
 
 #: independent units below which no test is made (Demšar 2006 advises against Friedman's
 #: chi-square approximation for very few data sets; a Wilcoxon test on 4 units cannot
@@ -64,22 +64,6 @@ from imbeval.compare._defaults import BAYES_THRESHOLD
 ID_FORMULA = ("Iman-Davenport F = (N - 1) chi2 / (N (k - 1) - chi2) on (k - 1, (k - 1)(N - 1)) "
               "df, with Friedman's tie-corrected chi2 (scipy.stats.friedmanchisquare; equal "
               "to Demšar's 2006 chi2 when no unit has tied ranks)")
-
-
-def nemenyi_cd(k: int, n: int, alpha: float = 0.05) -> float:
-    """Nemenyi's critical difference of mean ranks, ``k`` classifiers, ``n`` units.
-
-    Examples
-    --------
-    >>> round(nemenyi_cd(4, 14, 0.05), 2)     # Demšar (2006), Section 3.2.2
-    1.25
-    """
-    from scipy.stats import studentized_range
-
-    if k < 2 or n < 1:
-        raise ValueError(f"need k >= 2 classifiers and n >= 1 units, got k={k}, n={n}")
-    q = float(studentized_range.ppf(1 - alpha, k, np.inf)) / math.sqrt(2)
-    return q * math.sqrt(k * (k + 1) / (6.0 * n))
 
 
 def iman_davenport(chi2: float, k: int, n: int) -> tuple[float, float]:
