@@ -70,8 +70,9 @@ from imbeval.metrics._named import (NAMED_SCORES, acsa_score, auroc_ova_score, a
                                     cba_score, cen_score, eve_score, gmean_score, iam_score,
                                     maurpc_ova_score, maurpc_score, mcen_score, mprecision_score)
 from imbeval.metrics._report import classification_report
-from imbeval.metrics._score import (NAME_OPTIONS, UndefinedMetricWarning, UndefinedScoreWarning,
-                                    check_metrics_zero_division, resolve_index, score)
+from imbeval.metrics._resolve import NAME_OPTIONS, resolve_index
+from imbeval.metrics._score import (UndefinedMetricWarning, UndefinedScoreWarning,
+                                    check_metrics_zero_division, score)
 from imbeval.metrics._scorer import get_scorer, make_scorer, make_scorers
 
 #: scikit-learn's and imbalanced-learn's functions offered under their names.

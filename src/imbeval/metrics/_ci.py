@@ -41,8 +41,8 @@ from imbeval.inference._cells import BoundedEstimate
 from imbeval.utils._param_validation import check_level
 from imbeval.metrics import _ci_methods as m
 from imbeval.metrics._labels import label_matrix
-from imbeval.metrics._score import (_index_info, _positive_row, indices_of_matrix,
-                                    resolve_index)
+from imbeval.metrics._resolve import (_index_info, _positive_row, indices_of_matrix,
+                                      resolve_index)
 
 __all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
            "MIN_VALIDATION_DEFINED", "Coverage", "coverage_bounds", "selects", "validates",

@@ -8,7 +8,8 @@ for the two-class indices, TP 2, FN 1, FP 1, TN 6 (class 1 positive).
 
 from __future__ import annotations
 
-from imbeval.metrics._score import DEFAULT_AVERAGE, score
+from imbeval.metrics._resolve import DEFAULT_AVERAGE
+from imbeval.metrics._score import score
 
 #: The named functions, function name -> index name.
 NAMED_SCORES = {name: name[:-len("_score")] for name in (

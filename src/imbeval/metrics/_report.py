@@ -14,8 +14,8 @@ from imbeval.indices.dembele import one_vs_rest_2x2
 from imbeval.indices.mullick2020 import gmean2
 from imbeval.indices.ortigosa2016 import class_precisions, class_recalls
 from imbeval.metrics._labels import label_matrix
-from imbeval.metrics._score import (_index_info, _undefined_rule, check_metrics_zero_division,
-                                    indices_of_matrix, undefined_why)
+from imbeval.metrics._resolve import _index_info, indices_of_matrix
+from imbeval.metrics._score import _undefined_rule, check_metrics_zero_division, undefined_why
 
 __all__ = ["classification_report", "CLASS_COLUMNS", "DEFAULT_INDICES"]
 

@@ -16,9 +16,9 @@ import warnings
 import numpy as np
 
 from imbeval.metrics._labels import check_labels, label_matrix
-from imbeval.metrics._score import (_OPTION_NAMES, UndefinedMetricWarning, UndefinedScoreWarning,
-                                    check_metrics_zero_division, resolve_index, score,
-                                    undefined_why, _positive_row)
+from imbeval.metrics._resolve import _OPTION_NAMES, _positive_row, resolve_index
+from imbeval.metrics._score import (UndefinedMetricWarning, UndefinedScoreWarning,
+                                    check_metrics_zero_division, score, undefined_why)
 
 __all__ = ["make_scorer", "get_scorer", "make_scorers"]
 
