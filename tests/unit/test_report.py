@@ -74,7 +74,7 @@ def test_every_status_has_a_colour_and_a_verdict():
                 css["claim_inconclusive"]}) == 6
     # the old names are gone from every table of the module
     for old in ("within the run's spread", "differs beyond the run's spread"):
-        assert old not in verdicts.VERDICTS and old not in verdicts._LEGEND
+        assert old not in verdicts.VERDICTS and old not in verdicts.LEGEND
 
 
 def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
@@ -83,7 +83,7 @@ def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
                                 detail="gap", basis=RUN, ci=(0.04, 0.1))])
     verdict, _, evidence = pages.item_verdict(held, {"label": "Fig. 3"}, dataset=FASHION)
     assert verdict == "claim holds on the Fashion-MNIST stand-in"
-    assert "matches" not in verdicts._badge(verdict) and 'class="verdict good"' in verdicts._badge(verdict)
+    assert "matches" not in verdicts.verdict_badge(verdict) and 'class="verdict good"' in verdicts.verdict_badge(verdict)
     assert any("ours 0.08 [0.04, 0.1]" in e for e in evidence)
     # on printed numbers (exact arithmetic) a claim names no dataset
     exact = cmp.frame([cmp.claim("p", "Fig. 3", "x", 0.0, True, detail="d")])
@@ -92,7 +92,7 @@ def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
                                  ci=(-0.001, 0.002))])
     verdict = pages.item_verdict(open_, {"label": "Fig. 4a"}, dataset=FASHION)[0]
     assert verdict == "claim inconclusive on the Fashion-MNIST stand-in"
-    assert 'class="verdict inconclusive"' in verdicts._badge(verdict)
+    assert 'class="verdict inconclusive"' in verdicts.verdict_badge(verdict)
     page = pages.render_item("p", {"title": "T"}, {"label": "Fig. 4a", "name": "n"}, open_,
                              ".", FASHION)
     assert "on the Fashion-MNIST stand-in" in page and "0.0004 [-0.001, 0.002]" in page
@@ -104,7 +104,7 @@ def test_a_claim_that_holds_is_never_a_match_and_says_where_it_was_tested():
     verdict = pages.item_verdict(glass, {"label": "Tables 16, 18: model selection"},
                                  dataset=FASHION)[0]
     assert verdict == "claim inconclusive (run on UCI glass)"
-    assert 'class="verdict inconclusive"' in verdicts._badge(verdict)
+    assert 'class="verdict inconclusive"' in verdicts.verdict_badge(verdict)
 
 
 def test_run_rows_differ_from_or_are_not_distinguishable_from_a_rerun():

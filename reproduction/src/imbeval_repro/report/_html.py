@@ -14,7 +14,8 @@ import pandas as pd
 
 from imbeval_repro import verdicts as cmp
 
-__all__ = ["CSS", "frame_html", "markdown_html"]
+__all__ = ["CSS", "frame_html", "markdown_html", "distinct", "image_html", "page_html",
+           "read_results_csv"]
 
 CSS = """
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 1.2em 2em;
@@ -105,7 +106,8 @@ def _is_run(row) -> bool:
     return str(row.get("basis", cmp.PRINTED_BASIS)) not in ("", "nan", cmp.PRINTED_BASIS)
 
 
-def _distinct(values) -> list[str]:
+def distinct(values) -> list[str]:
+    """The distinct non-empty strings of ``values``, in their first order."""
     return [v for v in dict.fromkeys(str(x) for x in values) if v not in ("", "nan")]
 
 
@@ -170,12 +172,14 @@ def markdown_html(text: str) -> str:
     return "".join(out)
 
 
-def _read_csv(path) -> pd.DataFrame:
+def read_results_csv(path) -> pd.DataFrame:
+    """A results CSV as written, its strings kept (``"NA"`` stays a name); empty cells NaN."""
     frame = pd.read_csv(path, keep_default_na=False, na_values=[""])
     return frame
 
 
-def _page(title, body) -> str:
+def page_html(title, body) -> str:
+    """A whole report page: ``body`` (HTML) under ``title``, with the report's style."""
     return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title><style>{CSS}</style></head>"
             f"<body>{body}<footer class=\"sub\">Written by <code>imbeval report pages</code> "
@@ -183,7 +187,8 @@ def _page(title, body) -> str:
             "</footer></body></html>")
 
 
-def _image(path) -> str:
+def image_html(path) -> str:
+    """A PNG file as an image embedded in the page."""
     data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
     return f'<img alt="{html.escape(Path(path).name)}" src="data:image/png;base64,{data}">'
 

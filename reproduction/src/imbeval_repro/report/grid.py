@@ -12,7 +12,7 @@ import math
 
 import pandas as pd
 
-from imbeval_repro.report._html import _distinct, _fixed, _is_run
+from imbeval_repro.report._html import distinct, _fixed, _is_run
 from imbeval_repro.report._kinds import KIND_CSS, kind_badge
 from imbeval_repro import verdicts as cmp
 
@@ -80,8 +80,8 @@ def grid_html(cells: pd.DataFrame, row_header: str = "model", rows=None) -> str:
     if cells.empty:
         return ""
     labels, columns = _grid_axes(cells)
-    bases, methods = _distinct(cells["basis"]), _distinct(cells.get("method", []))
-    adjustments = _distinct(cmp.adjustment_names(cells, within=rows))
+    bases, methods = distinct(cells["basis"]), distinct(cells.get("method", []))
+    adjustments = distinct(cmp.adjustment_names(cells, within=rows))
     shared = _common(cells["detail"])
     kinds = cells["kind"]
     legend = " ".join(kind_badge(k, f"{cmp.wording(k)}: {int((kinds == k).sum())}")

@@ -53,7 +53,7 @@ def side_by_side(comparison: pd.DataFrame) -> pd.DataFrame:
 
 def side_by_side_html(comparison: pd.DataFrame) -> str:
     """:func:`side_by_side` as an HTML section ('' when there is no KEEL row)."""
-    from imbeval_repro.report.verdicts import _badge
+    from imbeval_repro.report.verdicts import verdict_badge
     from imbeval_repro.verdicts import verdict_of
 
     table = side_by_side(comparison)
@@ -62,7 +62,7 @@ def side_by_side_html(comparison: pd.DataFrame) -> str:
 
     def badge(kind, ours):
         verdict = kind if kind == "not run" else verdict_of(kind)
-        return _badge(verdict) + (f" {html.escape(ours)}" if ours else "")
+        return verdict_badge(verdict) + (f" {html.escape(ours)}" if ours else "")
 
     rows = "".join(
         f"<tr><td>{html.escape(r.item)}</td><td>{html.escape(str(r.claim))}</td>"

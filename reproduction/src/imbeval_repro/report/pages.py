@@ -55,14 +55,16 @@ import pandas as pd
 
 from imbeval_repro.report import SITE_PAGES
 from imbeval.utils.io import atomic_write_text
-from imbeval_repro.report._html import _distinct, _image, _page, _read_csv, frame_html, markdown_html
+from imbeval_repro.report._html import (distinct, frame_html, image_html, markdown_html, page_html,
+                                        read_results_csv)
+from imbeval_repro.report._kinds import KIND_CSS
 from imbeval_repro.report.catalogue import render_catalogue_page
-from imbeval.compare._html import render_compare_page
+from imbeval.compare import render_compare_page
 from imbeval_repro.report.grid import grid_cells, grid_html
 from imbeval_repro.report.properties import render_properties_page
 from imbeval_repro.report.reliability import empirical_html, error_rates_html, replication_html
-from imbeval_repro.report.verdicts import (_LEGEND, _badge, _marks_for, _rows_of, comparison_html,
-                                     decision_families, families_html, item_verdict)
+from imbeval_repro.report.verdicts import (LEGEND, comparison_html, decision_families,
+                                           families_html, item_verdict, verdict_badge)
 from imbeval_repro import verdicts as cmp
 
 __all__ = ["SITE_PAGES", "load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
@@ -155,7 +157,7 @@ def _basis_note(rows, dataset) -> str:
         text += (f". The paper's claims are tested here {dataset.on}, not on the paper's "
                  "data: a claim that does not hold says so of this dataset, not of the paper")
     claims_here = rows["kind"].map(lambda k: cmp.Status(k).is_claim).any()
-    adjustments = _distinct(cmp.adjustment_names(rows))
+    adjustments = distinct(cmp.adjustment_names(rows))
     adjusted = (f" Here: {html.escape('; '.join(adjustments))}." if adjustments else "")
     return (f'<p class="dataset">Numbers from the run: {html.escape(text)}. '
             "Run numbers carry their 95% interval [low, high]; each run row names how its "
@@ -168,6 +170,24 @@ def _basis_note(rows, dataset) -> str:
             + "</p>")
 
 
+def _rows_of(comparison: pd.DataFrame, paper, item) -> pd.DataFrame:
+    names = item.get("compare", [item["label"]])
+    return comparison[(comparison["paper"] == paper) & comparison["item"].isin(names)]
+
+
+def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
+    """Match comparison rows to the cells of a regenerated table by (row label, column)."""
+    marks = {}
+    labels = {str(v) for v in frame.index}
+    columns = {str(c) for c in frame.columns}
+    for _, r in rows.iterrows():
+        key = (str(r["row"]), str(r["column"]))
+        if key[0] in labels and key[1] in columns:
+            marks[key] = (KIND_CSS[cmp.Status(r["kind"])], str(r["printed"]),
+                          str(r["status"]))
+    return marks
+
+
 def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str:
     """One item's page: paper beside ours, figure, tables, comparison rows (``dataset``:
     the run's :class:`imbeval_repro.experiment.data.labels.RunDataset`, named where numbers rest on it)."""
@@ -177,7 +197,7 @@ def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str
     body = [f"<h1>{html.escape(paper)} {html.escape(item['label'])}: "
             f"{html.escape(item['name'])}</h1>",
             f'<p class="sub">{html.escape(spec["title"])}</p>',
-            f"<p>Verdict: {_badge(verdict)}"
+            f"<p>Verdict: {verdict_badge(verdict)}"
             + (f" &nbsp;({html.escape(counts)})" if counts else "") + "</p>",
             _basis_note(rows, dataset)]
     ours = "".join(f"<li>{html.escape(e)}</li>" for e in evidence)
@@ -196,7 +216,7 @@ def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str
     for figure in item.get("figures", []):
         path = results_dir / figure
         body.append(f"<h3>Figure ({html.escape(figure)})</h3>")
-        body.append(_image(path) if path.exists()
+        body.append(image_html(path) if path.exists()
                     else "<p>Not produced by this configuration.</p>")
     for table in item.get("tables", []):
         path = results_dir / table
@@ -204,7 +224,7 @@ def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str
         if not path.exists():
             body.append("<p>Not produced by this configuration.</p>")
             continue
-        frame = _read_csv(path)
+        frame = read_results_csv(path)
         frame = frame.set_index(frame.columns[0])
         if path.name == "audit.csv":
             frame, note = audit_view(frame, table)
@@ -224,7 +244,7 @@ def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str
             body.append(f"<details><summary>The {len(grid)} rows of the table above, one by "
                         "one (status, method, adjustment)</summary>"
                         f"{comparison_html(grid)}</details>")
-    return _page(f"{paper} {item['label']}", "".join(body))
+    return page_html(f"{paper} {item['label']}", "".join(body))
 
 
 def _verdict_table(paper, spec, comparison, results_dir, dataset=None) -> str:
@@ -250,7 +270,7 @@ def _verdict_table(paper, spec, comparison, results_dir, dataset=None) -> str:
                        + (f"<div>… and {len(evidence) - 12} more on the item's page</div>"
                           if len(evidence) > 12 else "") + "</details>")
         out.append(f"<tr><td><b>{html.escape(item['label'])}</b></td>"
-                   f"<td>{html.escape(item['name'])}</td><td>{_badge(verdict)}"
+                   f"<td>{html.escape(item['name'])}</td><td>{verdict_badge(verdict)}"
                    + (f'<div class="reason">{html.escape(reason)}</div>' if reason else "")
                    + f'</td><td class="status">{detail}</td></tr>')
     out.append("</tbody></table>")
@@ -263,14 +283,14 @@ def render_landing(paper, spec, comparison, results_dir, dataset=None) -> str:
             f'<p class="sub">{html.escape(spec["title"])}</p>',
             "<p>Each item has its own page in this category of the report (the paper's "
             "statement beside ours, the figure, the tables). Verdicts: "
-            + " ".join(_badge(v) for v in _LEGEND)
+            + " ".join(verdict_badge(v) for v in LEGEND)
             + " — the worst compared number or claim of the item decides.</p>",
             _basis_note(comparison[comparison["paper"] == paper], dataset),
             _verdict_table(paper, spec, comparison, results_dir, dataset)]
     from imbeval_repro.report.keel import side_by_side_html  # the KEEL run's hook (issue 32)
 
     body.append(side_by_side_html(comparison[comparison["paper"] == paper]))
-    return _page(f"{paper}: verdicts", "".join(body))
+    return page_html(f"{paper}: verdicts", "".join(body))
 
 
 def provenance_html(results_dir) -> str:
@@ -375,7 +395,7 @@ def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
         body.append(f"<h2>{html.escape(paper)}</h2><p class=\"sub\">"
                     f"{html.escape(spec['title'])}</p>")
         body.append(_verdict_table(paper, spec, comparison, results_dir, dataset))
-    return _page("imbeval: overview", "".join(body))
+    return page_html("imbeval: overview", "".join(body))
 
 
 def render_thresholds() -> str:
@@ -394,9 +414,9 @@ def render_thresholds() -> str:
             "<code>docs/claims.md</code>). A claim on a run's numbers is decided on the 95% "
             "interval of its margin, made by the method its row names (column "
             "<i>method</i>; the Methods section below): "
-            + _badge("claim holds") + " when the whole interval satisfies the rule, "
-            + _badge("claim does not hold") + " when none of it does, "
-            + _badge("claim inconclusive") + " when the interval contains the threshold. "
+            + verdict_badge("claim holds") + " when the whole interval satisfies the rule, "
+            + verdict_badge("claim does not hold") + " when none of it does, "
+            + verdict_badge("claim inconclusive") + " when the interval contains the threshold. "
             "A claim on exact arithmetic is decided on its number. Each decision's p-value "
             "is Holm-adjusted within its figure or table (column <i>adjustment</i>): a "
             "claim decisive at 95% alone but not after the adjustment is inconclusive.</p>",
@@ -404,7 +424,7 @@ def render_thresholds() -> str:
             "<th>holds when the margin is</th><th>why this threshold</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>",
             f'<div class="methods">{markdown_html(claims.methods_markdown())}</div>']
-    return _page("Claim thresholds and methods", "".join(body))
+    return page_html("Claim thresholds and methods", "".join(body))
 
 
 def render_comparison(comparison) -> str:
@@ -435,7 +455,7 @@ def render_comparison(comparison) -> str:
     for paper, part in comparison.groupby("paper", sort=False):
         body.append(f"<h2>{html.escape(paper)} ({len(part)} rows)</h2>")
         body.append(comparison_html(part))
-    return _page("Printed versus regenerated", "".join(body))
+    return page_html("Printed versus regenerated", "".join(body))
 
 
 def write_pages(catalog_path, results_dir, comparison_csv, out_dir,

@@ -23,7 +23,8 @@ from imbeval_repro.report.grid import grid_cells, grid_summary
 from imbeval_repro import verdicts as cmp
 
 __all__ = ["KIND_CSS", "VERDICTS", "Verdict", "item_verdict", "decision_families",
-           "families_html", "comparison_html", "short_reason", "kind_badge"]
+           "families_html", "comparison_html", "short_reason", "kind_badge", "verdict_badge",
+           "LEGEND"]
 
 #: the verdicts an item can have without a comparison row (severity after every status's)
 _NO_ROWS = ("no printed numbers", "not drawn", "not run in this configuration")
@@ -59,14 +60,9 @@ def _verdict(name: str, suffix: str = "") -> Verdict:
 
 
 #: the verdicts a legend shows, best first
-_LEGEND = ("matches", "claim holds", "finding", "not distinguishable from a re-run",
-           "different setting", "claim inconclusive", "outside our 95% interval, not decisive",
-           "erratum", "differs from a re-run", "claim does not hold")
-
-
-def _rows_of(comparison: pd.DataFrame, paper, item) -> pd.DataFrame:
-    names = item.get("compare", [item["label"]])
-    return comparison[(comparison["paper"] == paper) & comparison["item"].isin(names)]
+LEGEND = ("matches", "claim holds", "finding", "not distinguishable from a re-run",
+          "different setting", "claim inconclusive", "outside our 95% interval, not decisive",
+          "erratum", "differs from a re-run", "claim does not hold")
 
 
 def _evidence(row) -> str:
@@ -159,7 +155,7 @@ def _present(item, results_dir) -> bool:
     return not files or any((Path(results_dir) / f).exists() for f in files)
 
 
-def _badge(verdict) -> str:
+def verdict_badge(verdict) -> str:
     """A verdict's badge: a :class:`Verdict` carries its class, a bare name is looked up."""
     css = getattr(verdict, "css", None) or VERDICTS.get(verdict, ("neutral",))[0]
     return f'<span class="verdict {css}">{html.escape(verdict)}</span>'
@@ -248,19 +244,6 @@ def _rate(family) -> str:
     if family["error_rate"] != cmp.FDR or math.isnan(family["global_p"]):
         return html.escape(str(family["error_rate"]))
     return f"FDR (the table as a whole: global p = {family['global_p']:.3g})"
-
-
-def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
-    """Match comparison rows to the cells of a regenerated table by (row label, column)."""
-    marks = {}
-    labels = {str(v) for v in frame.index}
-    columns = {str(c) for c in frame.columns}
-    for _, r in rows.iterrows():
-        key = (str(r["row"]), str(r["column"]))
-        if key[0] in labels and key[1] in columns:
-            marks[key] = (KIND_CSS[cmp.Status(r["kind"])], str(r["printed"]),
-                          str(r["status"]))
-    return marks
 
 
 def _status_cell(row) -> str:
