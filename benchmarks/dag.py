@@ -79,9 +79,8 @@ def run_snakemake(workdir: Path, snakemake: str, cores: int, target: str) -> dic
 def job_times(workdir: Path) -> dict:
     """Per-job wall seconds from Snakemake's benchmark TSVs in the copy."""
     times = {}
-    # the rules' benchmark: directives write here (older trees: benchmarks/experiment)
-    roots = [workdir / "results" / "benchmarks" / "experiment", workdir / "benchmarks" / "experiment"]
-    root = next((r for r in roots if r.is_dir()), roots[0])
+    # the rules' benchmark: directives write here
+    root = workdir / "results" / "benchmarks" / "experiment"
     for tsv in root.rglob("*.tsv"):
         with tsv.open() as fh:
             row = next(csv.DictReader(fh, delimiter="\t"))

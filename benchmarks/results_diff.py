@@ -1,4 +1,4 @@
-"""Two runs' results trees, file by file: what changed beyond added columns (issue 45).
+"""Two runs' results trees, file by file: what changed beyond added columns.
 
 Usage::
 
@@ -7,14 +7,10 @@ Usage::
 Every file present in either tree is compared, except what never repeats between runs
 (``benchmarks/`` wall times; PDFs, which carry their creation time). A CSV is compared by
 column: the columns added and removed, whether the shared columns keep their order, and each
-shared column whose values differ; a ``kind`` column whose values differ only as the words of
-a verdict differ from its identifier (``imbeval_repro.verdicts.kind_of``) is reported as
-renamed, not changed. Any other file is compared byte for byte. Exit status 1 when a CSV has a
-changed (not renamed) column or a removed one, or another file differs; what differs is
+shared column whose values differ. Any other file is compared byte for byte. Exit status 1
+when a CSV has a changed column or a removed one, or another file differs; what differs is
 printed either way. The run's provenance (``provenance.json``: its time and the code's hash)
 and the overview that prints it differ by construction: give ``--allow`` for them.
-
-The numbers of issue 45 (test config, before and after): CHANGELOG.md, "Verdicts as data".
 """
 
 from __future__ import annotations
@@ -24,8 +20,6 @@ import sys
 from pathlib import Path
 
 import pandas as pd
-
-from imbeval_repro.verdicts import kind_of
 
 #: never the same between two runs
 SKIPPED_PARTS = ("benchmarks",)
@@ -38,16 +32,9 @@ def _files(root: Path) -> set[str]:
             and p.suffix not in SKIPPED_SUFFIXES}
 
 
-def _renamed_kind(old: pd.Series, new: pd.Series) -> bool:
-    try:
-        return (old.map(lambda k: str(kind_of(k))) == new).all()
-    except ValueError:
-        return False
-
-
 def compare_csv(before: Path, after: Path) -> tuple[list[str], bool]:
     """``(lines, clean)``: what differs between two CSVs, and whether it is only added
-    columns and renamed kinds."""
+    columns."""
     a = pd.read_csv(before, dtype=str, keep_default_na=False)
     b = pd.read_csv(after, dtype=str, keep_default_na=False)
     added = [c for c in b.columns if c not in a.columns]
@@ -63,9 +50,6 @@ def compare_csv(before: Path, after: Path) -> tuple[list[str], bool]:
         if column not in b.columns or (a[column] == b[column]).all():
             continue
         n = int((a[column] != b[column]).sum())
-        if column == "kind" and _renamed_kind(a[column], b[column]):
-            lines.append(f"renamed values: kind ({n} rows, words -> identifiers)")
-            continue
         clean = False
         i = (a[column] != b[column]).idxmax()
         lines.append(f"CHANGED {column}: {n} rows, e.g. row {i}: {a.at[i, column]!r} -> "

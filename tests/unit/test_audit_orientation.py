@@ -1,4 +1,4 @@
-"""The auditor looks at an index's worst side, and says what each verdict rests on (issue 20).
+"""The auditor looks at an index's worst side, and says what each verdict rests on.
 
 Orientation: a lower-is-better index (CEN, MCEN, a user's loss) is audited as −f, so
 Condition 3 and the influence analysis see its supremum. The audit of f and of its twin of
@@ -318,8 +318,10 @@ def test_markdown_and_text_say_holds_or_fails_never_bare_yes(worded):
     assert markdown_table(list(rows.values())) in md
 
 
-def test_wording_of_an_old_table_and_of_a_disagreement():
-    assert verdict_wording({"condition2": "false"}, 2) == "fails"
+def test_wording_refuses_a_verdict_without_words_and_of_a_disagreement():
+    with pytest.raises(ValueError, match="condition2_verdict"):
+        verdict_wording({"index": "acsa", "condition2": "false"}, 2)
+    assert verdict_wording({"condition2": ""}, 2) == "–"
     with pytest.raises(ValueError, match="condition"):
         verdict_wording({"condition1": "true"}, 4)
     r = AuditResult(name="gmean", scope="multi-class", condition1=True, condition2=True,
@@ -368,14 +370,6 @@ def test_fig6_carries_the_wording_and_names_the_theorem(worded):
     labels = {r["index"]: _cell_label(r, "condition3") for r in records}
     assert labels["gmean"] == "fails (Th. 5)" and labels["acsa"] == "holds (Th. 5)"
     assert labels["cen"] == "holds" and labels["gmean2"] == "n/a"
-    # an audit.csv written before issue 45 has no condition<k>_theorem: the theorem comes
-    # from the theorems' table, not from the verdict's words, and labels the same cells
-    old = [{k: v for k, v in r.items() if not k.endswith("_theorem")} for r in rows.values()]
-    again = fig6_data(old).set_index("index")
-    assert again.loc["gmean", "condition3_theorem"] == "5" and again.loc["cen",
-                                                                        "condition3_theorem"] == ""
-    assert (again[[f"condition{k}_theorem" for k in (1, 2, 3)]].astype(str)
-            == data[[f"condition{k}_theorem" for k in (1, 2, 3)]].astype(str)).all().all()
 
 
 @pytest.mark.usefixtures("clean_registry")

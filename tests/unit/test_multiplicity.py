@@ -66,7 +66,7 @@ def test_a_table_against_a_rerun_is_tested_whole_then_located_by_bh():
     assert kinds[:5] == ["differs"] * 5
     assert sum(holm(p + [1.0], DECISIVE_ALPHA)[0]) == 2  # Holm (FWER) would have kept two
     # outside our interval at 95% alone but not located: says so, never "not
-    # distinguishable" (issue 31: 61 such rows said "consistent")
+    # distinguishable"
     assert kinds[5:10] == ["outside_not_decisive"] * 5
     assert table.loc[5, "status"].startswith(
         "outside our 95% interval, not decisive: after Simes, then Benjamini-Hochberg over "
@@ -103,24 +103,17 @@ def test_a_family_with_a_claim_keeps_holm():
     assert table.loc[1, "adjustment"].startswith("Holm over m Table 16, 4 decisions")
 
 
-def test_the_old_wording_is_gone_and_an_old_csv_still_reads(tmp_path):
-    assert "consistent with a re-run" not in cmp.STATUSES
-    assert cmp.Status.CONSISTENT is cmp.Status.NOT_DISTINGUISHABLE
-    assert cmp.kind_of("consistent with a re-run") is cmp.Status.NOT_DISTINGUISHABLE
-    # a CSV of before issue 31 (no multiplicity columns) and of before issue 45 (kinds in
-    # words, no typed columns of issue 45) reads, its kinds mapped to their identifiers
-    old = cmp.frame(_grid([0.01])).drop(columns=[*cmp.MULTIPLICITY_COLUMNS,
-                                                 *cmp.ADDED_COLUMNS])
-    old["kind"] = [cmp.wording(k) for k in old["kind"]]
-    old.loc[0, "kind"] = "consistent with a re-run"
-    old.to_csv(tmp_path / "old.csv", index=False)
-    read = cmp.read_parts([tmp_path / "old.csv"])
-    assert list(read.columns) == cmp.COLUMNS and read["global_p"].isna().all()
-    assert read["kind"].tolist() == ["not_distinguishable"]
-    assert read["basis_kind"].tolist() == ["run"] and read["method_kind"].tolist() == [""]
-    assert cmp.adjust(read)["global_p"].iloc[0] == pytest.approx(0.01)
-    with pytest.raises(ValueError, match="unknown verdict kind"):
-        cmp.kind_of("consistent")
+def test_read_parts_reads_a_part_back_and_refuses_an_incomplete_one(tmp_path):
+    table = cmp.adjust(cmp.frame(_grid([0.01])))
+    table.to_csv(tmp_path / "part.csv", index=False)
+    read = cmp.read_parts([tmp_path / "part.csv"])
+    assert list(read.columns) == cmp.COLUMNS and read["kind"].tolist() == table["kind"].tolist()
+    table.drop(columns=list(cmp.ADDED_COLUMNS)).to_csv(tmp_path / "short.csv", index=False)
+    with pytest.raises(ValueError, match="lack the columns"):
+        cmp.read_parts([tmp_path / "short.csv"])
+    table.assign(kind="consistent").to_csv(tmp_path / "words.csv", index=False)
+    with pytest.raises(ValueError, match="unknown verdict kinds"):
+        cmp.read_parts([tmp_path / "words.csv"])
 
 
 def _report_rows():

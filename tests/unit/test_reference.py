@@ -43,9 +43,7 @@ def test_every_shipped_claim_is_recomputed_from_its_units():
         for column in ("regenerated", "ci_low", "ci_high", "p_value", "adjusted_p"):
             assert _close(r[column], s[column]), (r["item"], r["claim"], column, r[column],
                                                   s[column])
-        # the shipped CSV was written before issue 45 (its kinds in words): read through the
-        # one reader of old verdict text
-        kind = cmp.kind_of(s["kind"])
+        kind = cmp.Status(s["kind"])
         # the verdict before the adjustment; a decisive one stays so only at adjusted p <= 0.005
         if r["holds"] is None or (isinstance(r["holds"], float) and math.isnan(r["holds"])):
             assert kind == "claim_inconclusive"
@@ -241,9 +239,8 @@ def test_a_problem_with_an_undefined_run_value_is_left_out_and_named():
 
 
 def test_the_shipped_rows_are_read_as_the_comparisons_rows():
-    """The shipped claims.csv (re-exported after issue 41's Fig. 5 change) holds issue 45's
-    identifiers and typed columns; the comparison reads it as they are, marked as the
-    reference run."""
+    """The shipped claims.csv holds the kinds' identifiers and the typed columns; the
+    comparison reads it as they are, marked as the reference run."""
     from imbeval_repro.papers.mullick2020.keel_claims import REFERENCE_SUFFIX, reference_rows
 
     raw = pd.read_csv(REFERENCE / "claims.csv")
@@ -257,25 +254,16 @@ def test_the_shipped_rows_are_read_as_the_comparisons_rows():
     assert all(s.startswith(cmp.wording(k)) for s, k in zip(rows["status"], rows["kind"]))
 
 
-def test_reference_rows_written_before_issue_45_read_with_identifiers(tmp_path):
-    """A reference claims.csv written before issue 45 (kinds in words, none of the typed
-    columns) is read through the one reader of old verdict text: the same identifiers and
-    typed columns as the current file's."""
+def test_reference_rows_refuse_a_table_without_the_typed_columns(tmp_path):
     import shutil
 
     from imbeval_repro.papers.mullick2020.keel_claims import reference_rows
 
     raw = pd.read_csv(REFERENCE / "claims.csv")
-    old = raw.drop(columns=[c for c in cmp.ADDED_COLUMNS if c in raw.columns])
-    old["kind"] = [cmp.wording(k) for k in raw["kind"]]
-    assert not set(old["kind"]) & set(cmp.STATUSES)  # words, not identifiers
-    old.to_csv(tmp_path / "claims.csv", index=False)
+    raw.drop(columns=list(cmp.ADDED_COLUMNS)).to_csv(tmp_path / "claims.csv", index=False)
     shutil.copy(REFERENCE / "provenance.json", tmp_path / "provenance.json")
-    rows = reference_rows(tmp_path)
-    assert list(rows.columns) == cmp.COLUMNS and len(rows) == len(raw)
-    assert rows["kind"].tolist() == raw["kind"].tolist()
-    assert (rows["basis_kind"] == "run").all()
-    assert all(s.startswith(cmp.wording(k)) for s, k in zip(rows["status"], rows["kind"]))
+    with pytest.raises(ValueError, match="missing columns"):
+        reference_rows(tmp_path)
 
 
 def _keel_run_folder(tmp_path):

@@ -113,8 +113,8 @@ def _class_range(classes):
     return f"C = {lo}" if lo == hi else f"C = {lo}–{hi}"
 
 
-#: a condition's verdict in words (the one table of them: :func:`verdict_text` and
-#: :func:`imbeval.audit.report.verdict_wording` begin with these)
+#: a condition's verdict in words (the one table of them: :func:`verdict_text`'s words
+#: begin with these)
 VERDICT_WORDS = {True: "holds", False: "fails"}
 
 

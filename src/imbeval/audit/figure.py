@@ -26,7 +26,7 @@ def fig6_data(rows) -> pd.DataFrame:
     that meet Conditions 1 and 2 (the paper's panel (b)); ``condition<k>_verdict`` is the
     verdict in words (:func:`imbeval.audit.report.verdict_wording`; empty where the
     condition does not apply) and ``condition<k>_theorem`` the number of mullick2020's
-    theorem it cites (empty for none, and for an audit table written before issue 45).
+    theorem it cites (empty for none).
     """
     from imbeval.audit.report import verdict_wording
 
@@ -38,26 +38,9 @@ def fig6_data(rows) -> pd.DataFrame:
         for k in (1, 2, 3):
             record[f"condition{k}_verdict"] = (
                 verdict_wording(r, k) if r.get(f"condition{k}", "") != "" else "")
-            record[f"condition{k}_theorem"] = (
-                r[f"condition{k}_theorem"] if f"condition{k}_theorem" in r
-                else _proved_by(r, k))
+            record[f"condition{k}_theorem"] = r[f"condition{k}_theorem"]
         records.append(record)
     return pd.DataFrame(records, columns=FIG6_COLUMNS, dtype=object)
-
-
-def _proved_by(row, condition) -> str:
-    """The theorem of mullick2020 that proves a verdict of an audit row written before issue
-    45 (no ``condition<k>_theorem`` column): read from the theorems' table
-    (:data:`imbeval.audit.core.MULLICK2020_THEOREMS`), as the audit cites them (mullick2020's
-    own indices, where the theorem's statement is the verdict), never from the words."""
-    from imbeval.audit.core import MULLICK2020_THEOREMS
-
-    if row.get("paper", "") != "mullick2020":
-        return ""
-    proved = MULLICK2020_THEOREMS.get(row.get("index", ""), {}).get(condition)
-    if proved is None or row.get(f"condition{condition}", "") != str(proved[0]).lower():
-        return ""
-    return str(proved[1])
 
 
 def _cell_label(row, column):

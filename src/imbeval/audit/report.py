@@ -30,7 +30,6 @@ import io
 from pathlib import Path
 
 from imbeval.utils.io import atomic_write_text
-from imbeval.audit.core import VERDICT_WORDS
 
 __all__ = [
     "AUDIT_COLUMNS",
@@ -77,9 +76,9 @@ def verdict_wording(row, condition):
     """The wording of one verdict of an audit row (a dict of strings, as in ``audit.csv``).
 
     The row's ``condition<k>_verdict`` ("holds (no counterexample in N matrices, C = 2–10)",
-    "holds (mullick2020, Theorem 5)", "fails (counterexample: ...)"); for a table written
-    before those columns existed, "holds (no counterexample found by the search)" or
-    "fails". "–" where the condition does not apply.
+    "holds (mullick2020, Theorem 5)", "fails (counterexample: ...)"); "–" where the
+    condition does not apply. A decided verdict without its words is refused (the table
+    was not written by :func:`write_audit`).
 
     Parameters
     ----------
@@ -93,8 +92,9 @@ def verdict_wording(row, condition):
 
     Examples
     --------
-    >>> verdict_wording({"condition1": "true"}, 1)
-    'holds (no counterexample found by the search)'
+    >>> verdict_wording({"condition1": "true", "condition1_verdict": "holds (mullick2020, "
+    ...                  "Theorem 3)"}, 1)
+    'holds (mullick2020, Theorem 3)'
     >>> verdict_wording({"condition3": "", "condition3_verdict": ""}, 3)
     '–'
     """
@@ -103,8 +103,11 @@ def verdict_wording(row, condition):
     text = row.get(f"condition{condition}_verdict")
     if text:
         return text
-    return {"true": f"{VERDICT_WORDS[True]} (no counterexample found by the search)",
-            "false": VERDICT_WORDS[False], "": "–"}[row.get(f"condition{condition}", "")]
+    if row.get(f"condition{condition}", "") == "":
+        return "–"
+    raise ValueError(f"audit row {row.get('index', '')!r} has a verdict on Condition "
+                     f"{condition} but no condition{condition}_verdict: write the table with "
+                     "`imbeval audit`")
 
 
 def markdown_table(rows):

@@ -116,8 +116,8 @@ def _tests_table(tests: pd.DataFrame) -> str:
 
 def _bars_text(about) -> str:
     """What the diagrams' bars mean, by the test ``about.json`` names."""
-    bars = about.get("bars", "wilcoxon-holm")   # folders written before --bars: Wilcoxon
-    alpha = about.get("alpha", 0.05)
+    bars = about["bars"]
+    alpha = about["alpha"]
     if bars == "nemenyi":
         return ("Each panel: classifiers at their mean rank (1 = best, left). The ruler above "
                 "the axis is Nemenyi's critical difference (CD); a red bar joins classifiers "
@@ -182,6 +182,9 @@ def _section(folder: Path, standalone=False) -> str:
     """One result set's section; ``standalone`` (a user's ``--html`` page): its own folder
     named as it is, the words and the diagrams unfolded."""
     about = _about(folder)
+    if not about:
+        raise FileNotFoundError(f"{folder / 'about.json'} does not exist: {folder} is not a "
+                                "folder `imbeval compare` wrote (rerun it)")
     winners, w, tests = _read(folder, "stability"), _read(folder, "kendall_w"), _read(folder,
                                                                                       "tests")
     reference = str(winners["reference"].iloc[0]) if len(winners) else "acsa"
@@ -218,8 +221,7 @@ def _section(folder: Path, standalone=False) -> str:
         f'<p class="sub">Table <code>{html.escape(str(about.get("table", "")))}</code>; '
         f"independent units: {html.escape(units)}; files: <code>"
         + (html.escape(str(folder)) if standalone else
-           f"results/{COMPARE_DIR}/{html.escape(folder.name)}/") + "</code>.</p>"
-        if about else "",
+           f"results/{COMPARE_DIR}/{html.escape(folder.name)}/") + "</code>.</p>",
         headline,
         "<p>Winner (best mean rank over the units) of each index under each scheme. "
         "Blue: the reference; grey: the same winner; yellow: another winner, not decisively; "

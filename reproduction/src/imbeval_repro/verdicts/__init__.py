@@ -69,8 +69,8 @@ reading and writing (:mod:`imbeval_repro.verdicts.comparison_io`).
 
 from __future__ import annotations
 
-from imbeval_repro.verdicts.comparison_io import (MULTIPLICITY_COLUMNS, TYPED_COLUMNS, normalise,
-                                           read_parts, summary, write)
+from imbeval_repro.verdicts.comparison_io import (MULTIPLICITY_COLUMNS, TYPED_COLUMNS, read_parts,
+                                           summary, write)
 from imbeval_repro.verdicts.multiplicity import (DETAIL_SEPARATOR, EXACT_ADJUSTMENT, FDR, FWER,
                                           adjust, adjustment_names, detail_parts,
                                           family_error_rate, family_id, family_name,
@@ -81,16 +81,15 @@ from imbeval_repro.verdicts.rows import (ADDED_COLUMNS, CLAIM_COLUMN, COLUMNS, L
                                   PRINTED_BASIS, BasisKind, claim,
                                   comparison_row, default_basis_kind, finding, frame, restated,
                                   row, run_basis)
-from imbeval_repro.verdicts.statuses import (DECISIVE, OLD_KINDS, STATUSES, TRUNCATED, WORDING,
-                                      Status, Wording, kind_of, verdict_of, wording)
+from imbeval_repro.verdicts.statuses import (DECISIVE, STATUSES, TRUNCATED, WORDING, Status,
+                                      Wording, verdict_of, wording)
 
 __all__ = ["COLUMNS", "CLAIM_COLUMN", "LITERAL_READING", "TYPED_COLUMNS", "MULTIPLICITY_COLUMNS", "ADDED_COLUMNS",
            "PRINTED_BASIS", "BasisKind", "default_basis_kind", "Status", "Wording", "WORDING",
            "STATUSES",
-           "OLD_KINDS", "DECISIVE", "TRUNCATED", "kind_of", "wording", "verdict_of",
+           "DECISIVE", "TRUNCATED", "wording", "verdict_of",
            "run_basis", "printed_number", "decimals", "matches", "truncated",
            "comparison_row", "restated", "row", "frame", "claim", "finding", "FWER", "FDR",
            "holm_family", "fdr_family", "family_error_rate", "family_name", "family_id",
            "EXACT_ADJUSTMENT", "family_names", "adjustment_names", "DETAIL_SEPARATOR",
-           "detail_parts", "adjust", "outside_interval", "summary", "write", "read_parts",
-           "normalise"]
+           "detail_parts", "adjust", "outside_interval", "summary", "write", "read_parts"]

@@ -1,10 +1,6 @@
 """Reading and writing the comparison: the CSV at full precision and its Markdown
 rendering (:func:`write`), the per-paper parts read back and concatenated
 (:func:`read_parts`), counts by kind (:func:`summary`).
-
-:func:`read_parts` is where a CSV written by an older version is brought to the columns
-now: the typed columns of issue 31 and 45 added empty, a ``kind`` in words mapped to its
-identifier (:func:`imbeval_repro.verdicts.statuses.kind_of`, the one reader of old verdict text).
 """
 
 from __future__ import annotations
@@ -15,16 +11,14 @@ import pandas as pd
 
 from imbeval.utils.io import atomic_write_text
 from imbeval.utils.tables import to_markdown, write_table
-from imbeval_repro.verdicts.rows import ADDED_COLUMNS, COLUMNS, default_basis_kind, frame
-from imbeval_repro.verdicts.statuses import STATUSES, kind_of, wording
+from imbeval_repro.verdicts.rows import ADDED_COLUMNS, COLUMNS, frame
+from imbeval_repro.verdicts.statuses import STATUSES, wording
 
-__all__ = ["TYPED_COLUMNS", "MULTIPLICITY_COLUMNS", "summary", "write", "read_parts",
-           "normalise"]
+__all__ = ["TYPED_COLUMNS", "MULTIPLICITY_COLUMNS", "summary", "write", "read_parts"]
 
-#: the columns a comparison CSV adds to the 14 of main at faa1c7b (the typed verdict)
+#: the typed verdict: what a program reads instead of ``status``
 TYPED_COLUMNS = ("kind", "detail", "adjusted_p")
-#: the columns issue 31 adds (the multiplicity of a table as a whole): a CSV written before
-#: them is read with them empty (:func:`read_parts`)
+#: the columns of the multiplicity of a table as a whole
 MULTIPLICITY_COLUMNS = ("error_rate", "global_p", "bh_q")
 #: the numeric columns of a comparison CSV (read as floats, empty = NaN)
 _NUMBERS = ("regenerated", "difference", "ci_low", "ci_high", "p_value", "adjusted_p",
@@ -71,7 +65,7 @@ def write(table: pd.DataFrame, csv_path, md_path):
     for paper, part in table.groupby("paper", sort=False):
         # the typed columns are what ``status`` renders: the Markdown shows the text once
         # (and ``adjustment`` prints the multiplicity columns' numbers; ``method``,
-        # ``basis`` and ``detail`` say in words what issue 45's columns hold as data)
+        # ``basis`` and ``detail`` say in words what the added columns hold as data)
         shown = part.drop(columns=["paper", *TYPED_COLUMNS, *MULTIPLICITY_COLUMNS,
                                    *ADDED_COLUMNS]).copy()
         shown["regenerated"] = shown["regenerated"].map(
@@ -82,41 +76,20 @@ def write(table: pd.DataFrame, csv_path, md_path):
     atomic_write_text(md_path, "".join(text))
 
 
-def normalise(table: pd.DataFrame) -> pd.DataFrame:
-    """A comparison table read from a CSV, brought to the columns now: a ``kind`` written
-    in words (before issue 45) becomes its identifier; the columns of issue 31
-    (:data:`MULTIPLICITY_COLUMNS`) and 45 (:data:`imbeval_repro.verdicts.rows.ADDED_COLUMNS`)
-    absent from an older CSV are added empty (``basis_kind`` from ``basis``, as
-    :func:`imbeval_repro.verdicts.rows.comparison_row` defaults it: :func:`default_basis_kind`).
-
-    >>> old = pd.DataFrame({"kind": ["claim holds", "consistent with a re-run"],
-    ...                     "basis": ["run on d", "printed numbers"]})
-    >>> new = normalise(old)
-    >>> new["kind"].tolist(), new["basis_kind"].tolist(), new["family_id"].tolist()
-    (['claim_holds', 'not_distinguishable'], ['run', 'printed'], ['', ''])
-    """
-    table = table.copy()
-    table["kind"] = [str(kind_of(k)) for k in table["kind"]]
-    for column in (*MULTIPLICITY_COLUMNS, *ADDED_COLUMNS):
-        if column in table.columns:
-            continue
-        if column == "basis_kind":
-            table[column] = [str(default_basis_kind(b)) for b in table["basis"]]
-        else:
-            table[column] = math.nan if column in _NUMBERS else ""
-    return table
-
-
 def read_parts(paths) -> pd.DataFrame:
-    """Concatenate the per-paper comparison CSVs (in the given order), each brought to the
-    columns now by :func:`normalise` (a CSV written before the typed verdict columns is
-    refused: rerun the comparison rules)."""
+    """Concatenate the per-paper comparison CSVs (in the given order); a part that lacks a
+    column of :data:`imbeval_repro.verdicts.rows.COLUMNS` or names an unknown ``kind`` is
+    refused (rerun the comparison rules that write it)."""
     parts = [pd.read_csv(p, dtype={c: str for c in _TEXTS}, keep_default_na=False,
                          na_values={c: [""] for c in _NUMBERS})
              for p in paths]
     table = pd.concat(parts, ignore_index=True) if parts else frame([])
-    missing = set(COLUMNS) - set(ADDED_COLUMNS) - set(MULTIPLICITY_COLUMNS) - set(table.columns)
+    missing = set(COLUMNS) - set(table.columns)
     if missing:
-        raise ValueError(f"comparison parts lack the columns {sorted(missing)} (written "
-                         "before the typed verdict columns: rerun the comparison rules)")
-    return normalise(table)[COLUMNS]
+        raise ValueError(f"comparison parts lack the columns {sorted(missing)}: rerun the "
+                         "comparison rules that write them")
+    unknown = sorted(set(table["kind"]) - set(STATUSES))
+    if unknown:
+        raise ValueError(f"comparison parts name unknown verdict kinds {unknown} (one of "
+                         f"{', '.join(STATUSES)}): rerun the comparison rules that write them")
+    return table[COLUMNS]

@@ -24,13 +24,12 @@ COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "differen
            "kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
            "adjustment", "error_rate", "global_p", "bh_q", "method_kind", "basis_kind",
            "reason_kind", "reason", "family_id", "report_adjusted_p"]
-#: the columns issue 45 adds, so that no program reads a verdict, method, basis or reason
-#: back out of text: how the interval was made (:class:`imbeval.inference.Method`), what
-#: the number rests on (:class:`BasisKind`), why the row is not decided
-#: (:class:`imbeval.inference.Reason`, and its words), the family of decisions it is
-#: adjusted in and its p-value after Holm over every claim family of the table at once
-#: (:func:`imbeval_repro.verdicts.multiplicity.adjust`). A CSV written before them is read with
-#: them empty (:func:`imbeval_repro.verdicts.comparison_io.read_parts`).
+#: the columns that hold as data what ``method``, ``basis`` and ``detail`` say in words, so
+#: that no program reads a verdict, method, basis or reason back out of text: how the
+#: interval was made (:class:`imbeval.inference.Method`), what the number rests on
+#: (:class:`BasisKind`), why the row is not decided (:class:`imbeval.inference.Reason`, and
+#: its words), the family of decisions it is adjusted in and its p-value after Holm over
+#: every claim family of the table at once (:func:`imbeval_repro.verdicts.multiplicity.adjust`).
 ADDED_COLUMNS = ("method_kind", "basis_kind", "reason_kind", "reason", "family_id",
                  "report_adjusted_p")
 #: The basis of a number recomputed from the paper's own printed matrices and values.

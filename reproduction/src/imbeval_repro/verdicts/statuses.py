@@ -6,11 +6,6 @@ A row's ``kind`` is a short identifier (:class:`Status`, a :class:`enum.StrEnum`
 report reads it for its counts, legends and badges). A program reads ``kind``, never the
 words: no code parses a verdict back out of text. The colours the report gives each kind
 are the report's (:data:`imbeval_repro.report.verdicts.KIND_CSS`), not this layer's.
-
-CSVs written before the identifiers (issue 45) hold the words in ``kind``;
-:func:`kind_of` is the one function that maps old text to an identifier
-(:func:`imbeval_repro.verdicts.read_parts` and the reader of the shipped reference
-results go through it).
 """
 
 from __future__ import annotations
@@ -18,8 +13,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-__all__ = ["Status", "Wording", "WORDING", "STATUSES", "DECISIVE", "TRUNCATED", "OLD_KINDS",
-           "kind_of", "wording", "verdict_of"]
+__all__ = ["Status", "Wording", "WORDING", "STATUSES", "DECISIVE", "TRUNCATED", "wording",
+           "verdict_of"]
 
 
 class Status(StrEnum):
@@ -36,8 +31,6 @@ class Status(StrEnum):
     ('match (both select RF)', 'erratum: printed 0.77')
     >>> [str(s) for s in Status if s.decisive]
     ['claim_holds', 'claim_fails', 'differs']
-    >>> Status.CONSISTENT is Status.NOT_DISTINGUISHABLE  # the name before issue 31
-    True
     """
 
     MATCH = "match"
@@ -49,9 +42,6 @@ class Status(StrEnum):
     FINDING = "finding"
     # inside a re-run's interval: a re-run could print it, which is no evidence it agrees
     NOT_DISTINGUISHABLE = "not_distinguishable"
-    #: the name this status had before issue 31 ("consistent with a re-run"), kept as an
-    #: alias for code that names it
-    CONSISTENT = "not_distinguishable"
     # outside our 95% interval alone, but not after the table's adjustment (it says which)
     OUTSIDE = "outside_not_decisive"
     DIFFERS = "differs"
@@ -135,27 +125,6 @@ STATUSES = tuple(str(s) for s in WORDING)
 DECISIVE = tuple(str(s) for s in Status if s.decisive)
 #: the ``status`` text of a truncated print (no detail)
 TRUNCATED = Status.TRUNCATED.render()
-#: the ``kind`` text of CSVs written before issue 45: the words, and the words of older
-#: names (before issue 31) -> their identifier now (read by :func:`kind_of`)
-OLD_KINDS = {**{w.status: s for s, w in WORDING.items()},
-             "consistent with a re-run": Status.NOT_DISTINGUISHABLE}
-
-
-def kind_of(value) -> Status:
-    """The kind of a ``kind`` cell: an identifier, or the text an older CSV wrote there
-    (:data:`OLD_KINDS`) -- the one reader of old verdict text.
-
-    >>> kind_of("claim_holds"), kind_of("claim holds"), kind_of("consistent with a re-run")
-    (<Status.CLAIM_HOLDS: 'claim_holds'>, <Status.CLAIM_HOLDS: 'claim_holds'>, \
-<Status.NOT_DISTINGUISHABLE: 'not_distinguishable'>)
-    """
-    text = str(value)
-    if text in Status._value2member_map_:
-        return Status(text)
-    if text in OLD_KINDS:
-        return OLD_KINDS[text]
-    raise ValueError(f"unknown verdict kind {value!r} (one of {', '.join(STATUSES)}, or the "
-                     f"words of an older CSV: {', '.join(OLD_KINDS)})")
 
 
 def wording(kind) -> str:

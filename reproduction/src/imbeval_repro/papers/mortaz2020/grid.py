@@ -406,7 +406,7 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
                       setting="; ".join(why), basis=basis, ci=ci, method=method,
                       p_value=p, method_kind=inference.Method.RERUN)
         if math.isnan(p) and row["kind"] in (cmp.Status.DIFFERS.value,
-                                             cmp.Status.CONSISTENT.value):
+                                             cmp.Status.NOT_DISTINGUISHABLE.value):
             row = cmp.restated(row, cmp.Status.SETTING, "; ".join(why))
         elif (row["kind"] == cmp.Status.DIFFERS.value
               and rerun.estimate.sd_df < inference.MIN_RERUN_DF):

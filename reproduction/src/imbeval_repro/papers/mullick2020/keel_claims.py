@@ -102,10 +102,13 @@ def reference_rows(reference_dir) -> pd.DataFrame:
     from pathlib import Path
 
     folder = Path(reference_dir)
-    # written before issue 45 (its kinds in words, no typed columns): brought to the
-    # columns now by the one reader of old comparison CSVs
-    claims = cmp.normalise(pd.read_csv(folder / "claims.csv", keep_default_na=False,
-                                       na_values=[""]))
+    claims = pd.read_csv(folder / "claims.csv", keep_default_na=False, na_values=[""])
+    missing = [c for c in cmp.COLUMNS if c not in claims.columns]
+    unknown = sorted(set(claims.get("kind", [])) - set(cmp.STATUSES))
+    if missing or unknown:
+        raise ValueError(f"{folder / 'claims.csv'} is not a comparison table of this version "
+                         f"(missing columns {missing}, unknown kinds {unknown}): re-export "
+                         "it with `imbeval experiment reference`")
     record = json.loads((folder / "provenance.json").read_text(encoding="utf-8"))
     commit = str(record.get("imbeval", {}).get("commit") or "unknown")[:12]
     claims["item"] = claims["item"].astype(str) + REFERENCE_SUFFIX
