@@ -6,7 +6,7 @@ Usage::
         [--datasets 200] [--target-draws 200] [--max-seconds S]   # resumable
     python benchmarks/coverage.py learners-summary    # -> benchmarks/results/coverage_learners.csv
     python benchmarks/coverage.py learners-pooled [--markdown] [--designs 5x5]
-        # the pooled estimator (issue 41) -> benchmarks/results/coverage_learners_pooled.csv
+        # the pooled estimator -> benchmarks/results/coverage_learners_pooled.csv
     python benchmarks/coverage.py [--datasets 2000] [--settings 5x5,2x3,1x5] [--seed 0]
         [--replicates 2000] [--target-draws 400000] [--n 250] [--minority 50] [--dims 5]
         [--separation 1.5] [--shrinkage 0.1] [--level 0.95]

@@ -1,4 +1,4 @@
-"""Coverage of the CV intervals for the pipeline's own learners (issue 31, item 1).
+"""Coverage of the CV intervals for the pipeline's own learners.
 
 Run through ``benchmarks/coverage.py`` (``python benchmarks/coverage.py learners ...`` and
 ``python benchmarks/coverage.py learners-summary``); this module holds the simulation.
@@ -30,9 +30,8 @@ file (one line per learner), so a run can be stopped and resumed: items already 
 are skipped. Two formats are read:
 
 - version 1, ``benchmarks/results/coverage_learners/<setting>.csv`` (:data:`FIELDS`): each
-  fold's balanced accuracy and precision only (issue 31's runs);
-- version 2, ``<setting>.v2.csv`` beside it (:data:`FIELDS_V2`, what :func:`run` writes
-  now): the same columns plus each fold's confusion counts ``tp fp pos neg`` (true and
+  fold's balanced accuracy and precision only;
+- version 2, ``<setting>.v2.csv`` beside it (:data:`FIELDS_V2`, what :func:`run` writes): the same columns plus each fold's confusion counts ``tp fp pos neg`` (true and
   false positives, minority and majority points of the test fold), from which the pooled
   estimator -- each run's index of its confusion matrix summed over the folds, the pipeline's
   ``run_indices.csv`` (:data:`imbeval_repro.experiment.protocol.collect.RUN_ESTIMATOR`) -- is computed.
@@ -40,7 +39,7 @@ are skipped. Two formats are read:
   repeats the version-1 columns of the items it holds; where both exist the summary reads
   version 2.
 
-**Pooled estimator** (issue 41; :func:`summarise_pooled`). Per data set and design the run
+**Pooled estimator** (:func:`summarise_pooled`). Per data set and design the run
 values are balanced accuracy and precision of each run's summed matrix, and their interval
 is the one the pipeline decides with within a problem: the runs are the units
 (:func:`imbeval_repro.papers.mullick2020.experiment.fold_values` puts the ``R`` run values of a
@@ -64,7 +63,7 @@ estimates ``pi E[TPR] / (pi E[TPR] + (1 - pi) E[FPR])`` -- the precision of the 
 average operating point -- not ``E[precision]``, the mean of per-draw precisions (larger or
 smaller by Jensen's gap, which grows with the spread of the draws' FPR). The target Monte
 Carlo gives TPR and FPR per draw; :func:`pooled_target` makes both numbers, with Monte Carlo
-errors (the pooled one by the delta method). The fold mean keeps its target of issue 31
+errors (the pooled one by the delta method). The fold mean keeps its own target
 (the mean over draws of the per-draw population value).
 """
 
@@ -432,7 +431,7 @@ def summary(out_csv, level=0.95, results=RESULTS):
 
 
 # ---------------------------------------------------------------------------------------
-# the pooled estimator (issue 41): each run's index of its summed confusion matrix
+# the pooled estimator: each run's index of its summed confusion matrix
 # ---------------------------------------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""Coverage of the intervals of numbers over problems and of minima over cells (issue 31).
+"""Coverage of the intervals of numbers over problems and of minima over cells.
 
 Usage::
 
@@ -30,8 +30,7 @@ Four simulations, each printed as a table and written to
 4. **Minima over cells** (Fig. 5). ``K`` cells, each with 6 fold values (the default 2 × 3
    design) drawn independently around its mean, each cell's exact t interval; the minimum's
    interval by the shipped :func:`imbeval.inference.minimum_of` (low end ``min L_k`` at the
-   level, high end ``min U_k`` Bonferroni), by the Bonferroni box on both ends (the rule
-   before issue 31) and by "the observed argmin cell's own upper end" (no multiplicity on
+   level, high end ``min U_k`` Bonferroni), by the Bonferroni box on both ends and by "the observed argmin cell's own upper end" (no multiplicity on
    the high end). Cell means: all tied, one clearly lowest, or spread; coverage of the true
    minimum and how far the low end lies below it.
 5. **Fig. 5's gap**, ``min over (dataset, AUROC, normalised index) of (minimum of the AUROC

@@ -16,7 +16,7 @@ rounded). It also compares the intervals' median half-width with the half-width 
 oracle would need, ``1.96 · SD_seed · sqrt(2)``, ``SD_seed`` the observed seed-to-seed
 standard deviation of the cell's mean (``sqrt(2)``: the difference of two runs), and the
 median full width with the median |difference| between the first run's single CV and
-another seed's (issue 31 asks for at most 8 times it, and at most 10% outside).
+another seed's (the calibration asks for at most 8 times it, and at most 10% outside).
 
 Writes ``benchmarks/results/grid_calibration_<dataset>.json`` and prints a table; the
 numbers measured on the project machine are in ``docs/performance.md``.
@@ -55,7 +55,7 @@ def calibrate(first, others):
     for cell, values in first.items():
         lo, hi = inference.rerun_estimate(values).interval()
         means = np.array([o[cell].mean() for o in others])
-        # issue 31's yardstick: how far another seed's number lies from this run's single CV
+        # the yardstick: how far another seed's number lies from this run's single CV
         differences.extend(np.abs(means - values[0].mean()).tolist())
         outside += int(((means < lo) | (means > hi)).sum())
         total += means.size

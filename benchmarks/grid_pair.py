@@ -1,4 +1,4 @@
-"""Glass's re-run intervals of one default run against another seed's numbers (issue 31).
+"""Glass's re-run intervals of one default run against another seed's numbers.
 
 Usage::
 

@@ -1,4 +1,4 @@
-"""The `slurm` profile against a real single-node SLURM on localhost (issue 16).
+"""The `slurm` profile against a real single-node SLURM on localhost.
 
 tests/cluster/slurm_cluster.py starts munged, slurmctld and slurmd (installing Debian's slurm-wlm and
 munge with apt-get when missing and root; skipped with the reason otherwise) without
@@ -117,7 +117,7 @@ def test_status_polling_that_would_hang_is_refused():
 
 def test_workflow_profile_does_not_cap_cluster_threads():
     # profiles/default is loaded beside --profile profiles/slurm and wins over it: a `cores:`
-    # there would cap every SLURM job's threads (issue 16, point 3).
+    # there would cap every SLURM job's threads.
     import yaml
     default = yaml.safe_load((ROOT / "profiles/default/config.yaml").read_text())
     slurm = yaml.safe_load((ROOT / "profiles/slurm/config.yaml").read_text())

@@ -1,4 +1,4 @@
-"""A user's classifier by import path runs under the built-ins' protocol (issue 13)."""
+"""A user's classifier by import path runs under the built-ins' protocol."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A user's data: ``table`` (CSV, Parquet, NPZ) and ``image_folder`` datasets (issue 13)."""
+"""A user's data: ``table`` (CSV, Parquet, NPZ) and ``image_folder`` datasets."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A user's index: registered with add_index or named by import path (issue 13)."""
+"""A user's index: registered with add_index or named by import path."""
 
 from __future__ import annotations
 

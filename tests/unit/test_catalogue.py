@@ -314,7 +314,7 @@ def test_every_defined_library_value_on_full_matrices_is_matched():
 
 
 def test_pycm_overall_statistics_equal_imbeval_twins():
-    # issue 22: PyCM's overall statistics equal imbeval's (registered) values, C = 2..7
+    # PyCM's overall statistics equal imbeval's (registered) values, C = 2..7
     twins = {"Overall ACC": "accuracy", "Kappa": "kappa", "Overall MCC": "mcc",
              "Overall CEN": "cen", "CBA": "cba", "AUNU": "auroc_ova",
              "TPR Macro": "acsa", "PPV Macro": "macro_precision", "F1 Macro": "macro_f1"}

@@ -324,7 +324,7 @@ def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
                                                                 basis=BASIS)))
     pd.testing.assert_frame_equal(
         table[~table["item"].str.contains("your indices")].reset_index(drop=True), paper)
-    # the workflow decides once: the comparison reads claims.csv back (issue 45); the rows
+    # the workflow decides once: the comparison reads claims.csv back; the rows
     # and, after adjust over them again, the verdicts and adjustments are the same
     from imbeval.utils.io import write_csv
 

@@ -54,7 +54,7 @@ def test_zero_division_flag(tmp_path, capsys):
     _, out, _ = run_cli(capsys, path, "--format", "json", "--only", "gmean2", "--zero-division", "1")
     assert json.loads(out)["gmean2"] == pytest.approx((3 / 4) ** 0.5)  # specificity 0/0 = 1
     # no negative at all and every positive found: 1 would be gmean2's best value for an
-    # undefined index, so it stays undefined (issue 26)
+    # undefined index, so it stays undefined
     path = write(tmp_path, "m.json", json.dumps([[3, 0], [0, 0]]))
     _, out, _ = run_cli(capsys, path, "--format", "json", "--only", "gmean2", "--zero-division", "1")
     assert json.loads(out)["gmean2"] is None

@@ -1,4 +1,4 @@
-"""imbeval.compare (issue 33): the tests against scipy, statsmodels, Demšar (2006) and
+"""imbeval.compare: the tests against scipy, statsmodels, Demšar (2006) and
 baycomp 1.0.3, the rules for bad input, and properties of the rankings."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``imbeval compare`` (issue 33): the README's example runs as printed, the files it
+"""``imbeval compare``: the README's example runs as printed, the files it
 writes, units from the experiment's problems.csv, and bad input as one-line errors."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""imbeval.compare (issue 42): diagrams that say what they test, Nemenyi's pairwise and
+"""imbeval.compare: diagrams that say what they test, Nemenyi's pairwise and
 control tests beside Wilcoxon-Holm, orientation declared, the Bayesian threshold, the
 summary paragraph and a user's own ``--html`` page."""
 

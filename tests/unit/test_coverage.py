@@ -79,7 +79,7 @@ def test_fold_bootstrap_undercovers():
 
 
 # ---------------------------------------------------------------------------------------
-# a learner the correction does not assume (issue 31): the pipeline's SVM at IR 9
+# a learner the correction does not assume: the pipeline's SVM at IR 9
 # ---------------------------------------------------------------------------------------
 
 def _gaussian(rng, n1, n0, dims=5, separation=1.5):

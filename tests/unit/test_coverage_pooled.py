@@ -1,4 +1,4 @@
-"""The pooled-estimator summary of ``benchmarks/coverage_learners.py`` (issue 41) on a tiny
+"""The pooled-estimator summary of ``benchmarks/coverage_learners.py`` on a tiny
 hand-made version-2 file whose every number is worked out below by hand.
 
 The file is one setting ``m2_ir2_k5``: 2 minority and 4 majority points per test fold, 5

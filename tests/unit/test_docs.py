@@ -1,4 +1,4 @@
-"""Every public name of the library says what it is (issue 12: a newcomer reads the docstrings).
+"""Every public name of the library says what it is (a newcomer reads the docstrings).
 
 Public means: a module whose dotted path has no part starting with ``_``, and a function or
 class defined in that module whose name does not start with ``_``; for classes, their public

@@ -1,4 +1,4 @@
-"""imbeval.evaluate: a model's predictions under the five RRT test sets (issue 13)."""
+"""imbeval.evaluate: a model's predictions under the five RRT test sets."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The classifier jobs keep each test fold's scores (issue 43): the compact record, and the
+"""The classifier jobs keep each test fold's scores: the compact record, and the
 indices of scores of each RRT test set computed from it."""
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ def test_zero_division_never_leaves_nan_where_a_number_is_given():
     for name, value in compute(stack, zero_division=0.0).items():
         if name in {"eve"}:
             continue  # EVE follows its paper's own rule for empty columns
-        # except where 0 would give an undefined index its best value (issue 26): there
+        # except where 0 would give an undefined index its best value: there
         # compute() says NaN; the index function called directly shows the substitution
         info = registry()[name]
         plain = info.function(stack, zero_division=0.0)

@@ -284,7 +284,7 @@ def test_compute_with_shared_quantities_equals_direct_calls_bit_for_bit(zero_div
     for name, values in out.items():
         info = registry()[name]
         direct = info.function(stack, zero_division=zero_division)
-        # compute() withholds an undefined index's best value (issue 26); the function
+        # compute() withholds an undefined index's best value; the function
         # called directly keeps the plain substitution
         withheld = np.isnan(values) & ~np.isnan(direct)
         best = info.bounds[1] if info.greater_is_better else info.bounds[0]

@@ -113,7 +113,7 @@ def test_rerun_estimate_uses_repeats_when_there_are_enough():
     assert source == "repeats" and sd == pytest.approx(run_means.std(ddof=1))
     half = stats.t.ppf(0.975, 11) * sd * math.sqrt(1 + 1 / 12)
     assert (lo, hi) == pytest.approx((v.mean() - half, v.mean() + half))
-    # issue 31: R = 2-9 repetitions are used, not discarded (t with R - 1 df)
+    # R = 2-9 repetitions are used, not discarded (t with R - 1 df)
     e2 = inference.rerun_estimate(v[:3], half_unit=0.0005)
     (lo2, hi2), source2 = e2.interval(), e2.source
     assert source2 == "repeats" and e2.sd_df == 2

@@ -74,7 +74,7 @@ def test_the_minimum_takes_each_cells_own_low_end_and_bonferroni_high_ends():
     own = np.array([c.interval(0.95) for c in cells])
     bonferroni = np.array([c.interval(1 - 0.05 / 4) for c in cells])
     assert m.interval() == pytest.approx((own[:, 0].min(), bonferroni[:, 1].min()))
-    # the low end sits higher than the Bonferroni box's (the rule before issue 31)
+    # the low end sits higher than a Bonferroni box's
     box = inference.simultaneous(cells, lambda lo, hi: (lo.min(), hi.min()), m.value)
     assert box.interval()[0] < m.interval()[0] and box.interval()[1] == m.interval()[1]
 

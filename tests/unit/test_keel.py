@@ -284,8 +284,7 @@ def test_report_shows_the_stand_in_and_the_keel_verdict_side_by_side():
     table = side_by_side(cmp.frame(rows))
     assert list(table["item"]) == ["Fig. 3", "Fig. 5"]
     first = table.iloc[0]
-    # the verdict and the number in columns of their own (issue 45: never "kind: ours" split
-    # again)
+    # the verdict and the number in columns of their own, never one "kind: ours" text
     assert (first["stand_in"], first["stand_in_ours"]) == ("claim_inconclusive", "0.02")
     assert (first["keel"], first["keel_ours"]) == ("claim_holds", "0.05 [0.01, 0.09]")
     assert "12 independent units" in first["keel_basis"]
@@ -303,7 +302,7 @@ def test_report_shows_the_stand_in_and_the_keel_verdict_side_by_side():
 
 
 # ---------------------------------------------------------------------------------------
-# issue 46: every set read, kind = classes returned, binary loading, the names, bad input
+# every set read, kind = classes returned, binary loading, the names, bad input
 # ---------------------------------------------------------------------------------------
 
 

@@ -312,7 +312,7 @@ def test_pandas_and_boolean_labels():
 def test_zero_division_agrees_with_sklearn_when_a_class_is_missing(case, zero_division):
     """Classes of ``labels`` may be never predicted or never true: a 0/0 ratio is
     ``zero_division`` in both libraries -- except that imbeval never reports an undefined
-    index's best value (issue 26): where scikit-learn's zero_division=1 gives a perfect 1.0
+    index's best value: where scikit-learn's zero_division=1 gives a perfect 1.0
     to an index that is undefined (NaN without zero_division), imbeval gives NaN."""
     c, t, data = case
 

@@ -1,5 +1,5 @@
-"""imbeval.metrics as a drop-in for scikit-learn users (issue 35): every reproducer of the
-issue against scikit-learn 1.9 / imbalanced-learn 0.14, and the drop-in functions, per-class
+"""imbeval.metrics as a drop-in for scikit-learn users: every reported case
+against scikit-learn 1.9 / imbalanced-learn 0.14, and the drop-in functions, per-class
 values and the macro-averaged MAE against them on random problems (values, warnings, errors).
 """
 

@@ -1,4 +1,4 @@
-"""scikit-learn's and imbalanced-learn's names (issue 26): every name of LIBRARY_NAMES and
+"""scikit-learn's and imbalanced-learn's names: every name of LIBRARY_NAMES and
 NAME_OPTIONS, with its options, equals the library's own function for the same arguments
 (hypothesis: int and string labels, sample weights, both pos_labels) and imbeval's index it
 names; an unknown name gets a short message with the closest names."""

@@ -1,4 +1,4 @@
-"""A user's own index in a parallel search (issue 35): the scorer carries the index's
+"""A user's own index in a parallel search: the scorer carries the index's
 definition to loky's worker processes, which never registered it, so GridSearchCV and
 cross_validate give the same scores at n_jobs=1 and n_jobs=2 (they scored NaN: "unknown
 index 'diag_share'" in the workers). The user's script runs as ``__main__`` in a fresh

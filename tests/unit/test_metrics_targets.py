@@ -1,7 +1,7 @@
 """imbeval.metrics refuses what scikit-learn's ``type_of_target`` refuses -- continuous
 values (probabilities passed as predictions), multilabel and multi-output targets -- before
 any matrix is built, in every entry point, and accepts a column vector with a
-DataConversionWarning (issue 26)."""
+DataConversionWarning."""
 
 from __future__ import annotations
 

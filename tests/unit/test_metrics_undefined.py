@@ -1,4 +1,4 @@
-"""Undefined indices (issue 26): zero_division never reports an undefined index's best value,
+"""Undefined indices: zero_division never reports an undefined index's best value,
 and a scorer never yields NaN inside a search (its documented rule: an undefined fold is
 scored with zero_division="warn" -- 0 and an UndefinedScoreWarning naming the missing class
 and the remedy -- or the scorer raises)."""

@@ -37,7 +37,7 @@ def test_columns_are_the_interface(static_rows):
         "kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
         "adjustment", "error_rate", "global_p", "bh_q", "method_kind", "basis_kind",
         "reason_kind", "reason", "family_id", "report_adjusted_p"]
-    # issue 45's typed columns come last: every column before them is as it was
+    # the typed columns come last, after the columns a reader of the words uses
     assert list(static_rows.columns[-len(cmp.ADDED_COLUMNS):]) == list(cmp.ADDED_COLUMNS)
 
 

@@ -224,7 +224,7 @@ def test_the_command_writes_a_record_of_the_tables(tmp_path, capsys):
 
 
 def test_a_stage_folder_is_recorded_as_its_csv_files(tmp_path):
-    # the compare stage's output is a folder per result set (issue 46): its tables are in
+    # the compare stage's output is a folder per result set: its tables are in
     # the record, each by its own path; its dated figures are not
     folder = tmp_path / "compare" / "keel"
     folder.mkdir(parents=True)

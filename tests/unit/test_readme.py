@@ -11,7 +11,7 @@ from imbeval.indices import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
-# the guide's pages (issue 45: the README's reference moved there)
+# the guide's pages (the reference the README points to)
 DOCS = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").glob("*.md"))}
 INDICES_PAGE = DOCS["indices.md"]
 

@@ -1,5 +1,5 @@
 """The shipped reference results of the whole KEEL collection (results/reference/keel/):
-every claim's interval and p-value recomputed from the shipped unit values (issue 41 item 5)."""
+every claim's interval and p-value recomputed from the shipped unit values."""
 
 from __future__ import annotations
 
@@ -344,7 +344,7 @@ def test_the_reference_export_ships_the_winner_flips(tmp_path, capsys):
 
 
 def test_the_shipped_winner_flips_are_consistent_and_invariant_indices_never_flip():
-    """The reference collection's winner flips at the deployment prior (issue 43).
+    """The reference collection's winner flips at the deployment prior.
 
     What is expected: a share in [0, 1] per index, the counts of ``winner_flips.csv`` the sums
     of ``winner_flips_problems.csv``'s, every candidate pair counted, tied or undefined, and

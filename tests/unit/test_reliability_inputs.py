@@ -1,6 +1,6 @@
-"""Reliability (issue 9) without Snakemake: every shipped config passes the experiment check,
-and fuzzed arrays and files give values or one clear error (item 5 of the list in
-tests/workflow/test_reliability.py, split from it so the fast subset keeps them).
+"""Reliability without Snakemake: every shipped config passes the experiment check,
+and fuzzed arrays and files give values or one clear error (beside
+tests/workflow/test_reliability.py, so that the fast subset keeps them).
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ RUN = cmp.run_basis(FASHION.label)
 
 
 def test_every_status_has_a_colour_and_a_verdict():
-    # the colours are the report's, the words the comparison's one table (issue 45)
+    # the colours are the report's, the words the comparison's one table
     assert set(verdicts.KIND_CSS) == set(cmp.STATUSES)
     assert {cmp.verdict_of(k) for k in cmp.STATUSES} <= set(verdicts.VERDICTS)
     assert not any(hasattr(s, "css") for s in cmp.Status)

@@ -1,4 +1,4 @@
-"""The report a researcher reads right (issue 42): findings first on the overview, claim
+"""The report a researcher reads right: findings first on the overview, claim
 rows as a verdict word with a one-line reason, and no page wider than a 1280 px window
 (headless Chromium, ``scrollWidth <= clientWidth``)."""
 

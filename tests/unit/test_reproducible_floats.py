@@ -1,4 +1,4 @@
-"""Result tables that two environments write alike (issue 46): the one CSV writer rounds
+"""Result tables that two environments write alike: the one CSV writer rounds
 floats to imbeval.utils.io.FLOAT_DIGITS significant digits.
 
 Two fresh environments from one lock gave two ``ci_low`` values differing in the 17th

@@ -1,4 +1,4 @@
-"""RUSBoost's worse-than-random first round is redrawn, deterministically (issue 41 item 3)."""
+"""RUSBoost's worse-than-random first round is redrawn, deterministically."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""imbeval.scores: every index of scores against its reference (issue 43).
+"""imbeval.scores: every index of scores against its reference.
 
 scikit-learn's roc_auc_score, average_precision_score, brier_score_loss, log_loss and
 f1_score are the references where they exist, held to 1e-10 on seeded random problems with

@@ -1,4 +1,4 @@
-"""The prior-shift audit of indices of scores (issue 43): a class prior shift is a class
+"""The prior-shift audit of indices of scores: a class prior shift is a class
 reweighting, so Condition 1 is decided on the sample itself."""
 
 from __future__ import annotations

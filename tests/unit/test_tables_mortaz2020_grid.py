@@ -107,7 +107,7 @@ def test_rerun_interval_is_wider_than_the_corrected_mean_interval_by_the_rerun_t
     e = rerun.estimate
     assert e.se == pytest.approx(np.sqrt((1 / 5 + 1 / 4) * np.var(values, ddof=1)))
     assert e.df == 4 and e.units == 5 and rerun.inside
-    # issue 31: TOST tests agreement on the re-run spread SD·sqrt(1 + 1/R) (here the
+    # TOST tests agreement on the re-run spread SD·sqrt(1 + 1/R) (here the
     # corrected SD, sqrt 2) with the margin 0.02 minus half the unit: not shown at R = 1
     # (on the mean's SE with 0.02 plus half the unit it was, p < 0.05: too lenient)
     assert rerun.tolerance == pytest.approx(0.015)
@@ -256,7 +256,7 @@ def test_mortaz_figure_claims_hold(sweep):
     claims = cm.figure_claims(sweep)
     qualitative = _qualitative(claims)
     assert len(qualitative) == 11 and qualitative["holds"].all(), qualitative.to_string()
-    # the quantitative ones: a span of 1.33 does not pass for the printed 0.32 (issue 14)
+    # the quantitative ones: a span of 1.33 does not pass for the printed 0.32
     quantitative = claims.drop(qualitative.index)
     assert set(quantitative["printed"].astype(float)) == {0.32, -0.75, 0.75}
     assert (quantitative["holds"] == ((quantitative["measured"]

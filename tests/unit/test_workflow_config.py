@@ -51,7 +51,7 @@ def test_config_readme_is_generated_from_the_schemas():
 
 
 def test_keel_reuses_the_experiments_rules_and_derivations_live_in_common():
-    """Issue 45: KEEL's classifier, collect and figures jobs are the experiment's rules with
+    """KEEL's classifier, collect and figures jobs are the experiment's rules with
     KEEL's paths (one command per job kind, so a change to one reaches both stages), and the
     rule files hold rules, paths and lists: what is computed from the config is a function in
     common.smk."""

@@ -1,4 +1,4 @@
-"""The user's classifier and index in the pipeline (issue 13), on the CI-sized DAG.
+"""The user's classifier and index in the pipeline, on the CI-sized DAG.
 
 Adding them to a finished run of config/test.yaml leaves the built-ins' rows of every table
 unchanged, and puts the user's classifier and index in the tables, figures and claims. Bad user code stops the run

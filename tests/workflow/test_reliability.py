@@ -1,4 +1,4 @@
-"""Reliability (issue 9): the same numbers twice, surviving SIGKILL, loud refusal of bad
+"""Reliability: the same numbers twice, surviving SIGKILL, loud refusal of bad
 configuration and bad data, no crash on arbitrary input, the cluster path.
 
 Where the tests live:
@@ -73,7 +73,7 @@ def test_two_clean_runs_give_byte_identical_results(local_run, cluster_run):
     a, b = result_files(local_run), result_files(cluster_run[0])
     exp = load_test_config()["experiment"]
     n_fold_files = 4 * len(exp["classifiers"]) * exp["protocol"]["runs"] * exp["protocol"]["folds"]
-    # figure data: fig3, fig4a, fig4b, fig5, claims, claim_units and fig3_scores (issue 43)
+    # figure data: fig3, fig4a, fig4b, fig5, claims, claim_units and fig3_scores
     assert len(a) == len(EXPERIMENT_TABLES) + 1 + 4 + n_fold_files + 7
     assert a.keys() == b.keys()
     assert [name for name in a if a[name] != b[name]] == []

@@ -283,9 +283,9 @@ def _planned(out: str) -> dict[str, int]:
 @pytest.mark.parametrize("module,expected", [
     # figure code: the figures job only
     ("reproduction/src/imbeval_repro/papers/mullick2020/figures.py", {"experiment_figures": 1}),
-    # (and the indices of scores' figure, issue 43)
+    # (and the indices of scores' figure)
     ("src/imbeval/utils/plot.py", {"experiment_figures": 1, "experiment_scores": 1}),
-    # the comparison's rows: the figures job only (claims.csv is made of them, issue 30)
+    # the comparison's rows: the figures job only (claims.csv is made of them)
     ("reproduction/src/imbeval_repro/verdicts/__init__.py", {"experiment_figures": 1}),
     # another paper's tables and report code: nothing of the experiment
     ("reproduction/src/imbeval_repro/papers/dembele/tables.py", {}),
@@ -314,8 +314,8 @@ def test_an_edit_replans_only_the_jobs_whose_code_changed(local_run, module, exp
 @pytest.mark.parametrize("configfile", [None, "config/test.yaml"],
                          ids=["default-config", "test-config"])
 def test_snakemake_lint_is_clean(repo, configfile):
-    # The default config too: its rules see other inputs (the data files), and the lint of
-    # rule provenance's hard-coded `repo` path prefix showed only there (issue 26).
+    # The default config too: its rules see other inputs (the data files), and a
+    # hard-coded path prefix in a rule would show only there.
     # imbeval imported from the copy (as in a clone that installed itself), so that its
     # vendored data files lie under the workflow's folder, as they do in the checkout.
     args = ["--lint"] + (["--configfile", configfile] if configfile else [])

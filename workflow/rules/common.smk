@@ -281,8 +281,8 @@ def get_keel_job_resources(rows, n_folds, folds):
     }
 
 
-# The shipped reference results of the whole KEEL collection (issue 41; in the repository,
-# made by `imbeval experiment reference`): the comparison shows their claim rows beside the
+# The shipped reference results of the whole KEEL collection (in the repository, made by
+# `imbeval experiment reference`): the comparison shows their claim rows beside the
 # run's. A checkout without them (a fork that removed them) shows none.
 REFERENCE_DIR = "results/reference/keel"
 

@@ -1,4 +1,4 @@
-# Stage "compare": which classifier wins, by index (issue 33).
+# Stage "compare": which classifier wins, by index.
 #
 # One job per result set: `imbeval compare` over the set's long table of per-fold index
 # values (src/imbeval/cli/compare.py, library src/imbeval/compare/) writes

@@ -54,7 +54,7 @@ EXP_FOLDS = list(range(EXP["protocol"]["folds"]))
 EXP_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary",
                 "run_indices"]
 EXP_FIGS = ["fig3", "fig4a", "fig4b", "fig5"]
-# the indices of scores of the fold files' scores (rule experiment_scores, issue 43)
+# the indices of scores of the fold files' scores (rule experiment_scores)
 EXP_SCORE_TABLES = ["score_indices", "score_spread", "winner_flips"]
 # The code each `imbeval experiment ITEM` runs (`sources`, common.smk): the experiment
 # machinery and the item's command; the figures also mullick2020's folder and the verdict
@@ -128,7 +128,7 @@ EXP_FEATURES_JOB = {
     "imagenet": {"threads": EXP["features"]["tf_threads"], "mem_mb": 8000, "runtime": 240},
     # measured on config/paper-slice.yaml: 3.5 s of CPU, 306 MB for 22,100 x 2048 points
     "synthetic": {"threads": 1, "mem_mb": 2000, "runtime": 10},
-    # a user's own data (issue 13): a table is read, not computed; image folders go through
+    # a user's own data: a table is read, not computed; image folders go through
     # the same Inception V3 extraction as ImageNet
     "table": {"threads": 1, "mem_mb": 2000, "runtime": 10},
     "image_folder": {"threads": EXP["features"]["tf_threads"], "mem_mb": 8000, "runtime": 240},

@@ -101,7 +101,7 @@ rule papers_mortaz2020_examples:
 # tables. A job fits a part of the grid (get_grid_parts, common.smk): satimage's ANN and GBM
 # models take 30-100 s each and get a job each; its twelve others (3-12 s each) and all of
 # glass's 18 (2-10 s) share one job per dataset, since a job's start-up (Python,
-# scikit-learn's imports: about 2 s) was most of a cheap model's job (docs/performance.md).
+# scikit-learn's imports: about 2 s) is most of a cheap model's job (docs/performance.md).
 # Costlier parts first.
 GRID_MODELS = list(GRID_NAMES)
 GRID_PRIORITY = GRID_FIT_COST

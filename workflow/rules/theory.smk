@@ -153,7 +153,7 @@ rule theory_properties:
         "--majority {params.majority} --seed {params.seed} > {log} 2>&1"
 
 
-# Condition 1 for indices of scores (issue 43): every index of imbeval.scores reweighted to
+# Condition 1 for indices of scores: every index of imbeval.scores reweighted to
 # class priors 0.5 ... 0.001 and searched; the properties page shows the verdicts (~15 s).
 rule theory_prior_shift:
     input:

@@ -1,4 +1,4 @@
-"""The report's page "Which classifier wins, by index" (issue 33).
+"""The report's page "Which classifier wins, by index".
 
 One self-contained HTML page (figures inlined as PNG, sortable tables; the catalogue
 page's style) from the folders ``imbeval compare`` writes under ``results/compare/``, one

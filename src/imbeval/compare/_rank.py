@@ -50,8 +50,8 @@ __all__ = ["MIN_RANKING_UNITS", "ROPE_SHARE", "BAYES_THRESHOLD", "ID_FORMULA", "
 
 #: independent units below which no test is made (Demšar 2006 advises against Friedman's
 #: chi-square approximation for very few data sets; a Wilcoxon test on 4 units cannot
-#: reach p < 0.125). Named for what it guards since issue 45 (it was ``MIN_UNITS``, the
-#: name :data:`imbeval.inference.MIN_DECISIVE_UNITS`, 10, also had).
+#: reach p < 0.125). A ranking's floor, not a decision's
+#: (:data:`imbeval.inference.MIN_DECISIVE_UNITS`, 10).
 MIN_RANKING_UNITS = 5
 #: default rope: this share of the index's range (0.01 for an index on [0, 1], 0.02 on
 #: [-1, 1]); Benavoli et al. (2017) use 1% for accuracy

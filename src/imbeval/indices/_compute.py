@@ -202,7 +202,7 @@ def _at_best(values, info):
 
 
 def _withhold_best(values, arr, selected, chunk_size, positive, chunk_raw):
-    """zero_division never reports an undefined index's best value (issue 26): where an index
+    """zero_division never reports an undefined index's best value: where an index
     is undefined (NaN with the default zero_division) and the number substituted gives its
     best value (a weighted kappa's 1 − 0/0 = 1, a negative likelihood ratio's 0, a precision
     of 1 with nothing predicted), the value becomes NaN. In place."""

@@ -26,7 +26,7 @@ from imbeval.indices._common import (
     totals,
     true_counts,
 )
-# The two-class indices are registered first, as before the split (registry order).
+# The two-class indices are registered first: the registry's order lists them first.
 from imbeval.indices._mullick2020_two_class import (  # noqa: F401  (re-exported)
     aurpc,
     auroc2,

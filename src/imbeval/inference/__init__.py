@@ -100,8 +100,3 @@ __all__ = ["LEVEL", "INTERVAL_ALPHA", "DECISIVE_ALPHA", "REPLICATION_POWER",
            "BoundedEstimate", "minimum_interval", "gap_interval", "undefined_folds",
            "defined_cv_estimate", "UNDEFINED_FOLDS_RULE", "simes", "benjamini_hochberg",
            "pooled_cv_estimate", "POOLED_CELL_METHOD"]
-
-# The names before issue 45, each of which meant two things in the package, are gone:
-# ``ALPHA`` (0.05 here, 0.005 in imbeval_repro.verdicts) is INTERVAL_ALPHA or
-# DECISIVE_ALPHA, ``MIN_UNITS`` (10 here, 5 in imbeval.compare) MIN_DECISIVE_UNITS or
-# imbeval.compare's MIN_RANKING_UNITS (CHANGELOG.md).

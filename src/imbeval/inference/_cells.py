@@ -17,7 +17,7 @@ percentile bootstrap is inconsistent for extremes, so a minimum is never bootstr
   small, and with ``K`` tied cells it misses about ``K α/2`` of the time.
 
 So ``[min L_k(1 − α), min U_k(1 − α/K)]`` covers ``m`` with probability at least
-``1 − α``, where a Bonferroni box on both ends (the rule before issue 31) puts the low
+``1 − α``, where a Bonferroni box on both ends would put the low
 end far lower than needed. :func:`minimum_interval` makes this interval;
 :func:`gap_interval` does the same for Fig. 5's margin, a minimum over terms of one minimum
 minus another (its derivation is in its docstring). ``benchmarks/crossed_concepts.py``

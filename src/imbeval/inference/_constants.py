@@ -25,12 +25,11 @@ __all__ = ["LEVEL", "INTERVAL_ALPHA", "DECISIVE_ALPHA", "REPLICATION_POWER",
 LEVEL = 0.95
 #: the level of the intervals, the complement of :data:`LEVEL`: a row's interval is its
 #: ``1 - INTERVAL_ALPHA`` interval. It is not the level of a decisive verdict, which is
-#: :data:`DECISIVE_ALPHA` (formerly both were called ``ALPHA``, in two modules, at 0.05 and
-#: 0.005)
+#: :data:`DECISIVE_ALPHA`
 INTERVAL_ALPHA = round(1 - LEVEL, 10)
 #: the level a decision's p-value (after its family's adjustment) must reach for the verdict
 #: to be *decisive*: 0.005, not :data:`INTERVAL_ALPHA`. A decisive verdict must be made again
-#: by a re-run at another seed (issue 31), and a verdict at p just under its level is made
+#: by a re-run at another seed, and a verdict at p just under its level is made
 #: again only about half the time: with the observed effect taken as the truth, a re-run's z
 #: is centred on ours, so it clears the same critical value with probability 0.5 (Goodman
 #: 1992). At p <= 0.005 (two-sided z >= 2.81; Benjamin et al. 2018's level for new claims)

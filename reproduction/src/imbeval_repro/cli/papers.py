@@ -17,8 +17,8 @@ Items (each writes its outputs atomically; ``--comparison FILE`` is this item's 
 - ``dembele-mnist``       M8/M9 rebuilt from local MNIST files with LDA (optional);
 - ``kluska``              the worked example, the ROC example and its figure;
 - ``ortigosa2016``        Table 1 with RAND values;
-- ``collate``             concatenate the parts into paper_comparison.csv and .md (named
-  ``compare`` before issue 42: ``imbeval compare`` ranks classifiers, a different thing).
+- ``collate``             concatenate the parts into paper_comparison.csv and .md (not
+  ``compare``: ``imbeval compare`` ranks classifiers, a different thing).
 """
 
 from __future__ import annotations

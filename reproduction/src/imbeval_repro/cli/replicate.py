@@ -1,4 +1,4 @@
-"""``imbeval replicate``: do the decisive verdicts survive a change of seed? (issue 31)
+"""``imbeval replicate``: do the decisive verdicts survive a change of seed?
 
 Items:
 

@@ -87,7 +87,7 @@ def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
 def decided_rows(claims_csv) -> list[dict]:
     """The rows of a ``claims.csv`` that ``imbeval experiment figures`` decided (and
     adjusted within each figure), read back as comparison rows: the comparison takes the
-    claims as decided there rather than deciding them again from the same runs (issue 45).
+    claims as decided there rather than deciding them again from the same runs.
     :func:`imbeval_repro.verdicts.adjust` of the whole comparison forms the same families
     (a figure's claims are the whole of its family) and leaves their verdicts as they are.
     """

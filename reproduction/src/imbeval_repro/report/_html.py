@@ -56,7 +56,7 @@ details { margin: .4em 0 1em; } summary { cursor: pointer; color: #0969da; }
 img { max-width: 100%; border: 1px solid #eaeef2; }
 small.printed { color: #57606a; display: block; }
 .status { max-width: 46em; }
-/* no page scrolls sideways (issue 42): a wide table scrolls inside itself, long words
+/* no page scrolls sideways: a wide table scrolls inside itself, long words
    wrap, the two columns of an item page may shrink */
 table { display: block; max-width: 100%; overflow-x: auto; }
 body, td, th { overflow-wrap: break-word; }

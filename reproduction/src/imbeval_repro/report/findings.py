@@ -1,4 +1,4 @@
-"""The overview's first screen: what holds, what does not, what is undecided (issue 42).
+"""The overview's first screen: what holds, what does not, what is undecided.
 
 Per paper, its statements counted by outcome -- reproduced, refuted, errata, undecided
 (with what would decide them) and the rest -- then the most important findings in one

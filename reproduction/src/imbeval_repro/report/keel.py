@@ -41,7 +41,7 @@ def side_by_side(comparison: pd.DataFrame) -> pd.DataFrame:
         item = str(k["item"])[: -len(KEEL_SUFFIX)]
         base = claims[(claims["item"] == item) & (claims["row"].map(key) == key(k["row"]))]
         s = base.iloc[0] if len(base) else None
-        # the typed column, never the rendered status text (issue 30)
+        # the typed column, never the rendered status text
         out.append({"item": item, "claim": k["row"],
                     "stand_in": "not run" if s is None else str(s["kind"]),
                     "stand_in_ours": "" if s is None else _ours(s),

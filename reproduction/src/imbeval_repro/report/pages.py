@@ -287,7 +287,7 @@ def render_landing(paper, spec, comparison, results_dir, dataset=None) -> str:
             + " — the worst compared number or claim of the item decides.</p>",
             _basis_note(comparison[comparison["paper"] == paper], dataset),
             _verdict_table(paper, spec, comparison, results_dir, dataset)]
-    from imbeval_repro.report.keel import side_by_side_html  # the KEEL run's hook (issue 32)
+    from imbeval_repro.report.keel import side_by_side_html  # the KEEL run's hook
 
     body.append(side_by_side_html(comparison[comparison["paper"] == paper]))
     return page_html(f"{paper}: verdicts", "".join(body))

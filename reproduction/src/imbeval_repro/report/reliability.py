@@ -190,7 +190,7 @@ def replication_html(results_dir) -> str:
            f"<b>{met['reversals']} reversed</b> at another seed; the lowest share of a run's "
            f"decisive verdicts decisive the same way at another seed is "
            f"<b>{_share(met['lowest_share'])}</b>"
-           f" (issue 31 asks for no reversal, at least {replication.TARGET_SHARE:.0%}, and "
+           f" (a replication needs no reversal, at least {replication.TARGET_SHARE:.0%}, and "
            f"at least {replication.TARGET_TOTAL} decisive verdicts in all: "
            + ("met" if met["no_reversal"] and met["share"] and met["total"] else "not met")
            + ").</p>",
@@ -207,7 +207,7 @@ def replication_html(results_dir) -> str:
 
 
 def empirical_html(comparison: pd.DataFrame, results_dir) -> str:
-    """What a replication check should count (issue 41): this run's decisive verdicts on
+    """What a replication check should count: this run's decisive verdicts on
     numbers measured on data, apart from synthetic sweeps, identities and exact rows; and,
     for the claims over data sets of the shipped reference run, how often two random halves
     of its families decide them the same way (``reference/keel/replication.csv``)."""

@@ -555,7 +555,7 @@ METHODS_TEXT = (
      "confusion matrices summed over its folds (Forman & Scholz 2010), not the mean of "
      "fold values. Every test point counts once, and an index is undefined only if the "
      "whole run makes it 0/0: on the KEEL slice 0 of 2,000 two-class run values against 16 "
-     "of 1,200 fold values (issue 41). A claim over problems takes each problem's statistic "
+     "of 1,200 fold values. A claim over problems takes each problem's statistic "
      "of the runs' values, its units the independent families. A claim within one problem "
      "(Fig. 5's cells, Section 5.5) takes each (classifier, test set) cell's pooled value, "
      "the mean of its runs' values, with the corrected interval of the cell's runs x folds "
@@ -565,10 +565,9 @@ METHODS_TEXT = (
      "the fold values beside each run's value, `indices.csv` the fold values. Only the "
      "collect step depends on this choice, no classifier job."),
     ("How well the run values' interval covers, and what replaces it",
-     "Measured by simulation (issue 41; `python benchmarks/coverage.py learners-pooled`: "
-     "Gaussian data sets, the pipeline's learners with their defaults, untuned; the table, "
-     "commands and CPU are in CHANGELOG.md, \"Coverage of the pooled estimator for the "
-     "pipeline's learners\"). The target of a pooled precision is the precision of the "
+     "Measured by simulation (`python benchmarks/coverage.py learners-pooled`: Gaussian data "
+     "sets, the pipeline's learners with their defaults, untuned; the coverage and its CPU "
+     "are in docs/performance.md). The target of a pooled precision is the precision of the "
      "learner's average operating point, π·E[TPR]/(π·E[TPR] + (1 − π)·E[FPR]) (a smooth "
      "function of two CV means), not the mean of precisions; a pooled balanced accuracy with "
      "stratified folds is the run's fold mean. The interval over run values decides only "
@@ -674,7 +673,7 @@ METHODS_TEXT = (
      f"decisive count beside the count expected by chance ({DECISIVE_PERCENT} of the decisions)."),
     ("The level of a decisive verdict",
      "A decisive verdict must be made again when the pipeline is re-run with another seed "
-     "(issue 31). A verdict whose p-value is just under its level is made again only about "
+     "A verdict whose p-value is just under its level is made again only about "
      "half the time: taking the observed effect as the truth, a re-run's test statistic is "
      "centred on ours and clears the same critical value with probability 0.5 (Goodman "
      "1992). So every interval is a 95% interval, but a verdict is decisive only when its "

@@ -1,5 +1,5 @@
 """Do the decisive verdicts replicate? Runs of one config that differ only in their seed,
-compared verdict by verdict (issue 31: a decisive verdict should survive another seed).
+compared verdict by verdict: a decisive verdict should survive another seed.
 
 A verdict counted here is a **decisive verdict on a sampled number**: a row of
 ``paper_comparison.csv`` whose kind is decisive (:data:`imbeval_repro.verdicts.DECISIVE`:
@@ -47,7 +47,7 @@ __all__ = ["KEY", "TARGET_SHARE", "TARGET_TOTAL", "OUTCOMES", "read_run", "sampl
 
 #: what identifies a verdict across runs (with the occurrence of a repeated key)
 KEY = ("paper", "item", "row", "column")
-#: issue 31's "must show": the share of each run's decisive verdicts on sampled numbers
+#: what a replication must show: the share of each run's decisive verdicts on sampled numbers
 #: decisive the same way at the other seed, and how many the runs must make together
 TARGET_SHARE = 0.8
 TARGET_TOTAL = 10
@@ -135,8 +135,8 @@ def sampled_decisive(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def empirical_decisive(table: pd.DataFrame) -> int:
-    """Decisive verdicts on numbers measured on data (issue 41: what a replication check
-    should count): sampled decisive verdicts (:func:`sampled_decisive`) other than those on
+    """Decisive verdicts on numbers measured on data (what a replication check should
+    count): sampled decisive verdicts (:func:`sampled_decisive`) other than those on
     synthetic sweeps (a sweep's claims sit many standard errors from their thresholds at
     every seed) and identities (a zero-width interval: the number cannot vary).
 
@@ -315,6 +315,6 @@ def write_replication(verdicts: pd.DataFrame, summary: pd.DataFrame, out_dir) ->
 
 
 # ---------------------------------------------------------------------------------------
-# another sample of data sets: half-splits of the families (issue 41)
+# another sample of data sets: half-splits of the families
 # ---------------------------------------------------------------------------------------
 

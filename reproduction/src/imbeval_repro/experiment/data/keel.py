@@ -159,8 +159,8 @@ CUTS = {"lymphography": ("fibrosis",)}
 
 def _package_root() -> Path:
     # Found, not imported: only the package's data files and loader texts are read, and its
-    # __init__ imports scikit-learn, which every Snakemake start-up with a keel section paid
-    # through keel.smk's plan (30% of a test-config dry run's CPU, issue 36).
+    # __init__ imports scikit-learn, which would cost every Snakemake start-up with a keel
+    # section about 30% of a test-config dry run's CPU (keel.smk's plan calls this).
     spec = importlib.util.find_spec(_MODULE)
     if spec is None or not spec.submodule_search_locations:
         raise KeelDataError(f"the KEEL datasets need the package {PACKAGE}=={PACKAGE_VERSION} "

@@ -4,7 +4,7 @@ Six two-class sets of the package (ADA, hepatitis, hypothyroid, SATIMAGE, SPECTF
 no KEEL or ARFF file: the package's loader reads UCI files and relabels them in its code
 (SATIMAGE: class 4 against the rest). :mod:`imbeval_repro.experiment.data.keel` reads them through those
 loaders, imported here lazily (the package's ``__init__`` imports scikit-learn, which the
-workflow's plan must not pay, issue 36). Their ``X`` is the package's encoding, not
+workflow's plan must not pay). Their ``X`` is the package's encoding, not
 imbeval's (the package drops and re-encodes columns), and ``y`` the package's codes as text,
 ``"1"`` for the class its loader cuts out (the minority in all six).
 

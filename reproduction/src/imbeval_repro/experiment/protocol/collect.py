@@ -37,7 +37,7 @@ Explorations 12(1)): an index of a fold is undefined whenever a fold's matrix ma
 the mean of the defined folds then estimates another quantity, and a claim resting on it
 cannot be decided. Summed over a run's folds every test point is counted once, the matrix is
 the run's, and an index is undefined only if the whole run makes it so (on the KEEL slice 0
-of 2,000 two-class run values against 16 of 1,200 fold values, issue 41). The run is the unit
+of 2,000 two-class run values against 16 of 1,200 fold values). The run is the unit
 within a problem (:mod:`imbeval_repro.papers.mullick2020.experiment`); only this step changes
 with the estimator, no classifier job.
 """

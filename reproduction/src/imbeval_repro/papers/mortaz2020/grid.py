@@ -217,8 +217,8 @@ def _printed_identity_break(item, model):
 def grid_rerun_comparison(values, printed: str, low=-math.inf, high=math.inf,
                           spread=None):
     """The comparison of a printed grid number with a re-run of ours (named for what it
-    returns, a comparison; before issue 45 it shared its name with
-    :func:`imbeval.inference.rerun_estimate`, which returns the estimate it is built from).
+    returns, a comparison, apart from :func:`imbeval.inference.rerun_estimate`, which returns
+    the estimate it is built from).
 
     Parameters
     ----------
@@ -379,7 +379,7 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
         half_width = (ci[1] - ci[0]) / 2 if ci is not None else math.nan
         if decided is not None and half_width > rerun.tolerance:
             # TOST needs the re-run's prediction interval inside ±tolerance: with a wider
-            # prediction interval no printed value could be shown to agree (issue 41 item 7)
+            # prediction interval no printed value could be shown to agree
             why.append(f"agreement out of reach: a re-run's 95% prediction half-width "
                        f"{half_width:.3f} exceeds the tolerance ±{rerun.tolerance:g} "
                        f"(TOST p = {rerun.tost_p:.3g}); "
