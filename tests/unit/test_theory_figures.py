@@ -98,10 +98,19 @@ def test_figures_are_written_as_pdf_png_csv(tmp_path):
 
 def test_cli_fig6_from_an_audit_table(tmp_path, capsys):
     audit = tmp_path / "audit.csv"
+    words = ",".join(f"condition{k}_verdict" for k in (1, 2, 3))
+    theorems = ",".join(f"condition{k}_theorem" for k in (1, 2, 3))
     audit.write_text(
-        "index,condition1,condition2,condition3,paper\n"
-        "acsa,true,true,true,mullick2020\ngmean2,true,,,mullick2020\nkappa,false,true,true,dembele\n"
+        f"index,condition1,condition2,condition3,paper,{words},{theorems}\n"
+        "acsa,true,true,true,mullick2020,holds (mullick2020 Theorem 3),holds (mullick2020 "
+        "Theorem 4),holds (mullick2020 Theorem 5),3,4,5\n"
+        "gmean2,true,,,mullick2020,holds (no counterexample in 10 matrices C = 2),,,,,\n"
+        "kappa,false,true,true,dembele,fails,holds,holds,,,\n"
     )
+    old = tmp_path / "old.csv"
+    old.write_text("index,condition1,condition2,condition3,paper\nacsa,true,true,true,mullick2020\n")
+    assert main(["theory", "mullick2020-fig6", "--audit", str(old), "--out-dir", str(tmp_path)]) == 2
+    assert "imbeval audit" in capsys.readouterr().err
     assert main(["theory", "mullick2020-fig6", "--audit", str(audit), "--out-dir", str(tmp_path / "f")]) == 0
     drawn = pd.read_csv(tmp_path / "f/fig6.csv")
     assert list(drawn["index"]) == ["acsa", "gmean2"]  # only the paper's indices

@@ -30,8 +30,14 @@ def fig6_data(rows) -> pd.DataFrame:
     """
     from imbeval.audit.report import verdict_wording
 
+    needed = [*FIG6_COLUMNS[:4], *(f"condition{k}_{part}" for part in ("verdict", "theorem")
+                                   for k in (1, 2, 3))]
     records = []
     for r in rows:
+        missing = [c for c in needed if c not in r]
+        if missing:
+            raise ValueError(f"audit row {r.get('index', '')!r} lacks {', '.join(missing)}: "
+                             "write the table with `imbeval audit`")
         record = {k: r.get(k, "") for k in FIG6_COLUMNS[:5]}
         both = r["condition1"] == "true" and r["condition2"] == "true"
         record["panel_b"] = str(both).lower()
