@@ -7,7 +7,7 @@ numbers are kept as evidence.
 
 Condition 1 (invariance to the test set's imbalance, Assumption 1): f(M) = f(B M) for every
 diagonal B > 0. Checked on random matrices times random row scalings (factors 10^U(−3, 3));
-the evidence is the largest |f(BM) − f(M)| / (1 + |f(M)|).
+the evidence is the largest ``|f(BM) − f(M)| / (1 + |f(M)|)``.
 
 Condition 2 (bounds independent of C): the infimum and supremum of f over all C-class
 matrices with n_i > 0 are the same for C = 2 ... 10. Each bound is searched with

@@ -5,11 +5,11 @@ unbalanced classification problems: a study on the performance scores* (2016), e
 
 Generative model: K univariate Gaussian classes with unit variance and means
 0, δ, 2δ, ... ; class priors η. The Bayes decision rule (BDR) assigns x to the class with
-the largest η_i φ(x − μ_i). Its *true confusion matrix* (eq. 6) is
+the largest η_i φ(x − μ_i). Its *true confusion matrix* (eq. 6) is::
 
     a_ij = η_i ∫_{Ω_j} φ(x − μ_i) dx        (rows true, columns predicted)
 
-and the influence function of a score S is
+and the influence function of a score S is::
 
     binary  (eq. 9):   I_2^S(η) = ∫_{0.01}^{10} [S_B(1/2, δ) − S_B(η, δ)] dδ,
     K-class (eq. 10):  I_K^S(ε) = ∫_{0.01}^{10} [S_B(0, δ) − S_B(ε, δ)] dδ,

@@ -141,9 +141,10 @@ def control_comparison(mean_ranks: pd.Series, n: int, control: str,
 
     Returns
     -------
-    DataFrame with columns ``control, classifier, rank_difference`` (``R_classifier -
-    R_control``: positive means the control ranks better), ``z``, ``p``, ``p_holm``,
-    ``decision`` and ``better`` (the name it says is better, ``""`` for none).
+    DataFrame
+        Columns ``control, classifier, rank_difference`` (``R_classifier -
+        R_control``: positive means the control ranks better), ``z``, ``p``, ``p_holm``,
+        ``decision`` and ``better`` (the name it says is better, ``""`` for none).
 
     Examples
     --------

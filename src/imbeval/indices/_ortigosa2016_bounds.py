@@ -67,7 +67,7 @@ def s_sup(p, n_classes):
 
     with limits K^(−1/K) at p = 0, 1/K at p = −∞ and 1 at p = +∞. Eq. (22) as printed,
     (K^p + K^(p−1) + 1)^(1/p), is not this value (it gives 4 for K = 2, p = 1, above any mean of recalls): an erratum.
-    Evaluated in log space so any |p| is safe.
+    Evaluated in log space so any ``|p|`` is safe.
 
     Parameters
     ----------

@@ -8,12 +8,12 @@ The paper prints confusion matrices with rows = predicted class and columns = tr
 This library, like every other module of :mod:`imbeval.indices`, uses the transpose:
 ``X = Mᵀ``, rows = true class, columns = predicted class. Below, ``x_ij`` is the number of
 points of true class i predicted as j, ``n_i = Σ_j x_ij`` the size of class i (the paper's
-column sum m_.i), ``k_j = Σ_i x_ij`` the number predicted as j (the paper's row sum m_j.),
+column sum ``m_.i``), ``k_j = Σ_i x_ij`` the number predicted as j (the paper's row sum m_j.),
 ``m`` the total and ``C`` the number of classes (the paper's n).
 
 In this layout the paper's objects are:
 
-- ``P = M D⁻¹`` (column-stochastic, p_ij = m_ij / m_.j) is ``Rᵀ`` with ``R = D⁻¹ X`` the
+- ``P = M D⁻¹`` (column-stochastic, ``p_ij = m_ij / m_.j``) is ``Rᵀ`` with ``R = D⁻¹ X`` the
   row-normalised matrix (r_ij = x_ij / n_i, the recall matrix);
 - ``B = (P + Pᵀ)/2 = (R + Rᵀ)/2`` is symmetric and the same in both layouts;
 - ``M~ = D^{1/2} M D^{-1/2}`` (eq. 22) becomes ``X~ = M~ᵀ = D^{-1/2} X D^{1/2}``, i.e.

@@ -4,7 +4,7 @@ E. Mortaz, *Imbalance accuracy metric for model selection in multi-class imbalan
 classification problems*, Knowledge-Based Systems 210 (2020) 106490.
 
 Notation: k classes, c_ij the confusion matrix (rows true, columns predicted),
-c_i. = Σ_j c_ij (row sum), c_.i = Σ_j c_ji (column sum).
+``c_i. = Σ_j c_ij`` (row sum), ``c_.i = Σ_j c_ji`` (column sum).
 
 Theorems of the paper, tested in ``tests/unit/test_indices_mortaz2020.py``: −1 ≤ IAM ≤ 1 and
 IAM ≤ CBA, MAP, MAR, F. Theorem 4, IAM ≤ ACC, holds for two classes (the paper's proof) but
@@ -69,7 +69,7 @@ def accuracy(cm, zero_division=np.nan):
     description="macro-averaged precision",
 )
 def macro_precision(cm, zero_division=np.nan):
-    """Macro-average precision MAP = (1/k) Σ_i c_ii / c_.i (mortaz2020 eq. 4).
+    """Macro-average precision MAP = ``(1/k) Σ_i c_ii / c_.i`` (mortaz2020 eq. 4).
 
     Undefined when a class is never predicted.
 
@@ -109,7 +109,7 @@ def macro_f1(cm, zero_division=np.nan):
     """F-score F = (1/k) Σ_i 2 P_i R_i / (P_i + R_i) (mortaz2020 eq. 6).
 
     The mean of per-class F1 (not the harmonic mean of MAP and MAR), computed as
-    2 c_ii / (c_i. + c_.i), which equals 2PR/(P+R) wherever that is defined and gives 0 to
+    ``2 c_ii / (c_i. + c_.i)``, which equals 2PR/(P+R) wherever that is defined and gives 0 to
     a class that occurs but is never correctly predicted. Undefined only when a class
     neither occurs nor is predicted.
 
@@ -137,7 +137,7 @@ def _max_margins(m):
     description="class balance accuracy",
 )
 def cba(cm, zero_division=np.nan):
-    """Class balance accuracy CBA = (1/k) Σ_i c_ii / max(c_i., c_.i) (mortaz2020 eq. 7).
+    """Class balance accuracy CBA = ``(1/k) Σ_i c_ii / max(c_i., c_.i)`` (mortaz2020 eq. 7).
 
     Undefined only when a class neither occurs nor is predicted.
 
@@ -167,8 +167,8 @@ def iam(cm, zero_division=np.nan):
 
     **IAM = 2·CBA − 1 exactly, so IAM ranks any set of models exactly as CBA does.**
 
-    Proof. Fix a class i and write m_i = max(c_i., c_.i). Since c_i. − c_ii and
-    c_.i − c_ii are c_i. and c_.i shifted by the same c_ii, the larger of the two is the
+    Proof. Fix a class i and write ``m_i = max(c_i., c_.i)``. Since ``c_i. − c_ii`` and
+    ``c_.i − c_ii`` are ``c_i.`` and ``c_.i`` shifted by the same c_ii, the larger of the two is the
     shift of the larger margin::
 
         max(c_i. − c_ii, c_.i − c_ii) = max(c_i., c_.i) − c_ii = m_i − c_ii.

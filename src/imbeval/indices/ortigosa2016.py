@@ -123,8 +123,8 @@ def holder_mean(values, p, weights=None):
     Notes
     -----
     Computed as s·(Σ ζ_i (a_i/s)^p)^(1/p) with s the largest value (p > 0) or the smallest
-    (p < 0) among the weighted entries, so |p| in the hundreds neither overflows nor
-    underflows; for |p| < 1e-3 through log1p/expm1, so M_p tends smoothly to M_0. For
+    (p < 0) among the weighted entries, so ``|p|`` in the hundreds neither overflows nor
+    underflows; for ``|p| < 1e-3`` through log1p/expm1, so M_p tends smoothly to M_0. For
     p ≤ 0 a weighted zero gives 0.
 
     Returns
@@ -291,7 +291,7 @@ def _register_mean(name, p, symbol, description):
     index.__name__ = name
     index.__qualname__ = name
     index.__doc__ = (
-        f"{description[0].upper()}{description[1:]}: the unweighted Hölder mean M_{p} of "
+        f"{description[0].upper()}{description[1:]}: the unweighted Hölder mean ``M_{p}`` of "
         f"the recalls, {symbol} = {formula} (ortigosa2016, Table 1).\n\n"
         "    Undefined when a class has no true points (unless ``zero_division`` is given)."
         + _MEAN_NOTES.get(name, "")

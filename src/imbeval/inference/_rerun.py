@@ -43,10 +43,11 @@ class RerunEstimate(Estimate):
     interval is the prediction interval of a re-run, ``value ± t(sd_df) · sd ·
     sqrt(1 + 1/repeats) ± half_unit`` clipped to ``bounds``; ``se`` and ``df`` stay those of
     the mean (the corrected CV variance); :meth:`tost` tests agreement on the re-run
-    spread ``sd · sqrt(1 + 1/repeats)`` with ``sd_df`` degrees of freedom.
+    spread ``sd · sqrt(1 + 1/repeats)`` with ``sd_df`` degrees of freedom. Its attributes
+    beside :class:`Estimate`'s:
 
-    Attributes (beside :class:`Estimate`'s)
-    ---------------------------------------
+    Attributes
+    ----------
     sd, sd_df : the replication spread and its degrees of freedom.
     source : one of :data:`SOURCES`: ``"repeats"`` (the repetitions' spread),
         ``"pooled repeats"`` (pooled over cells) or ``"corrected variance"``.

@@ -548,7 +548,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
 def macro_averaged_mean_absolute_error(y_true, y_pred, *, sample_weight=None):
     """Macro-averaged mean absolute error of ordinal labels; imbalanced-learn's.
 
-    For each class of ``y_true``, the mean distance |y_true − y_pred| between the label
+    For each class of ``y_true``, the mean distance ``|y_true − y_pred|`` between the label
     *values* of its samples and their predictions, averaged over the classes: labels 0 and
     2 are 2 apart. Lower is better.
 

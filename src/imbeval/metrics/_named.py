@@ -110,7 +110,7 @@ def iam_score(y_true, y_pred, *, labels=None, sample_weight=None,
     """IAM (mortaz2020): imbalance accuracy metric.
 
     ``score('iam', y_true, y_pred, ...)``. Formula (rows true, columns predicted):
-    (1/k) Σ_i (c_ii − max(c_i. − c_ii, c_.i − c_ii)) / max(c_i., c_.i).
+    ``(1/k) Σ_i (c_ii − max(c_i. − c_ii, c_.i − c_ii)) / max(c_i., c_.i)``.
     Any number of classes; no positive class. Greater is better.
 
     Parameters
@@ -148,7 +148,7 @@ def cba_score(y_true, y_pred, *, labels=None, sample_weight=None,
     """CBA (mortaz2020): class balance accuracy.
 
     ``score('cba', y_true, y_pred, ...)``. Formula (rows true, columns predicted):
-    (1/k) Σ_i c_ii / max(c_i., c_.i).
+    ``(1/k) Σ_i c_ii / max(c_i., c_.i)``.
     Any number of classes; no positive class. Greater is better.
 
     Parameters
