@@ -8,7 +8,7 @@ the checkout's ``results/`` is never touched and the two runs cannot share outpu
 Usage::
 
     python benchmarks/dag.py [--cores 1 2] [--target all] [--scratch /tmp/imbeval-dag]
-                             [--snakemake /work/venv/bin/snakemake] [--keep]
+                             [--snakemake PATH_TO_SNAKEMAKE] [--keep]
 
 For each setting: wall time of ``snakemake --cores N TARGET`` from clean, then (after the
 last setting) the wall time of the same command again, which must find nothing to do.

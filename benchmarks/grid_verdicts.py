@@ -21,7 +21,7 @@ them). For each item with a p-value it prints:
   prediction half-width exceeds the tolerance), and of the latter how many no number of
   repetitions would bring within reach.
 
-The numbers measured for the default config are in docs/performance.md and CHANGELOG.md.
+The numbers measured for the default config are in docs/performance.md.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ decision values and chosen parameters; the parent compares them and writes
 
 Usage:
   nice -n 5 python benchmarks/paper_fold.py [--classifier nbsvm] [--scale 1.0]
-      [--sides before after] [--repeat 1] [--threads 1] [--before-src /work/baseline/src]
+      [--sides before after] [--repeat 1] [--threads 1] [--before-src OTHER_CHECKOUT/src]
 """
 
 from __future__ import annotations
@@ -136,9 +136,9 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=20200)
     ap.add_argument("--repeat", type=int, default=1, help="timed repetitions per side")
     ap.add_argument("--threads", type=int, default=1, help="BLAS/OpenMP threads per side")
-    ap.add_argument("--sides", nargs="+", default=["before", "after"],
-                    choices=["before", "after"])
-    ap.add_argument("--before-src", type=Path, default=Path("/work/baseline/src"))
+    ap.add_argument("--sides", nargs="+", default=["after"], choices=["before", "after"])
+    ap.add_argument("--before-src", type=Path, default=None,
+                    help="the src folder of another checkout, for the side 'before'")
     ap.add_argument("--after-src", type=Path, default=ROOT / "src")
     ap.add_argument("--out", type=Path, default=None)
     ap.add_argument("--worker-out", type=Path, default=None, help=argparse.SUPPRESS)
@@ -147,6 +147,8 @@ def main(argv=None):
     if args.worker_out is not None:
         worker(args)
         return
+    if "before" in args.sides and args.before_src is None:
+        ap.error("--sides before needs --before-src (the src folder of the checkout to compare)")
     out = args.out or HERE / "results" / f"paper_fold_{args.classifier}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     sides = {}

@@ -15,7 +15,7 @@ __all__ = ["compute", "check_positive", "DEFAULT_CHUNK"]
 # Matrices per chunk in compute(). Small enough that a chunk's temporaries (a 10-class chunk
 # is 8 MB of float64) stay in cache and are reused by the allocator instead of being fresh,
 # page-faulted mappings; measured on 10-class stacks, 10,000 is faster than 100,000 and
-# holds far less memory (docs/performance.md, "Index engine").
+# holds far less memory (docs/performance.md, "The index engine").
 DEFAULT_CHUNK = 10_000
 
 

@@ -398,7 +398,7 @@ def pooled_cv_estimate(fold_values, value, *, test_to_train=None) -> Estimate:
     interval of the pooled value. The runs' values alone (``R`` units) miss the variance
     between training sets: on 5 x 5 CV such an interval covered only 56-99 % of the
     learners' targets given a decision, this one 91-100 % (``benchmarks/coverage.py
-    learners-pooled``, CHANGELOG). An undefined fold value leaves the cell undecidable
+    learners-pooled``, docs/performance.md). An undefined fold value leaves the cell undecidable
     (:data:`UNDEFINED_FOLDS_RULE`: its linearisation needs every fold).
 
     Parameters

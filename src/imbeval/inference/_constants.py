@@ -76,8 +76,8 @@ MIN_RERUN_DF = 9
 #: minority points per fold, IR 4-40) are more unstable than that: the ratio that would make
 #: the corrected variance unbiased for the CV mean's error reached 1.41 (an SVM at IR 9),
 #: 1/(k - 1) covered down to 54 %, and 2 covers >= 93 % in every setting simulated
-#: (``python benchmarks/coverage.py learners``; docs/performance.md, "Coverage for the
-#: pipeline's own learners")
+#: (``python benchmarks/coverage.py learners``; docs/performance.md, "Intervals and
+#: decisions")
 DECISION_TEST_TO_TRAIN = 2.0
 #: a CV number is undecidable when at least this share of its fold values are one value: a
 #: learner stuck at a floor or ceiling (an SVM predicting only the majority class: balanced

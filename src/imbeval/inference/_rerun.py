@@ -15,8 +15,8 @@ Where ``SD`` (the spread of one re-run's mean) comes from, in order:
   (:func:`spread_homogeneity`, Bartlett 1937) and states;
 - ``R = 1``: the corrected variance of the CV mean, ``(1/k + test_to_train) s^2``
   (Nadeau & Bengio 2003), ``t`` with ``k - 1``: it also counts other training sets, so it
-  is wider than a re-partition's spread (conservative; docs/performance.md measures 2.8x
-  on glass).
+  is wider than a re-partition's spread (conservative: on glass its half-width is 2.59
+  times what a pair of runs needs; docs/performance.md).
 """
 
 from __future__ import annotations
