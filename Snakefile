@@ -36,6 +36,7 @@ include: "workflow/rules/papers.smk"
 include: "workflow/rules/compare.smk"
 include: "workflow/rules/report.smk"
 include: "workflow/rules/provenance.smk"
+include: "workflow/rules/cluster.smk"
 
 
 rule all:

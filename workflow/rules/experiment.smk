@@ -32,7 +32,9 @@ validate(config["experiment"], schema="../schemas/experiment.schema.yaml", set_d
 # checked by the library, still before any job.
 # Inside a cluster job (--mode remote) the submitting Snakemake has checked it already; the
 # check imports scikit-learn, 2 s of CPU per job, twice per SLURM job. (`remote_exec` is
-# internal to Snakemake, with no public equivalent: see common.smk's preflight.)
+# internal to Snakemake, one reason for the `snakemake<10` cap: the one documented hook of
+# the main process, onstart, runs neither on a dry run nor when nothing is to be done, and
+# this check must stop a dry run too.)
 if not workflow.remote_exec:
     from imbeval_repro.experiment.data.check import check_experiment
 

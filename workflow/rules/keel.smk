@@ -35,6 +35,7 @@ if KEEL_ON:
         KEEL_PLAN = plan_keel(KEEL, EXP["classifiers"])
     except (KeyError, ValueError) as exc:
         raise WorkflowError(str(exc.args[0]) if exc.args else str(exc))
+    # the plan's notes once, in the main process (`remote_exec`: see experiment.smk)
     if not workflow.remote_exec:
         for _row in KEEL_PLAN["left_out"]:
             print(f"keel: left out {_row['name']} ({_row['kind']}): {_row['rule']}: "

@@ -1,4 +1,4 @@
-"""Checks before the first SLURM job is submitted (called from workflow/rules/common.smk).
+"""Checks before the first SLURM job is submitted (called from workflow/rules/cluster.smk).
 
 snakemake-executor-plugin-slurm (2.8) waits without a word in three situations this module
 turns into an error before anything is submitted:
@@ -160,6 +160,36 @@ def status_problems(status_command: str | None, init_seconds: int, run: Runner =
                 f"{PLUGIN_MAX_STATUS_INTERVAL} s): a job could end unseen and be waited for "
                 f"forever; {fix}"]
     return []
+
+
+def _number(value) -> float | None:
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def job_requests(jobs: Iterable, group_of: Callable, group_name: Callable) -> list[JobRequest]:
+    """One :class:`JobRequest` per submission of ``jobs`` (Snakemake jobs: ``rule.name``,
+    ``is_local``, ``threads``, ``resources``): a local job asks for nothing; a grouped job
+    (``group_of(job)`` not None) is submitted with its group, which asks for the members'
+    cores and memory summed, once per group, named ``group_name(group)`` (the profile's
+    name, e.g. folds_{problem}_{classifier}, which is what --group-components takes)."""
+    requests, seen = [], set()
+    for job in jobs:
+        if job.is_local:
+            continue
+        group = group_of(job)
+        if group is not None:
+            if id(group) in seen:
+                continue
+            seen.add(id(group))
+        unit = job if group is None else group
+        res = unit.resources
+        cpus = int(res.get("cpus_per_task") or unit.threads)
+        mem = _number(res.get("mem_mb"))
+        if _number(res.get("mem_mb_per_cpu")) is not None:
+            mem = _number(res.get("mem_mb_per_cpu")) * cpus
+        requests.append(JobRequest(job.rule.name, cpus, mem, res.get("slurm_partition") or None,
+                                   group=None if group is None else group_name(group)))
+    return requests
 
 
 def slurm_preflight(jobs: Iterable[JobRequest], status_command: str | None, init_seconds: int,
