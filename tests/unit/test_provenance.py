@@ -237,8 +237,3 @@ def test_a_stage_folder_is_recorded_as_its_csv_files(tmp_path):
     record = json.loads(out.read_text())["results"]
     assert record == {str(folder / n): hashlib.sha256((folder / n).read_bytes()).hexdigest()
                       for n in ("ranks.csv", "tests.csv")}
-
-
-def test_the_workflow_records_the_compare_stage():
-    text = (ROOT / "workflow" / "rules" / "provenance.smk").read_text()
-    assert "compare_targets()" in text.split("PROVENANCE_RESULTS", 1)[1].split("provenance_targets")[0]

@@ -6,7 +6,6 @@ mortaz2020 Figs. 1-4. Small and fast: no grid is fitted."""
 from __future__ import annotations
 
 import math
-import re
 from pathlib import Path
 
 import numpy as np
@@ -190,18 +189,10 @@ def test_grid_repeats_is_a_number_or_one_per_dataset_and_a_bad_value_names_the_k
     for bad in (0, {"glass": 0}, {"iris": 2}, {"glass": "10"}, {}):
         with pytest.raises(WorkflowError, match="grid_repeats"):
             validate({"grid_repeats": bad}, schema)
-    text = yaml.safe_load(open(schema))["properties"]["grid_repeats"]["description"]
-    assert "{glass: 10, satimage: 1}" in text
-    smk = (ROOT / "workflow" / "rules" / "papers.smk").read_text()
-    assert smk.count("repeats=grid_repeats,") == 2
-    assert "GRID_REPEATS = get_grid_repeats(PAPERS, GRID_DATASETS)" in smk
-    # the derivation (common.smk, plain Python): one number for every dataset, or one per
-    # dataset with 1 (the paper's single CV) for a dataset it leaves out
-    common = (ROOT / "workflow" / "rules" / "common.smk").read_text()
-    found = re.search(r"^def get_grid_repeats\(.*?(?=\n\n\n)", common, flags=re.S | re.M)
-    namespace = {}
-    exec(found.group(0), namespace)
-    get_grid_repeats = namespace["get_grid_repeats"]
+    # one number for every dataset, or one per dataset with 1 (the paper's single CV) for a
+    # dataset it leaves out
+    from imbeval_repro.workflow import get_grid_repeats
+
     assert get_grid_repeats({"grid_repeats": 4}, ["glass", "satimage"]) == {
         "glass": 4, "satimage": 4}
     assert get_grid_repeats({"grid_repeats": {"glass": 10}}, ["glass", "satimage"]) == {

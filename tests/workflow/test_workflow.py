@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import os
+import re
 
 import pandas as pd
 import pytest
@@ -115,7 +116,8 @@ def test_slurm_dry_run_of_the_paper_config_lists_per_fold_jobs_in_groups(repo, d
     blocks = [b.split("\n\n")[0] for b in out.split("rule experiment_fold:")[1:]]
     assert len(blocks) == n_classifier_jobs(exp) == 22 * 4 * 5 * 5
     two = {p["name"] for p in exp["two_class"]}
-    resources = EXPERIMENT_FOLD_RESOURCES(repo)
+    from imbeval_repro.workflow import FOLD_RESOURCES as resources
+
     seen = set()
     for b in blocks:
         wc = dict(kv.split("=") for kv in b.split("wildcards: ")[1].split("\n")[0].split(", "))
@@ -136,15 +138,6 @@ def test_slurm_dry_run_of_the_paper_config_lists_per_fold_jobs_in_groups(repo, d
                    for m in g.split("rule experiment_fold:")[1:]]
         assert len(members) == 5, name
         assert {f"{m['problem']}_{m['classifier']}" for m in members} == {name}
-
-
-def EXPERIMENT_FOLD_RESOURCES(repo):
-    """EXP_FOLD_RESOURCES of workflow/rules/experiment.smk (read, not imported: a rule file)."""
-    import ast
-
-    text = (repo / "workflow/rules/experiment.smk").read_text()
-    start = text.index("EXP_FOLD_RESOURCES = {")
-    return ast.literal_eval(text[start + len("EXP_FOLD_RESOURCES = "):text.index("}\n", start) + 1])
 
 
 # ---------------------------------------------------------------- the DAG
@@ -309,6 +302,54 @@ def test_an_edit_replans_only_the_jobs_whose_code_changed(local_run, module, exp
     assert not {"experiment_features", "experiment_problems"} & set(planned)
 
 
+def _commands(out: str) -> dict[str, set[str]]:
+    """``{rule: {its jobs' `imbeval GROUP COMMAND` words}}`` of a dry run with -p."""
+    commands, rule = {}, None
+    for line in out.splitlines():
+        if match := re.match(r"(?:local)?rule (\S+):", line):
+            rule = match.group(1)
+        elif line.startswith("Shell command: imbeval ") and rule:
+            commands.setdefault(rule, set()).add(" ".join(line.split()[2:5]))
+    return commands
+
+
+def test_keel_jobs_run_the_experiments_commands(dry_run):
+    """KEEL's classifier, collect, scores and figures jobs run the experiment's commands (a
+    change to one reaches both stages); its only command of its own builds the sets'
+    problems."""
+    commands = _commands(dry_run("-p", "--configfile", "config/test.yaml").stdout)
+    keel = {c for r, cs in commands.items() if r.startswith("keel_") for c in cs}
+    experiment = {c for r, cs in commands.items() if r.startswith("experiment_") for c in cs}
+    assert keel - experiment == {"imbeval experiment keel-problems"}
+    assert len(keel & experiment) >= 4
+
+
+def test_provenance_records_every_stages_results(dry_run):
+    """The provenance job waits for (and hashes) the results of every stage, the compare
+    stage's folders included."""
+    out = dry_run("-p", "--configfile", "config/test.yaml").stdout
+    block = out.split("rule provenance:")[1].split("\n\n")[0]
+    inputs = set(block.split("input: ")[1].split("\n")[0].split(", "))
+    compare = {f for b in out.split("rule compare:")[1:]
+               for f in b.split("output: ")[1].split("\n")[0].split(", ")}
+    assert compare and compare <= inputs
+    for stage in ("experiment", "keel", "theory", "papers", "figures"):
+        assert any(f.startswith(f"results/{stage}/") for f in inputs), stage
+
+
+def test_grid_repeats_reach_every_grid_command_and_split_glass_in_three(repo):
+    """papers.grid_repeats: each grid job and the table's job run that many CV repetitions;
+    glass's grid with repetitions is three jobs (so that the scheduler packs them)."""
+    cfg = yaml.safe_load((repo / "config/test.yaml").read_text())
+    cfg["papers"]["grid_repeats"] = {"glass": 3}
+    (repo / "config/grid_repeats.yaml").write_text(yaml.safe_dump(cfg))
+    out = snakemake(repo, "-n", "-p", "--configfile", "config/grid_repeats.yaml").stdout
+    grid = [line for line in out.splitlines()
+            if line.startswith("Shell command: imbeval papers mortaz2020-grid")]
+    assert len(grid) == 3 + 1
+    assert all(" --repeats 3 " in line for line in grid), grid
+
+
 # ---------------------------------------------------------------- lint, config reference
 
 @pytest.mark.parametrize("configfile", [None, "config/test.yaml"],
@@ -319,8 +360,8 @@ def test_snakemake_lint_is_clean(repo, configfile):
     # imbeval imported from the copy (as in a clone that installed itself), so that its
     # vendored data files lie under the workflow's folder, as they do in the checkout.
     args = ["--lint"] + (["--configfile", configfile] if configfile else [])
-    proc = snakemake(repo, *args, check=False,
-                     env=snakemake_env(PYTHONPATH=str(repo / "src")))
+    proc = snakemake(repo, *args, check=False, env=snakemake_env(
+        PYTHONPATH=os.pathsep.join([str(repo / "src"), str(repo / "reproduction" / "src")])))
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-3000:]
     assert "Lints for" not in out, out[-3000:]

@@ -11,6 +11,7 @@ from snakemake.utils import validate
 
 from imbeval.utils.plugins import plugin_sources, use_plugin_dirs
 from imbeval_repro.workflow import (  # noqa: F401 (the rule files call them)
+    FOLD_RESOURCES,
     NO_NAME,
     features_command,
     features_data,

@@ -206,22 +206,8 @@ exp_fold_files = lambda runs, folds: [
 ]
 
 
-# Resources of one fold job, measured on the paper-shaped slice (config/paper-slice.yaml,
-# docs/performance.md: the whole slice on a quiet machine, 5 folds of each pair; wall
-# seconds of the slowest fold and peak RSS): runtime = the slowest fold x 3 (cluster nodes
-# may be slower or shared), at least 10 min; memory = peak RSS x 2, rounded up to 1000 MB.
-# Two-class problems from its IR-20 pair (6825 points), multi-class from its 10-class
-# problem (22,135 points, the paper's largest shape).
-EXP_FOLD_RESOURCES = {
-    ("dual_lexiboost", True): {"mem_mb": 2000, "runtime": 10},  # 7.8 s, 0.58 GB
-    ("dual_lexiboost", False): {"mem_mb": 3000, "runtime": 10},  # 51 s, 1.37 GB
-    ("nbsvm", True): {"mem_mb": 2000, "runtime": 10},  # 10 s, 0.97 GB
-    ("nbsvm", False): {"mem_mb": 12000, "runtime": 15},  # 218 s, 5.80 GB
-    ("rusboost", True): {"mem_mb": 1000, "runtime": 10},  # 58 s, 0.36 GB
-    ("rusboost", False): {"mem_mb": 2000, "runtime": 45},  # 838 s, 0.70 GB
-    ("smote_mlp", True): {"mem_mb": 2000, "runtime": 10},  # 44 s, 0.52 GB
-    ("smote_mlp", False): {"mem_mb": 3000, "runtime": 15},  # 217 s, 1.44 GB
-}
+# measured fold-job sizes of the paper's shapes: imbeval_repro.workflow.FOLD_RESOURCES
+EXP_FOLD_RESOURCES = FOLD_RESOURCES
 EXP_TWO_CLASS = {p["name"] for p in EXP["two_class"]}
 
 
