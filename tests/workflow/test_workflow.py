@@ -350,6 +350,16 @@ def test_grid_repeats_reach_every_grid_command_and_split_glass_in_three(repo):
     assert all(" --repeats 3 " in line for line in grid), grid
 
 
+def test_the_report_job_writes_every_page_of_the_catalog(dry_run):
+    from imbeval_repro.report import pages
+
+    out = dry_run("-p", "--configfile", "config/test.yaml").stdout
+    outputs = out.split("rule report_pages:")[1].split("output: ")[1].split("\n")[0].split(", ")
+    folder = os.path.dirname(outputs[0])
+    catalog = pages.load_catalog(ROOT / "workflow/report/items.yaml")
+    assert outputs == [f"{folder}/{page}" for page in pages.page_paths(catalog)]
+
+
 # ---------------------------------------------------------------- lint, config reference
 
 @pytest.mark.parametrize("configfile", [None, "config/test.yaml"],
