@@ -19,7 +19,7 @@ REPRODUCTION = ROOT / "reproduction" / "src" / "imbeval_repro"
 #: Rank of each part of the reproduction: a part imports parts of a lower rank only (or
 #: itself). ``papers/<paper>`` are parts of their own: no paper imports another.
 RANKS = {
-    "figures": 0, "cluster": 0, "provenance": 0,
+    "figures": 0, "cluster": 0, "workflow": 0, "provenance": 0,
     "experiment": 1,
     "verdicts": 2,
     "papers/mullick2020": 3, "papers/mortaz2020": 3, "papers/ortigosa2016": 3,
