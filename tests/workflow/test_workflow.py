@@ -276,27 +276,18 @@ def _planned(out: str) -> dict[str, int]:
 @pytest.mark.parametrize("module,expected", [
     # figure code: the figures job only
     ("reproduction/src/imbeval_repro/papers/mullick2020/figures.py", {"experiment_figures": 1}),
-    # (and the indices of scores' figure)
-    ("src/imbeval/utils/plot.py", {"experiment_figures": 1, "experiment_scores": 1}),
     # the comparison's rows: the figures job only (claims.csv is made of them)
     ("reproduction/src/imbeval_repro/verdicts/__init__.py", {"experiment_figures": 1}),
     # another paper's tables and report code: nothing of the experiment
     ("reproduction/src/imbeval_repro/papers/dembele/tables.py", {}),
     ("reproduction/src/imbeval_repro/report/pages.py", {}),
-    # a classifier: the classifier jobs and what gathers them, nothing upstream (every
-    # run job imports the classifiers package, which imports each classifier's module)
-    ("reproduction/src/imbeval_repro/experiment/classifiers/nbsvm.py", "classifiers"),
 ])
 def test_an_edit_replans_only_the_jobs_whose_code_changed(local_run, module, expected):
-    """Issue 21: each job depends on the code its command can run (derived from the
-    imports of its `imbeval experiment ITEM` module), under Snakemake's default triggers."""
+    """Each job depends on the folders of code its command runs, under Snakemake's default
+    triggers (an edit of the library or the experiment machinery reruns every experiment
+    job: tests/workflow/test_reruns.py)."""
     out = _dry_run_after_editing(local_run, module, triggers=None)
     planned = _planned(out)
-    if expected == "classifiers":
-        exp = yaml.safe_load((local_run / "config/test.yaml").read_text())["experiment"]
-        rule = JOB_RULE[exp.get("job_unit", "run")]
-        expected = {rule: n_classifier_jobs(exp), "experiment_collect": 1, "experiment_figures": 1,
-                    "experiment_scores": 1}
     planned.pop("experiment_all", None)
     assert planned == expected, out[-3000:]
     assert not {"experiment_features", "experiment_problems"} & set(planned)
