@@ -213,11 +213,11 @@ def _stack_check(n_classes):
     return Check(confusion_stack, description=(f"a stack of {n_classes} x {n_classes} confusion "
                                                 "matrices" if n_classes else
                                                 "a stack of confusion matrices"),
-                 invalid=[[1, 2, 3]])
+                 invalid=[[1, 2, 3]], valid=[[1, 0], [0, 1]])
 
 
 _ZERO_DIVISION = Check(lambda value, name: check_zero_division(value),
-                       description="a number or NaN", invalid="warn")
+                       description="a number or NaN", invalid="warn", valid=0.0)
 
 
 def validate_params(*, stack=None, stack_classes=None, **checks):

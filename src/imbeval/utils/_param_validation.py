@@ -15,15 +15,15 @@ A constraint is written as
   range, e.g. ``Interval(Integral, 1, None, closed="left")``;
 - :class:`StrOptions` -- one of a set of strings;
 - ``None`` -- the value ``None``;
-- ``"array-like"`` (a list, tuple, array, Series, ...: not a string), ``"boolean"`` (Python's
-  or numpy's bool), ``"callable"``, ``"real"`` (any real number, NaN and ±inf included);
+- ``"array-like"`` (a list, tuple, array, Series, ...: not a string), ``"mapping"`` (a dict,
+  a Series), ``"boolean"`` (Python's or numpy's bool), ``"callable"``, ``"real"`` (any real
+  number, NaN and ±inf included);
 - :class:`Check` -- a function ``check(value, name) -> value`` that raises ``ValueError``
   with its own message (for checks of content, such as a confusion-matrix stack);
   a bare function in a constraint list is read as a :class:`Check`.
 
-An accepting constraint may hand the function the value in the type it computes with (an
-``Interval`` of integers passes an ``int``, of reals a ``float``; a :class:`Check` passes
-what its function returns). The checks of one argument against another (equal lengths,
+An accepting constraint passes the value on as it is, but for an ``Interval`` of integers
+(an ``int``, as ``range`` needs) and a :class:`Check` (what its function returns). The checks of one argument against another (equal lengths,
 labels of ``y_true`` among ``labels``) stay in the functions' bodies.
 
 :func:`check_int`, :func:`check_flag`, :func:`check_level` and :func:`check_positive` apply
@@ -40,7 +40,7 @@ import inspect
 import math
 import numbers
 
-__all__ = ["Constraint", "Interval", "StrOptions", "Check",
+__all__ = ["Constraint", "Interval", "StrOptions", "Check", "validate_value",
            "validate_params", "skip_validation", "make_constraint",
            "check_int", "check_flag", "check_level", "check_positive"]
 
@@ -58,7 +58,8 @@ class Constraint:
 
     ``accept(value)`` returns the value to pass on, or raises :class:`_Rejected`;
     ``str(constraint)`` says the kind in words ("an integer from 4 to 60") for messages.
-    ``invalid_example()`` gives a value the constraint refuses (for the common tests).
+    ``invalid_example()`` and ``valid_example()`` give a value the constraint refuses and
+    one it accepts (for the common tests of every public function).
     """
 
     def accept(self, value, name):
@@ -66,6 +67,10 @@ class Constraint:
 
     def invalid_example(self):
         return object()
+
+    def valid_example(self):
+        """A value the constraint accepts, or raises LookupError when it knows none."""
+        raise LookupError(repr(self))
 
 
 def _is_bool(value):
@@ -88,6 +93,12 @@ class _InstanceOf(Constraint):
                  numbers.Real: "a real number"}
         return words.get(self.kind, f"an instance of {self.kind.__qualname__}")
 
+    def valid_example(self):
+        try:
+            return self.kind()
+        except Exception:
+            raise LookupError(repr(self)) from None
+
     def __repr__(self):
         return f"InstanceOf({self.kind.__qualname__})"
 
@@ -97,6 +108,9 @@ class _NoneConstraint(Constraint):
         if value is None:
             return value
         raise _Rejected()
+
+    def valid_example(self):
+        return None
 
     def __str__(self):
         return "None"
@@ -114,6 +128,9 @@ class _Boolean(Constraint):
     def invalid_example(self):
         return "yes"
 
+    def valid_example(self):
+        return True
+
     def __str__(self):
         return "True or False"
 
@@ -129,6 +146,9 @@ class _Callable(Constraint):
 
     def invalid_example(self):
         return 12345
+
+    def valid_example(self):
+        return len
 
     def __str__(self):
         return "a callable"
@@ -150,6 +170,9 @@ class _ArrayLike(Constraint):
     def invalid_example(self):
         return 12345
 
+    def valid_example(self):
+        return [0, 1]
+
     def __str__(self):
         return "an array-like"
 
@@ -157,16 +180,40 @@ class _ArrayLike(Constraint):
         return "'array-like'"
 
 
+class _Mapping(Constraint):
+    """A dict or anything read as one (``items()`` and ``[key]``: a Mapping, a Series)."""
+
+    def accept(self, value, name):
+        if hasattr(value, "items") and hasattr(value, "__getitem__"):
+            return value
+        raise _Rejected()
+
+    def invalid_example(self):
+        return 12345
+
+    def valid_example(self):
+        return {}
+
+    def __str__(self):
+        return "a mapping"
+
+    def __repr__(self):
+        return "'mapping'"
+
+
 class _RealNumber(Constraint):
-    """Any real number (NaN and ±inf included), passed on as a float."""
+    """Any real number (NaN and ±inf included), passed on as it is."""
 
     def accept(self, value, name):
         if isinstance(value, numbers.Real) and not _is_bool(value):
-            return float(value)
+            return value
         raise _Rejected()
 
     def invalid_example(self):
         return "one"
+
+    def valid_example(self):
+        return 0.5
 
     def __str__(self):
         return "a number or NaN"
@@ -203,7 +250,7 @@ class Interval(Constraint):
         integral = self.kind is numbers.Integral
         if _is_bool(value) or not isinstance(value, numbers.Integral if integral else numbers.Real):
             raise _Rejected()
-        number = int(value) if integral else float(value)
+        number = int(value) if integral else value
         if not integral and math.isnan(number):
             raise _Rejected()
         low_ok = self.left is None or (number >= self.left if self.closed in ("both", "left")
@@ -219,6 +266,16 @@ class Interval(Constraint):
         if self.kind is numbers.Real and self.left is not None and self.right is not None:
             return "lie in " + str(self)[len("a number in "):]
         return "be " + str(self)
+
+    def valid_example(self):
+        if self.left is not None and self.right is not None:
+            middle = (self.left + self.right) / 2
+            return int(middle) if self.kind is numbers.Integral else middle
+        if self.left is not None:
+            return self.left + 1
+        if self.right is not None:
+            return self.right - 1
+        return 1
 
     def invalid_example(self):
         if self.left is not None:
@@ -286,6 +343,9 @@ class StrOptions(Constraint):
     def invalid_example(self):
         return "-".join(sorted(self.options)) + "-unknown"
 
+    def valid_example(self):
+        return sorted(self.options)[0]
+
     def __str__(self):
         return "one of " + ", ".join(repr(o) for o in sorted(self.options))
 
@@ -300,10 +360,10 @@ class Check(Constraint):
     ``description`` says the allowed values in words; ``invalid`` is a value it refuses.
     """
 
-    def __init__(self, function, description=None, invalid=None):
+    def __init__(self, function, description=None, invalid=None, valid=None):
         self.function = function
         self.description = description or getattr(function, "__name__", "a valid value")
-        self.invalid = invalid
+        self.invalid, self.valid = invalid, valid
 
     def accept(self, value, name):
         try:
@@ -314,6 +374,11 @@ class Check(Constraint):
     def invalid_example(self):
         return self.invalid if self.invalid is not None else object()
 
+    def valid_example(self):
+        if self.valid is None:
+            raise LookupError(repr(self))
+        return self.valid
+
     def __str__(self):
         return self.description
 
@@ -322,7 +387,7 @@ class Check(Constraint):
 
 
 _NAMED = {"array-like": _ArrayLike, "boolean": _Boolean, "callable": _Callable,
-          "real": _RealNumber}
+          "mapping": _Mapping, "real": _RealNumber}
 
 
 def make_constraint(spec) -> Constraint:
@@ -347,7 +412,9 @@ def make_constraint(spec) -> Constraint:
 
 
 def _words(constraints):
-    words = [str(c) for c in constraints]
+    words = [w for c in constraints
+             for w in (("True", "False") if isinstance(c, _Boolean) and len(constraints) > 1
+                       else (str(c),))]
     if "None" in words:  # said last: "an integer or None"
         words = [w for w in words if w != "None"] + ["None"]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -391,7 +458,7 @@ def skip_validation():
         _VALIDATED.reset(token)
 
 
-def validate_params(constraints: dict, *, skip_nested: bool = False):
+def validate_params(constraints: dict, *, skip_nested: bool = False, shared: bool = False):
     """Decorator: check the function's arguments against ``constraints`` on every call.
 
     Parameters
@@ -403,6 +470,9 @@ def validate_params(constraints: dict, *, skip_nested: bool = False):
         Skip the checks inside a call of another function decorated so (or within
         :func:`skip_validation`), and mark this call so: for functions that call one
         another on arguments validated already.
+    shared : bool, default False
+        ``constraints`` is a set shared by several functions: those of parameters this one
+        lacks are left out (otherwise they are a TypeError, a misspelt name).
 
     Returns
     -------
@@ -441,7 +511,9 @@ def validate_params(constraints: dict, *, skip_nested: bool = False):
     def decorate(function):
         signature = inspect.signature(function)
         unknown = set(declared) - set(signature.parameters)
-        if unknown:
+        own = {name: c for name, c in declared.items() if name not in unknown} if shared \
+            else declared
+        if unknown and not shared:
             raise TypeError(f"{function.__name__} has no parameter(s) {sorted(unknown)}")
 
         @functools.wraps(function)
@@ -450,7 +522,7 @@ def validate_params(constraints: dict, *, skip_nested: bool = False):
                 return function(*args, **kwargs)
             bound = signature.bind(*args, **kwargs)
             arguments = bound.arguments
-            for name, allowed in declared.items():
+            for name, allowed in own.items():
                 if name in arguments:
                     arguments[name] = validate_value(arguments[name], name, allowed)
             if not skip_nested:
@@ -462,7 +534,7 @@ def validate_params(constraints: dict, *, skip_nested: bool = False):
                 _VALIDATED.reset(token)
 
         wrapper.__wrapped__ = function
-        wrapper.parameter_constraints = declared
+        wrapper.parameter_constraints = own
         return wrapper
 
     return decorate
@@ -523,7 +595,7 @@ def check_level(value, name: str = "level") -> float:
     ...
     ValueError: level must lie in (0, 1), got 95
     """
-    return validate_value(value, name, [LEVEL])
+    return float(validate_value(value, name, [LEVEL]))
 
 
 def check_positive(value, name: str) -> float:
@@ -536,4 +608,4 @@ def check_positive(value, name: str) -> float:
     ...
     ValueError: tolerance must be positive, got 0
     """
-    return validate_value(value, name, [POSITIVE])
+    return float(validate_value(value, name, [POSITIVE]))
