@@ -575,7 +575,7 @@ def _attach_influence(result, fn, scope, zero_division, notes):
     result.ortigosa_adequate = bool(adequate)
 
 
-@validate_params({"names": ["array-like", None], "classes": ["array-like"],
+@validate_params({"names": [str, "array-like", None], "classes": ["array-like"],
                   "sizes": [AuditSizes, None], "seed": SEED, "progress": ["callable", None]})
 def audit_registry(names=None, *, classes=DEFAULT_CLASSES, sizes=None, seed=0, progress=None, **kwargs):
     """audit_index on registered indices (all by default), in registration order.

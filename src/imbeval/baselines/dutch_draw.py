@@ -151,7 +151,7 @@ def dutch_draw(index, *, positives, negatives, greater_is_better=None, name=None
     return _best(label, positives, negatives, gib, values, group, prob)
 
 
-@validate_params({"names": ["array-like"], "problems": ["array-like"]})
+@validate_params({"names": [str, "array-like"], "problems": ["array-like"]})
 def dutch_draw_table(names, problems):
     """The Dutch Draw baselines of registered indices at several class sizes, as rows.
 

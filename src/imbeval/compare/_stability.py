@@ -154,7 +154,8 @@ def _winner_row(scheme, name, result, reference, ref_result):
     return row
 
 
-@validate_params({"indices": ["array-like"], "reference": [str], "schemes": ["array-like", None],
+@validate_params({"indices": [str, "array-like"], "reference": [str, None],
+                  "schemes": [str, "array-like", None],
                   "min_units": MIN_UNITS, **COMMON})
 def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.05,
                      seed=0, rope=None, n_samples=None, min_units=MIN_RANKING_UNITS,

@@ -54,7 +54,8 @@ def diagram_name(scheme=None) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]", "-", stem)
 
 
-@validate_params({"indices": ["array-like"], "reference": [str], "schemes": ["array-like", None],
+@validate_params({"indices": [str, "array-like"], "reference": [str, None],
+                  "schemes": [str, "array-like", None],
                   "about": ["mapping", None], **COMMON})
 def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
                      alpha=0.05, rope=None, seed=0, n_samples=None, about=None,

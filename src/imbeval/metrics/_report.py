@@ -73,7 +73,7 @@ def _check_digits(digits):
 
 
 @validate_params({**LABEL_ARGUMENTS, "target_names": ["array-like", None],
-                  "indices": ["array-like"], "digits": [Interval(Integral, 0, None, closed="left")],
+                  "indices": [str, "array-like", None], "digits": [Interval(Integral, 0, None, closed="left")],
                   "output_dict": ["boolean"], "as_frame": ["boolean"]}, shared=True)
 def classification_report(y_true, y_pred, *, labels=None, target_names=None,
                           indices=DEFAULT_INDICES, pos_label=1, sample_weight=None,

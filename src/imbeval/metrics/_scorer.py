@@ -226,7 +226,7 @@ def get_scorer(name):
     return make_scorer(name)
 
 
-@validate_params({"names": ["array-like"]})
+@validate_params({"names": [str, "array-like"]})
 def make_scorers(names, **kwargs):
     """A dict of scorers, ``{name: make_scorer(name, **kwargs)}``, for scikit-learn's
     ``scoring=``: ``cross_validate(model, X, y, scoring=make_scorers(["gmean", "iam"]))``.
