@@ -39,7 +39,7 @@ class MetricInfo:
     >>> info.name, info.greater_is_better, info.reference
     ('cen', False, 'dembele')
     >>> round(info.function([0, 0, 1, 1], [0, 1, 1, 1]), 4)
-    0.6887
+    0.4884
     """
 
     name: str
