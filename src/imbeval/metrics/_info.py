@@ -15,7 +15,8 @@ from typing import Callable
 
 from imbeval.indices import IndexInfo
 from imbeval.indices import registry as _index_registry
-from imbeval.metrics._score import _index_info, score
+from imbeval.metrics._resolve import _index_info
+from imbeval.metrics._score import score
 
 __all__ = ["MetricInfo", "registry", "get_info"]
 
