@@ -25,11 +25,15 @@ figure writer, and nothing uses it but the CLI -- it sits at the level of ``figu
 from __future__ import annotations
 
 import math
+import os
+from numbers import Integral
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+from imbeval.utils._param_validation import Interval, StrOptions, validate_params
 
 __all__ = ["Evaluation", "evaluate", "evaluate_predictions", "read_predictions"]
 
@@ -53,6 +57,7 @@ def _as_label_list(values, what: str, source: str) -> list:
     return [v.item() if isinstance(v, np.generic) else v for v in values]
 
 
+@validate_params({"path": [str, os.PathLike], "true_column": [str], "pred_column": [str]})
 def read_predictions(path, true_column: str = "y_true", pred_column: str = "y_pred"):
     """``(y_true, y_pred)`` as lists of strings from a CSV with those two columns.
 
@@ -240,6 +245,12 @@ def _worded(row, verdict_wording):
                             for k in (1, 2, 3))
 
 
+@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "labels": ["array-like", None],
+                  "indices": [str, "array-like", None],
+                  "repeats": [Interval(Integral, 1, None, closed="left")],
+                  "seed": [Interval(Integral, None, None, closed="neither")],
+                  "min_count": [Interval(Integral, 1, None, closed="left")],
+                  "infeasible": [StrOptions({"bootstrap", "clip"})], "source": [str]})
 def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=None,
                          repeats: int = 10, seed: int = 0, min_count: int = 3,
                          infeasible: str = "bootstrap", audit="quick",
@@ -374,6 +385,7 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
     )
 
 
+@validate_params({"X": ["array-like"], "y": ["array-like"]})
 def evaluate(estimator, X, y, **kwargs) -> Evaluation:
     """:func:`evaluate_predictions` of a fitted ``estimator`` on the test set ``(X, y)``.
 

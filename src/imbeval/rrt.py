@@ -46,8 +46,11 @@ scheme                  weights
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from numbers import Integral
 
 import numpy as np
+
+from imbeval.utils._param_validation import Interval, StrOptions, validate_params
 
 
 __all__ = [
@@ -65,12 +68,17 @@ MIN_COUNT = 3
 INFEASIBLE = "bootstrap"
 
 
+_COUNT = [Interval(Integral, 1, None, closed="left")]
+
+
+@validate_params({"n_classes": [Interval(Integral, 2, None, closed="left")]})
 def schemes_for(n_classes: int) -> tuple[str, ...]:
     """The RRT test-set schemes of a problem with ``n_classes`` classes (two-class or
     multi-class list)."""
     return TWO_CLASS_SCHEMES if n_classes == 2 else MULTI_CLASS_SCHEMES
 
 
+@validate_params({"counts": ["array-like"], "scheme": [str], "ir": ["real", None]})
 def target_weights(counts, scheme: str, ir: float | None = None) -> np.ndarray:
     """Target proportions (up to a factor) of ``scheme`` for a fold with class ``counts``.
 
@@ -123,6 +131,8 @@ class TestSetPlan:
         return float(c[1] / c[0]) if c.size == 2 else float(c.max() / c.min())
 
 
+@validate_params({"counts": ["array-like"], "weights": ["array-like"], "min_count": _COUNT,
+                  "infeasible": [StrOptions(INFEASIBLE_RULES)]})
 def plan_test_set(counts, weights, min_count: int = MIN_COUNT,
                   infeasible: str = INFEASIBLE) -> TestSetPlan:
     """Counts per class for target ``weights`` given a fold with class ``counts``."""
@@ -147,6 +157,7 @@ def plan_test_set(counts, weights, min_count: int = MIN_COUNT,
     return TestSetPlan(tuple(int(v) for v in draw), "bootstrap", replaced)
 
 
+@validate_params({"y": ["array-like"], "plan": [TestSetPlan], "rng": [np.random.Generator]})
 def draw_test_set(y, plan: TestSetPlan, rng: np.random.Generator) -> np.ndarray:
     """Indices into ``y`` (class codes 0..C-1 of a test fold) following ``plan``.
 
@@ -166,6 +177,9 @@ def draw_test_set(y, plan: TestSetPlan, rng: np.random.Generator) -> np.ndarray:
     return np.concatenate(out)
 
 
+@validate_params({"y_test": ["array-like"], "ir": ["real", None], "rng": [np.random.Generator],
+                  "schemes": ["array-like", None], "min_count": _COUNT,
+                  "infeasible": [StrOptions(INFEASIBLE_RULES)]})
 def rrt_test_sets(y_test, ir: float, rng, schemes=None, min_count: int = MIN_COUNT,
                   infeasible: str = INFEASIBLE) -> list[dict]:
     """The test sets of one fold: ``{scheme, target_rrt, plan, index}`` per scheme.
@@ -185,6 +199,7 @@ def rrt_test_sets(y_test, ir: float, rng, schemes=None, min_count: int = MIN_COU
     return out
 
 
+@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "n_classes": _COUNT})
 def confusion(y_true, y_pred, n_classes: int) -> np.ndarray:
     """C x C counts, rows true, columns predicted."""
     m = np.zeros((n_classes, n_classes), dtype=np.int64)

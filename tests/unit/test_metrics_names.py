@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from imblearn import metrics as im
 from sklearn import metrics as skm
 
-from imbeval.indices import LIBRARY_NAMES, compute, index_info, registry
+from imbeval.indices import LIBRARY_NAMES, compute, get_info, registry
 from imbeval.metrics import NAME_OPTIONS, classification_report, make_scorer, resolve_index, score
 
 from test_metrics import close, labelled
@@ -117,7 +117,7 @@ def test_the_issue_s_names_are_known():
                  "sensitivity", "f1_macro", "f1_micro", "f1_weighted", "recall_macro",
                  "recall_weighted", "recall_micro", "precision_macro", "precision_weighted",
                  "precision_micro", "jaccard_macro", "jaccard_weighted", "jaccard_micro"]:
-        assert index_info(name) is not None
+        assert get_info(name) is not None
         assert resolve_index(name) is not None
 
 

@@ -15,7 +15,7 @@ import sys
 import numpy as np
 import pytest
 
-from imbeval.indices import add_index, index_info, unregister_index
+from imbeval.indices import add_index, get_info, unregister_index
 from imbeval.metrics import make_scorer
 
 SCRIPT = '''
@@ -77,7 +77,7 @@ def test_a_pickled_scorer_carries_a_users_index_and_a_library_index_by_name():
     add_index(diagonal_share, name="diagonal_share_pickle", formula="tr M / sum M")
     try:
         scorer = make_scorer("diagonal_share_pickle", labels=[0, 1])
-        info = index_info("diagonal_share_pickle")
+        info = get_info("diagonal_share_pickle")
     finally:
         unregister_index("diagonal_share_pickle")
     # unregistered now, as in a worker: the unpickled scorer still computes it

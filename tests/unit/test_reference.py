@@ -356,7 +356,7 @@ def test_the_shipped_winner_flips_are_consistent_and_invariant_indices_never_fli
     moving index (AP, AUPRG, the proper scores) may flip; nothing is expected of its share.
     """
     from imbeval.audit.prior_shift import prior_shift_audit
-    from imbeval.scores import score_registry
+    from imbeval.scores import registry as score_registry
 
     flips = pd.read_csv(REFERENCE / "winner_flips.csv").set_index("index")
     per = pd.read_csv(REFERENCE / "winner_flips_problems.csv")

@@ -77,12 +77,12 @@ def test_weighted_one_vs_one_is_the_one_vs_one_of_repeated_samples():
 def test_proper_scores_equal_scikit_learn():
     for y, s, w in _problems(4):
         p = np.clip(s, 0, 1)
-        assert scores.brier_score(y, p, sample_weight=w) == pytest.approx(
+        assert scores.brier_score_loss(y, p, sample_weight=w) == pytest.approx(
             skm.brier_score_loss(y, p, sample_weight=w), abs=TOL)
         assert scores.log_loss(y, p, sample_weight=w) == pytest.approx(
             skm.log_loss(y, p, sample_weight=w), abs=TOL)
     for y, p, w in _problems(5, classes=4):
-        assert scores.brier_score(y, p, sample_weight=w) == pytest.approx(
+        assert scores.brier_score_loss(y, p, sample_weight=w) == pytest.approx(
             skm.brier_score_loss(y, p, sample_weight=w), abs=TOL)
         assert scores.log_loss(y, p, sample_weight=w) == pytest.approx(
             skm.log_loss(y, p, sample_weight=w), abs=TOL)
@@ -250,7 +250,7 @@ def test_cost_curve_area_equals_the_envelope_of_every_line():
 
 
 def test_registry_has_20_indices_each_within_its_range():
-    reg = scores.score_registry()
+    reg = scores.registry()
     assert len(reg) >= 20
     two = _problems(12, n_problems=10)
     multi = _problems(13, n_problems=10, classes=3)
@@ -258,7 +258,7 @@ def test_registry_has_20_indices_each_within_its_range():
         data = two if info.scope == "two-class" else multi
         for y, s, w in data:
             s = np.clip(s, 0, 1) if s.ndim == 1 else s
-            value = scores.compute_score(name, y, s, sample_weight=w)
+            value = scores.score(name, y, s, sample_weight=w)
             lo, hi = info.bounds
             assert lo - 1e-12 <= value <= hi + 1e-12, (name, value)
     losses = {n for n, i in reg.items() if not i.greater_is_better}
@@ -271,15 +271,15 @@ def test_scorers_equal_scikit_learn_s():
     X = rng.normal(size=(120, 3))
     y = (X[:, 0] + rng.normal(size=120) > 0.8).astype(int)
     model = LogisticRegression().fit(X, y)
-    assert scores.make_score_scorer("roc_auc")(model, X, y) == pytest.approx(
+    assert scores.make_scorer("roc_auc")(model, X, y) == pytest.approx(
         skm.get_scorer("roc_auc")(model, X, y), abs=TOL)
-    assert scores.make_score_scorer("brier_score")(model, X, y) == pytest.approx(
+    assert scores.make_scorer("brier_score")(model, X, y) == pytest.approx(
         skm.get_scorer("neg_brier_score")(model, X, y), abs=TOL)
-    assert scores.make_score_scorer("log_loss")(model, X, y) == pytest.approx(
+    assert scores.make_scorer("log_loss")(model, X, y) == pytest.approx(
         skm.get_scorer("neg_log_loss")(model, X, y), abs=TOL)
     y3 = np.digitize(X[:, 0], [-0.5, 0.5])
     m3 = LogisticRegression().fit(X, y3)
-    assert scores.make_score_scorer("roc_auc_ovo")(m3, X, y3) == pytest.approx(
+    assert scores.make_scorer("roc_auc_ovo")(m3, X, y3) == pytest.approx(
         skm.get_scorer("roc_auc_ovo")(m3, X, y3), abs=TOL)
 
 
@@ -289,12 +289,12 @@ def test_scorers_equal_scikit_learn_s():
     (lambda: scores.roc_auc_score([1, 1], [0.1, 0.2]), "negative"),
     (lambda: scores.roc_auc_score(["a", "b"], [0.1, 0.2]), "pos_label"),
     (lambda: scores.roc_auc_score([0, 1, 2], np.eye(3)), "multi_class"),
-    (lambda: scores.brier_score([0, 1], [0.5, 1.5]), "y_proba"),
+    (lambda: scores.brier_score_loss([0, 1], [0.5, 1.5]), "y_proba"),
     (lambda: scores.log_loss([0, 1, 2], [[.5, .5, .5]] * 3), "y_proba"),
     (lambda: scores.calibrated_precision_score([0, 1], [0.2, 0.7], pi0=1.0), "pi0"),
     (lambda: scores.expected_cost([0, 1], [0.2, 0.7], costs=[[0, 1]]), "costs"),
     (lambda: scores.roc_auc_score([0, 1], [0.2, 0.7], sample_weight=[1, -1]), "sample_weight"),
-    (lambda: scores.compute_score("roc_auk", [0, 1], [0.2, 0.7]), "roc_auc"),
+    (lambda: scores.score("roc_auk", [0, 1], [0.2, 0.7]), "roc_auc"),
 ])
 def test_bad_input_names_the_argument(call, word):
     with pytest.raises(ValueError, match=word):

@@ -21,7 +21,7 @@ def table():
 
 
 def test_every_index_of_scores_gets_a_verdict(table):
-    assert set(table.index) == set(scores.score_registry())
+    assert set(table.index) == set(scores.registry())
     assert set(table["verdict"]) == {"invariant", "moves"}
     assert (table["n_checks"] > len(PRIOR_GRID)).all()
 
@@ -98,7 +98,7 @@ def test_cli_writes_the_table(tmp_path, capsys):
     import pandas as pd
 
     written = pd.read_csv(tmp_path / "prior_shift_scores.csv").set_index("index")
-    assert set(written.index) == set(scores.score_registry())
+    assert set(written.index) == set(scores.registry())
     assert written.loc["calibrated_average_precision", "verdict"] == "invariant"
     assert "invariant: roc_auc" in capsys.readouterr().out
     assert main(["theory", "prior-shift", "--out-dir", str(tmp_path), "--n-random", "-1"]) == 2

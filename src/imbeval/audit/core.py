@@ -7,8 +7,25 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from numbers import Integral, Real
+
 from imbeval.audit import conditions, influence
 from imbeval.audit.conditions import AuditSizes
+from imbeval.utils._param_validation import Check, Interval, StrOptions, validate_params
+
+
+def _index_or_function(index, name):
+    if isinstance(index, str) or callable(index):
+        return index
+    raise ValueError(f"{name} must be a registered name or a function of confusion-matrix "
+                     f"stacks, got {type(index).__name__}")
+
+
+#: an index by registered name or as a function of stacks (the name is checked in the body)
+INDEX = Check(_index_or_function, "a registered name or a function", invalid=5,
+              valid="accuracy")
+ORIENTATION = ["boolean", None]
+SEED = [Interval(Integral, None, None, closed="neither")]
 
 __all__ = ["AuditResult", "audit_index", "audit_registry", "cite_theorems", "oriented_index",
            "verdict_text", "DEFAULT_CLASSES", "MULLICK2020_THEOREMS"]
@@ -218,6 +235,7 @@ def _orientation_of(fn, name):
     return True
 
 
+@validate_params({"index": [INDEX], "greater_is_better": ORIENTATION, "name": [str, None]})
 def oriented_index(index, *, greater_is_better=None, name=None):
     """An index given by registered name or as a function: (function, name, scope, orientation).
 
@@ -299,6 +317,14 @@ def _detect_scope(fn):
     return "multi-class" if out.shape == (1,) else "two-class"
 
 
+@validate_params({"fn": [INDEX], "name": [str, None],
+                  "scope": [StrOptions({"two-class", "multi-class"}), None],
+                  "classes": ["array-like"], "sizes": [AuditSizes, None], "seed": SEED,
+                  "tol1": [Interval(Real, 0, None, closed="left")],
+                  "tol2": [Interval(Real, 0, None, closed="left")],
+                  "tol3": [Interval(Real, 0, None, closed="left")],
+                  "influence_functions": ["boolean"], "zero_division_influence": ["real"],
+                  "greater_is_better": ORIENTATION})
 def audit_index(
     fn,
     *,
@@ -549,6 +575,8 @@ def _attach_influence(result, fn, scope, zero_division, notes):
     result.ortigosa_adequate = bool(adequate)
 
 
+@validate_params({"names": [str, "array-like", None], "classes": ["array-like"],
+                  "sizes": [AuditSizes, None], "seed": SEED, "progress": ["callable", None]})
 def audit_registry(names=None, *, classes=DEFAULT_CLASSES, sizes=None, seed=0, progress=None, **kwargs):
     """audit_index on registered indices (all by default), in registration order.
 

@@ -31,7 +31,7 @@ from scipy.optimize import minimize_scalar
 from scipy.special import expit, logit, softmax
 
 from imbeval.utils.seeds import derive_rng
-from imbeval.scores import score_registry
+from imbeval.scores import registry as score_registry
 
 __all__ = ["PRIOR_GRID", "ScoredSample", "prior_shift_audit", "scored_samples", "shift_weights"]
 
@@ -211,7 +211,7 @@ def prior_shift_audit(seed: int = 0, names=None, n_random: int = 30) -> pd.DataF
     seed : int
         Seeds the samples and the search.
     names : iterable of str, optional
-        Indices of :func:`imbeval.scores.score_registry` (default all).
+        Indices of :func:`imbeval.scores.registry` (default all).
     n_random : int
         Random class-share vectors per sample in the search.
 

@@ -51,7 +51,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from imbeval.utils._param_validation import check_flag, check_int
+from numbers import Integral
+
+from imbeval.utils._param_validation import Interval, validate_params
 from imbeval.audit._property_setups import (APPROXIMATE_DRAWS, APPROXIMATE_SIZES,
                                             BASELINE_PROPORTIONS, BASELINE_SIZES,
                                             MultiClassSetup, TwoClassSetup, _distance_pairs,
@@ -60,7 +62,7 @@ from imbeval.audit._property_setups import (APPROXIMATE_DRAWS, APPROXIMATE_SIZES
 from imbeval.audit._property_verdicts import (PropertyVerdict, _agreement, _approximate,
                                               _combine, _constant, _Index, _num, _pairs,
                                               _triples)
-from imbeval.audit.core import oriented_index
+from imbeval.audit.core import INDEX, ORIENTATION, SEED, oriented_index
 from imbeval.audit.matrices import expectations, two_class_stack
 
 __all__ = ["PROPERTIES", "PropertyVerdict", "check_properties", "DEFAULT_MAX_N",
@@ -344,6 +346,13 @@ MULTI_CLASS_CHECKS = {
 # ------------------------------------------------------------------------------ entry point
 
 
+@validate_params({"index": [INDEX], "classes": [Interval(Integral, 2, 10, closed="both")],
+                  "properties": [str, "array-like", None],
+                  "max_n": [Interval(Integral, 4, 60, closed="both")],
+                  "distance_n": [Interval(Integral, 1, 14, closed="both")],
+                  "n_search": [Interval(Integral, 100, 100_000, closed="both")],
+                  "seed": SEED, "greater_is_better": ORIENTATION, "name": [str, None],
+                  "degenerate": ["boolean"]})
 def check_properties(index, *, classes=2, properties=None, max_n=DEFAULT_MAX_N,
                      distance_n=DEFAULT_DISTANCE_N, n_search=1500, seed=0,
                      greater_is_better=None, name=None,
@@ -410,14 +419,8 @@ def check_properties(index, *, classes=2, properties=None, max_n=DEFAULT_MAX_N,
         unknown = [p for p in props if p not in PROPERTIES]
         if unknown:
             raise ValueError(f"unknown property {unknown[0]!r}; known: {', '.join(PROPERTIES)}")
-    classes = check_int(classes, "classes", low=2, high=10)
-    max_n = check_int(max_n, "max_n", low=4, high=60)
-    distance_n = check_int(distance_n, "distance_n", low=1, high=14)
-    n_search = check_int(n_search, "n_search", low=100, high=100_000)
-    seed = check_int(seed, "seed")
     if classes > 2 and scope == "two-class":
         raise ValueError(f"index {label!r} is a two-class index: classes must be 2, got {classes}")
-    degenerate = check_flag(degenerate, "degenerate")
     ix = _Index(fn, label, gib, degenerate)
     if classes == 2:
         run = _TwoClass.of(ix, two_class_setup(int(max_n), int(distance_n)))

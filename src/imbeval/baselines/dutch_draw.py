@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from imbeval.utils._param_validation import check_int
-from imbeval.audit.core import oriented_index
+from numbers import Integral
+
+from imbeval.utils._param_validation import Interval, validate_params, validate_value
+from imbeval.audit.core import INDEX, ORIENTATION, oriented_index
 from imbeval.audit.matrices import evaluate, expectations, hypergeometric_draws, two_class_stack
 
 __all__ = ["DutchDraw", "dutch_draw", "dutch_draw_table", "MAX_OUTCOMES"]
@@ -58,9 +60,12 @@ class DutchDraw:
         return int(np.isnan(self.expected).sum())
 
 
+_SIZE = Interval(Integral, 1, None, closed="left", meaning=" (a number of samples)")
+
+
 def _check_sizes(positives, negatives):
-    positives = check_int(positives, "positives", low=1, meaning=" (a number of samples)")
-    negatives = check_int(negatives, "negatives", low=1, meaning=" (a number of samples)")
+    positives = validate_value(positives, "positives", [_SIZE])
+    negatives = validate_value(negatives, "negatives", [_SIZE])
     if (positives + 1) * (negatives + 1) > MAX_OUTCOMES:
         raise ValueError(f"positives = {positives} and negatives = {negatives} give "
                          f"{(positives + 1) * (negatives + 1)} outcomes, more than "
@@ -94,6 +99,8 @@ def _best(name, positives, negatives, greater_is_better, values, group, prob):
                      tuple(int(t) for t in ties), expected)
 
 
+@validate_params({"index": [INDEX], "positives": [_SIZE], "negatives": [_SIZE],
+                  "greater_is_better": ORIENTATION, "name": [str, None]})
 def dutch_draw(index, *, positives, negatives, greater_is_better=None, name=None) -> DutchDraw:
     """The Dutch Draw baseline: the best expected value of a random labelling of k samples.
 
@@ -144,6 +151,7 @@ def dutch_draw(index, *, positives, negatives, greater_is_better=None, name=None
     return _best(label, positives, negatives, gib, values, group, prob)
 
 
+@validate_params({"names": [str, "array-like"], "problems": ["array-like"]})
 def dutch_draw_table(names, problems):
     """The Dutch Draw baselines of registered indices at several class sizes, as rows.
 

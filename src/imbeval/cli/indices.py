@@ -169,7 +169,7 @@ def load_matrix(path: str, transpose: bool = False) -> np.ndarray:
 def run(args) -> int:
     """Print the indices of the matrix in ``args.file`` (a table or JSON), with the user's
     ``--index`` functions next to the registered ones."""
-    from imbeval.indices import (check_confusion_stack, check_positive, compute, index_info,
+    from imbeval.indices import (check_confusion_stack, check_positive, compute, get_info,
                                   load_index, registry)
 
     matrix = load_matrix(args.file, args.transpose)
@@ -200,7 +200,7 @@ def run(args) -> int:
         # --only may name catalogue indices (imbeval.indices.catalogue) and scikit-learn's
         # or imbalanced-learn's names (imbeval.indices.LIBRARY_NAMES)
         known = registry(catalogue=True)
-        print(_table(values, {name: known.get(name) or index_info(name) for name in values},
+        print(_table(values, {name: known.get(name) or get_info(name) for name in values},
                      matrix.ndim == 3))
     return 0
 

@@ -18,6 +18,13 @@ being the largest, over Monte Carlo draws of ``w`` from a generator the caller s
 
 from __future__ import annotations
 
+from numbers import Real
+
+from imbeval.compare import _params
+from imbeval.utils._param_validation import Interval, validate_params
+
+_NON_NEGATIVE = Interval(Real, 0, None, closed="left")
+
 import numpy as np
 
 __all__ = ["signed_rank_posterior", "signed_rank_probabilities", "PRIOR", "N_SAMPLES"]
@@ -58,6 +65,8 @@ def _masses(w, counts):
     return (w * left).sum(axis=1), (w * right).sum(axis=1)
 
 
+@validate_params({"z": ["array-like"], "rope": _params.ROPE[:1], "prior": [_NON_NEGATIVE],
+                  "n_samples": _params.DRAWS[:1], "rng": [np.random.Generator, None]})
 def signed_rank_posterior(z, *, rope=0.0, prior=PRIOR, n_samples=N_SAMPLES, rng=None):
     """Draws of ``(theta_left, theta_rope, theta_right)``, shape ``(n_samples, 3)``.
 
@@ -105,6 +114,9 @@ def signed_rank_posterior(z, *, rope=0.0, prior=PRIOR, n_samples=N_SAMPLES, rng=
     return out
 
 
+@validate_params({"x": ["array-like"], "y": ["array-like"], "rope": _params.ROPE[:1],
+                  "prior": [_NON_NEGATIVE], "n_samples": _params.DRAWS[:1],
+                  "rng": [np.random.Generator, None]})
 def signed_rank_probabilities(x, y, *, rope=0.0, prior=PRIOR, n_samples=N_SAMPLES,
                               rng=None) -> tuple[float, float, float]:
     """``(P(x better), P(equivalent), P(y better))`` by the Bayesian signed-rank test.

@@ -31,6 +31,9 @@ test needs three; the Wilcoxon test of the pair is the test). With fewer than
 
 from __future__ import annotations
 
+from imbeval.compare._params import COMMON, MIN_UNITS
+from imbeval.utils._param_validation import validate_params
+
 import math
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -191,9 +194,9 @@ def _rope(name, rope):
             raise ValueError(f"rope must be >= 0, got {rope!r}")
         return float(rope)
     try:
-        from imbeval.indices import index_info
+        from imbeval.indices import get_info
 
-        low, high = index_info(name).bounds
+        low, high = get_info(name).bounds
     except ValueError:
         low, high = 0.0, 1.0
     if not (math.isfinite(low) and math.isfinite(high)):
@@ -287,6 +290,7 @@ def _bayesian(oriented, rope, seed, key, testable, n_samples, threshold):
                                        "better"])
 
 
+@validate_params({"index": [str], "scheme": [str, None], "min_units": MIN_UNITS, **COMMON})
 def rank_classifiers(table, *, index, scheme=None, alpha=0.05, rope=None, seed=0,
                      greater_is_better=None, n_samples=_bayes.N_SAMPLES,
                      min_units=MIN_RANKING_UNITS, bayes_threshold=BAYES_THRESHOLD,

@@ -19,6 +19,9 @@ are compared across indices:
 
 from __future__ import annotations
 
+from imbeval.compare._params import COMMON, MIN_UNITS
+from imbeval.utils._param_validation import validate_params
+
 import gc
 import math
 from dataclasses import dataclass, field
@@ -151,6 +154,9 @@ def _winner_row(scheme, name, result, reference, ref_result):
     return row
 
 
+@validate_params({"indices": [str, "array-like"], "reference": [str, None],
+                  "schemes": [str, "array-like", None],
+                  "min_units": MIN_UNITS, **COMMON})
 def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.05,
                      seed=0, rope=None, n_samples=None, min_units=MIN_RANKING_UNITS,
                      greater_is_better=None, bayes_threshold=BAYES_THRESHOLD,

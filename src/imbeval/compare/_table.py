@@ -78,10 +78,10 @@ def check_table(table) -> pd.DataFrame:
 def _canonical(name):
     """The registered index a name computes (a library's name, a catalogue twin such as
     ``f1_macro`` of ``macro_f1``), or None for an unknown name."""
-    from imbeval.indices import index_info
+    from imbeval.indices import get_info
 
     try:
-        info = index_info(str(name))
+        info = get_info(str(name))
     except ValueError:
         return None
     return info.alias_of or info.name
@@ -144,9 +144,9 @@ def orientation(name: str, greater_is_better=None) -> tuple[bool, str]:
         return bool(greater_is_better), ("given: higher is better" if greater_is_better
                                          else "given: lower is better")
     try:
-        from imbeval.indices import index_info
+        from imbeval.indices import get_info
 
-        info = index_info(name)
+        info = get_info(name)
     except ValueError:
         raise ValueError(f"index {name!r} is not a registered index, so whether higher or "
                          "lower is better is unknown; declare it: "

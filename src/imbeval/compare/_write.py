@@ -24,6 +24,9 @@ Files (CSV, atomic, ``%.10g``):
 
 from __future__ import annotations
 
+from imbeval.compare._params import COMMON
+from imbeval.utils._param_validation import validate_params
+
 import importlib.util
 import json
 import re
@@ -51,6 +54,9 @@ def diagram_name(scheme=None) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]", "-", stem)
 
 
+@validate_params({"indices": [str, "array-like"], "reference": [str, None],
+                  "schemes": [str, "array-like", None],
+                  "about": ["mapping", None], **COMMON})
 def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
                      alpha=0.05, rope=None, seed=0, n_samples=None, about=None,
                      greater_is_better=None, bayes_threshold=BAYES_THRESHOLD, control=None,

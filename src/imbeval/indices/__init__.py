@@ -29,7 +29,15 @@ index is called. Some quantities carry several papers' names: ``macro_recall`` i
 of ``acsa`` (:attr:`IndexInfo.aliases`).
 scikit-learn's and imbalanced-learn's names (``balanced_accuracy``, ``matthews_corrcoef``,
 ``recall_macro``, ``geometric_mean_score``, ...: :data:`LIBRARY_NAMES`) are accepted
-wherever a name is (:func:`index_info` looks one up; an unknown name gets the closest ones).
+wherever a name is (:func:`get_info` looks one up; an unknown name gets the closest ones).
+
+The named measures of :mod:`imbeval.indices`, :mod:`imbeval.metrics` and
+:mod:`imbeval.scores` share one shape: :func:`registry` maps a name to its entry (here
+:class:`IndexInfo`), whose core fields ``name``, ``function``, ``greater_is_better``,
+``bounds``, ``scope``, ``description`` and ``reference`` every module's entries have;
+:func:`get_info` looks one name up ("did you mean" for an unknown one). Here
+:func:`compute` computes many indices of a stack at once; the other two modules compute
+one by name with ``score`` and make scikit-learn scorers with ``make_scorer``.
 
 Adding an index: decorate ``f(cm, zero_division=nan) -> ndarray`` with
 :func:`register_index` (see its docstring); :func:`register_alias` gives an existing index
@@ -47,7 +55,7 @@ Examples
 """
 
 from imbeval.indices._compute import check_positive, compute
-from imbeval.indices._names import LIBRARY_NAMES, index_info
+from imbeval.indices._names import LIBRARY_NAMES, get_info
 from imbeval.indices._registry import (
     IndexInfo,
     register_alias,
@@ -64,11 +72,15 @@ from imbeval.indices._validation import (
 from imbeval.indices import mullick2020, mortaz2020, ortigosa2016, dembele, kluska  # noqa: F401  (registers)
 from imbeval.indices import catalogue  # noqa: F401  (registers, by name only: see its docstring)
 from imbeval.indices.user import add_index, load_index
+from imbeval.utils._deprecation import deprecated_alias
+
+#: the name before the measures' modules shared one shape, for one version
+index_info = deprecated_alias(get_info, "index_info", "imbeval.indices.get_info")
 
 __all__ = [
     "IndexInfo",
     "LIBRARY_NAMES",
-    "index_info",
+    "get_info",
     "add_index",
     "load_index",
     "check_confusion_stack",

@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from imbeval.indices._common import shared_quantities
-from imbeval.indices._names import index_info
+from imbeval.indices._names import get_info
+from imbeval.indices._validation import _ZERO_DIVISION
+from imbeval.utils._param_validation import validate_params as _validate_params
 from imbeval.indices._registry import _REGISTRY, TWO_CLASS, IndexInfo
 from imbeval.indices._validation import check_confusion_stack, check_zero_division, validated_call
 
@@ -66,6 +68,7 @@ def check_positive(positive, n_classes: int, name: str = "positive") -> int:
     return positive
 
 
+@_validate_params({"names": [str, "array-like", None], "zero_division": [_ZERO_DIVISION]})
 def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK, *,
             positive=0) -> dict[str, np.ndarray]:
     """Compute indices on a confusion-matrix stack.
@@ -171,7 +174,7 @@ def compute(stack, names=None, zero_division=np.nan, chunk_size=DEFAULT_CHUNK, *
         for name in names:
             # a registered name, or scikit-learn's / imbalanced-learn's (LIBRARY_NAMES), or
             # an IndexInfo itself (a scorer unpickled where its user's index is not registered)
-            info = name if isinstance(name, IndexInfo) else index_info(name)
+            info = name if isinstance(name, IndexInfo) else get_info(name)
             name = info.name if isinstance(name, IndexInfo) else name
             if not info.applies_to(n_classes):
                 raise ValueError(

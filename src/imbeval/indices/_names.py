@@ -3,7 +3,7 @@
 A user coming from scikit-learn types ``balanced_accuracy``, ``matthews_corrcoef``,
 ``recall_macro`` or ``f1_weighted`` (its scoring strings) or ``geometric_mean_score`` (a
 function's name). :data:`LIBRARY_NAMES` maps each such name that is not a registered name
-already to the registered index it computes; :func:`index_info` looks a name up in the
+already to the registered index it computes; :func:`get_info` looks a name up in the
 registry, then here, and answers an unknown name with the closest known ones. The names
 are not registered indices: :func:`registry` and the pipeline's tables do not list them,
 but :func:`compute` (``names=``), the command line's ``--only`` and every function of
@@ -22,7 +22,7 @@ import difflib
 
 from imbeval.indices._registry import _REGISTRY, IndexInfo
 
-__all__ = ["LIBRARY_NAMES", "SCORE_BASED_NAMES", "index_info", "unknown_name_message"]
+__all__ = ["LIBRARY_NAMES", "SCORE_BASED_NAMES", "get_info", "unknown_name_message"]
 
 #: A library's name -> the registered index it computes (names registered already, such as
 #: ``accuracy``, ``f1``, ``f1_macro``, ``cohen_kappa``, ``jaccard_macro``, ``specificity``,
@@ -136,7 +136,7 @@ def unknown_name_message(name, known=None, what="index"):
             "imbeval.indices.LIBRARY_NAMES list every name)")
 
 
-def index_info(name) -> IndexInfo:
+def get_info(name) -> IndexInfo:
     """The registry entry of a registered name or of a library's name (:data:`LIBRARY_NAMES`).
 
     Parameters
@@ -156,12 +156,12 @@ def index_info(name) -> IndexInfo:
 
     Examples
     --------
-    >>> from imbeval.indices import index_info
-    >>> index_info("balanced_accuracy").name, index_info("f1_weighted").name
+    >>> from imbeval.indices import get_info
+    >>> get_info("balanced_accuracy").name, get_info("f1_weighted").name
     ('acsa', 'f1_weighted')
-    >>> index_info("matthews_corrcoef").name
+    >>> get_info("matthews_corrcoef").name
     'mcc'
-    >>> index_info("mathews_corrcoef")
+    >>> get_info("mathews_corrcoef")
     Traceback (most recent call last):
     ...
     ValueError: unknown index 'mathews_corrcoef'; did you mean 'matthews_corrcoef'? (registry(catalogue=True) and imbeval.indices.LIBRARY_NAMES list every name)

@@ -16,6 +16,7 @@ from typing import Callable
 import numpy as np
 
 from imbeval.indices._validation import validate_params
+from imbeval.utils._param_validation import validate_params as _validate_params
 
 __all__ = ["IndexInfo", "register_index", "register_alias", "unregister_index", "registry"]
 
@@ -91,6 +92,17 @@ class IndexInfo:
         if getattr(module, getattr(function, "__qualname__", ""), None) is function:
             return (_unpickled_info, (function, fields, False))  # importable: by reference
         return (_unpickled_info, (getattr(function, "__wrapped__", function), fields, True))
+
+    @property
+    def reference(self) -> str:
+        """The source of the index: its :attr:`paper` (the core field every registry's
+        entries share, as :attr:`imbeval.scores.ScoreInfo.reference`).
+
+        >>> from imbeval.indices import registry
+        >>> registry()["cen"].reference
+        'dembele'
+        """
+        return self.paper
 
     def applies_to(self, n_classes: int) -> bool:
         """Whether the index is defined for ``n_classes``-class matrices.
@@ -297,6 +309,7 @@ def register_alias(*, name, alias_of, paper, symbol, formula, description, catal
     return target.function
 
 
+@_validate_params({"name": [str]})
 def unregister_index(name):
     """Remove ``name`` (an index registered by a user, or an alias) from the registry.
 
@@ -337,6 +350,7 @@ def unregister_index(name):
         )
 
 
+@_validate_params({"catalogue": ["boolean"]})
 def registry(catalogue: bool = False) -> dict[str, IndexInfo]:
     """Every registered index, name -> :class:`IndexInfo`, in registration order.
 

@@ -13,12 +13,12 @@ is undefined.
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
-import functools
 import inspect
 
 import numpy as np
+
+from imbeval.utils._param_validation import Check, skip_validation
+from imbeval.utils._param_validation import validate_params as _validate_params
 
 __all__ = ["check_confusion_stack", "check_zero_division", "safe_divide", "validate_params"]
 
@@ -161,16 +161,6 @@ def check_zero_division(zero_division) -> float:
     return value
 
 
-# Every public function validates its own parameters (validate_params below), like
-# scikit-learn's. An index often calls other public functions on the stack it has already
-# validated (AURPC calls precision, EVE calls eigenvalues), and compute() calls many index
-# functions on one validated chunk: checking again would be a full pass over the data each
-# time. While this flag is set -- inside a validated call -- the decorator passes the
-# arguments through unchecked.
-_VALIDATED: contextvars.ContextVar = contextvars.ContextVar("imbeval_validated_call", default=False)
-
-
-@contextlib.contextmanager
 def validated_call():
     """Within the block, functions decorated with :func:`validate_params` skip their checks.
 
@@ -190,11 +180,7 @@ def validated_call():
     ...     acsa(stack, zero_division=np.nan)
     array([0.875, 0.875, 0.875, 0.875])
     """
-    token = _VALIDATED.set(True)
-    try:
-        yield
-    finally:
-        _VALIDATED.reset(token)
+    return skip_validation()
 
 
 def check_real(value, name):
@@ -221,8 +207,27 @@ def check_real(value, name):
     return out
 
 
+def _stack_check(n_classes):
+    def confusion_stack(value, name):
+        return check_confusion_stack(value, n_classes=n_classes)
+    return Check(confusion_stack, description=(f"a stack of {n_classes} x {n_classes} confusion "
+                                                "matrices" if n_classes else
+                                                "a stack of confusion matrices"),
+                 invalid=[[1, 2, 3]], valid=[[1, 0], [0, 1]])
+
+
+_ZERO_DIVISION = Check(lambda value, name: check_zero_division(value),
+                       description="a number or NaN", invalid="warn", valid=0.0)
+
+
 def validate_params(*, stack=None, stack_classes=None, **checks):
-    """Decorator: validate a function's parameters before the call, once.
+    """Decorator of an index's function: :func:`imbeval.utils._param_validation.validate_params`
+    with the index's constraints spelled short.
+
+    Every index calls other indices on the stack it has validated (AURPC calls precision,
+    EVE calls eigenvalues) and :func:`compute` calls many on one validated chunk; checking
+    again would be a full pass over the data each time, so nested calls skip their checks
+    (``skip_nested=True``; :func:`validated_call`).
 
     Parameters
     ----------
@@ -236,13 +241,12 @@ def validate_params(*, stack=None, stack_classes=None, **checks):
         ValueError naming the parameter.
 
     A parameter named ``zero_division`` is always checked with
-    :func:`check_zero_division`. Inside a validated call (see :func:`validated_call`)
-    nested calls of decorated functions skip every check.
+    :func:`check_zero_division`.
 
     Returns
     -------
     The decorator; the decorated function keeps its name, docstring and signature
-    (``__wrapped__`` is the undecorated function).
+    (``__wrapped__`` is the undecorated function, ``parameter_constraints`` the checks).
 
     Examples
     --------
@@ -261,37 +265,21 @@ def validate_params(*, stack=None, stack_classes=None, **checks):
     Traceback (most recent call last):
     ...
     ValueError: confusion matrix must be square in its last two axes, got shape (2, 3)
+    >>> sorted(scaled_trace.parameter_constraints)
+    ['cm', 'scale', 'zero_division']
     """
 
     def decorate(function):
-        signature = inspect.signature(function)
-        if stack is not None and stack not in signature.parameters:
+        parameters = inspect.signature(function).parameters
+        if stack is not None and stack not in parameters:
             raise TypeError(f"{function.__name__} has no parameter {stack!r}")
-        unknown = set(checks) - set(signature.parameters)
-        if unknown:
-            raise TypeError(f"{function.__name__} has no parameter(s) {sorted(unknown)}")
-        all_checks = dict(checks)
-        if "zero_division" in signature.parameters:
-            all_checks.setdefault("zero_division", lambda value, name: check_zero_division(value))
-
-        @functools.wraps(function)
-        def wrapper(*args, **kwargs):
-            if _VALIDATED.get():
-                return function(*args, **kwargs)
-            bound = signature.bind(*args, **kwargs)
-            arguments = bound.arguments
-            if stack is not None and stack in arguments:
-                arguments[stack] = check_confusion_stack(arguments[stack], n_classes=stack_classes)
-            for name, check in all_checks.items():
-                if name in arguments:
-                    arguments[name] = check(arguments[name], name)
-            token = _VALIDATED.set(True)
-            try:
-                return function(*bound.args, **bound.kwargs)
-            finally:
-                _VALIDATED.reset(token)
-
-        wrapper.__wrapped__ = function
-        return wrapper
+        constraints = {}
+        if stack is not None:
+            constraints[stack] = [_stack_check(stack_classes)]
+        constraints.update({name: [check if isinstance(check, Check) else Check(check)]
+                            for name, check in checks.items()})
+        if "zero_division" in parameters:
+            constraints.setdefault("zero_division", [_ZERO_DIVISION])
+        return _validate_params(constraints, skip_nested=True)(function)
 
     return decorate

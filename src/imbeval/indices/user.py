@@ -34,6 +34,7 @@ its worst side (its supremum) in Condition 3 and the influence analysis.
 
 from __future__ import annotations
 
+from imbeval.utils._param_validation import validate_params
 import inspect
 
 import numpy as np
@@ -232,6 +233,7 @@ def _registered_as(function):
     return None
 
 
+@validate_params({"spec": [str], "what": [str]})
 def load_index(spec: str, what: str = "--index"):
     """The :class:`~imbeval.indices.IndexInfo` of a registered name or an import path.
 

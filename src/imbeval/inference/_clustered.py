@@ -34,6 +34,12 @@ References: Efron, B., Stein, C. (1981) The jackknife estimate of variance. Ann.
 
 from __future__ import annotations
 
+from numbers import Integral
+
+from imbeval.utils._param_validation import Interval, validate_params
+
+_AT_LEAST_ONE = [Interval(Integral, 1, None, closed="left")]
+
 import math
 
 import numpy as np
@@ -44,6 +50,7 @@ from imbeval.inference._estimate import Estimate
 __all__ = ["problem_clusters", "cluster_estimate", "cluster_means", "MIN_CONCEPTS", "JACKKNIFE_METHOD",
            "concept_jackknife", "problems_estimate"]
 
+@validate_params({"classes": ["mapping"]})
 def problem_clusters(classes: dict) -> dict:
     """Problems that share a class (directly or through others) form one cluster.
 
@@ -81,6 +88,7 @@ def problem_clusters(classes: dict) -> dict:
     return out
 
 
+@validate_params({"values": ["mapping"], "clusters": ["mapping"], "min_units": _AT_LEAST_ONE})
 def cluster_estimate(values: dict, clusters: dict, *, min_units: int = MIN_DECISIVE_UNITS) -> Estimate:
     """The mean over independent clusters of the problems' mean in each, with its t interval.
 
@@ -132,6 +140,7 @@ def cluster_estimate(values: dict, clusters: dict, *, min_units: int = MIN_DECIS
                     symmetric=True, **kinds)
 
 
+@validate_params({"values": ["mapping"], "clusters": ["mapping"]})
 def cluster_means(values: dict, clusters: dict) -> np.ndarray:
     """The mean of the finite ``values`` in each cluster, clusters in order of first
     appearance: the units of :func:`cluster_estimate`.
@@ -178,6 +187,7 @@ def _groups(concepts: dict, problems) -> list[frozenset]:
     return out
 
 
+@validate_params({"values": ["mapping"], "concepts": ["mapping"], "min_concepts": _AT_LEAST_ONE})
 def concept_jackknife(values: dict, concepts: dict, *,
                       min_concepts: int = MIN_CONCEPTS) -> Estimate:
     """The mean of per-problem numbers, with the delete-one-concept jackknife interval.
@@ -236,6 +246,8 @@ def concept_jackknife(values: dict, concepts: dict, *,
     return Estimate(value, method, c, why, se=math.sqrt(variance), df=c - 1, **kinds)
 
 
+@validate_params({"values": ["mapping"], "concepts": ["mapping"], "min_units": _AT_LEAST_ONE,
+                  "min_concepts": _AT_LEAST_ONE})
 def problems_estimate(values: dict, concepts: dict, *, min_units: int = MIN_DECISIVE_UNITS,
                       min_concepts: int = MIN_CONCEPTS) -> Estimate:
     """A mean over problems with the interval its problems' structure calls for.

@@ -9,15 +9,17 @@ p-value is at most :data:`~imbeval.inference.DECISIVE_ALPHA`.
 
 from __future__ import annotations
 
+from imbeval.utils._param_validation import POSITIVE as _POSITIVE, validate_params
+
 import math
 from typing import Callable
 
-from imbeval.utils._param_validation import check_positive
 from imbeval.inference._estimate import Estimate
 
 __all__ = ["tost", "decision_p_value"]
 
 
+@validate_params({"tolerance": [_POSITIVE]})
 def tost(difference: float, se: float, df: float, tolerance: float) -> float:
     """The p-value of two one-sided t tests that ``|true difference| < tolerance``.
 
@@ -31,7 +33,6 @@ def tost(difference: float, se: float, df: float, tolerance: float) -> float:
     """
     from scipy import stats
 
-    check_positive(tolerance, "tolerance")
     if not (math.isfinite(difference) and math.isfinite(se) and df >= 1) or se < 0:
         return math.nan
     if se == 0:

@@ -11,6 +11,8 @@ with ``n_test/n_train`` = :data:`~imbeval.inference.DECISION_TEST_TO_TRAIN` for 
 
 from __future__ import annotations
 
+from imbeval.utils._param_validation import LEVEL as _LEVEL, validate_params
+
 import math
 from dataclasses import dataclass, field, replace
 from typing import Callable
@@ -156,6 +158,7 @@ def _fold_matrix(values) -> np.ndarray:
     return v
 
 
+@validate_params({"values": ["array-like"], "test_to_train": ["real", None]})
 def cv_estimate(values, *, test_to_train=None, method=None,
                 method_kind=Method.CV) -> Estimate:
     """The mean of CV fold values with the intervals that decide on it.
@@ -207,6 +210,8 @@ def cv_estimate(values, *, test_to_train=None, method=None,
                     method_kind=method_kind, reason=reason)
 
 
+@validate_params({"values": ["array-like"], "level": [_LEVEL],
+                  "test_to_train": ["real", None]})
 def cv_interval(values, *, level: float = LEVEL, test_to_train=None) -> tuple[float, float]:
     """Nadeau and Bengio's corrected repeated k-fold t interval of the expected CV mean.
 
@@ -235,6 +240,8 @@ def cv_interval(values, *, level: float = LEVEL, test_to_train=None) -> tuple[fl
     return cv_estimate(values, test_to_train=ratio).interval(_level(level))
 
 
+@validate_params({"gradient": ["array-like"], "fold_values": ["array-like"],
+                  "test_to_train": ["real", None]})
 def cv_delta_estimate(value, gradient, fold_values, *, test_to_train=None) -> Estimate:
     """A smooth function ``g`` of several CV means, by the delta method.
 

@@ -33,6 +33,8 @@ multiple testing under dependency. Annals of Statistics 29, 1165-1188.
 
 from __future__ import annotations
 
+from imbeval.utils._param_validation import LEVEL as _LEVEL, validate_params
+
 import gc
 from contextlib import contextmanager
 
@@ -43,6 +45,7 @@ from imbeval.inference._constants import INTERVAL_ALPHA
 __all__ = ["holm", "simes", "benjamini_hochberg", "frozen_gc"]
 
 
+@validate_params({"p_values": ["array-like"], "alpha": [_LEVEL]})
 def holm(p_values, alpha: float = INTERVAL_ALPHA) -> tuple[np.ndarray, np.ndarray]:
     """Holm's step-down adjustment of a family of p-values (NaNs kept out).
 
@@ -97,6 +100,7 @@ def _finite(p_values) -> tuple[np.ndarray, np.ndarray]:
     return p, ok
 
 
+@validate_params({"p_values": ["array-like"]})
 def simes(p_values) -> float:
     """Simes' global p-value of a family: ``min_i m·p_(i)/i`` over its ``m`` finite
     p-values (NaNs kept out), capped at 1; NaN for a family with none.
@@ -116,6 +120,7 @@ def simes(p_values) -> float:
     return float(min(1.0, np.min(finite.size * finite / ranks)))
 
 
+@validate_params({"p_values": ["array-like"], "alpha": [_LEVEL]})
 def benjamini_hochberg(p_values, alpha: float) -> tuple[np.ndarray, np.ndarray]:
     """Benjamini-Hochberg's step-up procedure over a family (NaNs kept out).
 

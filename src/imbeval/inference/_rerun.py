@@ -21,6 +21,12 @@ Where ``SD`` (the spread of one re-run's mean) comes from, in order:
 
 from __future__ import annotations
 
+from numbers import Integral, Real
+
+from imbeval.utils._param_validation import POSITIVE as _POSITIVE, Interval, validate_params
+
+_NON_NEGATIVE = Interval(Real, 0, None, closed="left")
+
 import math
 from dataclasses import dataclass
 
@@ -154,6 +160,9 @@ def spread_homogeneity(matrices) -> float:
     return float(stats.bartlett(*groups).pvalue)
 
 
+@validate_params({"values": ["array-like"], "half_unit": [_NON_NEGATIVE], "low": ["real"],
+                  "high": ["real"], "min_repeats": [Interval(Integral, 1, None, closed="left")],
+                  "test_to_train": ["real", None], "spread": ["array-like", None]})
 def rerun_estimate(values, *, half_unit: float = 0.0, low: float = -math.inf,
                    high: float = math.inf, min_repeats: int = 2, test_to_train=None,
                    spread: tuple[float, float] | None = None) -> RerunEstimate:
@@ -213,6 +222,7 @@ def rerun_estimate(values, *, half_unit: float = 0.0, low: float = -math.inf,
                          half_unit=float(half_unit), bounds=(low, high))
 
 
+@validate_params({"tolerance": [_POSITIVE], "half_unit": [_NON_NEGATIVE]})
 def agreement_margin(tolerance: float, half_unit: float = 0.0) -> float:
     """The margin an agreement test uses: ``tolerance - half_unit`` (the strict direction:
     a printed value stands for any number within half a unit of it, so ours must lie
@@ -247,6 +257,9 @@ class RerunComparison:
         return self.interval[0] <= self.target <= self.interval[1]
 
 
+@validate_params({"values": ["array-like"], "target": ["real"], "half_unit": [_NON_NEGATIVE],
+                  "tolerance": [_POSITIVE], "low": ["real"], "high": ["real"],
+                  "spread": ["array-like", None]})
 def compare_to_rerun(values, target: float, *, half_unit: float = 0.0, tolerance: float,
                      low: float = -math.inf, high: float = math.inf,
                      spread: tuple[float, float] | None = None) -> RerunComparison:

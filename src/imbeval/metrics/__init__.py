@@ -3,6 +3,11 @@
 :mod:`imbeval.indices` takes confusion matrices (rows true, columns predicted, the positive
 class first). This module takes labels, like ``sklearn.metrics`` and ``imblearn.metrics``:
 
+- :func:`registry` and :func:`get_info` -- every index of labels (name -> :class:`MetricInfo`
+  with the core fields every registry of the library has: ``name``, ``function``,
+  ``greater_is_better``, ``bounds``, ``scope``, ``description``, ``reference``) and one
+  of them by name, with "did you mean" (the shape of :mod:`imbeval.indices` and
+  :mod:`imbeval.scores`);
 - :func:`score` -- ``score(index, y_true, y_pred, *, labels, pos_label, sample_weight,
   zero_division, average, ...)`` for every registered index (a user's too), with
   scikit-learn's options (``average=None``: per-class values; ``beta=`` of ``fbeta``);
@@ -14,8 +19,10 @@ class first). This module takes labels, like ``sklearn.metrics`` and ``imblearn.
   ``macro_averaged_mean_absolute_error``;
 - named functions for the indices scikit-learn and imbalanced-learn lack:
   ``gmean_score``, ``acsa_score``, ``iam_score``, ``cba_score``, ``auroc_ovo_score``,
-  ``auroc_ova_score``, ``maurpc_ova_score``, ``eve_score``, ``cen_score``, ``mcen_score``,
-  ``mprecision_score``, ``maurpc_score`` (:data:`NAMED_SCORES`);
+  ``auroc_ova_score``, ``maurpc_ova_score``, ``eve_score``, ``mprecision_score``, ``maurpc_score``,
+  and ``cen_loss``, ``mcen_loss`` for the two lower-is-better entropies
+  (:data:`NAMED_SCORES`; scikit-learn's convention: ``*_score`` greater is better,
+  ``*_loss`` lower is better);
 - :func:`make_scorer`, :func:`get_scorer`, :func:`make_scorers` -- scikit-learn scorers
   for ``cross_val_score``, ``cross_validate`` and ``GridSearchCV(scoring=...)``, negated
   for lower-is-better indices (CEN, MCEN); a user's index works in parallel searches too;
@@ -67,8 +74,10 @@ from imbeval.metrics._dropin import (accuracy_score, balanced_accuracy_score, co
 from imbeval.metrics._labels import (DataConversionWarning, check_target, class_labels,
                                      confusion_matrix, label_matrix)
 from imbeval.metrics._named import (NAMED_SCORES, acsa_score, auroc_ova_score, auroc_ovo_score,
-                                    cba_score, cen_score, eve_score, gmean_score, iam_score,
-                                    maurpc_ova_score, maurpc_score, mcen_score, mprecision_score)
+                                    cba_score, cen_loss, eve_score, gmean_score, iam_score,
+                                    maurpc_ova_score, maurpc_score, mcen_loss, mprecision_score)
+from imbeval.metrics._named import cen_score, mcen_score  # noqa: F401  (deprecated names)
+from imbeval.metrics._info import MetricInfo, get_info, registry
 from imbeval.metrics._report import classification_report
 from imbeval.metrics._resolve import NAME_OPTIONS, resolve_index
 from imbeval.metrics._score import (UndefinedMetricWarning, UndefinedScoreWarning,
@@ -94,7 +103,7 @@ def __getattr__(name):
     raise AttributeError(f"module 'imbeval.metrics' has no attribute {name!r}")
 
 
-__all__ = ["score", "make_scorer", "get_scorer", "make_scorers", "classification_report",
+__all__ = ["registry", "get_info", "MetricInfo", "score", "make_scorer", "get_scorer", "make_scorers", "classification_report",
            "confusion_matrix", "class_labels", "label_matrix", "check_target",
            "check_metrics_zero_division", "resolve_index", "DataConversionWarning",
            "UndefinedMetricWarning", "UndefinedScoreWarning", "NAME_OPTIONS", "NAMED_SCORES",

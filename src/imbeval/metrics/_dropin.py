@@ -15,7 +15,9 @@ import warnings
 import numpy as np
 
 from imbeval.metrics._labels import confusion_matrix, label_matrix
+from imbeval.metrics._params import LABEL_ARGUMENTS
 from imbeval.metrics._score import UndefinedMetricWarning, score, undefined_why
+from imbeval.utils._param_validation import validate_params
 
 __all__ = ["accuracy_score", "balanced_accuracy_score", "precision_score", "recall_score",
            "f1_score", "fbeta_score", "jaccard_score", "matthews_corrcoef",
@@ -588,3 +590,10 @@ def macro_averaged_mean_absolute_error(y_true, y_pred, *, sample_weight=None):
 for _function in (precision_score, recall_score, f1_score, fbeta_score, jaccard_score,
                   sensitivity_score, specificity_score):
     _function.__doc__ = _function.__doc__.replace("{average}", _AVERAGE_DOC)
+
+
+# declared after the docstrings are filled in: the wrapper copies the finished text
+for _name in __all__:
+    globals()[_name] = validate_params(
+        {**LABEL_ARGUMENTS, "adjusted": ["boolean"], "normalize": ["boolean"]},
+        shared=True)(globals()[_name])

@@ -7,6 +7,10 @@ import warnings
 
 import numpy as np
 
+from imbeval.utils._param_validation import Interval, StrOptions, validate_params
+
+_OPTIONAL = ["array-like", None]
+
 __all__ = ["confusion_matrix", "class_labels", "label_matrix", "check_labels", "check_target",
            "DataConversionWarning"]
 
@@ -94,6 +98,7 @@ def _refuse_two_dimensional(arr, name):
                      "or a column vector (n_samples, 1))")
 
 
+@validate_params({"values": ["array-like"], "name": [str]})
 def check_target(values, name="y"):
     """One label per sample, checked as ``sklearn.utils.multiclass.type_of_target`` would.
 
@@ -222,6 +227,9 @@ def _check_sample_weight(sample_weight, n):
     return w
 
 
+@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "labels": _OPTIONAL,
+                  "sample_weight": _OPTIONAL,
+                  "min_classes": [Interval(numbers.Integral, 1, None, closed="left")]})
 def label_matrix(y_true, y_pred, *, labels=None, sample_weight=None, min_classes=2):
     """The float64 confusion matrix of labels and the labels of its rows: ``(cm, classes)``.
 
@@ -291,6 +299,7 @@ def label_matrix(y_true, y_pred, *, labels=None, sample_weight=None, min_classes
     return counts.astype(np.float64).reshape(C, C), classes
 
 
+@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "labels": _OPTIONAL})
 def class_labels(y_true, y_pred, *, labels=None):
     """The labels of :func:`confusion_matrix`'s rows and columns, in their order.
 
@@ -315,6 +324,9 @@ def class_labels(y_true, y_pred, *, labels=None):
     return label_matrix(y_true, y_pred, labels=labels, min_classes=1)[1]
 
 
+@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "labels": _OPTIONAL,
+                  "sample_weight": _OPTIONAL,
+                  "normalize": [StrOptions({"true", "pred", "all"}), None]})
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
     """The confusion matrix of labels, as ``sklearn.metrics.confusion_matrix``.
 

@@ -8,13 +8,18 @@ for the two-class indices, TP 2, FN 1, FP 1, TN 6 (class 1 positive).
 
 from __future__ import annotations
 
+from imbeval.metrics._params import LABEL_ARGUMENTS
 from imbeval.metrics._resolve import DEFAULT_AVERAGE
 from imbeval.metrics._score import score
+from imbeval.utils._deprecation import deprecated_alias
+from imbeval.utils._param_validation import validate_params
 
-#: The named functions, function name -> index name.
-NAMED_SCORES = {name: name[:-len("_score")] for name in (
+#: The named functions, function name -> index name. scikit-learn's convention: a
+#: ``*_score`` is greater-is-better, a ``*_loss`` lower-is-better (the entropies CEN and
+#: MCEN); the stem is the index's registry name.
+NAMED_SCORES = {name: name.rsplit("_", 1)[0] for name in (
     "gmean_score", "acsa_score", "iam_score", "cba_score", "auroc_ovo_score", "auroc_ova_score",
-    "maurpc_ova_score", "eve_score", "cen_score", "mcen_score", "mprecision_score",
+    "maurpc_ova_score", "eve_score", "cen_loss", "mcen_loss", "mprecision_score",
     "maurpc_score")}
 
 __all__ = ["NAMED_SCORES", *NAMED_SCORES]
@@ -333,7 +338,7 @@ def eve_score(y_true, y_pred, *, labels=None, sample_weight=None,
     return score('eve', y_true, y_pred, labels=labels, sample_weight=sample_weight,
                  zero_division=zero_division)
 
-def cen_score(y_true, y_pred, *, labels=None, sample_weight=None,
+def cen_loss(y_true, y_pred, *, labels=None, sample_weight=None,
               zero_division="warn"):
     """CEN (dembele): confusion entropy of Wei et al..
 
@@ -365,15 +370,15 @@ def cen_score(y_true, y_pred, *, labels=None, sample_weight=None,
 
     Examples
     --------
-    >>> from imbeval.metrics import cen_score
+    >>> from imbeval.metrics import cen_loss
     >>> y_true, y_pred = [0, 0, 0, 0, 1, 1, 2, 2], [0, 0, 0, 1, 1, 2, 2, 2]
-    >>> round(cen_score(y_true, y_pred), 4)  # idem
+    >>> round(cen_loss(y_true, y_pred), 4)  # idem
     0.2853
     """
     return score('cen', y_true, y_pred, labels=labels, sample_weight=sample_weight,
                  zero_division=zero_division)
 
-def mcen_score(y_true, y_pred, *, labels=None, sample_weight=None,
+def mcen_loss(y_true, y_pred, *, labels=None, sample_weight=None,
                zero_division="warn"):
     """MCEN (dembele): modified confusion entropy of Delgado & Núñez-González.
 
@@ -405,9 +410,9 @@ def mcen_score(y_true, y_pred, *, labels=None, sample_weight=None,
 
     Examples
     --------
-    >>> from imbeval.metrics import mcen_score
+    >>> from imbeval.metrics import mcen_loss
     >>> y_true, y_pred = [0, 0, 0, 0, 1, 1, 2, 2], [0, 0, 0, 1, 1, 2, 2, 2]
-    >>> round(mcen_score(y_true, y_pred), 4)  # idem
+    >>> round(mcen_loss(y_true, y_pred), 4)  # idem
     0.3377
     """
     return score('mcen', y_true, y_pred, labels=labels, sample_weight=sample_weight,
@@ -494,3 +499,12 @@ def maurpc_score(y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     return score('maurpc', y_true, y_pred, labels=labels, pos_label=pos_label,
     sample_weight=sample_weight,
                  zero_division=zero_division)
+
+
+for _name in NAMED_SCORES:
+    globals()[_name] = validate_params(LABEL_ARGUMENTS, shared=True)(globals()[_name])
+
+#: The old names of the lower-is-better functions, kept for one version.
+cen_score = deprecated_alias(cen_loss, "cen_score")
+mcen_score = deprecated_alias(mcen_loss, "mcen_score")
+DEPRECATED_NAMES = {"cen_score": "cen_loss", "mcen_score": "mcen_loss"}

@@ -6,6 +6,10 @@ import math
 
 import numpy as np
 
+from numbers import Integral
+
+from imbeval.metrics._params import LABEL_ARGUMENTS
+from imbeval.utils._param_validation import Interval, validate_params
 from imbeval.indices import check_confusion_stack, safe_divide
 # Per-class F-beta from counts (defined for a class that occurs but is never predicted):
 # the one implementation the F indices use, not re-derived here.
@@ -68,6 +72,9 @@ def _check_digits(digits):
     return int(digits)
 
 
+@validate_params({**LABEL_ARGUMENTS, "target_names": ["array-like", None],
+                  "indices": [str, "array-like", None], "digits": [Interval(Integral, 0, None, closed="left")],
+                  "output_dict": ["boolean"], "as_frame": ["boolean"]}, shared=True)
 def classification_report(y_true, y_pred, *, labels=None, target_names=None,
                           indices=DEFAULT_INDICES, pos_label=1, sample_weight=None,
                           digits=2, zero_division="warn", output_dict=False, as_frame=False,

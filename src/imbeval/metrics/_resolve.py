@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from imbeval.indices import LIBRARY_NAMES, IndexInfo, compute, index_info
+from imbeval.indices import LIBRARY_NAMES, IndexInfo, compute, get_info
 
 __all__ = ["resolve_index", "indices_of_matrix", "NAME_OPTIONS", "DEFAULT_AVERAGE"]
 
@@ -130,10 +130,18 @@ def _index_info(index):
         raise ValueError(f"index must be the name of a registered index, got {index!r}")
     if index.endswith("_score") and index not in LIBRARY_NAMES:
         try:  # a named function's name: gmean_score is gmean
-            return index_info(index[:-len("_score")])
+            return get_info(index[:-len("_score")])
         except ValueError:
             pass
-    return index_info(index)  # the catalogue's indices are computed by name, as here
+    if index.endswith("_loss") and index not in LIBRARY_NAMES:
+        try:  # a lower-is-better named function's name: cen_loss is cen
+            return get_info(index)
+        except ValueError:
+            try:
+                return get_info(index[:-len("_loss")])
+            except ValueError:
+                pass
+    return get_info(index)  # the catalogue's indices are computed by name, as here
 
 
 def _positive_row(pos_label, classes):
@@ -205,7 +213,7 @@ def indices_of_matrix(cm, classes, names, pos_label=1, zero_division=np.nan, ind
 
 
 def _label_mae(cm, classes, zero_division):
-    function = index_info("macro_averaged_mae").function
+    function = get_info("macro_averaged_mae").function
     value = function(cm, zero_division=zero_division, values=classes.astype(float))
     if not np.isnan(zero_division) and value <= 0:  # 0 is its best: never for an undefined one
         if np.isnan(function(cm, values=classes.astype(float))):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from imbeval.utils._param_validation import validate_params
+
 import math
 import numbers
 import warnings
@@ -83,6 +85,9 @@ def undefined_why(cm, classes, labels_given, where="y_true"):
     return "a ratio it is built from has a zero denominator"
 
 
+@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"],
+                  "labels": ["array-like", None], "sample_weight": ["array-like", None],
+                  "ci_method": [str]})
 def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None,
           zero_division="warn", average=DEFAULT_AVERAGE, adjusted=None, weights=None,
           beta=None, ci=None, ci_method="auto"):

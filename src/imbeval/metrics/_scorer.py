@@ -15,6 +15,7 @@ import warnings
 
 import numpy as np
 
+from imbeval.utils._param_validation import validate_params
 from imbeval.metrics._labels import check_labels, label_matrix
 from imbeval.metrics._resolve import _OPTION_NAMES, _positive_row, resolve_index
 from imbeval.metrics._score import (UndefinedMetricWarning, UndefinedScoreWarning,
@@ -51,9 +52,9 @@ class IndexScore:
     Examples
     --------
     >>> import pickle
-    >>> from imbeval.indices import index_info
+    >>> from imbeval.indices import get_info
     >>> from imbeval.metrics._scorer import IndexScore
-    >>> f = IndexScore("acsa", index_info("acsa"))
+    >>> f = IndexScore("acsa", get_info("acsa"))
     >>> f([0, 1, 1], [0, 1, 0]), pickle.loads(pickle.dumps(f)).carried is None  # by name
     (0.75, True)
     """
@@ -197,6 +198,7 @@ def make_scorer(index, **kwargs):
                                **kwargs)
 
 
+@validate_params({"name": [str]})
 def get_scorer(name):
     """The scorer of an imbeval name with its defaults: :func:`make_scorer` ``(name)``.
 
@@ -224,6 +226,7 @@ def get_scorer(name):
     return make_scorer(name)
 
 
+@validate_params({"names": [str, "array-like"]})
 def make_scorers(names, **kwargs):
     """A dict of scorers, ``{name: make_scorer(name, **kwargs)}``, for scikit-learn's
     ``scoring=``: ``cross_validate(model, X, y, scoring=make_scorers(["gmean", "iam"]))``.

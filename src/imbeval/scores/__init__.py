@@ -8,41 +8,51 @@ scikit-learn's keywords ``sample_weight``, ``pos_label``, ``average``, ``multi_c
 sample is a reweighting of its classes, which is how :mod:`imbeval.audit.prior_shift` decides
 which of these indices stay put when the deployment prior differs from the test prior.
 
->>> from imbeval.scores import compute_score, roc_auc_score
+>>> from imbeval.scores import score, roc_auc_score
 >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
 0.75
->>> compute_score("calibrated_precision", [0, 0, 0, 1], [0.6, 0.2, 0.1, 0.9])
+>>> score("calibrated_precision", [0, 0, 0, 1], [0.6, 0.2, 0.1, 0.9])
 0.75
 
-Every index is in :func:`score_registry` with its orientation and range;
-:func:`make_score_scorer` makes scikit-learn scorers of them (docs/metrics.md).
+The named measures have the shape of :mod:`imbeval.indices` and :mod:`imbeval.metrics`:
+:func:`registry` (name -> :class:`ScoreInfo` with ``name``, ``function``,
+``greater_is_better``, ``bounds``, ``scope``, ``description``, ``reference``),
+:func:`get_info` (one entry; an unknown name gets the closest ones), :func:`score` (the
+value of one by name) and :func:`make_scorer` (a scikit-learn scorer of one, negated where
+lower is better; docs/metrics.md). As scikit-learn's, a ``*_score`` function is
+greater-is-better and a ``*_loss`` lower-is-better (``brier_score_loss``, ``log_loss``).
 """
 
 from __future__ import annotations
 
 
-from imbeval.scores._registry import ScoreInfo, lookup as _lookup, score_registry
+from imbeval.scores._registry import ScoreInfo, get_info, registry
 from imbeval.scores.cost import bayes_decisions, cost_curve, cost_curve_area, expected_cost
 from imbeval.scores.prg import auprg_score, prg_curve
-from imbeval.scores.proper import CorpDecomposition, brier_score, corp_decomposition, log_loss
+from imbeval.scores.proper import (CorpDecomposition, brier_score, brier_score_loss,  # noqa: F401
+                                   corp_decomposition, log_loss)
+from imbeval.utils._deprecation import deprecated_alias
+from imbeval.utils._param_validation import validate_params
 from imbeval.scores.ranking import (average_precision_score,
                                     calibrated_average_precision_score, calibrated_f_score,
                                     calibrated_precision_score, roc_auc_score)
 
 __all__ = ["CorpDecomposition", "ScoreInfo", "auprg_score", "average_precision_score",
-           "bayes_decisions", "brier_score", "calibrated_average_precision_score",
-           "calibrated_f_score", "calibrated_precision_score", "compute_score",
-           "corp_decomposition", "cost_curve", "cost_curve_area", "expected_cost", "log_loss",
-           "make_score_scorer", "prg_curve", "roc_auc_score", "score_registry"]
+           "bayes_decisions", "brier_score_loss", "calibrated_average_precision_score",
+           "calibrated_f_score", "calibrated_precision_score", "corp_decomposition",
+           "cost_curve", "cost_curve_area", "expected_cost", "get_info", "log_loss",
+           "make_scorer", "prg_curve", "registry", "roc_auc_score", "score"]
 
 
-def compute_score(name: str, y_true, y_score, *, sample_weight=None, **options) -> float:
+@validate_params({"name": [str], "y_true": ["array-like"], "y_score": ["array-like"],
+                  "sample_weight": ["array-like", None]})
+def score(name: str, y_true, y_score, *, sample_weight=None, **options) -> float:
     """The value of the registered index of scores ``name``.
 
     Parameters
     ----------
     name : str
-        A key of :func:`score_registry`.
+        A key of :func:`registry`.
     y_true : array-like of shape (n,)
     y_score : array-like of shape (n,) or (n, C)
         As the index's ``scope`` and ``response`` say.
@@ -56,14 +66,15 @@ def compute_score(name: str, y_true, y_score, *, sample_weight=None, **options) 
 
     Examples
     --------
-    >>> compute_score("brier_score", [0, 1, 1], [0.2, 0.6, 0.9])
+    >>> score("brier_score", [0, 1, 1], [0.2, 0.6, 0.9])
     0.07
     """
-    return float(_lookup(name).function(y_true, y_score, sample_weight=sample_weight,
+    return float(get_info(name).function(y_true, y_score, sample_weight=sample_weight,
                                         **options))
 
 
-def make_score_scorer(name: str, **options):
+@validate_params({"name": [str]})
+def make_scorer(name: str, **options):
     """A scikit-learn scorer of a registered index of scores (``GridSearchCV(scoring=...)``).
 
     The scorer asks the estimator for ``predict_proba`` (indices of probabilities) or for
@@ -74,7 +85,7 @@ def make_score_scorer(name: str, **options):
     Parameters
     ----------
     name : str
-        A key of :func:`score_registry`.
+        A key of :func:`registry`.
     **options
         Fixed keywords of the index (``pos_label``, ``labels``).
 
@@ -89,11 +100,11 @@ def make_score_scorer(name: str, **options):
     >>> from sklearn.linear_model import LogisticRegression
     >>> X = np.r_[np.zeros((20, 1)), np.ones((20, 1))] + np.linspace(0, 0.9, 40)[:, None]
     >>> y = np.r_[np.zeros(20), np.ones(20)].astype(int)
-    >>> scorer = make_score_scorer("brier_score")
+    >>> scorer = make_scorer("brier_score")
     >>> float(scorer(LogisticRegression().fit(X, y), X, y)) < 0
     True
     """
-    info = _lookup(name)
+    info = get_info(name)
     response = ("predict_proba" if info.response == "proba"
                 else ("decision_function", "predict_proba"))
     from imbeval.utils._optional import import_optional
@@ -101,3 +112,9 @@ def make_score_scorer(name: str, **options):
     make_scorer = import_optional("sklearn.metrics").make_scorer
     return make_scorer(info.function, response_method=response,
                        greater_is_better=info.greater_is_better, **options)
+
+
+#: the names before the measures' modules shared one shape, for one version
+compute_score = deprecated_alias(score, "compute_score", "imbeval.scores.score")
+make_score_scorer = deprecated_alias(make_scorer, "make_score_scorer", "imbeval.scores.make_scorer")
+score_registry = deprecated_alias(registry, "score_registry", "imbeval.scores.registry")

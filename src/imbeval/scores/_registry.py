@@ -13,8 +13,9 @@ from functools import partial
 from typing import Callable
 
 from imbeval.scores import cost, prg, proper, ranking
+from imbeval.utils._param_validation import validate_params
 
-__all__ = ["ScoreInfo", "score_registry"]
+__all__ = ["ScoreInfo", "registry", "get_info"]
 
 TWO_CLASS = "two-class"
 MULTI_CLASS = "multi-class"
@@ -39,8 +40,8 @@ class ScoreInfo:
 
     Examples
     --------
-    >>> from imbeval.scores import score_registry
-    >>> info = score_registry()["roc_auc"]
+    >>> from imbeval.scores import registry
+    >>> info = registry()["roc_auc"]
     >>> info.greater_is_better, info.bounds, info.response
     (True, (0.0, 1.0), 'score')
     """
@@ -104,9 +105,9 @@ _ENTRIES = [
      "Siblini et al. 2020; f1_score at pi0 = the sample's share"),
     ("auprg", prg.auprg_score, {}, True, (-_INF, 1.0), TWO_CLASS, "score",
      "area under the precision-recall-gain curve", "Flach & Kull 2015; worked examples"),
-    ("brier_score", proper.brier_score, {}, False, (0.0, 1.0), TWO_CLASS, "proba",
+    ("brier_score", proper.brier_score_loss, {}, False, (0.0, 1.0), TWO_CLASS, "proba",
      "Brier score", "sklearn.metrics.brier_score_loss"),
-    ("brier_score_multiclass", proper.brier_score, {}, False, (0.0, 2.0), MULTI_CLASS, "proba",
+    ("brier_score_multiclass", proper.brier_score_loss, {}, False, (0.0, 2.0), MULTI_CLASS, "proba",
      "Brier score summed over the classes", "sklearn.metrics.brier_score_loss"),
     ("log_loss", proper.log_loss, {}, False, (0.0, _INF), MULTI_CLASS, "proba",
      "log-loss (cross-entropy)", "sklearn.metrics.log_loss"),
@@ -151,7 +152,7 @@ _REGISTRY = {name: ScoreInfo(name, _make(fn, opts), gib, bounds, scope, response
              for name, fn, opts, gib, bounds, scope, response, desc, ref in _ENTRIES}
 
 
-def score_registry() -> dict[str, ScoreInfo]:
+def registry() -> dict[str, ScoreInfo]:
     """Every index of scores, by name (a copy: changing it changes nothing).
 
     Returns
@@ -160,15 +161,41 @@ def score_registry() -> dict[str, ScoreInfo]:
 
     Examples
     --------
-    >>> from imbeval.scores import score_registry
-    >>> len(score_registry()) >= 20
+    >>> from imbeval.scores import registry
+    >>> len(registry()) >= 20
     True
     """
     return dict(_REGISTRY)
 
 
-def lookup(name: str) -> ScoreInfo:
-    """The entry of ``name``; an unknown name gets the closest ones."""
+@validate_params({"name": [str]})
+def get_info(name: str) -> ScoreInfo:
+    """The entry of ``name``; an unknown name gets the closest ones.
+
+    Parameters
+    ----------
+    name : str
+        A key of :func:`registry`.
+
+    Returns
+    -------
+    ScoreInfo
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, with the closest known ones.
+
+    Examples
+    --------
+    >>> from imbeval.scores import get_info
+    >>> get_info("log_loss").greater_is_better
+    False
+    >>> get_info("roc_aux")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown index of scores 'roc_aux'; did you mean 'roc_auc', 'roc_auc_ovr', 'roc_auc_ovo'?
+    """
     if name not in _REGISTRY:
         close = difflib.get_close_matches(str(name), list(_REGISTRY), n=3)
         hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""

@@ -24,6 +24,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from imbeval.scores._params import LABELS, PROBABILITIES, SCORES
+from imbeval.utils._param_validation import StrOptions, validate_params
+
 from imbeval.scores import _curves, _inputs
 
 __all__ = ["bayes_decisions", "cost_curve", "cost_curve_area", "expected_cost"]
@@ -66,6 +69,7 @@ def _as_columns(y_true, y_proba, labels):
     return codes, p
 
 
+@validate_params({"y_proba": ["array-like"], "costs": ["array-like", None]})
 def bayes_decisions(y_proba, costs=None) -> np.ndarray:
     """The decision of least expected cost for each row of probabilities.
 
@@ -92,6 +96,9 @@ def bayes_decisions(y_proba, costs=None) -> np.ndarray:
     return np.argmin(p @ _cost_matrix(costs, p.shape[1]), axis=1)
 
 
+@validate_params({**PROBABILITIES, **LABELS, "costs": ["array-like", None],
+                  "priors": [StrOptions({"uniform"}), "array-like", None],
+                  "normalize": ["boolean"], "score_priors": ["array-like", None]})
 def expected_cost(y_true, y_proba, *, costs=None, priors=None, sample_weight=None,
                   normalize=False, labels=None, score_priors=None) -> float:
     """Expected cost of the Bayes decisions of probabilities (Ferrer's EC).
@@ -162,6 +169,7 @@ def expected_cost(y_true, y_proba, *, costs=None, priors=None, sample_weight=Non
     return ec
 
 
+@validate_params(SCORES)
 def cost_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     """The lower envelope of a scorer's cost lines (Drummond & Holte 2006).
 
@@ -201,6 +209,7 @@ def cost_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     return np.r_[0.0, pc[keep], 1.0], np.r_[0.0, ne, 0.0]
 
 
+@validate_params(SCORES)
 def cost_curve_area(y_true, y_score, *, sample_weight=None, pos_label=None) -> float:
     """Area under the cost curve's lower envelope, over probability cost in [0, 1].
 

@@ -21,11 +21,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from imbeval.scores._params import SCORES
+from imbeval.utils._param_validation import validate_params
+
 from imbeval.scores import _curves, _inputs
 
 __all__ = ["auprg_score", "prg_curve"]
 
 
+@validate_params(SCORES)
 def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     """The PR-gain curve from recall gain 0 to 1.
 
@@ -77,6 +81,7 @@ def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None):
     return (np.r_[pg_cross, pg[first:]], np.r_[0.0, rg[first:]], np.r_[np.nan, thr0[first:]])
 
 
+@validate_params(SCORES)
 def auprg_score(y_true, y_score, *, sample_weight=None, pos_label=None) -> float:
     """Area under the PR-gain curve over recall gain in [0, 1] (Flach & Kull 2015).
 

@@ -18,11 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+from imbeval.scores._params import LABELS, PROBABILITIES
+from imbeval.utils._param_validation import StrOptions, validate_params
 from scipy.special import xlogy
 
 from imbeval.scores import _inputs
+from imbeval.utils._deprecation import deprecated_alias
 
-__all__ = ["CorpDecomposition", "brier_score", "corp_decomposition", "log_loss"]
+__all__ = ["CorpDecomposition", "brier_score_loss", "corp_decomposition", "log_loss"]
 
 
 def _clip(p: np.ndarray) -> np.ndarray:
@@ -48,7 +52,8 @@ def _multi(y_true, y_proba, sample_weight, labels):
     return np.eye(classes.size)[codes], p, w
 
 
-def brier_score(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None) -> float:
+@validate_params({**PROBABILITIES, **LABELS})
+def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None) -> float:
     """Mean squared difference of probabilities and outcomes (scikit-learn's brier_score_loss).
 
     Parameters
@@ -71,7 +76,7 @@ def brier_score(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=N
 
     Examples
     --------
-    >>> round(brier_score([0, 1, 1], [0.2, 0.6, 0.9]), 6)
+    >>> round(brier_score_loss([0, 1, 1], [0.2, 0.6, 0.9]), 6)
     0.07
     """
     if np.asarray(y_proba).ndim == 2 and np.asarray(y_proba).shape[1] > 1:
@@ -81,6 +86,7 @@ def brier_score(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=N
     return float(np.average((p - y) ** 2, weights=w))
 
 
+@validate_params({**PROBABILITIES, **LABELS})
 def log_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None) -> float:
     """Mean negative log-probability of the true class (natural log; scikit-learn's log_loss).
 
@@ -89,7 +95,7 @@ def log_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None
     Parameters
     ----------
     y_true, y_proba, sample_weight, pos_label, labels
-        As :func:`brier_score`.
+        As :func:`brier_score_loss`.
 
     Returns
     -------
@@ -137,6 +143,7 @@ def _mean_score(kind, y, p, w, clip):
     return float(np.average(-(xlogy(y, p) + xlogy(1 - y, 1 - p)), weights=w))
 
 
+@validate_params({**PROBABILITIES, "score": [StrOptions({"brier", "log_loss"})]})
 def corp_decomposition(y_true, y_proba, *, score="brier", sample_weight=None,
                        pos_label=None) -> CorpDecomposition:
     """The CORP decomposition of the Brier score or the log-loss (Dimitriadis et al. 2021).
@@ -144,7 +151,7 @@ def corp_decomposition(y_true, y_proba, *, score="brier", sample_weight=None,
     Parameters
     ----------
     y_true, y_proba, sample_weight, pos_label
-        As :func:`brier_score` (two classes; ``y_proba`` the positive class's probability).
+        As :func:`brier_score_loss` (two classes; ``y_proba`` the positive class's probability).
     score : {"brier", "log_loss"}
         The proper score decomposed.
 
@@ -184,3 +191,7 @@ def corp_decomposition(y_true, y_proba, *, score="brier", sample_weight=None,
     return CorpDecomposition(score=total, miscalibration=total - recal_score,
                              discrimination=unc - recal_score, uncertainty=unc,
                              recalibrated=recal)
+
+
+#: the old name (a ``*_score`` is greater-is-better in scikit-learn's convention), for one version
+brier_score = deprecated_alias(brier_score_loss, "brier_score")

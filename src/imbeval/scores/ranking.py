@@ -19,6 +19,9 @@ import itertools
 
 import numpy as np
 
+from imbeval.scores._params import AVERAGE, BETA, LABELS, PI0, SCORES
+from imbeval.utils._param_validation import StrOptions, validate_params
+
 from imbeval.scores import _curves, _inputs
 
 __all__ = ["average_precision_score", "calibrated_average_precision_score",
@@ -37,6 +40,8 @@ def _binary_auc(positive, score, weight) -> float:
     return _curves.trapezoid(fpr, tpr)
 
 
+@validate_params({**SCORES, **LABELS, "average": AVERAGE,
+                  "multi_class": [StrOptions({"raise", "ovr", "ovo"})]})
 def roc_auc_score(y_true, y_score, *, sample_weight=None, pos_label=None, average="macro",
                   multi_class="raise", labels=None) -> float:
     """Area under the ROC curve (ties between classes count one half).
@@ -118,6 +123,7 @@ def _step_area(positive, score, weight, pi0):
     return float(np.sum(np.where(step > 0, step * np.nan_to_num(prec), 0.0)))
 
 
+@validate_params({**SCORES, **LABELS, "average": AVERAGE})
 def average_precision_score(y_true, y_score, *, sample_weight=None, pos_label=None,
                             average="macro", labels=None) -> float:
     """Average precision, Σ (R_k − R_{k−1})·P_k over the thresholds (scikit-learn's, step-wise).
@@ -158,6 +164,7 @@ def _one_vs_rest(fn, y_true, y_score, sample_weight, pos_label, average, labels,
     return float(np.sum(values * share) / share.sum())
 
 
+@validate_params({**SCORES, **LABELS, "pi0": PI0, "average": AVERAGE})
 def calibrated_average_precision_score(y_true, y_score, *, pi0=0.5, sample_weight=None,
                                        pos_label=None, average="macro", labels=None) -> float:
     """Average precision with precision calibrated to the positive share ``pi0`` (Siblini et al.).
@@ -201,6 +208,7 @@ def _at_threshold(y_true, y_score, sample_weight, pos_label, threshold, pi0):
     return tpr, fpr, _inputs.prior(pi0, "pi0")
 
 
+@validate_params({**SCORES, "threshold": ["real"], "pi0": PI0})
 def calibrated_precision_score(y_true, y_score, *, threshold=0.5, pi0=0.5, sample_weight=None,
                                pos_label=None) -> float:
     """Precision at the reference positive share ``pi0`` of the classifier ``y_score >= threshold``.
@@ -228,6 +236,7 @@ def calibrated_precision_score(y_true, y_score, *, threshold=0.5, pi0=0.5, sampl
     return float(_calibrated(np.float64(tpr), np.float64(fpr), pi0))
 
 
+@validate_params({**SCORES, "threshold": ["real"], "pi0": PI0, "beta": BETA})
 def calibrated_f_score(y_true, y_score, *, threshold=0.5, pi0=0.5, beta=1.0,
                        sample_weight=None, pos_label=None) -> float:
     """F-β with precision calibrated to ``pi0`` (Siblini et al.) at one threshold.

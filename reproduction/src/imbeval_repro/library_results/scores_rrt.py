@@ -28,7 +28,7 @@ import pandas as pd
 
 from imbeval_repro.library_results import DEPLOY_PRIOR
 from imbeval_repro.experiment.protocol.fold_scores import score_index_rows
-from imbeval.scores import score_registry
+from imbeval.scores import registry as score_registry
 from imbeval_repro.papers.mullick2020.experiment import variability
 
 __all__ = ["DEPLOY_PRIOR", "RRT_INDICES", "RRT_KINDS", "score_indices", "score_spread",

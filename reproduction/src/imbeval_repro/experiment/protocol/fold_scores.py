@@ -23,7 +23,7 @@ import warnings
 
 import numpy as np
 
-from imbeval.scores import score_registry
+from imbeval.scores import registry as score_registry
 
 __all__ = ["decode_array", "encode_array", "score_index_rows", "score_record"]
 
@@ -127,7 +127,7 @@ def score_index_rows(fold: dict, n_classes: int, *, names=None, deploy_prior=Non
     n_classes : int
         The problem's number of classes.
     names : iterable of str, optional
-        Indices of :func:`imbeval.scores.score_registry` (default all); of these, those that
+        Indices of :func:`imbeval.scores.registry` (default all); of these, those that
         fit the problem (two classes: the two-class ones and the probability indices of
         several classes; more classes: the multi-class ones) and the response (indices of
         probabilities need ``predict_proba``).
