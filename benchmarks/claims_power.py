@@ -1,7 +1,7 @@
 """What would decide mullick2020's KEEL reference claims over data sets, and how the
 exclusions shape them.
 
-    python benchmarks/claims_power.py --reference results/reference/keel [--out FILE.md]
+    python benchmarks/claims_power.py --reference reference/keel [--out FILE.md]
 
 Reads a reference folder (``claims.csv``, ``claim_units.csv``, ``estimates.csv``,
 ``problems.csv``, ``left_out.csv``) and prints a Markdown report. The statistics are made
@@ -1444,7 +1444,7 @@ def report(ref: Path) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reference", type=Path, default=Path("results/reference/keel"))
+    parser.add_argument("--reference", type=Path, default=Path("reference/keel"))
     parser.add_argument("--out", type=Path, help="also write the report here")
     args = parser.parse_args(argv)
     text = report(args.reference)

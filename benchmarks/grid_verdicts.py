@@ -4,8 +4,8 @@ Usage::
 
     python benchmarks/grid_verdicts.py PART.csv [PART.csv ...]
 
-The PARTs are comparison parts (``results/papers/comparison/mortaz2020_grid_<dataset>.csv``,
-as ``imbeval papers mortaz2020-grid --comparison`` writes them). They are read and adjusted
+The PARTs are verdict parts (``results/papers/verdicts/mortaz2020_grid_<dataset>.csv``,
+as ``imbeval papers mortaz2020-grid --verdicts`` writes them). They are read and adjusted
 the way the report's merge does it (:func:`imbeval_repro.verdicts.adjust`: its families
 are one paper item each, so the parts holding all of an item's rows give that item's
 adjustment exactly; the model-selection claims span both grids, so give both parts for
@@ -93,7 +93,7 @@ def verdict_counts(table: pd.DataFrame) -> pd.DataFrame:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("parts", nargs="+", help="comparison parts (CSV)")
+    parser.add_argument("parts", nargs="+", help="verdict parts (CSV)")
     args = parser.parse_args(argv)
     table = adjust(read_parts(args.parts))
     counts = verdict_counts(table)

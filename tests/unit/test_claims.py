@@ -1,4 +1,4 @@
-"""Claim rows of results/paper_comparison.csv: the thresholds, the three outcomes decided on
+"""Claim rows of results/verdicts.csv: the thresholds, the three outcomes decided on
 the interval of a run's margin, and the rows built from the other stages' results."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ SCHEMES = ["balanced", "reversed", "minority_ir_halved", "original", "others_dou
 
 
 def _indices(levels, spread, units=10, problems=("m",), n_classes=10, shared=False):
-    """A synthetic ``indices.csv`` and ``problems.csv``: one multi-class problem per name
+    """A synthetic ``fold_indices.csv`` and ``problems.csv``: one multi-class problem per name
     in ``problems`` (its classes its own, or with ``shared`` one class common to all), one
     classifier, every test set, ``units`` (run, fold) pairs (runs of two folds).
     ``levels[index]`` is the index's value; on each pair it moves by ``spread[index]``
@@ -304,7 +304,7 @@ def test_a_users_index_is_claimed_against_the_papers_least_robust_in_its_own_fam
     assert rows["user index mine varies less than AURPC-OVA"]["kind"] == "claim_fails"
 
 
-def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
+def test_claims_csv_is_the_verdict_rows_of_the_experiment(tmp_path):
     # claims.csv (claims_table) and the comparison (stage_rows, then adjust) hold the very
     # same rows for the experiment's figures: one place decides
     indices, problems = _with_user_index(0.002, 0.03)
@@ -523,7 +523,7 @@ def test_fig5_cells_on_a_run_table_rest_on_the_fold_values():
     again = estimate_from_units(units, row["regenerated"])
     assert again.interval() == pytest.approx((row["ci_low"], row["ci_high"]))
     # without the fold values the run table cannot make these intervals: a clear error
-    with pytest.raises(ValueError, match="indices.csv"):
+    with pytest.raises(ValueError, match="fold_indices.csv"):
         list(claims.mullick_experiment_rows(runs, problems, basis=BASIS))
 
 

@@ -22,7 +22,7 @@ from benchmark_helpers import load_benchmark
 from scipy import stats
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = ROOT / "results" / "reference" / "keel"
+REFERENCE = ROOT / "reference" / "keel"
 
 
 @pytest.fixture(scope="module")

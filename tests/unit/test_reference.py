@@ -1,4 +1,4 @@
-"""The shipped reference results of the whole KEEL collection (results/reference/keel/):
+"""The shipped reference results of the whole KEEL collection (reference/keel/):
 every claim's interval and p-value recomputed from the shipped unit values."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from imbeval_repro import verdicts as cmp
 from imbeval_repro.papers.mullick2020.claim_units import UNIT_COLUMNS, recompute_claims
 
-REFERENCE = Path(__file__).resolve().parents[2] / "results" / "reference" / "keel"
+REFERENCE = Path(__file__).resolve().parents[2] / "reference" / "keel"
 #: the claims' numbers are written with 10 significant digits (imbeval.utils.io.write_csv)
 REL = 1e-8
 
@@ -217,7 +217,6 @@ def test_overview_states_the_empirical_count_and_the_half_splits(tmp_path):
     page = empirical_html(table, tmp_path)
     assert "<b>1 decisive empirical verdicts</b>" in page and "are absent" in page
     target = tmp_path / REFERENCE_REPLICATION
-    target.parent.mkdir(parents=True)
     pd.DataFrame([{"item": "Fig. 3 (KEEL)", "claim": "c", "families": 35, "verdict": "holds",
                    "splits": 200, "both_decide": 150, "same_direction": 140,
                    "share_same": 0.7, "decisive_both": 20}]).to_csv(target, index=False)
@@ -238,7 +237,7 @@ def test_a_problem_with_an_undefined_run_value_is_left_out_and_named():
     assert abs(partial.value - units["value"][1:].mean()) < 1e-12
 
 
-def test_the_shipped_rows_are_read_as_the_comparisons_rows():
+def test_the_shipped_rows_are_read_as_the_verdict_tables_rows():
     """The shipped claims.csv holds the kinds' identifiers and the typed columns; the
     comparison reads it as they are, marked as the reference run."""
     from imbeval_repro.papers.mullick2020.keel_claims import REFERENCE_SUFFIX, reference_rows
@@ -320,14 +319,10 @@ def test_the_reference_export_ships_the_winner_flips(tmp_path, capsys):
     assert per.loc[("average_precision", "p1"), "flips"] == 1
     assert per.loc[("roc_auc", "p2"), ["pairs", "tied"]].tolist() == [0, 1]
     assert set(per["family"]) == {"fam"} and set(per["deploy_prior"]) == {0.01}
-    # the report's properties page shows a results folder's shipped reference table
+    # the report's properties page shows the shipped reference table of its reference folder
     from imbeval_repro.report.properties import render_properties_page
 
-    results = tmp_path / "results"
-    (results / "reference" / "keel").mkdir(parents=True)
-    (results / "reference/keel/winner_flips.csv").write_bytes(
-        (out / "winner_flips.csv").read_bytes())
-    page = render_properties_page(results)
+    page = render_properties_page(tmp_path / "results", reference_dir=out)
     assert "KEEL reference collection" in page
     row = page.split("<code>average_precision</code>")[1].split("</tr>")[0]
     assert "<td>1</td><td>2</td><td>50%</td>" in row  # 1 flip of 2 pairs (p1's, p2's)

@@ -1,5 +1,5 @@
 """The theory stage's checks of the papers' statements (each paper's theory module, ortigosa2016's study2) and
-their comparison rows (imbeval_repro.verdicts.theory_rows)."""
+their verdict rows (imbeval_repro.verdicts.theory_rows)."""
 
 import numpy as np
 import pandas as pd

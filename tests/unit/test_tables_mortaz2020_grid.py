@@ -45,9 +45,9 @@ def test_glass_grid_is_deterministic(glass_scores):
     assert again[cols].equals(mine[cols])
 
 
-def test_grid_comparison_rows_state_both_selections(glass_scores):
+def test_grid_verdict_rows_state_both_selections(glass_scores):
     table = tm.grid_table(glass_scores)
-    rows = cmp.frame(tm.grid_comparison_rows(glass_scores, "glass", 3, seed=7))
+    rows = cmp.frame(tm.grid_verdict_rows(glass_scores, "glass", 3, seed=7))
     selected = rows[rows.row == "selected model"]
     assert set(selected["column"]) == {"row_minimum", "IAM"}
     assert set(selected["printed"]) == {"RF"}
@@ -73,7 +73,7 @@ def test_grid_comparison_rows_state_both_selections(glass_scores):
 
 def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
     close = [0.60, 0.62, 0.61, 0.63, 0.59]
-    rows = cmp.frame(tm.grid_comparison_rows(_folds({"RF": close, "KNN": close}), "glass", 5))
+    rows = cmp.frame(tm.grid_verdict_rows(_folds({"RF": close, "KNN": close}), "glass", 5))
     rf = rows[(rows.row == "RF")].set_index("column")
     kinds = rf["kind"]
     # one CV: the spread has 4 df, fewer than MIN_RERUN_DF, so a number outside is never
@@ -94,7 +94,7 @@ def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
 
 def test_rerun_interval_is_wider_than_the_corrected_mean_interval_by_the_rerun_term():
     values = [0.60, 0.62, 0.61, 0.63, 0.59]
-    rerun = tm.grid_rerun_comparison(values, "0.61")
+    rerun = tm.grid_rerun_check(values, "0.61")
     (lo, hi), p, source, tost_p = (rerun.interval, rerun.p_value, rerun.estimate.source,
                                    rerun.tost_p)
     mean_lo, mean_hi = tm.fold_interval(values)
@@ -102,7 +102,7 @@ def test_rerun_interval_is_wider_than_the_corrected_mean_interval_by_the_rerun_t
     # and half the print unit on each side ("0.61": 0.005)
     assert (hi - lo) == pytest.approx(np.sqrt(2) * (mean_hi - mean_lo) + 0.01, rel=1e-9)
     assert source == "corrected variance" and p == 1.0
-    assert tm.grid_rerun_comparison(values, "0.80").p_value < 0.05
+    assert tm.grid_rerun_check(values, "0.80").p_value < 0.05
     # the estimate keeps its numbers: the mean's corrected standard error and df
     e = rerun.estimate
     assert e.se == pytest.approx(np.sqrt((1 / 5 + 1 / 4) * np.var(values, ddof=1)))
@@ -276,8 +276,8 @@ def test_mortaz_figure_claims_hold_for_other_seeds(seed):
 
 
 def test_the_figure_module_only_draws_every_claim_is_decided_on_a_threshold_key(sweep):
-    # no claim, threshold or comparison row in the figure module
-    assert not {"claims", "comparison_rows", "PRINTED_TOLERANCE"} & set(vars(fm))
+    # no claim, threshold or verdict row in the figure module
+    assert not {"claims", "verdict_rows", "PRINTED_TOLERANCE"} & set(vars(fm))
     # every statement is decided on a THRESHOLDS key: a tighter threshold changes a verdict
     from imbeval_repro.verdicts import claim_rules
 
@@ -298,8 +298,8 @@ def test_sweep_is_deterministic(sweep):
     assert not fm.sweep(seed=20201, n_points=21).equals(sweep)
 
 
-def test_figure_comparison_rows(sweep):
-    rows = cmp.frame(cm.figure_comparison_rows(sweep))
+def test_figure_verdict_rows(sweep):
+    rows = cmp.frame(cm.figure_verdict_rows(sweep))
     kinds = rows["kind"]
     # the four printed numbers: matched, or a different setting with its reason
     assert ((kinds == "match") | (kinds == "different_setting")).sum() == 4
@@ -344,14 +344,14 @@ def test_cli_identity_item_writes_the_finding_part(glass_scores, tmp_path, capsy
     glass_scores.to_csv(folds, index=False)
     out = tmp_path / "identity.csv"
     assert main(["papers", "mortaz2020-identity", "--grid-folds", f"glass={folds}",
-                 "--comparison", str(out)]) == 0
+                 "--verdicts", str(out)]) == 0
     part = cmp.read_parts([out])
     assert (part["kind"] == "finding").all()
     assert part.iloc[0]["basis"] == "run on UCI glass" and part.iloc[0]["regenerated"] < 1e-12
     # a malformed DATASET=CSV is a one-line error, and nothing is written
     bad = tmp_path / "bad.csv"
     assert main(["papers", "mortaz2020-identity", "--grid-folds", f"iris={folds}",
-                 "--comparison", str(bad)]) == 2
+                 "--verdicts", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "DATASET=CSV" in err and "Traceback" not in err and not bad.exists()
 
@@ -402,12 +402,12 @@ def test_repeated_cv_keeps_the_first_repetition_and_reshuffles_the_others(glass_
 def test_ten_repetitions_give_the_rerun_interval_their_own_spread():
     rng = np.random.default_rng(5)
     values = 0.6 + 0.01 * rng.standard_normal((10, 5)) + 0.01 * rng.standard_normal((10, 1))
-    e = tm.grid_rerun_comparison(values, "0.600").estimate
+    e = tm.grid_rerun_check(values, "0.600").estimate
     assert e.source == "repeats" and e.sd == pytest.approx(values.mean(axis=1).std(ddof=1))
-    assert tm.grid_rerun_comparison(values[:1], "0.600").estimate.source == "corrected variance"
+    assert tm.grid_rerun_check(values[:1], "0.600").estimate.source == "corrected variance"
     frame = _folds({"RF": [0.3] * 5, "KNN": [0.2] * 5}).assign(repeat=0)
     many = pd.concat([frame.assign(repeat=r, IAM=frame["IAM"] + 0.001 * r)
                       for r in range(10)], ignore_index=True)
-    rows = cmp.frame(tm.grid_comparison_rows(many, "glass", 5))
+    rows = cmp.frame(tm.grid_verdict_rows(many, "glass", 5))
     assert rows.loc[rows.row == "RF", "method"].str.contains(
         "R = 10 repetitions of 5 folds, so SD is the repetitions' spread").all()

@@ -1,7 +1,7 @@
 """Grids of printed numbers against a re-run of our pipeline (mortaz2020's Tables 16 and
 18: model x measure, each with a re-run's prediction interval), as one heat-map table.
 
-A grid's cells are read from the comparison's typed columns (``kind``, ``detail``,
+A grid's cells are read from the verdict table's typed columns (``kind``, ``detail``,
 ``adjusted_p``; :class:`imbeval_repro.verdicts.Status`), never from the status text.
 """
 
@@ -75,7 +75,7 @@ def grid_html(cells: pd.DataFrame, row_header: str = "model", rows=None) -> str:
     """A grid's cells as one heat-map table: rows x measures, each cell the printed value,
     ours and its interval [low, high], coloured by its status; the basis, the method, the
     adjustment and what every cell's status says stated once above; each cell's whole
-    status in its tooltip. ``rows``: the item's comparison rows, whose families of decisions
+    status in its tooltip. ``rows``: the item's verdict rows, whose families of decisions
     the cells belong to (default: the cells alone)."""
     if cells.empty:
         return ""

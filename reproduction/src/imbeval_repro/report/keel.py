@@ -23,11 +23,11 @@ COLUMNS = ["item", "claim", "stand_in", "stand_in_ours", "stand_in_basis", "keel
            "keel_ours", "keel_basis"]
 
 
-def side_by_side(comparison: pd.DataFrame) -> pd.DataFrame:
+def side_by_side(verdict_table: pd.DataFrame) -> pd.DataFrame:
     """One row per claim that has a KEEL row: ``item, claim``, then for the stand-in and
     for KEEL the verdict (its ``kind``; ``"not run"`` where the stand-in has no such claim),
     the number with its interval (``*_ours``) and the basis."""
-    claims = comparison[comparison["column"] == "claim"]
+    claims = verdict_table[verdict_table["column"] == "claim"]
     keel = claims[claims["item"].astype(str).str.endswith(KEEL_SUFFIX)]
     if keel.empty:
         return pd.DataFrame(columns=COLUMNS)
@@ -51,12 +51,12 @@ def side_by_side(comparison: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out, columns=COLUMNS)
 
 
-def side_by_side_html(comparison: pd.DataFrame) -> str:
+def side_by_side_html(verdict_table: pd.DataFrame) -> str:
     """:func:`side_by_side` as an HTML section ('' when there is no KEEL row)."""
     from imbeval_repro.report.verdicts import verdict_badge
     from imbeval_repro.verdicts import verdict_of
 
-    table = side_by_side(comparison)
+    table = side_by_side(verdict_table)
     if table.empty:
         return ""
 

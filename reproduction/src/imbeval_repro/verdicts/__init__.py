@@ -64,12 +64,12 @@ This module is the face of the comparison (it re-exports; each topic is its own 
 none of them imports this one): the vocabulary (:mod:`imbeval_repro.verdicts.statuses`), print
 precision (:mod:`imbeval_repro.verdicts.precision`), the row constructors
 (:mod:`imbeval_repro.verdicts.rows`), multiplicity (:mod:`imbeval_repro.verdicts.multiplicity`) and
-reading and writing (:mod:`imbeval_repro.verdicts.comparison_io`).
+reading and writing (:mod:`imbeval_repro.verdicts.table_io`).
 """
 
 from __future__ import annotations
 
-from imbeval_repro.verdicts.comparison_io import (MULTIPLICITY_COLUMNS, TYPED_COLUMNS, read_parts,
+from imbeval_repro.verdicts.table_io import (MULTIPLICITY_COLUMNS, TYPED_COLUMNS, read_parts,
                                            summary, write)
 from imbeval_repro.verdicts.multiplicity import (DETAIL_SEPARATOR, EXACT_ADJUSTMENT, FDR, FWER,
                                           adjust, adjustment_names, detail_parts,
@@ -79,7 +79,7 @@ from imbeval_repro.verdicts.multiplicity import (DETAIL_SEPARATOR, EXACT_ADJUSTM
 from imbeval_repro.verdicts.precision import decimals, matches, printed_number, truncated
 from imbeval_repro.verdicts.rows import (ADDED_COLUMNS, CLAIM_COLUMN, COLUMNS, LITERAL_READING,
                                   PRINTED_BASIS, BasisKind, claim,
-                                  comparison_row, default_basis_kind, finding, frame, restated,
+                                  verdict_row, default_basis_kind, finding, frame, restated,
                                   row, run_basis)
 from imbeval_repro.verdicts.statuses import (DECISIVE, STATUSES, TRUNCATED, WORDING, Status,
                                       Wording, verdict_of, wording)
@@ -89,7 +89,7 @@ __all__ = ["COLUMNS", "CLAIM_COLUMN", "LITERAL_READING", "TYPED_COLUMNS", "MULTI
            "STATUSES",
            "DECISIVE", "TRUNCATED", "wording", "verdict_of",
            "run_basis", "printed_number", "decimals", "matches", "truncated",
-           "comparison_row", "restated", "row", "frame", "claim", "finding", "FWER", "FDR",
+           "verdict_row", "restated", "row", "frame", "claim", "finding", "FWER", "FDR",
            "holm_family", "fdr_family", "family_error_rate", "family_name", "family_id",
            "EXACT_ADJUSTMENT", "family_names", "adjustment_names", "DETAIL_SEPARATOR",
            "detail_parts", "adjust", "outside_interval", "summary", "write", "read_parts"]

@@ -1,4 +1,4 @@
-"""Multiplicity: the families of decisions of a comparison table and their adjustment.
+"""Multiplicity: the families of decisions of a verdict table and their adjustment.
 
 A *family* is the decisions (rows with a ``p_value``) of one paper's figure or table: its
 ``family_id`` is written with its rows by :func:`adjust`, the one place families are formed

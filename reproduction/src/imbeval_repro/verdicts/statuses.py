@@ -1,4 +1,4 @@
-"""The verdict vocabulary of a comparison row: what a row says of its number, as data.
+"""The verdict vocabulary of a verdict row: what a row says of its number, as data.
 
 A row's ``kind`` is a short identifier (:class:`Status`, a :class:`enum.StrEnum`:
 ``claim_holds``, ``not_distinguishable``, ...); the words a reader sees are in one table,
@@ -18,7 +18,7 @@ __all__ = ["Status", "Wording", "WORDING", "STATUSES", "DECISIVE", "TRUNCATED", 
 
 
 class Status(StrEnum):
-    """What a comparison row says of its number: the ``kind`` column's identifier.
+    """What a verdict row says of its number: the ``kind`` column's identifier.
 
     ``severity`` orders the kinds (0 = worst: the worst row of an item decides its
     verdict); the reader's words are :data:`WORDING`'s.
@@ -94,7 +94,7 @@ class Wording(NamedTuple):
     verdict: str
 
 
-#: every kind in the reader's words, in the order of the comparison's docstring (counts are
+#: every kind in the reader's words, in the order of the verdict table's docstring (counts are
 #: shown in this order): the one table of them
 WORDING = {
     Status.MATCH: Wording("match", "matches"),

@@ -1,4 +1,4 @@
-"""results/paper_comparison.csv: one row per printed number, statuses, errata, writing."""
+"""results/verdicts.csv: one row per printed number, statuses, errata, writing."""
 
 from __future__ import annotations
 
@@ -20,10 +20,10 @@ from imbeval_repro.verdicts.errata import Erratum
 
 @pytest.fixture(scope="module")
 def static_rows():
-    """Every comparison row that needs no model fitting."""
-    rows = [*tm.example_comparison_rows(), *tm.distribution_comparison_rows(),
-            *tm.not_comparable_rows(), *td.comparison_rows(), *tk.comparison_rows(),
-            *to.comparison_rows()]
+    """Every verdict row that needs no model fitting."""
+    rows = [*tm.example_verdict_rows(), *tm.distribution_verdict_rows(),
+            *tm.not_comparable_rows(), *td.verdict_rows(), *tk.verdict_rows(),
+            *to.verdict_rows()]
     return cmp.frame(rows)
 
 
@@ -67,7 +67,7 @@ def test_every_status_has_one_severity_order_and_words():
 
 def test_the_constructor_refuses_an_untyped_status():
     with pytest.raises(TypeError, match="Status"):
-        cmp.comparison_row("p", "i", "r", "c", "0.5", 0.5, "match")
+        cmp.verdict_row("p", "i", "r", "c", "0.5", 0.5, "match")
 
 
 def test_a_restated_row_keeps_its_numbers_and_renders_its_new_status():

@@ -86,10 +86,10 @@ def read_parts(paths) -> pd.DataFrame:
     table = pd.concat(parts, ignore_index=True) if parts else frame([])
     missing = set(COLUMNS) - set(table.columns)
     if missing:
-        raise ValueError(f"comparison parts lack the columns {sorted(missing)}: rerun the "
+        raise ValueError(f"verdict parts lack the columns {sorted(missing)}: rerun the "
                          "comparison rules that write them")
     unknown = sorted(set(table["kind"]) - set(STATUSES))
     if unknown:
-        raise ValueError(f"comparison parts name unknown verdict kinds {unknown} (one of "
+        raise ValueError(f"verdict parts name unknown verdict kinds {unknown} (one of "
                          f"{', '.join(STATUSES)}): rerun the comparison rules that write them")
     return table[COLUMNS]

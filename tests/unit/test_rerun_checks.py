@@ -54,7 +54,7 @@ def test_a_pooled_spread_sums_the_cells_df_and_a_pool_of_unequal_spreads_is_refu
 
 def test_tost_uses_the_rerun_spread_and_a_margin_of_the_tolerance_minus_half_the_unit():
     values = [0.60, 0.62, 0.61, 0.63, 0.59]
-    c = tm.grid_rerun_comparison(values, "0.61")
+    c = tm.grid_rerun_check(values, "0.61")
     e = c.estimate
     assert c.tolerance == pytest.approx(0.02 - 0.005)     # strict: not 0.02 + 0.005
     expected = inference.tost(e.value - 0.61, e.sd * math.sqrt(2), e.sd_df, 0.015)
@@ -83,7 +83,7 @@ def test_grid_rows_state_the_interval_flag_outside_and_adjust_agreement_by_holm(
     # far from others
     base = {m: v + 0.01 * rng.standard_normal((3, 5))
             for m, v in (("RF", 0.3), ("KNN", -0.1), ("SVM", -0.3))}
-    rows = cmp.frame(tm.grid_comparison_rows(_grid(base, repeats=3), "glass", 5))
+    rows = cmp.frame(tm.grid_verdict_rows(_grid(base, repeats=3), "glass", 5))
     numbers = rows[rows["method"].str.startswith(inference.METHODS["rerun"])]
     assert len(numbers) == 18
     assert numbers["detail"].str.match(r"prediction interval ±\d\.\d{3} \(").all()
@@ -169,7 +169,7 @@ def test_mortaz_figure_rows_are_sampled_and_decided_over_seeded_sweeps():
     data = fm.sweep(20200, 21)
     more = [fm.sweep(derive_seed(20200, "mortaz2020-sweep", i), 21)
             for i in range(cm.REPLICATE_SWEEPS)]
-    rows = cmp.adjust(cmp.frame(cm.figure_comparison_rows(data, more, seed=20200)))
+    rows = cmp.adjust(cmp.frame(cm.figure_verdict_rows(data, more, seed=20200)))
     assert (rows["basis"] == cm.sweep_basis(20200, 21, 20)).all()
     assert rows["basis"].str.startswith("sampled: seeded synthetic sweep (seed 20200").all()
     claims = rows[rows["column"] == "claim"]
@@ -225,7 +225,7 @@ def test_a_printed_number_differs_from_a_rerun_only_from_a_spread_of_enough_df()
             for m, v in (("RF", 0.3), ("KNN", -0.1), ("SVM", -0.3))}
     kinds = {}
     for repeats in (4, 10):
-        rows = cmp.adjust(cmp.frame(tm.grid_comparison_rows(_grid(base, repeats=repeats),
+        rows = cmp.adjust(cmp.frame(tm.grid_verdict_rows(_grid(base, repeats=repeats),
                                                             "glass", 5)))
         numbers = rows[rows["method"].str.startswith(inference.METHODS["rerun"])]
         kinds[repeats] = numbers["kind"].value_counts()
