@@ -77,8 +77,8 @@ def verdict_counts(table: pd.DataFrame) -> pd.DataFrame:
         counts = {
             "rows": len(part),
             "outside": int(outside[part.index].sum()),
-            "differs": int((part["kind"] == "differs").sum()),
-            "outside_not_decisive": int((part["kind"] == "outside_not_decisive").sum()),
+            "differs": int((part["verdict_kind"] == "differs").sum()),
+            "outside_not_decisive": int((part["verdict_kind"] == "outside_not_decisive").sum()),
             "too_few_df": int((part["reason_kind"] == str(inference.Reason.TOO_FEW_DF)).sum()),
             "p_raw": int((numeric("p_value") <= alpha).sum()),
             "p_holm": int((numeric("adjusted_p") <= alpha).sum()),
@@ -99,7 +99,7 @@ def main(argv=None):
     counts = verdict_counts(table)
     with pd.option_context("display.width", 200, "display.max_columns", 20):
         print(counts.to_string())
-    kinds = table.groupby("item", sort=False)["kind"].value_counts()
+    kinds = table.groupby("item", sort=False)["verdict_kind"].value_counts()
     print()
     print(kinds.to_string())
     return 0

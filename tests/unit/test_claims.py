@@ -17,7 +17,7 @@ from imbeval_repro import verdicts as cmp
 
 
 def _kind(row):
-    return row["kind"]
+    return row["verdict_kind"]
 
 
 def test_mullick_fig2_rows_carry_the_theory_stage_values(tmp_path):
@@ -293,15 +293,15 @@ def test_a_users_index_is_claimed_against_the_papers_least_robust_in_its_own_fam
     indices, problems = _with_user_index(0.002, 0.03)
     rows = {r["row"]: r for r in claims.mullick_user_rows(indices, problems, basis=BASIS)}
     less = rows["user index mine varies less than AURPC-OVA"]
-    assert less["item"] == "Fig. 4a (your indices)" and less["kind"] == "claim_holds"
+    assert less["item"] == "Fig. 4a (your indices)" and less["verdict_kind"] == "claim_holds"
     assert less["ci_low"] > 0 and "ordering" not in less["item"]
     above = rows["user index mine stays above 0 on C = 10"]
-    assert above["item"] == "Fig. 5 (your indices)" and above["kind"] == "claim_holds"
+    assert above["item"] == "Fig. 5 (your indices)" and above["verdict_kind"] == "claim_holds"
     assert "must be > 0.05" in above["status"]
     # the other way round, the claim does not hold
     indices, problems = _with_user_index(0.03, 0.002)
     rows = {r["row"]: r for r in claims.mullick_user_rows(indices, problems, basis=BASIS)}
-    assert rows["user index mine varies less than AURPC-OVA"]["kind"] == "claim_fails"
+    assert rows["user index mine varies less than AURPC-OVA"]["verdict_kind"] == "claim_fails"
 
 
 def test_claims_csv_is_the_verdict_rows_of_the_experiment(tmp_path):
@@ -330,7 +330,7 @@ def test_claims_csv_is_the_verdict_rows_of_the_experiment(tmp_path):
 
     write_csv(table, tmp_path / "claims.csv")
     read = cmp.adjust(cmp.frame(claims.stage_rows(experiment_claims=tmp_path / "claims.csv")))
-    for column in ("item", "row", "kind", "status", "detail", "adjustment", "family_id",
+    for column in ("item", "row", "verdict_kind", "status", "detail", "adjustment", "family_id",
                    "reason_kind", "method_kind", "basis_kind"):
         assert read[column].tolist() == table[column].tolist(), column
     np.testing.assert_allclose(read["adjusted_p"], table["adjusted_p"], rtol=1e-9)

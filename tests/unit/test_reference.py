@@ -43,7 +43,7 @@ def test_every_shipped_claim_is_recomputed_from_its_units():
         for column in ("regenerated", "ci_low", "ci_high", "p_value", "adjusted_p"):
             assert _close(r[column], s[column]), (r["item"], r["claim"], column, r[column],
                                                   s[column])
-        kind = cmp.Status(s["kind"])
+        kind = cmp.Status(s["verdict_kind"])
         # the verdict before the adjustment; a decisive one stays so only at adjusted p <= 0.005
         if r["holds"] is None or (isinstance(r["holds"], float) and math.isnan(r["holds"])):
             assert kind == "claim_inconclusive"
@@ -53,7 +53,7 @@ def test_every_shipped_claim_is_recomputed_from_its_units():
 
 def test_a_changed_unit_value_changes_the_recomputed_claim():
     claims, units = _shipped()
-    contrast = units[units["kind"] == "contrast"]
+    contrast = units[units["unit_type"] == "contrast"]
     key = contrast[["item", "claim"]].iloc[0]
     part = (units["item"] == key["item"]) & (units["claim"] == key["claim"])
     tampered = units.copy()
@@ -145,7 +145,7 @@ def test_the_identities_hold_on_every_shipped_fold():
     from imbeval_repro.papers.mullick2020.claim_units import identity_coefficients
 
     _, units = _shipped()
-    cells = units[units["kind"] == "cell"]
+    cells = units[units["unit_type"] == "cell"]
     assert len(cells) > 0
     for (problem, classes), part in cells.groupby(["problem", "classes"]):
         a, b, lam = identity_coefficients(int(classes))
@@ -188,7 +188,7 @@ def test_estimates_table_from_run_values():
 def _contrast_units(mean, n_families=24, seed=0):
     rng = np.random.default_rng(seed)
     return pd.DataFrame([{"item": "Fig. 3 (KEEL)", "claim": "c", "rule": "ordering",
-                          "kind": "contrast", "part": "a - b", "problem": f"p{k}",
+                          "unit_type": "contrast", "part": "a - b", "problem": f"p{k}",
                           "family": f"f{k}", "value": mean + 0.01 * rng.standard_normal(),
                           "undefined": ""} for k in range(n_families)], columns=UNIT_COLUMNS)
 
@@ -244,13 +244,13 @@ def test_the_shipped_rows_are_read_as_the_verdict_tables_rows():
 
     raw = pd.read_csv(REFERENCE / "claims.csv")
     assert set(cmp.ADDED_COLUMNS) <= set(raw.columns)
-    assert set(raw["kind"]) <= set(cmp.STATUSES)
+    assert set(raw["verdict_kind"]) <= set(cmp.STATUSES)
     rows = reference_rows(REFERENCE)
     assert list(rows.columns) == cmp.COLUMNS and len(rows) == len(raw)
-    assert rows["kind"].tolist() == raw["kind"].tolist()
+    assert rows["verdict_kind"].tolist() == raw["verdict_kind"].tolist()
     assert (rows["basis_kind"] == "run").all()
     assert rows["item"].str.endswith(REFERENCE_SUFFIX).all()
-    assert all(s.startswith(cmp.wording(k)) for s, k in zip(rows["status"], rows["kind"]))
+    assert all(s.startswith(cmp.wording(k)) for s, k in zip(rows["status"], rows["verdict_kind"]))
 
 
 def test_reference_rows_refuse_a_table_without_the_typed_columns(tmp_path):

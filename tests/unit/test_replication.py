@@ -88,7 +88,7 @@ def test_identical_runs_keep_everything_and_one_run_is_refused():
     assert (summary["share_kept"] == 1.0).all() and (summary["reversed"] == 0).all()
     assert rep.criteria(summary)["no_reversal"] and rep.criteria(summary)["share"]
     # runs that decide nothing have no share, and do not meet the condition
-    empty = a[~a["kind"].isin(cmp.DECISIVE)]
+    empty = a[~a["verdict_kind"].isin(cmp.DECISIVE)]
     none = rep.summarise(rep.seed_agreement([("x", empty), ("y", empty)]),
                          [("x", empty), ("y", empty)])
     met = rep.criteria(none)

@@ -249,7 +249,7 @@ def test_grid_cells_are_the_model_by_measure_rows_only():
 
 def test_grid_page_is_one_heat_map_table_not_a_bullet_per_cell():
     rows = _grid_rows()
-    kinds = dict(zip(zip(rows["row"], rows["column"]), rows["kind"]))
+    kinds = dict(zip(zip(rows["row"], rows["column"]), rows["verdict_kind"]))
     # the fixture has what it says: Holm turned C/F from differs into outside, not decisive
     assert kinds[("B", "IAM")] == "differs"
     assert kinds[("C", "F")] == "outside_not_decisive"

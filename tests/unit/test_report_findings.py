@@ -51,17 +51,17 @@ def test_counts_per_paper_add_up_to_its_rows():
     counts = findings.paper_counts(verdict_table).set_index("paper")
     for paper, part in verdict_table.groupby("paper"):
         assert counts.loc[paper].sum() == len(part)
-    assert counts.loc["p", "refuted"] == (verdict_table["kind"] == "claim_fails").sum()
+    assert counts.loc["p", "refuted"] == (verdict_table["verdict_kind"] == "claim_fails").sum()
     assert counts.loc["q", "errata"] == 1
 
 
 def test_top_findings_put_refutations_first_and_cap_each_item():
     top = findings.top_findings(_comparison(), n=10, per_item=2)
-    kinds = top["kind"].tolist()
+    kinds = top["verdict_kind"].tolist()
     assert kinds[:2] == ["claim_fails"] * 2           # two of Fig. 3's four
     assert kinds.index("erratum") < kinds.index("claim_holds")
     # the smallest adjusted p-value first within a status
-    fails = top[top["kind"] == "claim_fails"]
+    fails = top[top["verdict_kind"] == "claim_fails"]
     assert fails["adjusted_p"].is_monotonic_increasing
 
 

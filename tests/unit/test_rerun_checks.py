@@ -155,10 +155,10 @@ def test_a_sign_within_its_tolerance_is_not_decided(tmp_path):
     rows = cmp.frame(ortigosa_figure_rows(*(tmp_path / f for f in (
         "fig2.csv", "fig3.csv", "fig4.csv", "ssup.csv", "fig7.csv"))))
     fig4c = rows[rows["item"] == "Fig. 4c"].iloc[0]
-    assert fig4c["kind"] == "claim_inconclusive" and "not decided" in fig4c["detail"]
+    assert fig4c["verdict_kind"] == "claim_inconclusive" and "not decided" in fig4c["detail"]
     fig3 = rows[(rows["item"] == "Fig. 3") & rows["row"].str.contains("positive")]
     # min over |η − 0.5| > 0.02 is 0.0205 + 0.0005: beyond the tolerance, holds
-    assert (fig3["kind"] == "claim_holds").all()
+    assert (fig3["verdict_kind"] == "claim_holds").all()
 
 
 def test_mortaz_figure_rows_are_sampled_and_decided_over_seeded_sweeps():
@@ -177,7 +177,7 @@ def test_mortaz_figure_rows_are_sampled_and_decided_over_seeded_sweeps():
     assert claims["method"].str.startswith("t interval over 21 independently seeded").all()
     assert claims[["ci_low", "ci_high", "p_value", "adjusted_p"]].notna().all().all()
     assert claims["adjustment"].str.startswith("Holm over mortaz2020 Fig.").all()
-    assert (claims["kind"] == "claim_holds").all()
+    assert (claims["verdict_kind"] == "claim_holds").all()
 
 
 def test_grid_repeats_is_a_number_or_one_per_dataset_and_a_bad_value_names_the_key():
@@ -228,11 +228,11 @@ def test_a_printed_number_differs_from_a_rerun_only_from_a_spread_of_enough_df()
         rows = cmp.adjust(cmp.frame(tm.grid_verdict_rows(_grid(base, repeats=repeats),
                                                             "glass", 5)))
         numbers = rows[rows["method"].str.startswith(inference.METHODS["rerun"])]
-        kinds[repeats] = numbers["kind"].value_counts()
+        kinds[repeats] = numbers["verdict_kind"].value_counts()
         outside = numbers[cmp.outside_interval(numbers)]
         assert len(outside) >= 6
         if repeats == 4:
-            assert (outside["kind"] == "outside_not_decisive").all()
+            assert (outside["verdict_kind"] == "outside_not_decisive").all()
             assert outside["detail"].str.contains(
                 "not decisive: the re-run spread rests on 3 df, a decision needs at least 9 "
                 r"\(R >= 10 repetitions").all()

@@ -55,7 +55,7 @@ def test_grid_verdict_rows_state_both_selections(glass_scores):
     for _, r in selected.iterrows():
         assert ours[r["column"]] in r["status"]
     numbers = rows[rows.row != "selected model"]
-    kinds = numbers["kind"]
+    kinds = numbers["verdict_kind"]
     # three folds are too few to decide: every run number is "different_setting", saying so,
     # with its prediction interval and method shown
     assert set(kinds) <= {"match", "different_setting", "not_comparable"}
@@ -75,7 +75,7 @@ def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
     close = [0.60, 0.62, 0.61, 0.63, 0.59]
     rows = cmp.frame(tm.grid_verdict_rows(_folds({"RF": close, "KNN": close}), "glass", 5))
     rf = rows[(rows.row == "RF")].set_index("column")
-    kinds = rf["kind"]
+    kinds = rf["verdict_kind"]
     # one CV: the spread has 4 df, fewer than MIN_RERUN_DF, so a number outside is never
     # "differs" but "outside_not_decisive", saying why
     assert set(kinds) <= {"match", "not_distinguishable",
@@ -153,7 +153,7 @@ def test_selection_claims_hold_fail_or_are_inconclusive_on_the_interval():
         knn = [v - 0.3 + d for v, d in zip(rf, (0.01, -0.01, 0.02, -0.02, 0.0))]
         rows = cmp.frame(tm.selection_claim_rows(
             _folds({"RF": rf, "RF-ROS": rf_ros, "KNN": knn}), "glass", 5))
-        return rows, rows["kind"]
+        return rows, rows["verdict_kind"]
 
     rf = [0.30, 0.32, 0.34, 0.31, 0.33]
     rows, kinds = verdicts(rf, [v - 0.20 for v in rf[::-1]])
@@ -173,17 +173,17 @@ def test_selection_claims_hold_fail_or_are_inconclusive_on_the_interval():
     assert cba["ci_low"] <= cba["regenerated"] <= cba["ci_high"]
     # rules whose printed choice was not run (GBM by ACC, ANN by MAP) are inconclusive
     absent = rows[rows.row.str.contains("GBM is selected by ACC|ANN is selected by MAP")]
-    assert len(absent) == 2 and (absent["kind"] == "claim_inconclusive").all()
+    assert len(absent) == 2 and (absent["verdict_kind"] == "claim_inconclusive").all()
     # four folds are too few to decide anything
     few = cmp.frame(tm.selection_claim_rows(_folds({"RF": rf[:4], "KNN": [0.0] * 4}), "glass", 4))
-    assert (few["kind"] == "claim_inconclusive").all()
+    assert (few["verdict_kind"] == "claim_inconclusive").all()
     assert few["status"].str.contains("at least 5 needed|not run").all()
 
 
 def test_printed_selections_follow_the_printed_columns():
     rows = cmp.frame([*tm.printed_selection_rows("glass"), *tm.printed_selection_rows("satimage")])
     assert (rows["basis"] == cmp.PRINTED_BASIS).all() and rows["ci_low"].isna().all()
-    kinds = rows["kind"]
+    kinds = rows["verdict_kind"]
     # every selection the text states is what its printed column gives
     assert (kinds[kinds != "finding"] == "claim_holds").all()
     assert (kinds == "claim_holds").sum() == 3 + 7  # glass: CBA, IAM, row min; satimage: all
@@ -199,7 +199,7 @@ def test_printed_selections_follow_the_printed_columns():
 def test_identity_rows_measure_our_grid_and_flag_broken_printed_pairs(glass_scores):
     rows = cmp.frame(tm.identity_rows({"glass": glass_scores}))
     assert (rows["item"] == tm.IDENTITY_ITEM).all()
-    assert (rows["kind"] == "finding").all()
+    assert (rows["verdict_kind"] == "finding").all()
     head = rows.iloc[0]
     assert head["row"].startswith("IAM = 2·CBA − 1")
     assert 0 <= head["regenerated"] < 1e-12 and head["basis"] == "run on UCI glass"
@@ -300,7 +300,7 @@ def test_sweep_is_deterministic(sweep):
 
 def test_figure_verdict_rows(sweep):
     rows = cmp.frame(cm.figure_verdict_rows(sweep))
-    kinds = rows["kind"]
+    kinds = rows["verdict_kind"]
     # the four printed numbers: matched, or a different setting with its reason
     assert ((kinds == "match") | (kinds == "different_setting")).sum() == 4
     # every qualitative claim is a row of its own, and holds on our sweep
@@ -346,7 +346,7 @@ def test_cli_identity_item_writes_the_finding_part(glass_scores, tmp_path, capsy
     assert main(["papers", "mortaz2020-identity", "--grid-folds", f"glass={folds}",
                  "--verdicts", str(out)]) == 0
     part = cmp.read_parts([out])
-    assert (part["kind"] == "finding").all()
+    assert (part["verdict_kind"] == "finding").all()
     assert part.iloc[0]["basis"] == "run on UCI glass" and part.iloc[0]["regenerated"] < 1e-12
     # a malformed DATASET=CSV is a one-line error, and nothing is written
     bad = tmp_path / "bad.csv"

@@ -37,7 +37,7 @@ def report_run(local_run, tmp_path_factory):
 def test_verdict_table_spot_cases(report_run):
     table = pd.read_csv(report_run / "results/verdicts.csv", dtype={"printed": str},
                         keep_default_na=False, na_values={"regenerated": [""]})
-    kinds = table["kind"]
+    kinds = table["verdict_kind"]
     assert set(kinds) <= set(cmp.STATUSES) and not (kinds == "mismatch").any()
 
     def one(paper, item, row=None, column=None):
@@ -217,7 +217,7 @@ def test_the_test_config_decides_no_sampled_number(report_run):
                         keep_default_na=False, na_values={"p_value": [""]})
     run = table[table["basis_kind"] == "run"]
     assert len(run) > 100 and (run["method"].str.len() > 0).all()
-    kinds = run["kind"]
+    kinds = run["verdict_kind"]
     decisive = run[kinds.isin(cmp.DECISIVE)]
     assert set(decisive["item"]) <= {"Fig. 6a", "Fig. 6b", "Section 6"}
     assert decisive["method"].str.startswith("the index audit's seeded search").all()

@@ -175,7 +175,7 @@ def test_test_dag_writes_every_result(local_run):
     # claims.csv: the verdict table's rows of the experiment's claims (tables decide them)
     claims = pd.read_csv(figs / "claims.csv")
     assert set(claims["item"]) == {"Fig. 3", "Fig. 4a", "Fig. 4b", "Fig. 5"}
-    assert set(claims["kind"]) <= {"claim_holds", "claim_fails", "claim_inconclusive"}
+    assert set(claims["verdict_kind"]) <= {"claim_holds", "claim_fails", "claim_inconclusive"}
     # every job logged, costly ones benchmarked, no temporary file left anywhere
     assert (local_run / "logs/experiment/collect.log").exists()
     # (one benchmark record per classifier job: config/test.yaml's job_unit is problem)

@@ -3,7 +3,7 @@
 Per paper, its statements counted by outcome -- reproduced, refuted, errata, undecided
 (with what would decide them) and the rest -- then the most important findings in one
 sentence each, each linking to its item's page. Everything is read from the verdict table's
-typed ``kind`` column through :class:`imbeval_repro.verdicts.Status` (:data:`OUTCOMES`
+typed ``verdict_kind`` column through :class:`imbeval_repro.verdicts.Status` (:data:`OUTCOMES`
 sorts every status into one outcome), never from a claim's wording, so new claim rows need
 no change here.
 """
@@ -75,7 +75,7 @@ def paper_counts(verdict_table: pd.DataFrame) -> pd.DataFrame:
     """
     out = []
     for paper, part in verdict_table.groupby("paper", sort=False):
-        counts = part["kind"].map(outcome_of).value_counts()
+        counts = part["verdict_kind"].map(outcome_of).value_counts()
         out.append({"paper": paper, **{o: int(counts.get(o, 0)) for o in OUTCOMES}})
     return pd.DataFrame(out, columns=["paper", *OUTCOMES])
 
@@ -92,7 +92,7 @@ def _would_decide(part: pd.DataFrame) -> str:
     commonest need (e.g. "at least 5 needed") of their reasons (:data:`NEEDS`)."""
     texts = []
     for status, rule in WOULD_DECIDE.items():
-        rows = part[part["kind"] == status.value]
+        rows = part[part["verdict_kind"] == status.value]
         if rows.empty:
             continue
         needs = rows["reason_kind"].astype(str).map(NEEDS).dropna()
@@ -123,8 +123,8 @@ def top_findings(verdict_table: pd.DataFrame, n: int = 10, per_item: int = 2) ->
     # a claim decided on a reading shown beside the paper's is evidence on the item's page,
     # never a finding about the paper's claim
     beside = verdict_table["column"].astype(str) == cmp.LITERAL_READING
-    frame = verdict_table[verdict_table["kind"].isin(rank) & ~beside].copy()
-    frame["_rank"] = frame["kind"].map(rank)
+    frame = verdict_table[verdict_table["verdict_kind"].isin(rank) & ~beside].copy()
+    frame["_rank"] = frame["verdict_kind"].map(rank)
     frame["_p"] = pd.to_numeric(frame.get("adjusted_p"), errors="coerce").fillna(math.inf)
     frame = frame.sort_values(["_rank", "_p"], kind="stable")
     frame = frame.groupby(["paper", "item"], sort=False).head(per_item)
@@ -172,7 +172,7 @@ def findings_html(verdict_table: pd.DataFrame, catalog=None, n: int = 10) -> str
         label = f"{r['paper']} {r['item']}"
         link = (f'<a href="{html.escape(page)}">{html.escape(label)}</a>' if page
                 else html.escape(label))
-        items.append(f"<li>{kind_badge(r['kind'])} {link}: {html.escape(_sentence(r))}</li>")
+        items.append(f"<li>{kind_badge(r['verdict_kind'])} {link}: {html.escape(_sentence(r))}</li>")
     return ("<h2>Findings first</h2>"
             "<p>Every compared number and stated claim of each paper, by outcome: "
             "<b>reproduced</b> (equal at print precision, or a claim that holds), "

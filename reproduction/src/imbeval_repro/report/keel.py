@@ -25,7 +25,7 @@ COLUMNS = ["item", "claim", "stand_in", "stand_in_ours", "stand_in_basis", "keel
 
 def side_by_side(verdict_table: pd.DataFrame) -> pd.DataFrame:
     """One row per claim that has a KEEL row: ``item, claim``, then for the stand-in and
-    for KEEL the verdict (its ``kind``; ``"not run"`` where the stand-in has no such claim),
+    for KEEL the verdict (its ``verdict_kind``; ``"not run"`` where the stand-in has no such claim),
     the number with its interval (``*_ours``) and the basis."""
     claims = verdict_table[verdict_table["column"] == "claim"]
     keel = claims[claims["item"].astype(str).str.endswith(KEEL_SUFFIX)]
@@ -43,10 +43,10 @@ def side_by_side(verdict_table: pd.DataFrame) -> pd.DataFrame:
         s = base.iloc[0] if len(base) else None
         # the typed column, never the rendered status text
         out.append({"item": item, "claim": k["row"],
-                    "stand_in": "not run" if s is None else str(s["kind"]),
+                    "stand_in": "not run" if s is None else str(s["verdict_kind"]),
                     "stand_in_ours": "" if s is None else _ours(s),
                     "stand_in_basis": "" if s is None else str(s["basis"]),
-                    "keel": str(k["kind"]), "keel_ours": _ours(k),
+                    "keel": str(k["verdict_kind"]), "keel_ours": _ours(k),
                     "keel_basis": str(k["basis"])})
     return pd.DataFrame(out, columns=COLUMNS)
 

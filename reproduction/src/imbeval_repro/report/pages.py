@@ -42,7 +42,7 @@ This module lays the pages out; their parts are modules of one topic each:
 :mod:`imbeval_repro.report._html` (the style sheet, number formatting, tables, the Markdown of
 ``docs/claims.md``), :mod:`imbeval_repro.report.verdicts` (an item's verdict, badges, families of
 decisions, verdict rows as a table) and :mod:`imbeval_repro.report.grid` (the heat-map table of
-a grid). Every verdict is read from the verdict table's typed columns (``kind``, ``detail``,
+a grid). Every verdict is read from the verdict table's typed columns (``verdict_kind``, ``detail``,
 ``adjusted_p``; :class:`imbeval_repro.verdicts.Status`), never from the status text.
 """
 
@@ -156,7 +156,7 @@ def _basis_note(rows, dataset) -> str:
     if on_experiment and (dataset.stand_in or dataset.user):
         text += (f". The paper's claims are tested here {dataset.on}, not on the paper's "
                  "data: a claim that does not hold says so of this dataset, not of the paper")
-    claims_here = rows["kind"].map(lambda k: cmp.Status(k).is_claim).any()
+    claims_here = rows["verdict_kind"].map(lambda k: cmp.Status(k).is_claim).any()
     adjustments = distinct(cmp.adjustment_names(rows))
     adjusted = (f" Here: {html.escape('; '.join(adjustments))}." if adjustments else "")
     return (f'<p class="dataset">Numbers from the run: {html.escape(text)}. '
@@ -183,7 +183,7 @@ def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
     for _, r in rows.iterrows():
         key = (str(r["row"]), str(r["column"]))
         if key[0] in labels and key[1] in columns:
-            marks[key] = (KIND_CSS[cmp.Status(r["kind"])], str(r["printed"]),
+            marks[key] = (KIND_CSS[cmp.Status(r["verdict_kind"])], str(r["printed"]),
                           str(r["status"]))
     return marks
 
@@ -260,7 +260,7 @@ def _verdict_table(paper, spec, verdict_table, results_dir, dataset=None) -> str
         reason = evidence[0][:140] if evidence else ""
         if len(rows) and not item.get("omitted"):
             # the reason of the worst row, the one that decides the verdict
-            severity = rows["kind"].map(lambda k: cmp.Status(k).severity)
+            severity = rows["verdict_kind"].map(lambda k: cmp.Status(k).severity)
             reason = short_reason(rows[severity == severity.min()].iloc[0], limit=140) or reason
         detail = html.escape(counts)
         if evidence:

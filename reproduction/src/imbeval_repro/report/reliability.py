@@ -4,7 +4,7 @@ when a replication table is present, how many decisive verdicts survived another
 (:func:`replication_html`, from ``results/replication/summary.csv``, written by
 ``imbeval replicate``; the default workflow never writes it).
 
-Read from the verdict table's typed columns (``kind``, ``p_value``, ``family_id``,
+Read from the verdict table's typed columns (``verdict_kind``, ``p_value``, ``family_id``,
 ``error_rate``, ``global_p``, ``report_adjusted_p``, ``reason_kind``), never from the status
 text; the families and their adjustments, the report-wide Holm among them, are
 :func:`imbeval_repro.verdicts.adjust`'s, made once where the families are formed.
@@ -56,11 +56,11 @@ def error_rates(verdict_table: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> d
     decided = verdict_table[verdict_table["family_id"].astype(str) != ""]
     in_fwer = decided["error_rate"] == cmp.FWER
     fwer = decided.loc[in_fwer]
-    decisive = fwer["kind"].isin(cmp.DECISIVE).to_numpy()
+    decisive = fwer["verdict_kind"].isin(cmp.DECISIVE).to_numpy()
     kept = (pd.to_numeric(fwer["report_adjusted_p"], errors="coerce") <= alpha).to_numpy()
     tables = []
     for _, part in decided.loc[~in_fwer].groupby("family_id", sort=False):
-        kinds = part["kind"]
+        kinds = part["verdict_kind"]
         tables.append({"paper": part["paper"].iloc[0], "item": part["item"].iloc[0],
                        "numbers": len(part),
                        "global_p": float(pd.to_numeric(part["global_p"]).min()),
@@ -69,7 +69,7 @@ def error_rates(verdict_table: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> d
                        # numbers whose re-run spread has too few df to decide on: the
                        # table's global test rests on them too
                        "few_df": int((part["reason_kind"] == Reason.TOO_FEW_DF).sum())})
-    exact = verdict_table["kind"].isin(cmp.DECISIVE) & p.isna()
+    exact = verdict_table["verdict_kind"].isin(cmp.DECISIVE) & p.isna()
     return {"fwer_families": int(fwer["family_id"].nunique()), "fwer_decisions": len(fwer),
             "fwer_decisive": int(decisive.sum()),
             "fwer_bound": round(min(1.0, alpha * fwer["family_id"].nunique()), 10),

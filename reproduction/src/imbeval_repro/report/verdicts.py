@@ -2,7 +2,7 @@
 decides, by :class:`imbeval_repro.verdicts.Status`'s severity), its badge, the families of
 decisions against chance, and verdict rows as a coloured table.
 
-Everything is read from the verdict table's typed columns (``kind``, ``reason``,
+Everything is read from the verdict table's typed columns (``verdict_kind``, ``reason``,
 ``family_id``, ``adjusted_p``), never parsed back from the rendered ``status`` text. The
 words of each kind are :data:`imbeval_repro.verdicts.WORDING`'s (the one table of
 them); the colour of each is the report's: :data:`imbeval_repro.report._kinds.KIND_CSS`.
@@ -105,7 +105,7 @@ def _short_status(row, limit=140) -> str:
     """A row's status as its words and its one-line reason (:func:`short_reason`; the whole
     detail is in the item page's table of verdict rows)."""
     reason = short_reason(row, limit)
-    return f"{cmp.wording(row['kind'])}: {reason}" if reason else str(row["status"])
+    return f"{cmp.wording(row['verdict_kind'])}: {reason}" if reason else str(row["status"])
 
 
 def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
@@ -127,9 +127,9 @@ def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
     if rows.empty:
         return _verdict("no printed numbers"), "", []
     # a list, not Series.map: pandas would hand the StrEnum members back as plain str
-    statuses = pd.Series([cmp.Status(k) for k in rows["kind"]], index=rows.index, dtype=object)
+    statuses = pd.Series([cmp.Status(k) for k in rows["verdict_kind"]], index=rows.index, dtype=object)
     worst = min(statuses, key=lambda s: s.severity)
-    counts = rows["kind"].value_counts()
+    counts = rows["verdict_kind"].value_counts()
     text = ", ".join(f"{counts[k]} {cmp.wording(k)}" for k in cmp.STATUSES
                      if k in counts.index)
     grid = grid_cells(rows)
@@ -188,7 +188,7 @@ def decision_families(verdict_table: pd.DataFrame,
     families = verdict_table[verdict_table["family_id"].astype(str) != ""]
     for _, part in families.groupby("family_id", sort=False):
         paper, item = part["paper"].iloc[0], part["item"].iloc[0]
-        kinds = part["kind"]
+        kinds = part["verdict_kind"]
         decisive = kinds[kinds.isin(cmp.DECISIVE)]
         counts = decisive.value_counts()
         out.append({"paper": paper, "item": item, "decisions": len(part),
@@ -250,7 +250,7 @@ def _status_cell(row) -> str:
     """A status as its verdict word and a one-line reason (the detail's first clause), the
     whole detail below in a box a few lines high when it says more (a claim's detail can be
     a paragraph)."""
-    kind = cmp.wording(row["kind"])
+    kind = cmp.wording(row["verdict_kind"])
     detail = str(row.get("detail", ""))
     if detail in ("", "nan"):
         return html.escape(str(row["status"]))
@@ -282,7 +282,7 @@ def verdicts_html(rows: pd.DataFrame) -> str:
         previous = method
         p_value = pd.to_numeric(pd.Series([r.get("p_value")]), errors="coerce").iloc[0]
         adjustment = str(r.get("adjustment", ""))
-        css = KIND_CSS[cmp.Status(r["kind"])]
+        css = KIND_CSS[cmp.Status(r["verdict_kind"])]
         ours = html.escape(_fmt(r["regenerated"]))
         if _ours(r) != _fmt(r["regenerated"]):
             ours += f' <span class="ci">[{_fmt(r["ci_low"])}, {_fmt(r["ci_high"])}]</span>'

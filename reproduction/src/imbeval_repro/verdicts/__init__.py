@@ -5,9 +5,9 @@ detail, basis, ci_low, ci_high, method, p_value, adjusted_p, adjustment, error_r
 global_p, bh_q, method_kind, basis_kind, reason_kind, reason, family_id,
 report_adjusted_p``.
 
-``status`` is the rendered text a reader sees; ``kind`` (a short identifier,
+``status`` is the rendered text a reader sees; ``verdict_kind`` (a short identifier,
 :class:`Status`) and ``detail`` are what it is made of (``status ==
-Status(kind).render(detail)``; the words are :data:`WORDING`'s): a program reads ``kind``,
+Status(kind).render(detail)``; the words are :data:`WORDING`'s): a program reads ``verdict_kind``,
 never ``status``. Likewise ``method_kind`` (:class:`imbeval.inference.Method`),
 ``basis_kind`` (:class:`BasisKind`) and ``reason_kind`` (:class:`imbeval.inference.Reason`)
 say as data what ``method``, ``basis`` and ``detail`` say in words: no code reads a verdict,
@@ -24,7 +24,7 @@ decisive verdict needs its adjusted p-value at most
 :data:`imbeval.inference.DECISIVE_ALPHA` (0.005). ``family_id`` names the family a row's
 decision is adjusted in; ``report_adjusted_p`` is Holm over every claim family at once.
 
-``status`` begins with the words of its ``kind`` (identifier in brackets), one of
+``status`` begins with the words of its ``verdict_kind`` (identifier in brackets), one of
 
 - ``match`` (``match``) -- the regenerated value, brought to the printed precision, is the
   printed value (rule ``"round"``: rounds to it; rule ``"last digit"``: within one unit of

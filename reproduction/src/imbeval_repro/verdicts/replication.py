@@ -55,7 +55,7 @@ TARGET_TOTAL = 10
 #: what happens to a run's decisive verdict in another run
 OUTCOMES = ("kept", "reversed", "lost", "absent")
 #: the columns of a run's decisive verdicts (:func:`sampled_decisive`)
-_VERDICT_COLUMNS = [*KEY, "occurrence", "kind", "direction", "p_value", "adjusted_p"]
+_VERDICT_COLUMNS = [*KEY, "occurrence", "verdict_kind", "direction", "p_value", "adjusted_p"]
 #: the columns of :func:`summarise`
 SUMMARY_COLUMNS = ["run", "other", "seed", "other_seed", "decisive", *OUTCOMES, "share_kept",
                    "exact_decisive", "empirical_decisive"]
@@ -128,10 +128,10 @@ def sampled_decisive(table: pd.DataFrame) -> pd.DataFrame:
     """
     table = _keyed(table)
     p = pd.to_numeric(table["p_value"], errors="coerce")
-    decisive = table[table["kind"].isin(cmp.DECISIVE) & p.notna()
+    decisive = table[table["verdict_kind"].isin(cmp.DECISIVE) & p.notna()
                      & (table["adjustment"].astype(str) != cmp.EXACT_ADJUSTMENT)].copy()
     decisive["direction"] = [direction(k, d) for k, d in
-                             zip(decisive["kind"], decisive["difference"])]
+                             zip(decisive["verdict_kind"], decisive["difference"])]
     return decisive[_VERDICT_COLUMNS].reset_index(drop=True)
 
 
@@ -155,7 +155,7 @@ def empirical_decisive(table: pd.DataFrame) -> int:
     p = pd.to_numeric(table["p_value"], errors="coerce")
     low = pd.to_numeric(table["ci_low"], errors="coerce")
     high = pd.to_numeric(table["ci_high"], errors="coerce")
-    sampled = (table["kind"].isin(cmp.DECISIVE) & p.notna()
+    sampled = (table["verdict_kind"].isin(cmp.DECISIVE) & p.notna()
                & (table["adjustment"].astype(str) != cmp.EXACT_ADJUSTMENT))
     sweep = table["basis_kind"].astype(str) == cmp.BasisKind.SWEEP
     identity = (high - low).abs() <= 0
@@ -165,7 +165,7 @@ def empirical_decisive(table: pd.DataFrame) -> int:
 def _exact_decisive(table: pd.DataFrame) -> int:
     """Decisive rows left out: on exact arithmetic (no p-value)."""
     p = pd.to_numeric(table["p_value"], errors="coerce")
-    return int((table["kind"].isin(cmp.DECISIVE) & p.isna()).sum())
+    return int((table["verdict_kind"].isin(cmp.DECISIVE) & p.isna()).sum())
 
 
 def seed_agreement(runs) -> pd.DataFrame:
@@ -179,8 +179,8 @@ def seed_agreement(runs) -> pd.DataFrame:
     -------
     DataFrame
         One row per (run, other run, decisive verdict of the run): the key, the run's
-        ``kind``, ``direction``, ``p_value``, ``adjusted_p``, the other run's
-        ``other_kind``, ``other_direction`` and ``other_adjusted_p`` (empty where it has no
+        ``verdict_kind``, ``direction``, ``p_value``, ``adjusted_p``, the other run's
+        ``other_verdict_kind``, ``other_direction`` and ``other_adjusted_p`` (empty where it has no
         such row or is not decisive) and the ``outcome`` (:data:`OUTCOMES`).
     """
     runs = list(runs)
@@ -203,7 +203,7 @@ def seed_agreement(runs) -> pd.DataFrame:
                 present = key in every[other].index
                 if key in theirs.index:
                     o = theirs.loc[key]
-                    other_kind, other_direction = o["kind"], o["direction"]
+                    other_kind, other_direction = o["verdict_kind"], o["direction"]
                     other_p = o["adjusted_p"]
                     if other_direction == r["direction"]:
                         outcome = "kept"
@@ -212,19 +212,19 @@ def seed_agreement(runs) -> pd.DataFrame:
                     else:  # e.g. differs at one seed, a claim at the other: not the same way
                         outcome = "lost"
                 else:
-                    other_kind = str(every[other].loc[key, "kind"]) if present else ""
+                    other_kind = str(every[other].loc[key, "verdict_kind"]) if present else ""
                     other_direction, other_p = "", math.nan
                     if present:
                         other_p = pd.to_numeric(pd.Series([every[other].loc[key, "adjusted_p"]]),
                                                 errors="coerce").iloc[0]
                     outcome = "lost" if present else "absent"
                 out.append({**dict(zip(keys, key)), "run": label, "other": other,
-                            "kind": r["kind"], "direction": r["direction"],
+                            "verdict_kind": r["verdict_kind"], "direction": r["direction"],
                             "p_value": r["p_value"], "adjusted_p": r["adjusted_p"],
-                            "other_kind": other_kind, "other_direction": other_direction,
+                            "other_verdict_kind": other_kind, "other_direction": other_direction,
                             "other_adjusted_p": other_p, "outcome": outcome})
-    columns = ["run", "other", *keys, "kind", "direction", "p_value", "adjusted_p",
-               "other_kind", "other_direction", "other_adjusted_p", "outcome"]
+    columns = ["run", "other", *keys, "verdict_kind", "direction", "p_value", "adjusted_p",
+               "other_verdict_kind", "other_direction", "other_adjusted_p", "outcome"]
     return pd.DataFrame(out, columns=columns)
 
 

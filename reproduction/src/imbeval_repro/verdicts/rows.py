@@ -1,8 +1,8 @@
 """The constructors of verdict rows: every row of ``verdicts.csv`` is made by
 :func:`verdict_row` (directly, or through :func:`row`, :func:`claim`, :func:`finding`,
-:func:`restated`), its ``status`` text rendered from its ``kind`` and ``detail``
+:func:`restated`), its ``status`` text rendered from its ``verdict_kind`` and ``detail``
 (:mod:`imbeval_repro.verdicts.statuses`), with the typed columns a program reads instead of the
-text: ``kind``, ``method_kind``, ``basis_kind``, ``reason_kind``/``reason``.
+text: ``verdict_kind``, ``method_kind``, ``basis_kind``, ``reason_kind``/``reason``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ __all__ = ["COLUMNS", "ADDED_COLUMNS", "PRINTED_BASIS", "CLAIM_COLUMN", "LITERAL
            "verdict_row", "restated", "row", "frame", "claim", "finding"]
 
 COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
-           "kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
+           "verdict_kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
            "adjustment", "error_rate", "global_p", "bh_q", "method_kind", "basis_kind",
            "reason_kind", "reason", "family_id", "report_adjusted_p"]
 #: the columns that hold as data what ``method``, ``basis`` and ``detail`` say in words, so
@@ -107,7 +107,7 @@ def verdict_row(paper, item, row_label, column, printed, regenerated, status: St
                    reason="") -> dict:
     """The one constructor of a verdict row (a dict with :data:`COLUMNS`): every row
     of ``verdicts.csv`` is made here, its ``status`` text rendered from its
-    ``kind`` and ``detail``.
+    ``verdict_kind`` and ``detail``.
 
     Parameters
     ----------
@@ -163,7 +163,7 @@ def verdict_row(paper, item, row_label, column, printed, regenerated, status: St
     detail = str(detail)
     return {"paper": paper, "item": item, "row": str(row_label), "column": str(column),
             "printed": printed, "regenerated": value, "difference": difference,
-            "status": status.render(detail), "kind": str(status), "detail": detail,
+            "status": status.render(detail), "verdict_kind": str(status), "detail": detail,
             "basis": basis, "ci_low": ci_low, "ci_high": ci_high, "method": method,
             "p_value": float(p_value), "adjusted_p": math.nan, "adjustment": "",
             "error_rate": "", "global_p": math.nan, "bh_q": math.nan,

@@ -405,10 +405,10 @@ def grid_verdict_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, pool
         row = cmp.row(PAPER, item, model, column, text, table.loc[model, column],
                       setting="; ".join(why), basis=basis, ci=ci, method=method,
                       p_value=p, method_kind=inference.Method.RERUN)
-        if math.isnan(p) and row["kind"] in (cmp.Status.DIFFERS.value,
+        if math.isnan(p) and row["verdict_kind"] in (cmp.Status.DIFFERS.value,
                                              cmp.Status.NOT_DISTINGUISHABLE.value):
             row = cmp.restated(row, cmp.Status.SETTING, "; ".join(why))
-        elif (row["kind"] == cmp.Status.DIFFERS.value
+        elif (row["verdict_kind"] == cmp.Status.DIFFERS.value
               and rerun.estimate.sd_df < inference.MIN_RERUN_DF):
             # outside, but the spread is too poorly known for the verdict to survive another
             # seed; the p-value stays (the table's global test and q-values count it)

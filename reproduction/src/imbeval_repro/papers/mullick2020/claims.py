@@ -428,7 +428,7 @@ def _fig5_rows(indices, folds, problems, basis):
         cell_names, pooled, x = ex.cell_fold_values(indices, folds, p, [*names, "gmean"])
         units += cu.cell_units(x, pooled, cell_names, p, names, classes=int(classes[p]))
         gmean_units += cu.cell_units(x[:, :, :, 4:], pooled[:, 4:], cell_names, p, ["gmean"],
-                                     classes=int(classes[p]), kind="cell_minimum")
+                                     classes=int(classes[p]), unit_type="cell_minimum")
     gap = top[["auroc_ova", "auroc_ovo"]].min(axis=1) - top[["acsa", "nauroc_ova"]].max(axis=1)
     est = Measured(cu.identity_gap_estimate(pd.DataFrame(units).assign(rule="well above"),
                                             float(gap.min())), tuple(units))
@@ -542,7 +542,7 @@ def mullick_user_rows(indices, problems, *, basis, folds=None):
         units = []
         for p in mins.index:
             cells, pooled, x = ex.cell_fold_values(indices, folds, p, [u])
-            units += cu.cell_units(x, pooled, cells, p, [u], kind="cell_minimum")
+            units += cu.cell_units(x, pooled, cells, p, [u], unit_type="cell_minimum")
         est = cu.cell_minimum_estimate(pd.DataFrame(units).assign(rule="stays above 0"))
         yield _claim(
             USER_ITEMS["fig5"], f"user index {u} stays above 0 on {name}", "stays above 0",
