@@ -142,7 +142,7 @@ def verdict_row(paper, item, row_label, column, printed, regenerated, status: St
     Examples
     --------
     >>> r = verdict_row("p", "Table 1", "a", "ACC", "0.50", 0.5, Status.MATCH)
-    >>> r["status"], r["kind"], r["difference"], r["basis_kind"]
+    >>> r["status"], r["verdict_kind"], r["difference"], r["basis_kind"]
     ('match', 'match', 0.0, 'printed')
     """
     if not isinstance(status, Status):
