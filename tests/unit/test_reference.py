@@ -388,3 +388,21 @@ def test_the_shipped_winner_flips_are_consistent_and_invariant_indices_never_fli
     assert (flips.loc[invariant, "flips"] == 0).all(), flips.loc[invariant]
     # the ROC AUC pairs are mostly decided; what is left out is ties (e.g. AUC 1 on both)
     assert flips.loc["roc_auc", "pairs"] > flips.loc["roc_auc", "tied"]
+
+
+def test_a_verdict_table_without_the_shipped_reference_results_says_so(tmp_path, capsys):
+    from imbeval.utils.tables import write_table
+    from imbeval_repro.papers.collate import collate
+
+    part = tmp_path / "part.csv"
+    write_table(cmp.frame([cmp.row("p", "Table 1", "r", "c", "0.5", 0.5)]), part, None,
+                index=False)
+    table = collate([part], tmp_path / "verdicts.csv", reference=tmp_path / "nowhere")
+    err = capsys.readouterr().err
+    assert "warning:" in err and str(tmp_path / "nowhere") in err
+    assert "claims.csv, provenance.json" in err
+    assert len(table) == 1 and (tmp_path / "verdicts.md").is_file()
+    # with them the reference rows stand beside the run's, and nothing is said
+    table = collate([part], tmp_path / "verdicts.csv", reference=REFERENCE)
+    assert "warning" not in capsys.readouterr().err
+    assert len(table) > 1
