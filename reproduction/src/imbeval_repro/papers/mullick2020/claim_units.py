@@ -191,7 +191,7 @@ def log_ratio_estimate(units: pd.DataFrame) -> inference.Estimate:
 
     Examples
     --------
-    >>> u = pd.DataFrame({"kind": "log_ratio", "part": "log(a / b)", "undefined": "",
+    >>> u = pd.DataFrame({"unit_type": "log_ratio", "part": "log(a / b)", "undefined": "",
     ...                   "problem": list("pqrs"), "family": list("pqrs"),
     ...                   "value": np.log([1.1, 1.2, 1.3, 1.2])})
     >>> e = log_ratio_estimate(u)
@@ -430,7 +430,7 @@ def estimate_from_units(units: pd.DataFrame, value: float | None = None) -> infe
 
     Examples
     --------
-    >>> u = pd.DataFrame({"kind": "contrast", "part": "a - b", "undefined": "",
+    >>> u = pd.DataFrame({"unit_type": "contrast", "part": "a - b", "undefined": "",
     ...                   "problem": [f"p{k}" for k in range(10)],
     ...                   "family": [f"f{k}" for k in range(10)],
     ...                   "value": [0.01 * k for k in range(10)]})
