@@ -111,7 +111,7 @@ def test_read_parts_reads_a_part_back_and_refuses_an_incomplete_one(tmp_path):
     table.drop(columns=list(cmp.ADDED_COLUMNS)).to_csv(tmp_path / "short.csv", index=False)
     with pytest.raises(ValueError, match="lack the columns"):
         cmp.read_parts([tmp_path / "short.csv"])
-    table.assign(kind="consistent").to_csv(tmp_path / "words.csv", index=False)
+    table.assign(verdict_kind="consistent").to_csv(tmp_path / "words.csv", index=False)
     with pytest.raises(ValueError, match="unknown verdict kinds"):
         cmp.read_parts([tmp_path / "words.csv"])
 
