@@ -1,7 +1,7 @@
 """What would decide mullick2020's KEEL reference claims over data sets, and how the
 exclusions shape them.
 
-    python benchmarks/claims_power.py --reference results/reference/keel [--out FILE.md]
+    python benchmarks/claims_power.py --reference reference/keel [--out FILE.md]
 
 Reads a reference folder (``claims.csv``, ``claim_units.csv``, ``estimates.csv``,
 ``problems.csv``, ``left_out.csv``) and prints a Markdown report. The statistics are made
@@ -477,7 +477,7 @@ def build_claims(units: pd.DataFrame, estimand=family_mean) -> tuple:
     if "undefined" not in units:
         units["undefined"] = ""
     for (item, claim), rows in units.groupby(["item", "claim"], sort=False):
-        kinds = list(dict.fromkeys(rows["kind"].astype(str)))
+        kinds = list(dict.fromkeys(rows["unit_type"].astype(str)))
         where = f"{item}, \"{claim}\""
         if len(kinds) != 1:
             skipped.append(f"{where}: units of several kinds ({', '.join(kinds)}): skipped.")
@@ -600,12 +600,12 @@ def per_problem_stds(estimates: pd.DataFrame, problems, names, as_zero: bool,
 def template_of(units: pd.DataFrame, item: str) -> pd.DataFrame:
     """One row per (claim without its reading, part) of ``item``'s contrast units: what a
     rebuilt claim is made of (rule, the parts' ``low``/``high``)."""
-    u = units[(units["item"] == item) & (units["kind"] == "contrast")].copy()
+    u = units[(units["item"] == item) & (units["unit_type"] == "contrast")].copy()
     u["base"] = u["claim"].map(lambda c: split_reading(c)[0])
     for col in ("low", "high"):
         if col not in u:
             u[col] = np.nan
-    return u.drop_duplicates(["base", "part"])[["item", "base", "rule", "kind", "part", "low",
+    return u.drop_duplicates(["base", "part"])[["item", "base", "rule", "unit_type", "part", "low",
                                                 "high"]]
 
 
@@ -629,7 +629,7 @@ def units_from_stds(template: pd.DataFrame, stds: pd.DataFrame, undefined: pd.Da
             d, s, a, b = parsed[row["part"]]
             frames.append(pd.DataFrame({
                 "item": item, "claim": with_reading(base, stat), "rule": row["rule"],
-                "kind": "contrast", "part": row["part"], "problem": stds.index.astype(str),
+                "unit_type": "contrast", "part": row["part"], "problem": stds.index.astype(str),
                 "family": [families[p] for p in stds.index],
                 "value": (d + s * (stds[a] - stds[b])).to_numpy(),
                 "undefined": np.where(bad.to_numpy(), "undefined on some run", ""),
@@ -1043,7 +1043,7 @@ def section_exclusions(ref, units, claims, estimates, problems) -> list:
     two, families = _two_class(problems)
     scen, stds, names = fig3_scenarios(units, estimates, problems, fig3_item)
     # check: the left-out rebuild reproduces the file's units, reading by reading
-    file_units = units[(units["item"] == fig3_item) & (units["kind"] == "contrast")].copy()
+    file_units = units[(units["item"] == fig3_item) & (units["unit_type"] == "contrast")].copy()
     file_units["as"] = [with_reading(*split_reading(c)) if split_reading(c)[1]
                         else with_reading(c, OLD_READING) for c in file_units["claim"]]
     checks = []
@@ -1341,7 +1341,7 @@ def _section_multiclass(ref, units, claims, estimates, problems) -> list:
                 + (max(big_out, key=big_out.get) + f", C = {max(big_out.values())}" if big_out else "none")
                 + ").", ""]
     # Fig. 4a's own exclusion (an undefined run value on a multi-class set)
-    f4 = units[(units["kind"] == "contrast") & units["item"].astype(str).str.startswith("Fig. 4a")]
+    f4 = units[(units["unit_type"] == "contrast") & units["item"].astype(str).str.startswith("Fig. 4a")]
     if not f4.empty:
         item = f4["item"].iloc[0]
         dropped = sorted(set(f4.loc[_undefined(f4["undefined"]), "problem"]))
@@ -1444,7 +1444,7 @@ def report(ref: Path) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reference", type=Path, default=Path("results/reference/keel"))
+    parser.add_argument("--reference", type=Path, default=Path("reference/keel"))
     parser.add_argument("--out", type=Path, help="also write the report here")
     args = parser.parse_args(argv)
     text = report(args.reference)

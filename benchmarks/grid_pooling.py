@@ -7,7 +7,7 @@ Usage::
 ``FOLDS_CSV`` is a grid's fold scores with ``R_total`` repetitions (``imbeval papers
 mortaz2020-grid-model ... --repeats 10``'s output, or ``grid_<dataset>_folds.csv``). For
 each (model, index) cell the interval is made from the first ``--first`` repetitions, as
-:func:`imbeval_repro.papers.mortaz2020.tables.grid_comparison_rows` makes it -- per cell (t with R - 1
+:func:`imbeval_repro.papers.mortaz2020.tables.grid_verdict_rows` makes it -- per cell (t with R - 1
 df), pooled over the model family's three cells where Bartlett's test allows
 (:func:`imbeval_repro.papers.mortaz2020.tables.pooled_spreads`), and from the first repetition alone
 (corrected variance) -- and each held-out repetition's mean (another partition and other

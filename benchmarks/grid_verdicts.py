@@ -4,8 +4,8 @@ Usage::
 
     python benchmarks/grid_verdicts.py PART.csv [PART.csv ...]
 
-The PARTs are comparison parts (``results/papers/comparison/mortaz2020_grid_<dataset>.csv``,
-as ``imbeval papers mortaz2020-grid --comparison`` writes them). They are read and adjusted
+The PARTs are verdict parts (``results/papers/verdicts/mortaz2020_grid_<dataset>.csv``,
+as ``imbeval papers mortaz2020-grid --verdicts`` writes them). They are read and adjusted
 the way the report's merge does it (:func:`imbeval_repro.verdicts.adjust`: its families
 are one paper item each, so the parts holding all of an item's rows give that item's
 adjustment exactly; the model-selection claims span both grids, so give both parts for
@@ -77,8 +77,8 @@ def verdict_counts(table: pd.DataFrame) -> pd.DataFrame:
         counts = {
             "rows": len(part),
             "outside": int(outside[part.index].sum()),
-            "differs": int((part["kind"] == "differs").sum()),
-            "outside_not_decisive": int((part["kind"] == "outside_not_decisive").sum()),
+            "differs": int((part["verdict_kind"] == "differs").sum()),
+            "outside_not_decisive": int((part["verdict_kind"] == "outside_not_decisive").sum()),
             "too_few_df": int((part["reason_kind"] == str(inference.Reason.TOO_FEW_DF)).sum()),
             "p_raw": int((numeric("p_value") <= alpha).sum()),
             "p_holm": int((numeric("adjusted_p") <= alpha).sum()),
@@ -93,13 +93,13 @@ def verdict_counts(table: pd.DataFrame) -> pd.DataFrame:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("parts", nargs="+", help="comparison parts (CSV)")
+    parser.add_argument("parts", nargs="+", help="verdict parts (CSV)")
     args = parser.parse_args(argv)
     table = adjust(read_parts(args.parts))
     counts = verdict_counts(table)
     with pd.option_context("display.width", 200, "display.max_columns", 20):
         print(counts.to_string())
-    kinds = table.groupby("item", sort=False)["kind"].value_counts()
+    kinds = table.groupby("item", sort=False)["verdict_kind"].value_counts()
     print()
     print(kinds.to_string())
     return 0

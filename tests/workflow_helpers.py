@@ -23,7 +23,7 @@ COPIED = ["Snakefile", "workflow", "config", "profiles", "src", "reproduction", 
           "environment.yml", "pyproject.toml"]
 # The result files that must not depend on how, where or when the DAG ran (benchmark
 # records under results/benchmarks/ hold wall times; figures' PDF/PNG carry metadata).
-EXPERIMENT_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary",
+EXPERIMENT_TABLES = ["fold_indices", "confusion_matrices", "test_sets", "hyperparameters", "summary",
                      "run_indices"]
 
 

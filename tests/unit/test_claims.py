@@ -1,4 +1,4 @@
-"""Claim rows of results/paper_comparison.csv: the thresholds, the three outcomes decided on
+"""Claim rows of results/verdicts.csv: the thresholds, the three outcomes decided on
 the interval of a run's margin, and the rows built from the other stages' results."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from imbeval_repro import verdicts as cmp
 
 
 def _kind(row):
-    return row["kind"]
+    return row["verdict_kind"]
 
 
 def test_mullick_fig2_rows_carry_the_theory_stage_values(tmp_path):
@@ -44,7 +44,7 @@ SCHEMES = ["balanced", "reversed", "minority_ir_halved", "original", "others_dou
 
 
 def _indices(levels, spread, units=10, problems=("m",), n_classes=10, shared=False):
-    """A synthetic ``indices.csv`` and ``problems.csv``: one multi-class problem per name
+    """A synthetic ``fold_indices.csv`` and ``problems.csv``: one multi-class problem per name
     in ``problems`` (its classes its own, or with ``shared`` one class common to all), one
     classifier, every test set, ``units`` (run, fold) pairs (runs of two folds).
     ``levels[index]`` is the index's value; on each pair it moves by ``spread[index]``
@@ -293,18 +293,18 @@ def test_a_users_index_is_claimed_against_the_papers_least_robust_in_its_own_fam
     indices, problems = _with_user_index(0.002, 0.03)
     rows = {r["row"]: r for r in claims.mullick_user_rows(indices, problems, basis=BASIS)}
     less = rows["user index mine varies less than AURPC-OVA"]
-    assert less["item"] == "Fig. 4a (your indices)" and less["kind"] == "claim_holds"
+    assert less["item"] == "Fig. 4a (your indices)" and less["verdict_kind"] == "claim_holds"
     assert less["ci_low"] > 0 and "ordering" not in less["item"]
     above = rows["user index mine stays above 0 on C = 10"]
-    assert above["item"] == "Fig. 5 (your indices)" and above["kind"] == "claim_holds"
+    assert above["item"] == "Fig. 5 (your indices)" and above["verdict_kind"] == "claim_holds"
     assert "must be > 0.05" in above["status"]
     # the other way round, the claim does not hold
     indices, problems = _with_user_index(0.03, 0.002)
     rows = {r["row"]: r for r in claims.mullick_user_rows(indices, problems, basis=BASIS)}
-    assert rows["user index mine varies less than AURPC-OVA"]["kind"] == "claim_fails"
+    assert rows["user index mine varies less than AURPC-OVA"]["verdict_kind"] == "claim_fails"
 
 
-def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
+def test_claims_csv_is_the_verdict_rows_of_the_experiment(tmp_path):
     # claims.csv (claims_table) and the comparison (stage_rows, then adjust) hold the very
     # same rows for the experiment's figures: one place decides
     indices, problems = _with_user_index(0.002, 0.03)
@@ -330,7 +330,7 @@ def test_claims_csv_is_the_comparisons_rows_of_the_experiment(tmp_path):
 
     write_csv(table, tmp_path / "claims.csv")
     read = cmp.adjust(cmp.frame(claims.stage_rows(experiment_claims=tmp_path / "claims.csv")))
-    for column in ("item", "row", "kind", "status", "detail", "adjustment", "family_id",
+    for column in ("item", "row", "verdict_kind", "status", "detail", "adjustment", "family_id",
                    "reason_kind", "method_kind", "basis_kind"):
         assert read[column].tolist() == table[column].tolist(), column
     np.testing.assert_allclose(read["adjusted_p"], table["adjusted_p"], rtol=1e-9)
@@ -523,7 +523,7 @@ def test_fig5_cells_on_a_run_table_rest_on_the_fold_values():
     again = estimate_from_units(units, row["regenerated"])
     assert again.interval() == pytest.approx((row["ci_low"], row["ci_high"]))
     # without the fold values the run table cannot make these intervals: a clear error
-    with pytest.raises(ValueError, match="indices.csv"):
+    with pytest.raises(ValueError, match="fold_indices.csv"):
         list(claims.mullick_experiment_rows(runs, problems, basis=BASIS))
 
 

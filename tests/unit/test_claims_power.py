@@ -22,7 +22,7 @@ from benchmark_helpers import load_benchmark
 from scipy import stats
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = ROOT / "results" / "reference" / "keel"
+REFERENCE = ROOT / "reference" / "keel"
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +33,7 @@ def cp():
 def _units(values, families, part="a - b", claim="c", item="Fig. 3 (KEEL)", kind="contrast",
            rule="ordering", undefined=None):
     n = len(values)
-    return pd.DataFrame({"item": item, "claim": claim, "rule": rule, "kind": kind, "part": part,
+    return pd.DataFrame({"item": item, "claim": claim, "rule": rule, "unit_type": kind, "part": part,
                          "problem": [f"p{i}" for i in range(n)], "family": families,
                          "value": values, "undefined": undefined or [""] * n,
                          "low": np.nan, "high": np.nan})
@@ -213,7 +213,7 @@ def test_equivalence_parts_are_rebuilt_as_delta_minus_and_plus_the_contrast(cp):
     # b undefined on some run of q: q leaves every part of the claim
     undefined = pd.DataFrame({"a": [False, False], "b": [False, True]}, index=["p", "q"])
     template = pd.DataFrame({"item": "I", "base": "near", "rule": "closely follow",
-                             "kind": "contrast", "part": ["0.01 - (a - b)", "0.01 + (a - b)"],
+                             "unit_type": "contrast", "part": ["0.01 - (a - b)", "0.01 + (a - b)"],
                              "low": -0.49, "high": 0.51})
     u = cp.units_from_stds(template, stds, undefined, {"p": "f", "q": "g"}, False, "std_within")
     assert set(u["claim"]) == {"near (RRT reading)"}
@@ -286,7 +286,7 @@ def _new_format(cp, folder: Path) -> Path:
     fams = {k: dict(zip(p["problem"], p["family"])) for k, p in problems.groupby("kind")}
     t3 = cp.template_of(old, "Fig. 3 (KEEL)")
     t3 = t3[~t3["base"].str.contains("Recall mitigates")]
-    near = pd.DataFrame([{"item": "Fig. 3 (KEEL)", "rule": "closely follow", "kind": "contrast",
+    near = pd.DataFrame([{"item": "Fig. 3 (KEEL)", "rule": "closely follow", "unit_type": "contrast",
                           "base": "mPrecision and mAURPC closely follow GMean and AUROC",
                           "part": f"0.01 {s} ({a} - {b})", "low": -0.49, "high": 0.51}
                          for a in ("mprecision", "maurpc") for b in ("gmean2", "auroc2")
@@ -300,16 +300,16 @@ def _new_format(cp, folder: Path) -> Path:
         s, u = cp.per_problem_stds(estimates, fams["multi-class"], cp.FIG4A, False, stat)
         frames.append(cp.units_from_stds(t4, s, u, fams["multi-class"], False, stat))
         frames.append(pd.DataFrame({
-            "item": "Fig. 4b (KEEL)", "rule": "slightly higher", "kind": "log_ratio",
+            "item": "Fig. 4b (KEEL)", "rule": "slightly higher", "unit_type": "log_ratio",
             "claim": cp.with_reading("std of nAUROC-OVA slightly above ACSA's, per dataset", stat),
             "part": "log(nauroc_ova / acsa)", "problem": s.index,
             "family": [fams["multi-class"][p] for p in s.index],
             "value": np.log(s["nauroc_ova"] / s["acsa"]).to_numpy(),
             "undefined": np.where(u[["nauroc_ova", "acsa"]].any(axis=1), "undefined", "")}))
     fig5 = old[old["item"].str.startswith("Fig. 5")].assign(classes=15)
-    fig5.loc[fig5["kind"] == "share", "kind"] = "cell_minimum"
+    fig5.loc[fig5["unit_type"] == "share", "unit_type"] = "cell_minimum"
     mystery = fig5.head(3).assign(item="Fig. 9 (KEEL)", claim="a claim of a kind to come",
-                                  kind="mystery")
+                                  unit_type="mystery")
     units = pd.concat([*frames, fig5, mystery], ignore_index=True)
     table, _ = cp.decide_all(units, None, cp.family_mean, holm_within="table")
     claims = pd.DataFrame({"item": table["item"], "row": table["claim"],

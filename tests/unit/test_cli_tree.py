@@ -96,7 +96,7 @@ def test_help_imports_no_heavy_library():
 
 
 @pytest.mark.parametrize("argv", [["papers", "collate", "x.csv", "--out", "table.md"]])
-def test_compare_out_must_be_a_csv(argv, capsys):
+def test_collate_out_must_be_a_csv(argv, capsys):
     assert main(argv) == 2
     assert "--out must name a .csv" in capsys.readouterr().err
 

@@ -45,7 +45,7 @@ def test_the_readme_example_prints_what_the_readme_shows(tmp_path):
 
 
 def _experiment_like(tmp_path):
-    """An indices.csv shaped like the experiment's, with problems sharing classes."""
+    """An fold_indices.csv shaped like the experiment's, with problems sharing classes."""
     rows = []
     for p in range(6):
         for c, base in (("nbsvm", 0.8), ("rusboost", 0.7), ("smote_mlp", 0.6)):
@@ -55,7 +55,7 @@ def _experiment_like(tmp_path):
                         rows.append({"problem": f"p{p}", "classifier": c, "run": 0,
                                      "fold": fold, "scheme": scheme, "rrt": 5.0,
                                      "index": index, "value": base + 0.01 * p + 0.001 * fold})
-    pd.DataFrame(rows).to_csv(tmp_path / "indices.csv", index=False)
+    pd.DataFrame(rows).to_csv(tmp_path / "fold_indices.csv", index=False)
     classes = ["a;b", "b;c", "d;e", "f;g", "g;h", "i;j"]   # p0-p1 share b, p3-p4 share g
     pd.DataFrame({"problem": [f"p{p}" for p in range(6)], "classes": classes}).to_csv(
         tmp_path / "problems.csv", index=False)
@@ -63,7 +63,7 @@ def _experiment_like(tmp_path):
 
 def test_problems_sharing_classes_are_one_unit(tmp_path, capsys):
     _experiment_like(tmp_path)
-    code = main(["compare", str(tmp_path / "indices.csv"), "--index", "acsa,mcc",
+    code = main(["compare", str(tmp_path / "fold_indices.csv"), "--index", "acsa,mcc",
                  "--problems", str(tmp_path / "problems.csv"), "--out-dir", str(tmp_path / "o")])
     assert code == 0
     tests = pd.read_csv(tmp_path / "o" / "tests.csv")
@@ -81,7 +81,7 @@ def test_problems_sharing_classes_are_one_unit(tmp_path, capsys):
 ])
 def test_bad_input_is_one_line(tmp_path, capsys, argv, message):
     _experiment_like(tmp_path)
-    code = main(["compare", str(tmp_path / "indices.csv"), "--out-dir", str(tmp_path / "o"),
+    code = main(["compare", str(tmp_path / "fold_indices.csv"), "--out-dir", str(tmp_path / "o"),
                  *argv])
     err = capsys.readouterr().err
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1

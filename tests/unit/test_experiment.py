@@ -13,7 +13,7 @@ from imbeval_repro.papers.mullick2020 import figures as fig
 
 
 def _indices_frame():
-    """Synthetic indices.csv: two two-class and two multi-class problems, 2 classifiers."""
+    """Synthetic fold_indices.csv: two two-class and two multi-class problems, 2 classifiers."""
     rows = []
     schemes2 = ["1", "0.5", "IR/2", "IR", "2IR"]
     schemes_m = ["balanced", "reversed", "minority_ir_halved", "original", "others_doubled"]
@@ -67,7 +67,7 @@ def test_fig5_takes_the_minimum_cell_mean():
 
 
 def test_the_figures_only_draw_their_claims_are_decided_in_tables():
-    # no claim is decided in the figure module: claims.csv is the comparison's rows
+    # no claim is decided in the figure module: claims.csv is the verdict table's rows
     # (tables.claims_mullick2020.claims_table, tests/unit/test_claims.py)
     assert not hasattr(fig, "claims")
     import inspect
@@ -76,9 +76,9 @@ def test_the_figures_only_draw_their_claims_are_decided_in_tables():
 
 
 def test_draw_all_writes_every_figure(tmp_path):
-    _indices_frame().to_csv(tmp_path / "indices.csv", index=False)
+    _indices_frame().to_csv(tmp_path / "fold_indices.csv", index=False)
     PROBLEMS.to_csv(tmp_path / "problems.csv", index=False)
-    out = fig.draw_all(tmp_path / "indices.csv", tmp_path / "problems.csv", tmp_path / "figs")
+    out = fig.draw_all(tmp_path / "fold_indices.csv", tmp_path / "problems.csv", tmp_path / "figs")
     for name in ("fig3", "fig4a", "fig4b", "fig5"):
         for ext in ("pdf", "png", "csv"):
             assert (tmp_path / "figs" / f"{name}.{ext}").stat().st_size > 0
@@ -107,7 +107,7 @@ def test_cli_stages_on_digits(tmp_path, capsys):
                      "--out", str(out)]) == 0
         runs.append(str(out))
     assert main(["experiment", "collect", *runs, "--out-dir", str(tmp_path / "res")]) == 0
-    idx = pd.read_csv(tmp_path / "res" / "indices.csv")
+    idx = pd.read_csv(tmp_path / "res" / "fold_indices.csv")
     assert len(idx.groupby(["problem", "fold", "scheme"])) == 2 * 2 * 5
     hp = pd.read_csv(tmp_path / "res" / "hyperparameters.csv")
     assert all(json.loads(p)["C"] in (1.0, 10.0) for p in hp["params"])

@@ -96,11 +96,11 @@ def test_percentile_interval_and_its_parameters():
 
 
 def test_draw_all_writes_intervals(tmp_path):
-    _noisy().to_csv(tmp_path / "indices.csv", index=False)
+    _noisy().to_csv(tmp_path / "fold_indices.csv", index=False)
     PROBLEMS.to_csv(tmp_path / "problems.csv", index=False)
-    fig.draw_all(tmp_path / "indices.csv", tmp_path / "problems.csv", tmp_path / "a",
+    fig.draw_all(tmp_path / "fold_indices.csv", tmp_path / "problems.csv", tmp_path / "a",
                  intervals=True)
-    fig.draw_all(tmp_path / "indices.csv", tmp_path / "problems.csv", tmp_path / "b",
+    fig.draw_all(tmp_path / "fold_indices.csv", tmp_path / "problems.csv", tmp_path / "b",
                  intervals=True)
     for name in DATA:
         a = (tmp_path / "a" / f"{name}.csv").read_bytes()
@@ -121,7 +121,7 @@ def test_a_run_tables_intervals_rest_on_its_fold_values(name):
     on_runs = fn(runs, PROBLEMS, intervals=True, folds=folds)
     for column in (value, "ci_low", "ci_high"):
         np.testing.assert_allclose(on_runs[column], on_folds[column], rtol=1e-9, atol=1e-12)
-    with pytest.raises(ValueError, match="indices.csv"):
+    with pytest.raises(ValueError, match="fold_indices.csv"):
         fn(runs, PROBLEMS, intervals=True)
 
 
@@ -129,13 +129,13 @@ def test_draw_all_reads_the_fold_table_beside_a_run_table(tmp_path):
     folds = _noisy()
     runs = (folds.groupby(["problem", "classifier", "run", "scheme", "index"], sort=True)
             ["value"].mean().reset_index())
-    folds.to_csv(tmp_path / "indices.csv", index=False)
+    folds.to_csv(tmp_path / "fold_indices.csv", index=False)
     runs.to_csv(tmp_path / "run_indices.csv", index=False)
     PROBLEMS.to_csv(tmp_path / "problems.csv", index=False)
-    fig.draw_all(tmp_path / "indices.csv", tmp_path / "problems.csv", tmp_path / "a",
+    fig.draw_all(tmp_path / "fold_indices.csv", tmp_path / "problems.csv", tmp_path / "a",
                  intervals=True)
     fig.draw_all(tmp_path / "run_indices.csv", tmp_path / "problems.csv", tmp_path / "b",
-                 intervals=True, folds_csv=tmp_path / "indices.csv")
+                 intervals=True, folds_csv=tmp_path / "fold_indices.csv")
     for name in DATA:
         a = pd.read_csv(tmp_path / "a" / f"{name}.csv")
         b = pd.read_csv(tmp_path / "b" / f"{name}.csv")

@@ -203,3 +203,18 @@ def test_the_stage_writes_indices_spread_flips_and_figure(tmp_path, capsys):
     assert main(["experiment", "scores", *files, "--out-dir", str(out), "--all-kinds",
                  "--all-indices"]) == 0
     assert "multi-class" in set(pd.read_csv(out / "score_indices.csv")["kind"])
+
+
+def test_a_test_set_lacking_a_class_is_undefined_at_the_deployment_prior():
+    # its indices at the test prior are what they are; no share of the absent class can be
+    # moved to the deployment prior, so every index there is NaN rather than a value of
+    # weights that miss the target shares
+    X, y = np.arange(8.0)[:, None], np.array([0, 0, 0, 1, 0, 1, 1, 1])
+    rec = score_record(LogisticRegression().fit(X, y), X, y, [np.arange(8), np.array([5, 6, 7])])
+    fold = {"scores": rec, "test_sets": [{"scheme": "full"}, {"scheme": "one class"}]}
+    rows = score_index_rows(fold, 2, names=["roc_auc", "brier_score"], deploy_prior=0.01)
+    full = [r for r in rows if r["scheme"] == "full"]
+    lacking = [r for r in rows if r["scheme"] == "one class"]
+    assert all(np.isfinite(r["value"]) for r in full)
+    assert [r["index"] for r in lacking] == ["roc_auc", "brier_score"]
+    assert all(np.isnan(r["value"]) for r in lacking)

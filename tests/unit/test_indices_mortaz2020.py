@@ -43,7 +43,7 @@ ERRATA = {
 
 
 # Printed values that are the formula's value cut, not rounded, to print precision (the
-# comparison's status "within print precision (printed truncated)").
+# verdict table's status "within print precision (printed truncated)").
 def _truncated_cases():
     cases = set()
     for table, (matrix, values) in PRINTED.items():

@@ -162,10 +162,10 @@ def test_undefined_folds_are_stated_in_the_claim_rows():
     out = {r["row"]: r for r in claims.mullick_experiment_rows(
         pd.DataFrame(rows), problems, basis=cmp.run_basis("a test"))}
     g = out["GMean drops to 0 on some C = 10 dataset"]
-    assert g["kind"] == "claim_inconclusive"
+    assert g["verdict_kind"] == "claim_inconclusive"
     assert "undefined on 1 of 6 folds" in g["status"]
     gap = out["on C = 10, AUROC-OVA/OVO minima well above ACSA and nAUROC-OVA"]
-    assert gap["kind"] == "claim_holds"
+    assert gap["verdict_kind"] == "claim_holds"
 
 
 @settings(max_examples=60, deadline=None)

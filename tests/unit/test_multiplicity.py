@@ -62,7 +62,7 @@ def test_a_table_against_a_rerun_is_tested_whole_then_located_by_bh():
     np.testing.assert_allclose(table["bh_q"], q)
     assert table["global_p"].nunique() == 1
     assert table["global_p"].iloc[0] == pytest.approx(simes(p + [1.0]))
-    kinds = table["kind"].tolist()
+    kinds = table["verdict_kind"].tolist()
     assert kinds[:5] == ["differs"] * 5
     assert sum(holm(p + [1.0], DECISIVE_ALPHA)[0]) == 2  # Holm (FWER) would have kept two
     # outside our interval at 95% alone but not located: says so, never "not
@@ -85,8 +85,8 @@ def test_a_table_that_passes_its_global_test_locates_nothing():
     # Simes: 6 x 0.004 / 3 = 0.008 > 0.005, although every p alone is below 0.005
     table = cmp.adjust(cmp.frame(_grid([0.002, 0.003, 0.004, 0.05, 0.08, 0.09])))
     assert table["global_p"].iloc[0] == pytest.approx(0.008)
-    assert (table["kind"] == "outside_not_decisive").all()
-    assert not (table["kind"] == "differs").any()
+    assert (table["verdict_kind"] == "outside_not_decisive").all()
+    assert not (table["verdict_kind"] == "differs").any()
 
 
 def test_a_family_with_a_claim_keeps_holm():
@@ -97,9 +97,9 @@ def test_a_family_with_a_claim_keeps_holm():
     assert (table["error_rate"] == "FWER").all()
     # Holm over 4: 0.0001*4, 0.001*3, 0.002*2, 0.003*1 -> 0.0004, 0.003, 0.004, 0.004: all
     # at most 0.005, all kept
-    assert table["kind"].tolist() == ["differs"] * 3 + ["claim_holds"]
+    assert table["verdict_kind"].tolist() == ["differs"] * 3 + ["claim_holds"]
     table = cmp.adjust(cmp.frame(_grid([0.0001, 0.003, 0.004]) + rows[3:]))
-    assert table["kind"].tolist()[1:3] == ["outside_not_decisive"] * 2
+    assert table["verdict_kind"].tolist()[1:3] == ["outside_not_decisive"] * 2
     assert table.loc[1, "adjustment"].startswith("Holm over m Table 16, 4 decisions")
 
 
@@ -107,11 +107,11 @@ def test_read_parts_reads_a_part_back_and_refuses_an_incomplete_one(tmp_path):
     table = cmp.adjust(cmp.frame(_grid([0.01])))
     table.to_csv(tmp_path / "part.csv", index=False)
     read = cmp.read_parts([tmp_path / "part.csv"])
-    assert list(read.columns) == cmp.COLUMNS and read["kind"].tolist() == table["kind"].tolist()
+    assert list(read.columns) == cmp.COLUMNS and read["verdict_kind"].tolist() == table["verdict_kind"].tolist()
     table.drop(columns=list(cmp.ADDED_COLUMNS)).to_csv(tmp_path / "short.csv", index=False)
     with pytest.raises(ValueError, match="lack the columns"):
         cmp.read_parts([tmp_path / "short.csv"])
-    table.assign(kind="consistent").to_csv(tmp_path / "words.csv", index=False)
+    table.assign(verdict_kind="consistent").to_csv(tmp_path / "words.csv", index=False)
     with pytest.raises(ValueError, match="unknown verdict kinds"):
         cmp.read_parts([tmp_path / "words.csv"])
 

@@ -1,6 +1,6 @@
 """No code reads a verdict, a method, a basis or a reason back out of text.
 
-A comparison row says what it is in typed columns -- ``kind`` (an identifier,
+A verdict row says what it is in typed columns -- ``kind`` (an identifier,
 :class:`imbeval_repro.verdicts.Status`), ``method_kind``, ``basis_kind``,
 ``reason_kind``/``reason``, ``family_id`` -- and in words (``status``, ``method``, ``basis``,
 ``detail``). Other tables do the same (a pair's ``better`` beside its ``decision``, an audit
@@ -44,7 +44,7 @@ ALLOWED = {
     # or reason is decided from them (the row's kind and reason_kind say those)
     ("imbeval_repro/verdicts/multiplicity.py", "str(detail).split(DETAIL_SEPARATOR)"),
     # the words of a statement's method name its tolerance or not (statements.csv of the
-    # theory stage, written before the comparison exists): the comparison's method states
+    # theory stage, written before the comparison exists): the verdict table's method states
     # it once; formatting of a reader's text, no kind is read from it
     ("imbeval_repro/verdicts/theory_rows.py", '"tolerance" in str('),
 }

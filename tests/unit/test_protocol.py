@@ -187,7 +187,7 @@ def test_collect_computes_every_applicable_index(tmp_path):
         path.write_text(json.dumps(r))
         paths.append(path)
     t = collect_runs(paths)
-    idx = t["indices"]
+    idx = t["fold_indices"]
     assert list(idx.columns) == ["problem", "classifier", "run", "fold", "scheme", "rrt", "index", "value"]
     two = set(idx[idx.problem == "toy2"]["index"])
     multi = set(idx[idx.problem == "toy3"]["index"])

@@ -205,7 +205,7 @@ def test_data_record_of_a_table_an_image_folder_and_the_uci_files(tmp_path):
 
 
 def test_the_command_writes_a_record_of_the_tables(tmp_path, capsys):
-    table = tmp_path / "indices.csv"
+    table = tmp_path / "fold_indices.csv"
     table.write_text("a,b\n1,2\n")
     out = tmp_path / "results" / "provenance.json"
     config = {"seed": 5, "papers": {}, "experiment": {"dataset": "synthetic"}}

@@ -1,4 +1,4 @@
-"""The shipped reference results of the whole KEEL collection (results/reference/keel/):
+"""The shipped reference results of the whole KEEL collection (reference/keel/):
 every claim's interval and p-value recomputed from the shipped unit values."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from imbeval_repro import verdicts as cmp
 from imbeval_repro.papers.mullick2020.claim_units import UNIT_COLUMNS, recompute_claims
 
-REFERENCE = Path(__file__).resolve().parents[2] / "results" / "reference" / "keel"
+REFERENCE = Path(__file__).resolve().parents[2] / "reference" / "keel"
 #: the claims' numbers are written with 10 significant digits (imbeval.utils.io.write_csv)
 REL = 1e-8
 
@@ -43,7 +43,7 @@ def test_every_shipped_claim_is_recomputed_from_its_units():
         for column in ("regenerated", "ci_low", "ci_high", "p_value", "adjusted_p"):
             assert _close(r[column], s[column]), (r["item"], r["claim"], column, r[column],
                                                   s[column])
-        kind = cmp.Status(s["kind"])
+        kind = cmp.Status(s["verdict_kind"])
         # the verdict before the adjustment; a decisive one stays so only at adjusted p <= 0.005
         if r["holds"] is None or (isinstance(r["holds"], float) and math.isnan(r["holds"])):
             assert kind == "claim_inconclusive"
@@ -53,7 +53,7 @@ def test_every_shipped_claim_is_recomputed_from_its_units():
 
 def test_a_changed_unit_value_changes_the_recomputed_claim():
     claims, units = _shipped()
-    contrast = units[units["kind"] == "contrast"]
+    contrast = units[units["unit_type"] == "contrast"]
     key = contrast[["item", "claim"]].iloc[0]
     part = (units["item"] == key["item"]) & (units["claim"] == key["claim"])
     tampered = units.copy()
@@ -145,7 +145,7 @@ def test_the_identities_hold_on_every_shipped_fold():
     from imbeval_repro.papers.mullick2020.claim_units import identity_coefficients
 
     _, units = _shipped()
-    cells = units[units["kind"] == "cell"]
+    cells = units[units["unit_type"] == "cell"]
     assert len(cells) > 0
     for (problem, classes), part in cells.groupby(["problem", "classes"]):
         a, b, lam = identity_coefficients(int(classes))
@@ -188,7 +188,7 @@ def test_estimates_table_from_run_values():
 def _contrast_units(mean, n_families=24, seed=0):
     rng = np.random.default_rng(seed)
     return pd.DataFrame([{"item": "Fig. 3 (KEEL)", "claim": "c", "rule": "ordering",
-                          "kind": "contrast", "part": "a - b", "problem": f"p{k}",
+                          "unit_type": "contrast", "part": "a - b", "problem": f"p{k}",
                           "family": f"f{k}", "value": mean + 0.01 * rng.standard_normal(),
                           "undefined": ""} for k in range(n_families)], columns=UNIT_COLUMNS)
 
@@ -217,7 +217,6 @@ def test_overview_states_the_empirical_count_and_the_half_splits(tmp_path):
     page = empirical_html(table, tmp_path)
     assert "<b>1 decisive empirical verdicts</b>" in page and "are absent" in page
     target = tmp_path / REFERENCE_REPLICATION
-    target.parent.mkdir(parents=True)
     pd.DataFrame([{"item": "Fig. 3 (KEEL)", "claim": "c", "families": 35, "verdict": "holds",
                    "splits": 200, "both_decide": 150, "same_direction": 140,
                    "share_same": 0.7, "decisive_both": 20}]).to_csv(target, index=False)
@@ -238,20 +237,20 @@ def test_a_problem_with_an_undefined_run_value_is_left_out_and_named():
     assert abs(partial.value - units["value"][1:].mean()) < 1e-12
 
 
-def test_the_shipped_rows_are_read_as_the_comparisons_rows():
+def test_the_shipped_rows_are_read_as_the_verdict_tables_rows():
     """The shipped claims.csv holds the kinds' identifiers and the typed columns; the
     comparison reads it as they are, marked as the reference run."""
     from imbeval_repro.papers.mullick2020.keel_claims import REFERENCE_SUFFIX, reference_rows
 
     raw = pd.read_csv(REFERENCE / "claims.csv")
     assert set(cmp.ADDED_COLUMNS) <= set(raw.columns)
-    assert set(raw["kind"]) <= set(cmp.STATUSES)
+    assert set(raw["verdict_kind"]) <= set(cmp.STATUSES)
     rows = reference_rows(REFERENCE)
     assert list(rows.columns) == cmp.COLUMNS and len(rows) == len(raw)
-    assert rows["kind"].tolist() == raw["kind"].tolist()
+    assert rows["verdict_kind"].tolist() == raw["verdict_kind"].tolist()
     assert (rows["basis_kind"] == "run").all()
     assert rows["item"].str.endswith(REFERENCE_SUFFIX).all()
-    assert all(s.startswith(cmp.wording(k)) for s, k in zip(rows["status"], rows["kind"]))
+    assert all(s.startswith(cmp.wording(k)) for s, k in zip(rows["status"], rows["verdict_kind"]))
 
 
 def test_reference_rows_refuse_a_table_without_the_typed_columns(tmp_path):
@@ -320,14 +319,10 @@ def test_the_reference_export_ships_the_winner_flips(tmp_path, capsys):
     assert per.loc[("average_precision", "p1"), "flips"] == 1
     assert per.loc[("roc_auc", "p2"), ["pairs", "tied"]].tolist() == [0, 1]
     assert set(per["family"]) == {"fam"} and set(per["deploy_prior"]) == {0.01}
-    # the report's properties page shows a results folder's shipped reference table
+    # the report's properties page shows the shipped reference table of its reference folder
     from imbeval_repro.report.properties import render_properties_page
 
-    results = tmp_path / "results"
-    (results / "reference" / "keel").mkdir(parents=True)
-    (results / "reference/keel/winner_flips.csv").write_bytes(
-        (out / "winner_flips.csv").read_bytes())
-    page = render_properties_page(results)
+    page = render_properties_page(tmp_path / "results", reference_dir=out)
     assert "KEEL reference collection" in page
     row = page.split("<code>average_precision</code>")[1].split("</tr>")[0]
     assert "<td>1</td><td>2</td><td>50%</td>" in row  # 1 flip of 2 pairs (p1's, p2's)
@@ -393,3 +388,21 @@ def test_the_shipped_winner_flips_are_consistent_and_invariant_indices_never_fli
     assert (flips.loc[invariant, "flips"] == 0).all(), flips.loc[invariant]
     # the ROC AUC pairs are mostly decided; what is left out is ties (e.g. AUC 1 on both)
     assert flips.loc["roc_auc", "pairs"] > flips.loc["roc_auc", "tied"]
+
+
+def test_a_verdict_table_without_the_shipped_reference_results_says_so(tmp_path, capsys):
+    from imbeval.utils.tables import write_table
+    from imbeval_repro.papers.collate import collate
+
+    part = tmp_path / "part.csv"
+    write_table(cmp.frame([cmp.row("p", "Table 1", "r", "c", "0.5", 0.5)]), part, None,
+                index=False)
+    table = collate([part], tmp_path / "verdicts.csv", reference=tmp_path / "nowhere")
+    err = capsys.readouterr().err
+    assert "warning:" in err and str(tmp_path / "nowhere") in err
+    assert "claims.csv, provenance.json" in err
+    assert len(table) == 1 and (tmp_path / "verdicts.md").is_file()
+    # with them the reference rows stand beside the run's, and nothing is said
+    table = collate([part], tmp_path / "verdicts.csv", reference=REFERENCE)
+    assert "warning" not in capsys.readouterr().err
+    assert len(table) > 1

@@ -59,7 +59,7 @@ def _runs():
 
 def test_reversals_and_the_share_kept_are_counted_run_by_run():
     runs = _runs()
-    verdicts = rep.compare_runs(runs)
+    verdicts = rep.seed_agreement(runs)
     outcome = {(r["run"], r["item"]): r["outcome"] for _, r in verdicts.iterrows()}
     assert outcome == {("a", "Fig. 1"): "reversed", ("a", "Fig. 2"): "kept",
                        ("a", "T1"): "kept", ("a", "T2"): "lost", ("a", "T3"): "reversed",
@@ -83,24 +83,24 @@ def test_reversals_and_the_share_kept_are_counted_run_by_run():
 
 def test_identical_runs_keep_everything_and_one_run_is_refused():
     a = _runs()[0][1]
-    summary = rep.summarise(rep.compare_runs([("x", a), ("y", a.copy())]),
+    summary = rep.summarise(rep.seed_agreement([("x", a), ("y", a.copy())]),
                             [("x", a), ("y", a)])
     assert (summary["share_kept"] == 1.0).all() and (summary["reversed"] == 0).all()
     assert rep.criteria(summary)["no_reversal"] and rep.criteria(summary)["share"]
     # runs that decide nothing have no share, and do not meet the condition
-    empty = a[~a["kind"].isin(cmp.DECISIVE)]
-    none = rep.summarise(rep.compare_runs([("x", empty), ("y", empty)]),
+    empty = a[~a["verdict_kind"].isin(cmp.DECISIVE)]
+    none = rep.summarise(rep.seed_agreement([("x", empty), ("y", empty)]),
                          [("x", empty), ("y", empty)])
     met = rep.criteria(none)
     assert none["share_kept"].isna().all() and math.isnan(met["lowest_share"])
     assert (met["share"], met["total"], met["no_reversal"]) == (False, False, True)
     with pytest.raises(ValueError, match="at least two runs"):
-        rep.compare_runs([("x", a)])
+        rep.seed_agreement([("x", a)])
 
 
 def _write_run(folder, table, seed):
     folder.mkdir(parents=True)
-    table.to_csv(folder / "paper_comparison.csv", index=False)
+    table.to_csv(folder / "verdicts.csv", index=False)
     (folder / "provenance.json").write_text(json.dumps({"seed": seed}), encoding="utf-8")
     return folder
 
@@ -110,13 +110,13 @@ def test_the_command_writes_the_tables_and_the_overview_states_the_stability(tmp
     ra = _write_run(tmp_path / "a" / "results", a, 20200)
     rb = _write_run(tmp_path / "b" / "results", b, 31337)
     out = ra / "replication"
-    assert main(["replicate", "compare", str(ra), str(rb / "paper_comparison.csv"),
+    assert main(["replicate", "agreement", str(ra), str(rb / "verdicts.csv"),
                  "--out-dir", str(out)]) == 0
     assert "reversals: 4" in capsys.readouterr().out
     summary = pd.read_csv(out / "summary.csv")
     assert summary["seed"].tolist() == [20200, 31337]
     assert summary["decisive"].tolist() == [6, 5]
-    assert len(pd.read_csv(out / "verdicts.csv")) == 11
+    assert len(pd.read_csv(out / "seed_agreement.csv")) == 11
     text = (out / "replication.md").read_text(encoding="utf-8")
     assert "no verdict reverses: **no** (4 reversals)" in text
     # the overview of run a states it; without the table it says it was not measured
@@ -126,12 +126,12 @@ def test_the_command_writes_the_tables_and_the_overview_states_the_stability(tmp
     assert "<b>33%</b>" in page and "not met" in page
     assert "Not measured" in reliability.replication_html(tmp_path)
     # a missing run says where it looked
-    assert main(["replicate", "compare", str(ra), str(tmp_path / "none"),
+    assert main(["replicate", "agreement", str(ra), str(tmp_path / "none"),
                  "--out-dir", str(out)]) == 2
-    assert "no comparison table at" in capsys.readouterr().err
+    assert "no verdict table at" in capsys.readouterr().err
 
 
-def test_run_makes_one_folder_per_seed_then_compares(tmp_path, monkeypatch):
+def test_run_makes_one_folder_per_seed_then_checks_agreement(tmp_path, monkeypatch):
     import imbeval_repro.cli.replicate as cli
 
     repo = tmp_path / "repo"
@@ -148,7 +148,7 @@ def test_run_makes_one_folder_per_seed_then_compares(tmp_path, monkeypatch):
         seed = int(command[command.index("--config") + 1].split("=")[1])
         results = tmp_path / workdir / "results"
         results.mkdir(parents=True)
-        tables[seed].to_csv(results / "paper_comparison.csv", index=False)
+        tables[seed].to_csv(results / "verdicts.csv", index=False)
         return type("Done", (), {"returncode": 0})()
 
     monkeypatch.setattr(cli.subprocess, "run", fake_snakemake)

@@ -47,7 +47,7 @@ RUN = cmp.run_basis(FASHION.label)
 
 
 def test_every_status_has_a_colour_and_a_verdict():
-    # the colours are the report's, the words the comparison's one table
+    # the colours are the report's, the words the verdict table's one table
     assert set(verdicts.KIND_CSS) == set(cmp.STATUSES)
     assert {cmp.verdict_of(k) for k in cmp.STATUSES} <= set(verdicts.VERDICTS)
     assert not any(hasattr(s, "css") for s in cmp.Status)
@@ -105,7 +105,7 @@ def test_run_rows_differ_from_or_are_not_distinguishable_from_a_rerun():
     assert "1 finding" in counts
     assert pages.item_verdict(rows.iloc[1:], {"label": "Table 16"})[0] == \
         "not distinguishable from a re-run"
-    html = pages.comparison_html(rows)
+    html = pages.verdicts_html(rows)
     assert 'class="status differs"' in html and 'class="status indistinct"' in html
     assert 'class="status finding"' in html
 
@@ -205,7 +205,7 @@ def _grid_rows():
                 r = cmp.restated(r, cmp.Status.SETTING, "not decided: 2 folds")
                 r["p_value"] = math.nan
             rows.append(r)
-    selection = cmp.comparison_row("m", "Table 16", "selected model", "row_minimum", "RF",
+    selection = cmp.verdict_row("m", "Table 16", "selected model", "row_minimum", "RF",
                                    None, cmp.Status.SETTING, "ours selects RF-ROS", basis=UCI,
                                    method="names compared")
     rows.append(selection)
@@ -234,7 +234,7 @@ def test_grid_cells_are_the_model_by_measure_rows_only():
 
 def test_grid_page_is_one_heat_map_table_not_a_bullet_per_cell():
     rows = _grid_rows()
-    kinds = dict(zip(zip(rows["row"], rows["column"]), rows["kind"]))
+    kinds = dict(zip(zip(rows["row"], rows["column"]), rows["verdict_kind"]))
     # the fixture has what it says: Holm turned C/F from differs into outside, not decisive
     assert kinds[("B", "IAM")] == "differs"
     assert kinds[("C", "F")] == "outside_not_decisive"
@@ -303,8 +303,8 @@ def test_overview_counts_each_family_of_decisions_against_chance():
              for c, pr, v in (("a", "0.20", 1e-4), ("b", "0.50", 0.3), ("c", "0.51", 0.8))]
     undecided = [cmp.row("p", "Fig. 1", "y", "z", "0.5", 0.5),
                  cmp.claim("p", "Table 3", "exact", 0.0, True, detail="d")]
-    comparison = cmp.adjust(cmp.frame(fig + table + undecided))
-    families = pages.decision_families(comparison)
+    verdict_table = cmp.adjust(cmp.frame(fig + table + undecided))
+    families = pages.decision_families(verdict_table)
     assert families[["paper", "item", "decisions", "decisive"]].values.tolist() == [
         ["p", "Fig. 1", 4, 2], ["p", "Table 2", 3, 1]]
     assert families["chance"].tolist() == pytest.approx([0.02, 0.015])  # 0.005 x decisions
@@ -317,7 +317,7 @@ def test_overview_counts_each_family_of_decisions_against_chance():
     assert families["kinds"].tolist() == ["2 claim holds", "1 differs from a re-run"]
 
     catalog = {"p": {"title": "Paper", "items": [{"id": "f1", "label": "Fig. 1", "name": "n"}]}}
-    page = pages.render_overview(catalog, comparison, ".", FASHION)
+    page = pages.render_overview(catalog, verdict_table, ".", FASHION)
     shown = _tables(page, "families")
     assert len(shown) == 1
     rows = [[c[3] for c in r] for r in shown[0]["rows"]]

@@ -47,21 +47,21 @@ def test_every_status_is_in_exactly_one_outcome():
 
 
 def test_counts_per_paper_add_up_to_its_rows():
-    comparison = _comparison()
-    counts = findings.paper_counts(comparison).set_index("paper")
-    for paper, part in comparison.groupby("paper"):
+    verdict_table = _comparison()
+    counts = findings.paper_counts(verdict_table).set_index("paper")
+    for paper, part in verdict_table.groupby("paper"):
         assert counts.loc[paper].sum() == len(part)
-    assert counts.loc["p", "refuted"] == (comparison["kind"] == "claim_fails").sum()
+    assert counts.loc["p", "refuted"] == (verdict_table["verdict_kind"] == "claim_fails").sum()
     assert counts.loc["q", "errata"] == 1
 
 
 def test_top_findings_put_refutations_first_and_cap_each_item():
     top = findings.top_findings(_comparison(), n=10, per_item=2)
-    kinds = top["kind"].tolist()
+    kinds = top["verdict_kind"].tolist()
     assert kinds[:2] == ["claim_fails"] * 2           # two of Fig. 3's four
     assert kinds.index("erratum") < kinds.index("claim_holds")
     # the smallest adjusted p-value first within a status
-    fails = top[top["kind"] == "claim_fails"]
+    fails = top[top["verdict_kind"] == "claim_fails"]
     assert fails["adjusted_p"].is_monotonic_increasing
 
 
@@ -77,12 +77,12 @@ def test_the_overview_opens_with_findings_linked_to_their_pages_and_methods_belo
 
 
 def test_a_claim_row_is_a_verdict_word_and_a_one_line_reason():
-    comparison = _comparison()
-    landing = pages.render_landing("p", CATALOG["p"], comparison, ".", None)
+    verdict_table = _comparison()
+    landing = pages.render_landing("p", CATALOG["p"], verdict_table, ".", None)
     # the verdict cell carries the deciding row's first clause, not its whole detail
     assert '<div class="reason">margin 0 below</div>' in landing
     assert "margin 0 below; more" not in landing.split("<details>")[0]
-    item = pages.render_item("p", CATALOG["p"], CATALOG["p"]["items"][0], comparison, ".")
+    item = pages.render_item("p", CATALOG["p"], CATALOG["p"]["items"][0], verdict_table, ".")
     assert "<b>claim does not hold</b>: margin 0 below" in item
     assert '<div class="more">margin 0 below; more</div>' in item
 
@@ -103,7 +103,7 @@ def page_widths(paths, width=WIDTH) -> dict:
         return chromium.page_widths(executable, profile, paths, width)
 
 
-def _wide_comparison():
+def _wide_verdicts():
     """Rows with long words and many columns: what used to push pages sideways."""
     long_word = "results/papers/mortaz2020_grid/satimage/" + "x" * 120 + ".csv"
     rows = [cmp.claim("p", "Fig. 3", f"claim {i} " + long_word, 0.1, None,
@@ -116,13 +116,13 @@ def _wide_comparison():
 def test_no_page_is_wider_than_a_1280_px_window(tmp_path):
     from imbeval.compare import write_comparison
 
-    comparison = _wide_comparison()
+    verdict_table = _wide_verdicts()
     written = {
-        "overview.html": pages.render_overview(CATALOG, comparison, tmp_path, None),
-        "comparison.html": pages.render_comparison(comparison),
-        "landing.html": pages.render_landing("p", CATALOG["p"], comparison, tmp_path),
+        "overview.html": pages.render_overview(CATALOG, verdict_table, tmp_path, None),
+        "verdicts.html": pages.render_verdicts(verdict_table),
+        "landing.html": pages.render_landing("p", CATALOG["p"], verdict_table, tmp_path),
         "item.html": pages.render_item("p", CATALOG["p"], CATALOG["p"]["items"][0],
-                                       comparison, tmp_path),
+                                       verdict_table, tmp_path),
         "claims.html": pages.render_thresholds(),
     }
     # a comparison of 9 indices x 5 schemes: a wide glance table

@@ -36,7 +36,7 @@ def test_sums_in_another_order_write_the_same_table(tmp_path):
     paths = [write_csv(pd.DataFrame({"ci_low": v, "name": "x"}), tmp_path / f"{k}.csv",
                        float_format=None) for k, v in enumerate((a, b))]
     assert paths[0].read_bytes() == paths[1].read_bytes()
-    # write_table (the papers' and the comparison's tables) goes through the same writer
+    # write_table (the papers' and the verdict table's tables) goes through the same writer
     for k, v in enumerate((a, b)):
         write_table(pd.DataFrame({"value": v}), tmp_path / f"t{k}.csv", index=False)
     assert (tmp_path / "t0.csv").read_bytes() == (tmp_path / "t1.csv").read_bytes()

@@ -1,5 +1,5 @@
 """The theory stage's checks of the papers' statements (each paper's theory module, ortigosa2016's study2) and
-their comparison rows (imbeval_repro.verdicts.theory_rows)."""
+their verdict rows (imbeval_repro.verdicts.theory_rows)."""
 
 import numpy as np
 import pandas as pd
@@ -75,7 +75,7 @@ def test_rows_carry_basis_tolerance_and_counterexample(tmp_path):
     path = tmp_path / "statements.csv"
     st.statements_frame(rows).to_csv(path, index=False)
     table = cmp.adjust(cmp.frame(statement_rows(path)))
-    kinds = table["kind"]
+    kinds = table["verdict_kind"]
     assert set(kinds) == {"claim_holds", "claim_fails", "finding"}
     assert set(table["basis"]) <= {st.EXACT, st.COMPUTED}
     assert table["method"].str.contains("tolerance").all()
@@ -105,7 +105,7 @@ def test_dembele_data_rows_ratios_match_and_mnist_says_why_not():
     m3 = np.array([[430, 7], [14, 232]])
     m4 = np.array([[50, 0, 0], [0, 48, 1], [0, 2, 49]])
     rows = list(td.data_rows(m3, m4, "s3", "s4"))
-    kinds = {r["kind"] for r in rows}
+    kinds = {r["verdict_kind"] for r in rows}
     assert kinds <= {"match", "different_setting"}
     facts = [r for r in rows if r["column"] == "dataset"]
     assert [r["status"] for r in facts] == ["match"] * 4  # 683, 65 %, 35 %, 0.538
@@ -125,7 +125,7 @@ def test_dembele_data_mnist_rows_compare_the_rebuilt_matrices(tmp_path):
         paths.append(path)
     rows = list(td.mnist_rows(*paths))
     assert len(rows) == 2 * 11
-    assert all(r["kind"] == "match" for r in rows)
+    assert all(r["verdict_kind"] == "match" for r in rows)
 
 
 def test_mullick_text_rows_section_5_5_and_6(tmp_path):
@@ -143,7 +143,7 @@ def test_mullick_text_rows_section_5_5_and_6(tmp_path):
                                        basis=cmp.run_basis("synthetic")))
     (r55,) = [r for r in rows if r["item"] == "Section 5.5"]
     assert "small (C = 3)" in r55["row"] and r55["regenerated"] == pytest.approx(0.018)
-    assert r55["kind"] == "claim_holds" and "in (-0.05, 0.05)" in r55["status"]
+    assert r55["verdict_kind"] == "claim_holds" and "in (-0.05, 0.05)" in r55["status"]
     fig6 = tmp_path / "fig6.csv"
     pd.DataFrame({"index": list(text.SECTION6),
                   "condition1": [w.get(1) for w in text.SECTION6.values()],
@@ -151,4 +151,4 @@ def test_mullick_text_rows_section_5_5_and_6(tmp_path):
                   "condition3": [w.get(3) for w in text.SECTION6.values()]}).to_csv(fig6,
                                                                                   index=False)
     (r6,) = text.mullick_section6_rows(fig6)
-    assert r6["kind"] == "claim_holds" and r6["regenerated"] == 0
+    assert r6["verdict_kind"] == "claim_holds" and r6["regenerated"] == 0

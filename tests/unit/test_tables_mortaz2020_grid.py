@@ -45,9 +45,9 @@ def test_glass_grid_is_deterministic(glass_scores):
     assert again[cols].equals(mine[cols])
 
 
-def test_grid_comparison_rows_state_both_selections(glass_scores):
+def test_grid_verdict_rows_state_both_selections(glass_scores):
     table = tm.grid_table(glass_scores)
-    rows = cmp.frame(tm.grid_comparison_rows(glass_scores, "glass", 3, seed=7))
+    rows = cmp.frame(tm.grid_verdict_rows(glass_scores, "glass", 3, seed=7))
     selected = rows[rows.row == "selected model"]
     assert set(selected["column"]) == {"row_minimum", "IAM"}
     assert set(selected["printed"]) == {"RF"}
@@ -55,7 +55,7 @@ def test_grid_comparison_rows_state_both_selections(glass_scores):
     for _, r in selected.iterrows():
         assert ours[r["column"]] in r["status"]
     numbers = rows[rows.row != "selected model"]
-    kinds = numbers["kind"]
+    kinds = numbers["verdict_kind"]
     # three folds are too few to decide: every run number is "different_setting", saying so,
     # with its prediction interval and method shown
     assert set(kinds) <= {"match", "different_setting", "not_comparable"}
@@ -73,9 +73,9 @@ def test_grid_comparison_rows_state_both_selections(glass_scores):
 
 def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
     close = [0.60, 0.62, 0.61, 0.63, 0.59]
-    rows = cmp.frame(tm.grid_comparison_rows(_folds({"RF": close, "KNN": close}), "glass", 5))
+    rows = cmp.frame(tm.grid_verdict_rows(_folds({"RF": close, "KNN": close}), "glass", 5))
     rf = rows[(rows.row == "RF")].set_index("column")
-    kinds = rf["kind"]
+    kinds = rf["verdict_kind"]
     # one CV: the spread has 4 df, fewer than MIN_RERUN_DF, so a number outside is never
     # "differs" but "outside_not_decisive", saying why
     assert set(kinds) <= {"match", "not_distinguishable",
@@ -94,7 +94,7 @@ def test_grid_rows_on_five_folds_decide_against_a_rerun_interval():
 
 def test_rerun_interval_is_wider_than_the_corrected_mean_interval_by_the_rerun_term():
     values = [0.60, 0.62, 0.61, 0.63, 0.59]
-    rerun = tm.grid_rerun_comparison(values, "0.61")
+    rerun = tm.grid_rerun_check(values, "0.61")
     (lo, hi), p, source, tost_p = (rerun.interval, rerun.p_value, rerun.estimate.source,
                                    rerun.tost_p)
     mean_lo, mean_hi = tm.fold_interval(values)
@@ -102,7 +102,7 @@ def test_rerun_interval_is_wider_than_the_corrected_mean_interval_by_the_rerun_t
     # and half the print unit on each side ("0.61": 0.005)
     assert (hi - lo) == pytest.approx(np.sqrt(2) * (mean_hi - mean_lo) + 0.01, rel=1e-9)
     assert source == "corrected variance" and p == 1.0
-    assert tm.grid_rerun_comparison(values, "0.80").p_value < 0.05
+    assert tm.grid_rerun_check(values, "0.80").p_value < 0.05
     # the estimate keeps its numbers: the mean's corrected standard error and df
     e = rerun.estimate
     assert e.se == pytest.approx(np.sqrt((1 / 5 + 1 / 4) * np.var(values, ddof=1)))
@@ -153,7 +153,7 @@ def test_selection_claims_hold_fail_or_are_inconclusive_on_the_interval():
         knn = [v - 0.3 + d for v, d in zip(rf, (0.01, -0.01, 0.02, -0.02, 0.0))]
         rows = cmp.frame(tm.selection_claim_rows(
             _folds({"RF": rf, "RF-ROS": rf_ros, "KNN": knn}), "glass", 5))
-        return rows, rows["kind"]
+        return rows, rows["verdict_kind"]
 
     rf = [0.30, 0.32, 0.34, 0.31, 0.33]
     rows, kinds = verdicts(rf, [v - 0.20 for v in rf[::-1]])
@@ -173,17 +173,17 @@ def test_selection_claims_hold_fail_or_are_inconclusive_on_the_interval():
     assert cba["ci_low"] <= cba["regenerated"] <= cba["ci_high"]
     # rules whose printed choice was not run (GBM by ACC, ANN by MAP) are inconclusive
     absent = rows[rows.row.str.contains("GBM is selected by ACC|ANN is selected by MAP")]
-    assert len(absent) == 2 and (absent["kind"] == "claim_inconclusive").all()
+    assert len(absent) == 2 and (absent["verdict_kind"] == "claim_inconclusive").all()
     # four folds are too few to decide anything
     few = cmp.frame(tm.selection_claim_rows(_folds({"RF": rf[:4], "KNN": [0.0] * 4}), "glass", 4))
-    assert (few["kind"] == "claim_inconclusive").all()
+    assert (few["verdict_kind"] == "claim_inconclusive").all()
     assert few["status"].str.contains("at least 5 needed|not run").all()
 
 
 def test_printed_selections_follow_the_printed_columns():
     rows = cmp.frame([*tm.printed_selection_rows("glass"), *tm.printed_selection_rows("satimage")])
     assert (rows["basis"] == cmp.PRINTED_BASIS).all() and rows["ci_low"].isna().all()
-    kinds = rows["kind"]
+    kinds = rows["verdict_kind"]
     # every selection the text states is what its printed column gives
     assert (kinds[kinds != "finding"] == "claim_holds").all()
     assert (kinds == "claim_holds").sum() == 3 + 7  # glass: CBA, IAM, row min; satimage: all
@@ -199,7 +199,7 @@ def test_printed_selections_follow_the_printed_columns():
 def test_identity_rows_measure_our_grid_and_flag_broken_printed_pairs(glass_scores):
     rows = cmp.frame(tm.identity_rows({"glass": glass_scores}))
     assert (rows["item"] == tm.IDENTITY_ITEM).all()
-    assert (rows["kind"] == "finding").all()
+    assert (rows["verdict_kind"] == "finding").all()
     head = rows.iloc[0]
     assert head["row"].startswith("IAM = 2·CBA − 1")
     assert 0 <= head["regenerated"] < 1e-12 and head["basis"] == "run on UCI glass"
@@ -276,8 +276,8 @@ def test_mortaz_figure_claims_hold_for_other_seeds(seed):
 
 
 def test_the_figure_module_only_draws_every_claim_is_decided_on_a_threshold_key(sweep):
-    # no claim, threshold or comparison row in the figure module
-    assert not {"claims", "comparison_rows", "PRINTED_TOLERANCE"} & set(vars(fm))
+    # no claim, threshold or verdict row in the figure module
+    assert not {"claims", "verdict_rows", "PRINTED_TOLERANCE"} & set(vars(fm))
     # every statement is decided on a THRESHOLDS key: a tighter threshold changes a verdict
     from imbeval_repro.verdicts import claim_rules
 
@@ -298,9 +298,9 @@ def test_sweep_is_deterministic(sweep):
     assert not fm.sweep(seed=20201, n_points=21).equals(sweep)
 
 
-def test_figure_comparison_rows(sweep):
-    rows = cmp.frame(cm.figure_comparison_rows(sweep))
-    kinds = rows["kind"]
+def test_figure_verdict_rows(sweep):
+    rows = cmp.frame(cm.figure_verdict_rows(sweep))
+    kinds = rows["verdict_kind"]
     # the four printed numbers: matched, or a different setting with its reason
     assert ((kinds == "match") | (kinds == "different_setting")).sum() == 4
     # every qualitative claim is a row of its own, and holds on our sweep
@@ -344,14 +344,14 @@ def test_cli_identity_item_writes_the_finding_part(glass_scores, tmp_path, capsy
     glass_scores.to_csv(folds, index=False)
     out = tmp_path / "identity.csv"
     assert main(["papers", "mortaz2020-identity", "--grid-folds", f"glass={folds}",
-                 "--comparison", str(out)]) == 0
+                 "--verdicts", str(out)]) == 0
     part = cmp.read_parts([out])
-    assert (part["kind"] == "finding").all()
+    assert (part["verdict_kind"] == "finding").all()
     assert part.iloc[0]["basis"] == "run on UCI glass" and part.iloc[0]["regenerated"] < 1e-12
     # a malformed DATASET=CSV is a one-line error, and nothing is written
     bad = tmp_path / "bad.csv"
     assert main(["papers", "mortaz2020-identity", "--grid-folds", f"iris={folds}",
-                 "--comparison", str(bad)]) == 2
+                 "--verdicts", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "DATASET=CSV" in err and "Traceback" not in err and not bad.exists()
 
@@ -402,12 +402,12 @@ def test_repeated_cv_keeps_the_first_repetition_and_reshuffles_the_others(glass_
 def test_ten_repetitions_give_the_rerun_interval_their_own_spread():
     rng = np.random.default_rng(5)
     values = 0.6 + 0.01 * rng.standard_normal((10, 5)) + 0.01 * rng.standard_normal((10, 1))
-    e = tm.grid_rerun_comparison(values, "0.600").estimate
+    e = tm.grid_rerun_check(values, "0.600").estimate
     assert e.source == "repeats" and e.sd == pytest.approx(values.mean(axis=1).std(ddof=1))
-    assert tm.grid_rerun_comparison(values[:1], "0.600").estimate.source == "corrected variance"
+    assert tm.grid_rerun_check(values[:1], "0.600").estimate.source == "corrected variance"
     frame = _folds({"RF": [0.3] * 5, "KNN": [0.2] * 5}).assign(repeat=0)
     many = pd.concat([frame.assign(repeat=r, IAM=frame["IAM"] + 0.001 * r)
                       for r in range(10)], ignore_index=True)
-    rows = cmp.frame(tm.grid_comparison_rows(many, "glass", 5))
+    rows = cmp.frame(tm.grid_verdict_rows(many, "glass", 5))
     assert rows.loc[rows.row == "RF", "method"].str.contains(
         "R = 10 repetitions of 5 folds, so SD is the repetitions' spread").all()

@@ -126,13 +126,13 @@ def test_ortigosa_table1_rand_values():
 def test_cli_quick_items_write_tables_and_parts(tmp_path, capsys):
     parts = tmp_path / "parts"
     assert main(["papers", "mortaz2020-examples", "--out-dir", str(tmp_path / "m"),
-                        "--comparison", str(parts / "m.csv")]) == 0
+                        "--verdicts", str(parts / "m.csv")]) == 0
     assert main(["papers", "dembele", "--out-dir", str(tmp_path / "d"),
-                        "--comparison", str(parts / "d.csv")]) == 0
+                        "--verdicts", str(parts / "d.csv")]) == 0
     assert main(["papers", "kluska", "--out-dir", str(tmp_path / "k"), "--figure-dir",
-                        str(tmp_path / "kf"), "--comparison", str(parts / "k.csv")]) == 0
+                        str(tmp_path / "kf"), "--verdicts", str(parts / "k.csv")]) == 0
     assert main(["papers", "ortigosa2016", "--out-dir", str(tmp_path / "o"),
-                        "--comparison", str(parts / "o.csv")]) == 0
+                        "--verdicts", str(parts / "o.csv")]) == 0
     assert main(["papers", "collate", *map(str, sorted(parts.glob("*.csv"))),
                         "--out", str(tmp_path / "pc.csv")]) == 0
     table = pd.read_csv(tmp_path / "pc.csv", dtype={"printed": str}, keep_default_na=False)

@@ -51,9 +51,9 @@ def _rows(path, **where):
 def test_builtin_rows_unchanged_and_user_code_present(byo_run, local_run):
     work, _ = byo_run
     builtin = ["dual_lexiboost", "nbsvm", "rusboost", "smote_mlp"]
-    old_idx = pd.read_csv(local_run / "results/experiment/indices.csv", dtype=str,
+    old_idx = pd.read_csv(local_run / "results/experiment/fold_indices.csv", dtype=str,
                           keep_default_na=False)
-    new_idx = _rows(work / "results/experiment/indices.csv")
+    new_idx = _rows(work / "results/experiment/fold_indices.csv")
     kept = new_idx[new_idx["classifier"].isin(builtin) & new_idx["index"].isin(set(old_idx["index"]))]
     pd.testing.assert_frame_equal(kept.reset_index(drop=True), old_idx)
     for table in ("confusion_matrices", "test_sets", "hyperparameters"):
@@ -121,7 +121,7 @@ def test_user_index_and_classifier_in_figures_and_claims(byo_run):
     assert set(user["item"]) == {"Fig. 3 (your indices)", "Fig. 4a (your indices)",
                                  "Fig. 5 (your indices)"}
     assert user["row"].str.contains("nmacro_f1").any()
-    # comparison rows, decided in tables (the report's comparison holds the same)
+    # verdict rows, decided in tables (the report's comparison holds the same)
     from imbeval_repro.verdicts import COLUMNS
 
     assert list(claims.columns) == COLUMNS

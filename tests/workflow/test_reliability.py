@@ -86,7 +86,7 @@ def other_seed_run(tmp_path_factory):
     cfg["seed"] += 1
     (work / "config/seed.yaml").write_text(yaml.safe_dump(cfg))
     # The result tables are enough (the figures only read them).
-    snakemake(work, "results/experiment/indices.csv", "--cores", "2", "--configfile", "config/seed.yaml")
+    snakemake(work, "results/experiment/fold_indices.csv", "--cores", "2", "--configfile", "config/seed.yaml")
     return work
 
 
@@ -102,8 +102,8 @@ def test_a_changed_seed_changes_the_results(local_run, other_seed_run):
         keys = [c for c in ("problem", "classifier", "run", "fold", "scheme", "index") if c in a.columns]
         assert a[keys].drop_duplicates().equals(b[keys].drop_duplicates())
         assert not a.equals(b), table
-    va = pd.read_csv(local_run / "results/experiment/indices.csv")["value"].to_numpy()
-    vb = pd.read_csv(other_seed_run / "results/experiment/indices.csv")["value"].to_numpy()
+    va = pd.read_csv(local_run / "results/experiment/fold_indices.csv")["value"].to_numpy()
+    vb = pd.read_csv(other_seed_run / "results/experiment/fold_indices.csv")["value"].to_numpy()
     assert np.mean(~np.isclose(va, vb, equal_nan=True)) > 0.5
     for problem in ("c3", "one_vs_zero_six"):
         pa = (local_run / f"results/experiment/problems/{problem}.npz").read_bytes()
@@ -136,7 +136,7 @@ def test_sigkill_mid_training_then_documented_restart_completes_identically(loca
     done = {p.parent for p in folds_done
             if len(list(p.parent.glob("fold*.json"))) == exp["protocol"]["folds"]}
     assert 1 <= len(folds_done) and len(done) < n_runs
-    assert not (work / "results/experiment/indices.csv").exists()
+    assert not (work / "results/experiment/fold_indices.csv").exists()
     upstream = {p: p.stat().st_mtime_ns for p in
                 [*(work / "results/experiment/features").glob("*.npz"),
                  *(work / "results/experiment/problems").glob("*.npz")]}
@@ -145,7 +145,7 @@ def test_sigkill_mid_training_then_documented_restart_completes_identically(loca
     # The kill left Snakemake's lock: the same command is refused, pointing to --unlock.
     refused = snakemake(work, *RUN_UNIT_DAG, "--cores", "2", check=False)
     assert refused.returncode != 0 and "--unlock" in refused.stdout + refused.stderr
-    assert not (work / "results/experiment/indices.csv").exists()
+    assert not (work / "results/experiment/fold_indices.csv").exists()
 
     # The README's recipe: unlock, then the same command with --rerun-incomplete.
     snakemake(work, *RUN_UNIT_DAG, "--unlock")
@@ -222,7 +222,7 @@ def test_a_class_absent_from_a_test_set_is_recorded_as_undefined(local_run, tmp_
     path.write_text(json.dumps(run))
     assert main(["experiment", "collect", str(path), "--out-dir", str(tmp_path / "t"),
                  "--indices", "accuracy,acsa,macro_recall"]) == 0
-    idx = pd.read_csv(tmp_path / "t/indices.csv")
+    idx = pd.read_csv(tmp_path / "t/fold_indices.csv")
     first = idx[(idx.fold == idx.fold.iloc[0]) & (idx.scheme == test_set["scheme"])]
     values = first.set_index("index")["value"]
     assert np.isnan(values["acsa"]) and np.isnan(values["macro_recall"])

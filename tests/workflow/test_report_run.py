@@ -34,10 +34,10 @@ def report_run(local_run, tmp_path_factory):
     return work
 
 
-def test_comparison_spot_cases(report_run):
-    table = pd.read_csv(report_run / "results/paper_comparison.csv", dtype={"printed": str},
+def test_verdict_table_spot_cases(report_run):
+    table = pd.read_csv(report_run / "results/verdicts.csv", dtype={"printed": str},
                         keep_default_na=False, na_values={"regenerated": [""]})
-    kinds = table["kind"]
+    kinds = table["verdict_kind"]
     assert set(kinds) <= set(cmp.STATUSES) and not (kinds == "mismatch").any()
 
     def one(paper, item, row=None, column=None):
@@ -152,12 +152,12 @@ def test_report_in_a_browser(report_run, tmp_path):
     assert report.stat().st_size > 100_000
     with Browser(executable, tmp_path / "profile") as browser:
         session = browser.open(report.as_uri())
-        comparison = _open_result(browser, session, "0 overview",
-                                  "results/report/comparison.html")
-        tables = [n for n in walk(comparison) if n.get("nodeName") == "TABLE"]
+        verdict_table = _open_result(browser, session, "0 overview",
+                                  "results/report/verdicts.html")
+        tables = [n for n in walk(verdict_table) if n.get("nodeName") == "TABLE"]
         assert len(tables) >= 2  # the counts and one table per paper
-        assert "MISMATCH" not in text_of(comparison)
-        assert "within print precision (printed truncated)" in text_of(comparison)
+        assert "MISMATCH" not in text_of(verdict_table)
+        assert "within print precision (printed truncated)" in text_of(verdict_table)
 
         session = browser.open(report.as_uri())
         dembele = _open_result(browser, session, "dembele", "results/report/dembele/table_02.html")
@@ -178,7 +178,7 @@ def test_report_in_a_browser(report_run, tmp_path):
 
 def test_the_run_records_its_provenance_and_a_noop_rerun_keeps_it(report_run):
     """Issue 21: results/provenance.json of the whole test DAG: the config, the seed, the
-    input data's and every result table's sha256 (paper_comparison.csv traced by its hash),
+    input data's and every result table's sha256 (verdicts.csv traced by its hash),
     shown on the overview; a rerun with nothing to do leaves the file as it is."""
     import hashlib
     import json
@@ -190,10 +190,10 @@ def test_the_run_records_its_provenance_and_a_noop_rerun_keeps_it(report_run):
     config = yaml.safe_load((report_run / "config/test.yaml").read_text())
     assert record["seed"] == config["seed"] and record["dataset"] == config["experiment"]["dataset"]
     assert record["config"]["experiment"]["concepts"] == config["experiment"]["concepts"]
-    comparison = report_run / "results/paper_comparison.csv"
-    assert record["results"]["results/paper_comparison.csv"] == hashlib.sha256(
-        comparison.read_bytes()).hexdigest()
-    assert "results/experiment/indices.csv" in record["results"]
+    verdict_table = report_run / "results/verdicts.csv"
+    assert record["results"]["results/verdicts.csv"] == hashlib.sha256(
+        verdict_table.read_bytes()).hexdigest()
+    assert "results/experiment/fold_indices.csv" in record["results"]
     assert record["data"]["uci"]["files"] == uci.SHA256 and record["data"]["digits"]["files"]
     for name in ("numpy", "scipy", "pandas", "scikit-learn", "imbalanced-learn", "tensorflow",
                  "snakemake", "matplotlib"):
@@ -213,11 +213,11 @@ def test_the_test_config_decides_no_sampled_number(report_run):
     number may be decisive, and each says why; every run-based row names its method. The
     only decisive run rows are the audit's exact search against the theorems (Fig. 6) and
     against Section 6's recommendations, which rest on the same verdicts."""
-    table = pd.read_csv(report_run / "results/paper_comparison.csv", dtype={"printed": str},
+    table = pd.read_csv(report_run / "results/verdicts.csv", dtype={"printed": str},
                         keep_default_na=False, na_values={"p_value": [""]})
     run = table[table["basis_kind"] == "run"]
     assert len(run) > 100 and (run["method"].str.len() > 0).all()
-    kinds = run["kind"]
+    kinds = run["verdict_kind"]
     decisive = run[kinds.isin(cmp.DECISIVE)]
     assert set(decisive["item"]) <= {"Fig. 6a", "Fig. 6b", "Section 6"}
     assert decisive["method"].str.startswith("the index audit's seeded search").all()

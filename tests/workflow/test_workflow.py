@@ -146,7 +146,7 @@ def test_test_dag_writes_every_result(local_run):
     res = local_run / "results/experiment"
     cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
     problems = [p["name"] for p in cfg["two_class"] + cfg["multi_class"]]
-    idx = pd.read_csv(res / "indices.csv")
+    idx = pd.read_csv(res / "fold_indices.csv")
     assert list(idx.columns) == ["problem", "classifier", "run", "fold", "scheme", "rrt", "index", "value"]
     assert set(idx["problem"]) == set(problems)
     assert set(idx["classifier"]) == set(cfg["classifiers"])
@@ -165,10 +165,10 @@ def test_test_dag_writes_every_result(local_run):
     for name in ("fig3", "fig4a", "fig4b", "fig5"):
         for ext in ("pdf", "png", "csv"):
             assert (figs / f"{name}.{ext}").stat().st_size > 0
-    # claims.csv: the comparison's rows of the experiment's claims (tables decide them)
+    # claims.csv: the verdict table's rows of the experiment's claims (tables decide them)
     claims = pd.read_csv(figs / "claims.csv")
     assert set(claims["item"]) == {"Fig. 3", "Fig. 4a", "Fig. 4b", "Fig. 5"}
-    assert set(claims["kind"]) <= {"claim_holds", "claim_fails", "claim_inconclusive"}
+    assert set(claims["verdict_kind"]) <= {"claim_holds", "claim_fails", "claim_inconclusive"}
     # every job logged, costly ones benchmarked, no temporary file left anywhere
     assert (local_run / "logs/experiment/collect.log").exists()
     # (one benchmark record per classifier job: config/test.yaml's job_unit is problem)
@@ -276,7 +276,7 @@ def _planned(out: str) -> dict[str, int]:
 @pytest.mark.parametrize("module,expected", [
     # figure code: the figures job only
     ("reproduction/src/imbeval_repro/papers/mullick2020/figures.py", {"experiment_figures": 1}),
-    # the comparison's rows: the figures job only (claims.csv is made of them)
+    # the verdict table's rows: the figures job only (claims.csv is made of them)
     ("reproduction/src/imbeval_repro/verdicts/__init__.py", {"experiment_figures": 1}),
     # another paper's tables and report code: nothing of the experiment
     ("reproduction/src/imbeval_repro/papers/dembele/tables.py", {}),

@@ -87,12 +87,15 @@ def sources(*parts):
 
 
 # The shipped reference results of the whole KEEL collection (in the repository, made by
-# `imbeval experiment reference`): the comparison shows their claim rows beside the
-# run's. A checkout without them (a fork that removed them) shows none.
-REFERENCE_DIR = "results/reference/keel"
+# `imbeval experiment reference`), outside results/ so that a run from clean keeps
+# them: the verdict table shows their claim rows beside the run's, the report their
+# half-split replication and winner flips. A checkout without them (a fork that removed
+# them) shows none, and the report rules print a warning line naming what is missing.
+REFERENCE_DIR = "reference/keel"
+REFERENCE_FILES = ["claims.csv", "provenance.json", "replication.csv", "winner_flips.csv"]
 
 
 def get_reference_files():
-    """The reference results the comparison reads: claims.csv and provenance.json, or none."""
-    files = [f"{REFERENCE_DIR}/claims.csv", f"{REFERENCE_DIR}/provenance.json"]
-    return files if all(os.path.exists(f) for f in files) else []
+    """The shipped reference files present (inputs of the report rules: a change reruns them)."""
+    files = [f"{REFERENCE_DIR}/{name}" for name in REFERENCE_FILES]
+    return [f for f in files if os.path.exists(f)]

@@ -24,7 +24,7 @@ COMPARE_SETS = {
     # (imbeval.inference.problem_clusters); on the Fashion-MNIST stand-in every problem
     # shares a class with another, so each scheme has one unit: no test, said on the page
     "experiment": {
-        "table": f"{EXP_DIR}/indices.csv",
+        "table": f"{EXP_DIR}/fold_indices.csv",
         "problems": f"{EXP_DIR}/problems.csv",
         "label": "The experiment (units: clusters of problems that share classes)",
     },
@@ -32,7 +32,7 @@ COMPARE_SETS = {
     # problems are NOT independent (they share classes), so its tests are optimistic --
     # a sensitivity view, labelled so on the page
     "experiment_problems": {
-        "table": f"{EXP_DIR}/indices.csv",
+        "table": f"{EXP_DIR}/fold_indices.csv",
         "problems": None,
         "label": "The experiment, problems as units (NOT independent: they share classes; "
         "tests optimistic, for comparison with the papers' practice)",
@@ -43,7 +43,7 @@ COMPARE_SETS = {
 # set its own)
 if KEEL_ON:
     COMPARE_SETS["keel"] = {
-        "table": f"{KEEL_DIR}/indices.csv",
+        "table": f"{KEEL_DIR}/fold_indices.csv",
         "problems": f"{KEEL_DIR}/problems.csv",
         "label": "KEEL (units: dataset families; each multi-class set its own unit)",
     }

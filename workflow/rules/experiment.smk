@@ -53,7 +53,7 @@ EXP_PROBLEMS = [p["name"] for p in EXP["two_class"]] + [p["name"] for p in EXP["
 EXP_CLASSIFIERS = list(EXP["classifiers"])
 EXP_RUNS = list(range(EXP["protocol"]["runs"]))
 EXP_FOLDS = list(range(EXP["protocol"]["folds"]))
-EXP_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary",
+EXP_TABLES = ["fold_indices", "confusion_matrices", "test_sets", "hyperparameters", "summary",
                 "run_indices"]
 EXP_FIGS = ["fig3", "fig4a", "fig4b", "fig5"]
 # the indices of scores of the fold files' scores (rule experiment_scores)
@@ -363,14 +363,14 @@ rule experiment_collect:
         EXP_USER_INDEX_SOURCES,
         runs=EXP_FOLD_FILES,
     output:
-        indices=f"{EXP_DIR}/indices.csv",
+        fold_indices=f"{EXP_DIR}/fold_indices.csv",
         confusion=f"{EXP_DIR}/confusion_matrices.csv",
         test_sets=f"{EXP_DIR}/test_sets.csv",
         hyperparameters=f"{EXP_DIR}/hyperparameters.csv",
         summary=f"{EXP_DIR}/summary.csv",
         run_indices=f"{EXP_DIR}/run_indices.csv",
     params:
-        out=lambda wildcards, output: os.path.dirname(output.indices),
+        out=lambda wildcards, output: os.path.dirname(output.fold_indices),
         indices=EXP_INDICES,
     conda:
         "../../environment.yml"
@@ -426,10 +426,10 @@ rule experiment_figures:
     input:
         EXP_SOURCES["figures"],
         # the claims and figures rest on each run's pooled confusion matrices
-        indices=f"{EXP_DIR}/run_indices.csv",
+        run_indices=f"{EXP_DIR}/run_indices.csv",
         # Fig. 5's cell intervals on the fold values (one run's value misses the variance
         # between training sets: imbeval.inference.pooled_cv_estimate)
-        folds=f"{EXP_DIR}/indices.csv",
+        fold_indices=f"{EXP_DIR}/fold_indices.csv",
         problems=f"{EXP_DIR}/problems.csv",
     output:
         [f"{EXP_FIGURES}/{f}.pdf" for f in EXP_FIGS],
@@ -455,6 +455,6 @@ rule experiment_figures:
         mem_mb=2000,
         runtime=10,
     shell:
-        "imbeval experiment figures --indices {input.indices} --folds {input.folds} "
+        "imbeval experiment figures --indices {input.run_indices} --folds {input.fold_indices} "
         "--problems {input.problems} "
         "--intervals {params.dataset} --out-dir {params.out} > {log} 2>&1"

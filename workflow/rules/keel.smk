@@ -24,7 +24,7 @@ KEEL = config.get("keel") or {}
 KEEL_ON = bool(KEEL.get("two_class") or KEEL.get("multi_class"))
 KEEL_DIR = "results/keel"
 KEEL_FIGURES = "results/figures/mullick2020_keel"
-KEEL_TABLES = ["indices", "confusion_matrices", "test_sets", "hyperparameters", "summary",
+KEEL_TABLES = ["fold_indices", "confusion_matrices", "test_sets", "hyperparameters", "summary",
                 "run_indices"]
 
 if KEEL_ON:
@@ -266,7 +266,7 @@ use rule experiment_collect as keel_collect with:
         EXP_USER_INDEX_SOURCES,
         runs=KEEL_FOLD_FILES,
     output:
-        indices=f"{KEEL_DIR}/indices.csv",
+        fold_indices=f"{KEEL_DIR}/fold_indices.csv",
         confusion=f"{KEEL_DIR}/confusion_matrices.csv",
         test_sets=f"{KEEL_DIR}/test_sets.csv",
         hyperparameters=f"{KEEL_DIR}/hyperparameters.csv",
@@ -282,9 +282,9 @@ use rule experiment_figures as keel_figures with:
     input:
         KEEL_SOURCES["figures"],
         # the claims and figures rest on each run's pooled confusion matrices
-        indices=f"{KEEL_DIR}/run_indices.csv",
+        run_indices=f"{KEEL_DIR}/run_indices.csv",
         # Fig. 5's cell intervals on the fold values (experiment_figures)
-        folds=f"{KEEL_DIR}/indices.csv",
+        fold_indices=f"{KEEL_DIR}/fold_indices.csv",
         problems=f"{KEEL_DIR}/problems.csv",
     output:
         [f"{KEEL_FIGURES}/{f}.pdf" for f in KEEL_FIGS],

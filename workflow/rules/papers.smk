@@ -1,6 +1,6 @@
 # Stage "papers": the tables and figures of the five papers regenerated from their printed
-# matrices, stated distributions and data, and the comparison parts that the report stage
-# merges into results/paper_comparison.csv (one row per printed number: printed,
+# matrices, stated distributions and data, and the verdict parts that the report stage
+# merges into results/verdicts.csv (one row per printed number: printed,
 # regenerated, difference, status).
 #
 #   snakemake --cores 2 papers          everything below, offline (satimage grid: ~630 s of
@@ -25,7 +25,7 @@ validate(config["papers"], schema="../schemas/papers.schema.yaml")
 PAPERS = config["papers"]
 TABLES = "results/tables"
 FIGURES = "results/figures"
-PARTS = "results/papers/comparison"
+PARTS = "results/papers/verdicts"
 # the grid's datasets (Table 16, Table 18)
 GRID_DATASETS = list(MORTAZ_GRID_DATASETS)
 # The code each `imbeval papers ITEM` runs: its paper's folder, the verdict engine, the
@@ -46,7 +46,7 @@ DEMBELE_TABLES = [f"table_{k:02d}" for k in range(1, 12)]
 MORTAZ_FIGURES = ["fig1", "fig2", "fig3", "fig4"]
 
 
-# Plain lists (no functions in rule files): what `papers_comparison` merges, and what
+# Plain lists (no functions in rule files): what `report_verdicts` merges, and what
 # `rule all` / `rule papers` ask for.
 PAPERS_PARTS = [
     f"{PARTS}/{p}.csv"
@@ -93,7 +93,7 @@ rule papers_mortaz2020_examples:
     threads: 1
     shell:
         "imbeval papers mortaz2020-examples --out-dir {params.out_dir} "
-        "--comparison {output.part} > {log} 2>&1"
+        "--verdicts {output.part} > {log} 2>&1"
 
 
 # The 18-model grid as single-threaded jobs (so that the scheduler packs them among the
@@ -175,11 +175,11 @@ rule papers_mortaz2020_grid:
         "imbeval papers mortaz2020-grid --dataset {wildcards.dataset} "
         "--folds {params.folds} --repeats {params.repeats} --seed {params.seed} "
         "--parts {input.parts} "
-        "--out-dir {params.out_dir} --comparison {output.part} > {log} 2>&1"
+        "--out-dir {params.out_dir} --verdicts {output.part} > {log} 2>&1"
 
 
 # IAM = 2·CBA − 1: a finding measured on the grids' fold matrices, and the paper's printed
-# (CBA, IAM) pairs checked against it (one comparison part for every grid of the config).
+# (CBA, IAM) pairs checked against it (one verdict part for every grid of the config).
 rule papers_mortaz2020_identity:
     input:
         PAPERS_SOURCES["mortaz2020"],
@@ -198,7 +198,7 @@ rule papers_mortaz2020_identity:
     threads: 1
     shell:
         "imbeval papers mortaz2020-identity --grid-folds {params.grids} "
-        "--comparison {output.part} > {log} 2>&1"
+        "--verdicts {output.part} > {log} 2>&1"
 
 
 rule papers_mortaz2020_figures:
@@ -222,7 +222,7 @@ rule papers_mortaz2020_figures:
     threads: 1
     shell:
         "imbeval papers mortaz2020-figures --seed {params.seed} --points {params.points} "
-        "--out-dir {params.out_dir} --comparison {output.part} > {log} 2>&1"
+        "--out-dir {params.out_dir} --verdicts {output.part} > {log} 2>&1"
 
 
 rule papers_dembele:
@@ -241,7 +241,7 @@ rule papers_dembele:
         out_dir=lambda wildcards, output: os.path.dirname(output.derived),
     threads: 1
     shell:
-        "imbeval papers dembele --out-dir {params.out_dir} --comparison {output.part} "
+        "imbeval papers dembele --out-dir {params.out_dir} --verdicts {output.part} "
         "> {log} 2>&1"
 
 
@@ -280,7 +280,7 @@ rule papers_dembele_data:
     threads: 1
     shell:
         "imbeval papers dembele-data --out-dir {params.out_dir} --seed {params.seed} "
-        "{params.mnist} --comparison {output.part} > {log} 2>&1"
+        "{params.mnist} --verdicts {output.part} > {log} 2>&1"
 
 
 # Optional, not part of `papers` or `all` unless papers.mnist_dir is set: needs MNIST on disk.
@@ -334,7 +334,7 @@ rule papers_kluska:
     threads: 1
     shell:
         "imbeval papers kluska --out-dir {params.out_dir} --figure-dir {params.figure_dir} "
-        "--comparison {output.part} > {log} 2>&1"
+        "--verdicts {output.part} > {log} 2>&1"
 
 
 rule papers_ortigosa2016:
@@ -353,4 +353,4 @@ rule papers_ortigosa2016:
     threads: 1
     shell:
         "imbeval papers ortigosa2016 --out-dir {params.out_dir} "
-        "--comparison {output.part} > {log} 2>&1"
+        "--verdicts {output.part} > {log} 2>&1"

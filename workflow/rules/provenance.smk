@@ -2,7 +2,7 @@
 #
 # The record lists the sha256 of every result table (CSV) of the experiment, KEEL, theory and
 # papers stages, of every CSV of the compare stage's folders (results/compare/<set>/*.csv) and
-# of results/paper_comparison.csv, the config as resolved, the package
+# of results/verdicts.csv, the config as resolved, the package
 # versions, the git commit, the input data's checksums, the machine and the date. The rule's
 # inputs are those tables, the input data files small enough to list and the code of
 # `imbeval provenance`; its params the config, a fingerprint of the installed packages and
@@ -22,7 +22,7 @@ PROVENANCE_RESULTS = sorted(
     {
         f
         for f in experiment_targets() + keel_targets() + theory_targets() + papers_targets()
-        + ["results/paper_comparison.csv"]
+        + ["results/verdicts.csv"]
         if f.endswith(".csv")
     }
 ) + sorted(compare_targets())  # folders: `imbeval provenance` lists the CSV files in them

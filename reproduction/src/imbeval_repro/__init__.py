@@ -5,7 +5,7 @@ Packages, each using the ones before it and the library :mod:`imbeval`:
 
 - :mod:`~imbeval_repro.experiment` -- the experiment machinery: data, features,
   classifiers and the protocol (cross-validation, RRT test sets, result tables);
-- :mod:`~imbeval_repro.verdicts` -- the verdict engine: statuses, comparison rows, print
+- :mod:`~imbeval_repro.verdicts` -- the verdict engine: statuses, verdict rows, print
   precision, multiplicity, claim rules, replication and the collation of a run's rows;
 - :mod:`~imbeval_repro.papers` -- one package per paper (its printed numbers, experiment or
   theory, claims, tables and figures);

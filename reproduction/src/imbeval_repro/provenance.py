@@ -5,7 +5,7 @@ uncommitted changes), which environment (Python, the version of every installed 
 imbeval requires, transitively), which settings (the config as resolved, its hash, the seed),
 which data (the sha256 of every input data file read) and which machine made the result
 tables, whose sha256 it lists too: a table found on a disk is traced to its record by its
-hash (``sha256sum results/paper_comparison.csv``).
+hash (``sha256sum results/verdicts.csv``).
 
 The workflow's rule ``provenance`` (workflow/rules/provenance.smk) writes it; its inputs are
 what the record holds (the tables, the small data files) and its params the config, the

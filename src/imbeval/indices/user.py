@@ -3,7 +3,7 @@
 An index is any function of a confusion-matrix stack ``(..., C, C)`` (rows true, columns
 predicted) returning an array of shape ``(...)``. Two ways to make one behave like a
 built-in (in :func:`~imbeval.indices.compute`, ``imbeval indices``, ``imbeval audit``,
-the pipeline's ``indices.csv``, Figs. 3-5 and their claims, ``imbeval evaluate``):
+the pipeline's ``fold_indices.csv``, Figs. 3-5 and their claims, ``imbeval evaluate``):
 
 In Python, register it with its metadata (as the built-ins are)::
 

@@ -1,4 +1,4 @@
-"""``imbeval experiment collect``: fold files (or run files) -> indices.csv,
+"""``imbeval experiment collect``: fold files (or run files) -> fold_indices.csv,
 confusion_matrices.csv, test_sets.csv, hyperparameters.csv, summary.csv. Registered by
 :mod:`imbeval_repro.cli.experiment`.
 """

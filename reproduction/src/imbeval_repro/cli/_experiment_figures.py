@@ -50,9 +50,9 @@ def _run_figures(args) -> int:
 def register(sub) -> None:
     """Add this item to ``imbeval experiment``'s subparsers."""
     p = sub.add_parser("figures", help="Figs. 3, 4a, 4b, 5 and the claims table")
-    p.add_argument("--indices", required=True, metavar="CSV", help="indices.csv of `imbeval experiment collect`")
+    p.add_argument("--indices", required=True, metavar="CSV", help="run_indices.csv (or fold_indices.csv) of `imbeval experiment collect`")
     p.add_argument("--folds", metavar="CSV",
-                   help="indices.csv (fold values) of the same collect step, when --indices is "
+                   help="fold_indices.csv (fold values) of the same collect step, when --indices is "
                         "its run_indices.csv: Fig. 5's cell intervals rest on the fold values")
     p.add_argument("--problems", required=True, metavar="CSV", help="problems.csv of `imbeval experiment problems`")
     p.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the figures and claims.csv")

@@ -1,6 +1,6 @@
 """``imbeval experiment reference``: a KEEL run's results as shipped reference results.
 
-Writes, into ``--out-dir`` (the repository keeps them in ``results/reference/keel/``):
+Writes, into ``--out-dir`` (the repository keeps them in ``reference/keel/``):
 
 - ``claims.csv``: the run's claim rows (``claims.csv`` of ``imbeval experiment figures
   --keel``, as the comparison holds them);
@@ -152,5 +152,5 @@ def register(sub) -> None:
     p.add_argument("--provenance", required=True, metavar="JSON",
                    help="the run's provenance.json (imbeval provenance)")
     p.add_argument("--out-dir", required=True, metavar="DIR",
-                   help="where to write the reference results (results/reference/keel)")
+                   help="where to write the reference results (reference/keel)")
     p.set_defaults(func=_run_reference)

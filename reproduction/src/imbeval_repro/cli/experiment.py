@@ -8,7 +8,7 @@ the Snakemake rules of workflow/rules/experiment.smk call these.
 - ``run``       outer folds of one (problem, classifier) and run(s): outer stratified CV, in-fold
   tuning, the five RRT test sets per fold, a confusion matrix per test set -> one JSON fold
   file per fold (``--out-dir``), or a run file of one whole run (``--out``);
-- ``collect``   fold files (or run files) -> indices.csv, confusion_matrices.csv, test_sets.csv,
+- ``collect``   fold files (or run files) -> fold_indices.csv, confusion_matrices.csv, test_sets.csv,
   hyperparameters.csv, summary.csv;
 - ``figures``   Figs. 3, 4a, 4b, 5 (PDF, PNG, CSV) and claims.csv;
 - ``keel-problems``  the config's KEEL datasets as problem files, their table, the

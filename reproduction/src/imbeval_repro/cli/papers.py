@@ -2,8 +2,8 @@
 regenerated from their printed matrices, stated distributions and data; the Snakemake rules of
 workflow/rules/papers.smk call these.
 
-Items (each writes its outputs atomically; ``--comparison FILE`` is this item's part of
-``results/paper_comparison.csv``):
+Items (each writes its outputs atomically; ``--verdicts FILE`` is this item's part of
+``results/verdicts.csv``):
 
 - ``mortaz2020-examples`` Tables 2, 3, 5, 6, 9 and the class-distribution tables;
 - ``mortaz2020-grid``     Table 16 (glass) or 18 (satimage): the 18-model grid under CV
@@ -17,7 +17,7 @@ Items (each writes its outputs atomically; ``--comparison FILE`` is this item's 
 - ``dembele-mnist``       M8/M9 rebuilt from local MNIST files with LDA (optional);
 - ``kluska``              the worked example, the ROC example and its figure;
 - ``ortigosa2016``        Table 1 with RAND values;
-- ``collate``             concatenate the parts into paper_comparison.csv and .md (not
+- ``collate``             concatenate the parts into verdicts.csv and .md (not
   ``compare``: ``imbeval compare`` ranks classifiers, a different thing).
 """
 
@@ -32,7 +32,7 @@ from imbeval_repro.cli import _papers_grid_model
 from imbeval_repro.cli._papers_grid_model import write_timings as _write_timings
 
 _OUT_DIR = "folder for this item's tables"
-_COMPARISON = "this item's part of paper_comparison.csv (CSV file to write)"
+_VERDICTS = "this item's part of verdicts.csv (CSV file to write)"
 
 
 def register(subparsers):
@@ -43,13 +43,13 @@ def register(subparsers):
     sub = parser.add_subparsers(dest="item", metavar="ITEM")
     sub.required = True
 
-    def add(name, help_text, func, out_dir_help=_OUT_DIR, comparison=True):
+    def add(name, help_text, func, out_dir_help=_OUT_DIR, verdicts=True):
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(func=func)
         if out_dir_help:
             p.add_argument("--out-dir", required=True, type=Path, metavar="DIR", help=out_dir_help)
-        if comparison:
-            p.add_argument("--comparison", required=True, type=Path, metavar="CSV", help=_COMPARISON)
+        if verdicts:
+            p.add_argument("--verdicts", required=True, type=Path, metavar="CSV", help=_VERDICTS)
         return p
 
     add("mortaz2020-examples", "mortaz2020 Tables 1-7, 9-15, 17", _mortaz_examples)
@@ -84,7 +84,7 @@ def register(subparsers):
     add("dembele", "dembele Tables 1-11", _dembele)
 
     p = add("dembele-mnist", "dembele M8/M9 from local MNIST with LDA", _dembele_mnist,
-            comparison=False)
+            verdicts=False)
     p.add_argument("--mnist", required=True, type=Path, metavar="DIR",
                    help="directory of the 4 MNIST IDX files")
 
@@ -101,14 +101,14 @@ def register(subparsers):
 
     p = add("ortigosa2016", "ortigosa2016 Table 1", _ortigosa)
 
-    p = add("collate", "assemble results/paper_comparison.csv and .md from the items' parts "
+    p = add("collate", "assemble results/verdicts.csv and .md from the items' parts "
             "(printed against regenerated; not `imbeval compare`, which ranks classifiers)",
-            _compare,
-            out_dir_help=None, comparison=False)
+            _collate,
+            out_dir_help=None, verdicts=False)
     p.add_argument("parts", nargs="+", type=Path, metavar="PART",
-                   help="the items' --comparison files")
+                   help="the items' --verdicts files")
     p.add_argument("--out", required=True, type=Path, metavar="CSV",
-                   help="the comparison table to write (its Markdown goes beside, as .md)")
+                   help="the verdict table to write (its Markdown goes beside, as .md)")
     # the claims of the figures other stages draw, checked on their CSVs
     p.add_argument("--fig2-numbers", type=Path, metavar="CSV",
                    help="mullick2020 fig2_numbers.csv of the theory stage")
@@ -130,7 +130,7 @@ def register(subparsers):
                         "decided there (instead of --keel)")
     p.add_argument("--reference", type=Path, metavar="DIR",
                    help="shipped reference results of the whole KEEL collection "
-                        "(results/reference/keel: claims.csv, provenance.json): their claim "
+                        "(reference/keel: claims.csv, provenance.json): their claim "
                         "rows beside the run's, marked as the reference run with its commit")
     p.add_argument("--audit-fig6", type=Path, metavar="CSV", help="the audit's fig6.csv")
     p.add_argument("--ortigosa-figures", type=Path, metavar="DIR",
@@ -162,9 +162,9 @@ def _mortaz_examples(args):
     write_table(mt.distribution_table(), args.out_dir / "class_distributions.csv",
                 args.out_dir / "class_distributions.md", index=False,
                 title="mortaz2020 class distributions (Tables 1, 4, 7, 11-15, 17)")
-    rows = [*mt.example_comparison_rows(), *mt.distribution_comparison_rows(),
+    rows = [*mt.example_verdict_rows(), *mt.distribution_verdict_rows(),
             *mt.not_comparable_rows()]
-    table = _write_part(rows, args.comparison)
+    table = _write_part(rows, args.verdicts)
     print(cmp.summary(table).to_string())
     return 0
 
@@ -220,10 +220,10 @@ def _mortaz_grid(args):
                                   if k != "dataset"},
                "iam_is_row_min_everywhere": bool(table["iam_is_row_min"].all())}
     atomic_write_text(args.out_dir / f"{stem}_summary.json", json.dumps(summary, indent=2) + "\n")
-    rows = [*mt.grid_comparison_rows(scores, args.dataset, args.folds, args.seed),
+    rows = [*mt.grid_verdict_rows(scores, args.dataset, args.folds, args.seed),
             *mt.selection_claim_rows(scores, args.dataset, args.folds),
             *mt.printed_selection_rows(args.dataset)]
-    _write_part(rows, args.comparison)
+    _write_part(rows, args.verdicts)
     print(json.dumps(summary))
     return 0
 
@@ -242,7 +242,7 @@ def _mortaz_identity(args):
         if dataset in grids:
             raise ValueError(f"--grid-folds names {dataset} twice")
         grids[dataset] = pd.read_csv(path)
-    table = _write_part(mt.identity_rows(grids), args.comparison)
+    table = _write_part(mt.identity_rows(grids), args.verdicts)
     print(table[["row", "regenerated"]].head(2).to_string(index=False))
     return 0
 
@@ -267,7 +267,7 @@ def _mortaz_figures(args):
     # the claims are decided over the figure's sweep and more seeded sweeps (milliseconds)
     replicates = [fm.sweep(derive_seed(args.seed, "mortaz2020-sweep", i), args.points)
                   for i in range(cm.REPLICATE_SWEEPS)]
-    _write_part(cm.figure_comparison_rows(data, replicates, seed=args.seed), args.comparison)
+    _write_part(cm.figure_verdict_rows(data, replicates, seed=args.seed), args.verdicts)
     print(claims.to_string())
     # a claim that does not hold is a finding (it goes to the comparison), not a failure
     return 0
@@ -283,7 +283,7 @@ def _dembele(args):
         write_table(frame, args.out_dir / f"{stem}.csv", args.out_dir / f"{stem}.md",
                     title=f"dembele {table} (regenerated; his layout)")
     write_table(td.derived_matrices(), args.out_dir / "derived_matrices.csv", None, index=False)
-    _write_part(td.comparison_rows(regenerated), args.comparison)
+    _write_part(td.verdict_rows(regenerated), args.verdicts)
     return 0
 
 
@@ -337,7 +337,7 @@ def _dembele_data(args):
     rows = [*td.ratio_rows(), *td.data_rows(m3, m4, dd.M3_SETTING, dd.M4_SETTING),
             *td.mnist_rows(*((mnist / "M8_mnist_lda.csv", mnist / "M9_mnist_lda.csv")
                              if mnist is not None else ()))]
-    _write_part(rows, args.comparison)
+    _write_part(rows, args.verdicts)
     return 0
 
 
@@ -357,7 +357,7 @@ def _kluska(args):
     write_table(data, args.figure_dir / "roc_curve.csv", None, index=False)
     fig = fk.plot(data)
     save_figure(fig, args.figure_dir / "roc_curve")
-    _write_part(tk.comparison_rows(), args.comparison)
+    _write_part(tk.verdict_rows(), args.verdicts)
     return 0
 
 
@@ -369,79 +369,25 @@ def _ortigosa(args):
                 title="ortigosa2016 Table 1, with the values of the RAND classifier",
                 notes=["Precision of RAND is η_i, not 1/K, when classes are unbalanced "
                        "(last column); recalls and every Hölder mean of them stay 1/K."])
-    _write_part(to.comparison_rows(), args.comparison)
+    _write_part(to.verdict_rows(), args.verdicts)
     return 0
 
 
-def _compare(args):
+def _collate(args):
     from imbeval_repro import verdicts as cmp
+    from imbeval_repro.papers.collate import collate
 
     if args.out.suffix != ".csv":
         raise ValueError(f"--out must name a .csv file (the .md goes beside it), got {args.out}")
-    missing = [str(p) for p in args.parts if not p.exists()]
-    if missing:
-        raise FileNotFoundError(f"comparison parts not found: {', '.join(missing)}")
-    import pandas as pd
-
-    from imbeval_repro.papers import claims
-
-    inputs = {"--fig2-numbers": args.fig2_numbers, "--audit-fig6": args.audit_fig6,
-              "--statements": args.statements, "--experiment-claims": args.experiment_claims,
-              "--keel-claims": args.keel_claims}
     if args.keel is not None and args.keel_claims is not None:
         raise ValueError("give --keel (decide the KEEL claims here) or --keel-claims (as "
                          "decided by `imbeval experiment figures --keel`), not both")
-    absent = [f"{flag} {path}" for flag, path in inputs.items()
-              if path is not None and not path.exists()]
-    if absent:
-        raise FileNotFoundError(f"comparison inputs not found: {', '.join(absent)}")
-    table = cmp.read_parts(args.parts)
-    dataset = None
-    if args.run_dataset is not None:
-        from imbeval_repro.experiment.data.labels import run_dataset
-
-        dataset = run_dataset(json.loads(args.run_dataset)).label
-    # the experiment's claims are decided once, by `imbeval experiment figures`, when its
-    # claims.csv is given; else here, from the run's values
-    decide_here = args.experiment if args.experiment_claims is None else None
-    stage = cmp.frame(claims.stage_rows(
-        fig2_numbers=args.fig2_numbers, experiment_dir=decide_here,
+    table = collate(
+        args.parts, args.out, fig2_numbers=args.fig2_numbers, experiment=args.experiment,
         experiment_claims=args.experiment_claims,
-        audit_fig6=args.audit_fig6, ortigosa_dir=args.ortigosa_figures, dataset=dataset))
-    table = pd.concat([table, stage], ignore_index=True) if len(stage) else table
-    from imbeval_repro.experiment.protocol.collect import FOLD_TABLE, RUN_TABLE
-    from imbeval_repro.papers.mullick2020 import text_claims as text
-
-    extra = []
-    if args.experiment is not None and dataset:
-        extra += text.mullick_text_rows(args.experiment / RUN_TABLE,
-                                        args.experiment / "problems.csv",
-                                        basis=cmp.run_basis(dataset),
-                                        folds=args.experiment / FOLD_TABLE)
-    if args.audit_fig6 is not None:
-        extra += text.mullick_section6_rows(args.audit_fig6)
-    if extra:
-        table = pd.concat([table, cmp.frame(extra)], ignore_index=True)
-    if args.statements is not None:
-        from imbeval_repro.verdicts.theory_rows import statement_rows
-
-        table = pd.concat([table, cmp.frame(statement_rows(args.statements))],
-                          ignore_index=True)
-    if args.keel_claims is not None:
-        keel = cmp.frame(claims.decided_rows(args.keel_claims))
-        table = pd.concat([table, keel], ignore_index=True) if len(keel) else table
-    elif args.keel is not None:
-        from imbeval_repro.papers.mullick2020.keel_claims import keel_rows
-
-        keel = cmp.frame(keel_rows(args.keel / RUN_TABLE, args.keel / "problems.csv"))
-        table = pd.concat([table, keel], ignore_index=True) if len(keel) else table
-    if args.reference is not None:
-        # the shipped reference run of the whole collection, beside the configured run's
-        from imbeval_repro.papers.mullick2020.keel_claims import reference_rows
-
-        table = pd.concat([table, reference_rows(args.reference)], ignore_index=True)
-    # Holm within each figure's or table's family of decisions (docs/claims.md, Methods)
-    table = cmp.adjust(table)
-    cmp.write(table, args.out, args.out.with_suffix(".md"))
+        run_dataset=None if args.run_dataset is None else json.loads(args.run_dataset),
+        keel=args.keel, keel_claims=args.keel_claims, reference=args.reference,
+        audit_fig6=args.audit_fig6, ortigosa_figures=args.ortigosa_figures,
+        statements=args.statements)
     print(cmp.summary(table).to_string())
     return 0

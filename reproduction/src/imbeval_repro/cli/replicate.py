@@ -5,12 +5,12 @@ Items:
 - ``run``      run the workflow once per ``--seeds`` value, each in its own folder
   ``OUT/seed-N`` (``snakemake --snakefile SNAKEFILE --directory OUT/seed-N --config
   seed=N``; the folder links to the repository's files, :func:`link_workflow`, and holds
-  its own ``results/``, ``logs/`` and ``.snakemake/``), then compare the runs as
-  ``compare`` does into ``OUT/replication``. A whole default run takes about 10 minutes on
+  its own ``results/``, ``logs/`` and ``.snakemake/``), then check the runs' agreement as
+  ``agreement`` does into ``OUT/replication``. A whole default run takes about 10 minutes on
   2 cores per seed; the seeds run one after the other.
-- ``compare``  compare two or more runs' ``paper_comparison.csv`` (their results folders,
+- ``agreement``  look up two or more runs' ``verdicts.csv`` (their results folders,
   or the CSVs) verdict by verdict (:mod:`imbeval_repro.verdicts.replication`): ``summary.csv``,
-  ``verdicts.csv`` and ``replication.md`` into ``--out-dir``. Written as
+  ``seed_agreement.csv`` and ``replication.md`` into ``--out-dir``. Written as
   ``results/replication/`` of a run, the report's overview states the measured stability
   (the default workflow never runs a replication).
 
@@ -18,7 +18,7 @@ Examples::
 
     imbeval replicate run --seeds 20200 31337 --configfile config/config.yaml --cores 2 \\
         --out-dir replication
-    imbeval replicate compare replication/seed-20200/results replication/seed-31337/results \\
+    imbeval replicate agreement replication/seed-20200/results replication/seed-31337/results \\
         --out-dir results/replication
 """
 
@@ -35,24 +35,24 @@ def register(subparsers):
     """Add ``replicate`` and its items to the top-level subparsers."""
     parser = subparsers.add_parser(
         "replicate", help="do the decisive verdicts survive another seed? run the workflow "
-                          "at several seeds, compare the runs' verdicts",
+                          "at several seeds, look the runs' verdicts up in each other",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="item", metavar="ITEM")
     sub.required = True
 
-    p = sub.add_parser("compare", help="compare runs' paper_comparison.csv verdict by verdict",
-                       description="Compare two or more runs (results folders or their "
-                                   "paper_comparison.csv) verdict by verdict.")
+    p = sub.add_parser("agreement", help="look runs' verdicts.csv up verdict by verdict",
+                       description="Look two or more runs (results folders or their "
+                                   "verdicts.csv) verdict by verdict.")
     p.add_argument("runs", nargs="+", type=Path, metavar="RESULTS",
-                   help="a run's results folder (with paper_comparison.csv) or the CSV")
+                   help="a run's results folder (with verdicts.csv) or the CSV")
     p.add_argument("--out-dir", required=True, type=Path, metavar="DIR",
-                   help="folder for summary.csv, verdicts.csv and replication.md "
+                   help="folder for summary.csv, seed_agreement.csv and replication.md "
                         "(results/replication of a run: its report's overview shows it)")
-    p.set_defaults(func=run_compare)
+    p.set_defaults(func=run_agreement)
 
-    p = sub.add_parser("run", help="run the workflow at each seed, then compare",
+    p = sub.add_parser("run", help="run the workflow at each seed, then check their agreement",
                        description="Run the workflow once per seed in OUT/seed-N, then "
-                                   "compare the runs into OUT/replication.")
+                                   "check the runs' agreement into OUT/replication.")
     p.add_argument("--seeds", nargs="+", type=int, required=True, metavar="N",
                    help="two or more seeds (the config's seed is replaced by each)")
     p.add_argument("--configfile", required=True, type=Path, metavar="YAML",
@@ -64,35 +64,20 @@ def register(subparsers):
     p.add_argument("--snakefile", type=Path, default=Path("Snakefile"),
                    help="the workflow's Snakefile (default: ./Snakefile)")
     p.add_argument("--dry-run", action="store_true",
-                   help="show what each run would do (snakemake -n); compare nothing")
+                   help="show what each run would do (snakemake -n); check nothing")
     p.add_argument("--snakemake-args", nargs=argparse.REMAINDER, default=[],
                    metavar="...", help="further snakemake arguments, after everything else")
     p.set_defaults(func=run_runs)
     return parser
 
 
-def run_compare(args):
-    """Compare ``args.runs`` into ``args.out_dir``."""
+def run_agreement(args):
+    """Look ``args.runs``' verdicts up in each other into ``args.out_dir``."""
     if len(args.runs) < 2:
-        raise ValueError(f"replicate compare needs at least two runs, got {len(args.runs)}")
-    return _compare(args.runs, args.out_dir)
+        raise ValueError(f"replicate agreement needs at least two runs, got {len(args.runs)}")
+    from imbeval_repro.verdicts.replication import replicate
 
-
-def _compare(paths, out_dir) -> int:
-    from imbeval_repro.verdicts import replication
-
-    read = [replication.read_run(p) for p in paths]
-    runs = [(label, table) for label, table, _ in read]
-    seeds = {label: seed for label, _, seed in read}
-    verdicts = replication.compare_runs(runs)
-    summary = replication.summarise(verdicts, runs, seeds)
-    written = replication.write_replication(verdicts, summary, out_dir)
-    met = replication.criteria(summary)
-    print(summary.to_string(index=False))
-    print(f"reversals: {met['reversals']}; lowest share kept: "
-          f"{replication._share_text(met['lowest_share'])}; "
-          f"decisive verdicts on sampled numbers, all runs: {met['decisive_total']}")
-    print("wrote " + ", ".join(str(p) for p in written))
+    replicate(args.runs, args.out_dir)
     return 0
 
 
@@ -132,7 +117,7 @@ def seed_command(snakefile: Path, workdir: Path, configfile: Path, seed: int, co
 
 
 def run_runs(args):
-    """Run the workflow at each seed in its own folder, then compare the runs."""
+    """Run the workflow at each seed in its own folder, then check the runs' agreement."""
     if len(set(args.seeds)) < 2:
         raise ValueError(f"--seeds needs two or more different seeds, got {args.seeds}")
     snakefile, configfile = args.snakefile.resolve(), args.configfile.resolve()
@@ -156,4 +141,7 @@ def run_runs(args):
         results.append(workdir / "results")
     if args.dry_run:
         return 0
-    return _compare(results, args.out_dir / "replication")
+    from imbeval_repro.verdicts.replication import replicate
+
+    replicate(results, args.out_dir / "replication")
+    return 0

@@ -5,6 +5,7 @@ pages."""
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 
@@ -22,10 +23,13 @@ def register(subparsers):
                    help="the catalog of items (workflow/report/items.yaml)")
     p.add_argument("--results", required=True, type=Path, metavar="DIR",
                    help="the results folder the catalog's paths are relative to")
-    p.add_argument("--comparison", required=True, type=Path, metavar="CSV",
-                   help="results/paper_comparison.csv")
+    p.add_argument("--verdicts", required=True, type=Path, metavar="CSV",
+                   help="results/verdicts.csv")
     p.add_argument("--out-dir", required=True, type=Path, metavar="DIR",
                    help="folder for the pages")
+    p.add_argument("--reference", type=Path, default=None, metavar="DIR",
+                   help="the shipped reference results (reference/keel): the overview's "
+                        "half-split replication, the properties page's winner flips")
     p.add_argument("--run-dataset", default=None, metavar="JSON",
                    help="the config's experiment dataset section, {\"dataset\": ..., "
                         "\"features\": {...}}: the overview names it, the badges of claims "
@@ -38,7 +42,7 @@ def run_pages(args):
     """Write every page of the catalog into ``args.out_dir``."""
     from imbeval_repro.report.pages import write_pages
 
-    for flag, path in (("--items", args.items), ("--comparison", args.comparison)):
+    for flag, path in (("--items", args.items), ("--verdicts", args.verdicts)):
         if not path.exists():
             raise FileNotFoundError(f"{flag} {path} not found")
     dataset = None
@@ -48,7 +52,14 @@ def run_pages(args):
         from imbeval_repro.experiment.data.labels import run_dataset
 
         dataset = run_dataset(json.loads(args.run_dataset))
-    written = write_pages(args.items, args.results, args.comparison, args.out_dir,
-                          dataset=dataset)
+    if args.reference is not None:
+        from imbeval_repro.report import missing_reference_files
+
+        lacking = missing_reference_files(args.reference)
+        if lacking:
+            print(f"warning: the shipped reference results are missing from {args.reference} "
+                  f"({', '.join(lacking)}): the report shows none of them", file=sys.stderr)
+    written = write_pages(args.items, args.results, args.verdicts, args.out_dir,
+                          dataset=dataset, reference_dir=args.reference)
     print(f"wrote {len(written)} pages into {args.out_dir}")
     return 0

@@ -99,7 +99,7 @@ _ALL = [
     *[FigureInfo(name=f"mullick2020-{stem}", paper="mullick2020", stage="experiment",
                  stem=stem, command="imbeval experiment figures", data=f"{_MU}:{stem}_data",
                  make=f"{_MU}:draw_all", extra=("claims.csv",),
-                 needs=("indices.csv", "problems.csv"))
+                 needs=("fold_indices.csv", "problems.csv"))
       for stem in ("fig3", "fig4a", "fig4b", "fig5")],
     # theory stage: one `imbeval theory NAME` each
     _theory("mullick2020", "fig1", _MU_T, data="fig1_data", plot="plot_fig1"),

@@ -2,7 +2,7 @@
 
 :mod:`imbeval_repro.verdicts` compares printed numbers; a figure mostly carries claims
 ("Precision varies most", "the G-DR cuts lie between the EDR and the min-DR"). Each claim
-becomes one row of ``results/paper_comparison.csv`` with the number that decides it (the
+becomes one row of ``results/verdicts.csv`` with the number that decides it (the
 claim's *margin*), the threshold it is checked against and, for a run's number, the
 interval of the margin, its method and the decision's p-value, so the verdict is visible
 beside the evidence.
@@ -50,7 +50,7 @@ def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
     ``experiment_claims`` is the experiment's ``claims.csv`` (``imbeval experiment
     figures``): its claims as decided there, once, read back (the workflow's way).
     ``experiment_dir`` instead is the experiment's result folder (``run_indices.csv``,
-    ``indices.csv``, ``problems.csv``), whose claims are then decided here; they need ``dataset``, the run's
+    ``fold_indices.csv``, ``problems.csv``), whose claims are then decided here; they need ``dataset``, the run's
     dataset as :func:`imbeval_repro.experiment.data.labels.run_dataset` names it.
     """
     if experiment_claims is not None and experiment_dir is not None:
@@ -86,7 +86,7 @@ def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
 
 def decided_rows(claims_csv) -> list[dict]:
     """The rows of a ``claims.csv`` that ``imbeval experiment figures`` decided (and
-    adjusted within each figure), read back as comparison rows: the comparison takes the
+    adjusted within each figure), read back as verdict rows: the comparison takes the
     claims as decided there rather than deciding them again from the same runs.
     :func:`imbeval_repro.verdicts.adjust` of the whole comparison forms the same families
     (a figure's claims are the whole of its family) and leaves their verdicts as they are.

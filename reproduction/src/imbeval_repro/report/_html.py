@@ -183,7 +183,7 @@ def page_html(title, body) -> str:
     return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title><style>{CSS}</style></head>"
             f"<body>{body}<footer class=\"sub\">Written by <code>imbeval report pages</code> "
-            "from the run's results and <code>results/paper_comparison.csv</code>."
+            "from the run's results and <code>results/verdicts.csv</code>."
             "</footer></body></html>")
 
 

@@ -2,8 +2,8 @@
 
 Per paper, its statements counted by outcome -- reproduced, refuted, errata, undecided
 (with what would decide them) and the rest -- then the most important findings in one
-sentence each, each linking to its item's page. Everything is read from the comparison's
-typed ``kind`` column through :class:`imbeval_repro.verdicts.Status` (:data:`OUTCOMES`
+sentence each, each linking to its item's page. Everything is read from the verdict table's
+typed ``verdict_kind`` column through :class:`imbeval_repro.verdicts.Status` (:data:`OUTCOMES`
 sorts every status into one outcome), never from a claim's wording, so new claim rows need
 no change here.
 """
@@ -63,7 +63,7 @@ def outcome_of(kind: str) -> str:
     raise ValueError(f"status {kind!r} is in no outcome")
 
 
-def paper_counts(comparison: pd.DataFrame) -> pd.DataFrame:
+def paper_counts(verdict_table: pd.DataFrame) -> pd.DataFrame:
     """Per paper, the count of rows in each outcome (columns: paper, then :data:`OUTCOMES`).
 
     Examples
@@ -74,8 +74,8 @@ def paper_counts(comparison: pd.DataFrame) -> pd.DataFrame:
     [['p', 2, 0]]
     """
     out = []
-    for paper, part in comparison.groupby("paper", sort=False):
-        counts = part["kind"].map(outcome_of).value_counts()
+    for paper, part in verdict_table.groupby("paper", sort=False):
+        counts = part["verdict_kind"].map(outcome_of).value_counts()
         out.append({"paper": paper, **{o: int(counts.get(o, 0)) for o in OUTCOMES}})
     return pd.DataFrame(out, columns=["paper", *OUTCOMES])
 
@@ -92,7 +92,7 @@ def _would_decide(part: pd.DataFrame) -> str:
     commonest need (e.g. "at least 5 needed") of their reasons (:data:`NEEDS`)."""
     texts = []
     for status, rule in WOULD_DECIDE.items():
-        rows = part[part["kind"] == status.value]
+        rows = part[part["verdict_kind"] == status.value]
         if rows.empty:
             continue
         needs = rows["reason_kind"].astype(str).map(NEEDS).dropna()
@@ -106,25 +106,25 @@ def _item_pages(catalog) -> dict:
     pages = {}
     for paper, spec in (catalog or {}).items():
         for item in spec["items"]:
-            for name in item.get("compare", [item["label"]]):
+            for name in item.get("verdict_items", [item["label"]]):
                 pages[(paper, str(name))] = f"{paper}/{item['id']}.html"
     return pages
 
 
-def top_findings(comparison: pd.DataFrame, n: int = 10, per_item: int = 2) -> pd.DataFrame:
+def top_findings(verdict_table: pd.DataFrame, n: int = 10, per_item: int = 2) -> pd.DataFrame:
     """The ``n`` most important rows: refutations, then errata, our findings and claims
     shown to hold (:data:`_PRIORITY`), the smallest adjusted p-value first within a status,
     at most ``per_item`` rows of one figure or table, so one table cannot fill the list.
     Rows of a reading shown beside the paper's
     (:data:`imbeval_repro.verdicts.LITERAL_READING`) are not findings."""
-    if comparison.empty:
-        return comparison
+    if verdict_table.empty:
+        return verdict_table
     rank = {s.value: k for k, s in enumerate(_PRIORITY)}
     # a claim decided on a reading shown beside the paper's is evidence on the item's page,
     # never a finding about the paper's claim
-    beside = comparison["column"].astype(str) == cmp.LITERAL_READING
-    frame = comparison[comparison["kind"].isin(rank) & ~beside].copy()
-    frame["_rank"] = frame["kind"].map(rank)
+    beside = verdict_table["column"].astype(str) == cmp.LITERAL_READING
+    frame = verdict_table[verdict_table["verdict_kind"].isin(rank) & ~beside].copy()
+    frame["_rank"] = frame["verdict_kind"].map(rank)
     frame["_p"] = pd.to_numeric(frame.get("adjusted_p"), errors="coerce").fillna(math.inf)
     frame = frame.sort_values(["_rank", "_p"], kind="stable")
     frame = frame.groupby(["paper", "item"], sort=False).head(per_item)
@@ -150,15 +150,15 @@ def _sentence(row) -> str:
     return text if len(text) <= 2 * _SENTENCE else text[:2 * _SENTENCE - 1] + "…"
 
 
-def findings_html(comparison: pd.DataFrame, catalog=None, n: int = 10) -> str:
+def findings_html(verdict_table: pd.DataFrame, catalog=None, n: int = 10) -> str:
     """The overview's first screen: the counts per paper and the ``n`` top findings."""
-    if comparison.empty:
-        return "<p>No comparison rows: nothing is reproduced, refuted or undecided yet.</p>"
-    counts = paper_counts(comparison)
+    if verdict_table.empty:
+        return "<p>No verdict rows: nothing is reproduced, refuted or undecided yet.</p>"
+    counts = paper_counts(verdict_table)
     head = "".join(f"<th>{html.escape(o)}</th>" for o in OUTCOMES)
     rows = []
     for _, c in counts.iterrows():
-        decide = _would_decide(comparison[comparison["paper"] == c["paper"]])
+        decide = _would_decide(verdict_table[verdict_table["paper"] == c["paper"]])
         undecided = str(c["undecided"]) + (
             f'<details><summary>what would decide them</summary>{html.escape(decide)}'
             "</details>" if decide else "")
@@ -167,12 +167,12 @@ def findings_html(comparison: pd.DataFrame, catalog=None, n: int = 10) -> str:
         rows.append(f"<tr><th>{html.escape(str(c['paper']))}</th>{cells}</tr>")
     pages = _item_pages(catalog)
     items = []
-    for _, r in top_findings(comparison, n).iterrows():
+    for _, r in top_findings(verdict_table, n).iterrows():
         page = pages.get((str(r["paper"]), str(r["item"])))
         label = f"{r['paper']} {r['item']}"
         link = (f'<a href="{html.escape(page)}">{html.escape(label)}</a>' if page
                 else html.escape(label))
-        items.append(f"<li>{kind_badge(r['kind'])} {link}: {html.escape(_sentence(r))}</li>")
+        items.append(f"<li>{kind_badge(r['verdict_kind'])} {link}: {html.escape(_sentence(r))}</li>")
     return ("<h2>Findings first</h2>"
             "<p>Every compared number and stated claim of each paper, by outcome: "
             "<b>reproduced</b> (equal at print precision, or a claim that holds), "

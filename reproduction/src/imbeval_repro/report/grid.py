@@ -1,7 +1,7 @@
 """Grids of printed numbers against a re-run of our pipeline (mortaz2020's Tables 16 and
 18: model x measure, each with a re-run's prediction interval), as one heat-map table.
 
-A grid's cells are read from the comparison's typed columns (``kind``, ``detail``,
+A grid's cells are read from the verdict table's typed columns (``verdict_kind``, ``detail``,
 ``adjusted_p``; :class:`imbeval_repro.verdicts.Status`), never from the status text.
 """
 
@@ -48,7 +48,7 @@ def _grid_axes(cells) -> tuple[list, list]:
 
 
 def _kind_counts(rows) -> str:
-    counts = rows["kind"].value_counts()
+    counts = rows["verdict_kind"].value_counts()
     return ", ".join(f"{counts[k]} {cmp.wording(k)}" for k in cmp.STATUSES
                      if k in counts.index)
 
@@ -75,7 +75,7 @@ def grid_html(cells: pd.DataFrame, row_header: str = "model", rows=None) -> str:
     """A grid's cells as one heat-map table: rows x measures, each cell the printed value,
     ours and its interval [low, high], coloured by its status; the basis, the method, the
     adjustment and what every cell's status says stated once above; each cell's whole
-    status in its tooltip. ``rows``: the item's comparison rows, whose families of decisions
+    status in its tooltip. ``rows``: the item's verdict rows, whose families of decisions
     the cells belong to (default: the cells alone)."""
     if cells.empty:
         return ""
@@ -83,7 +83,7 @@ def grid_html(cells: pd.DataFrame, row_header: str = "model", rows=None) -> str:
     bases, methods = distinct(cells["basis"]), distinct(cells.get("method", []))
     adjustments = distinct(cmp.adjustment_names(cells, within=rows))
     shared = _common(cells["detail"])
-    kinds = cells["kind"]
+    kinds = cells["verdict_kind"]
     legend = " ".join(kind_badge(k, f"{cmp.wording(k)}: {int((kinds == k).sum())}")
                       for k in cmp.STATUSES if (kinds == k).any())
     head = [f"<p class=\"dataset\"><b>Basis:</b> {html.escape('; '.join(bases))}. "
@@ -105,7 +105,7 @@ def grid_html(cells: pd.DataFrame, row_header: str = "model", rows=None) -> str:
             if r is None:
                 out.append('<td class="neutral">—</td>')
                 continue
-            kind = cmp.Status(r["kind"])
+            kind = cmp.Status(r["verdict_kind"])
             tip = f"{label} / {column}: {r['status']}"
             p = pd.to_numeric(pd.Series([r.get("p_value")]), errors="coerce").iloc[0]
             if not math.isnan(p):

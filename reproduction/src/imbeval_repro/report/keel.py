@@ -23,11 +23,11 @@ COLUMNS = ["item", "claim", "stand_in", "stand_in_ours", "stand_in_basis", "keel
            "keel_ours", "keel_basis"]
 
 
-def side_by_side(comparison: pd.DataFrame) -> pd.DataFrame:
+def side_by_side(verdict_table: pd.DataFrame) -> pd.DataFrame:
     """One row per claim that has a KEEL row: ``item, claim``, then for the stand-in and
-    for KEEL the verdict (its ``kind``; ``"not run"`` where the stand-in has no such claim),
+    for KEEL the verdict (its ``verdict_kind``; ``"not run"`` where the stand-in has no such claim),
     the number with its interval (``*_ours``) and the basis."""
-    claims = comparison[comparison["column"] == "claim"]
+    claims = verdict_table[verdict_table["column"] == "claim"]
     keel = claims[claims["item"].astype(str).str.endswith(KEEL_SUFFIX)]
     if keel.empty:
         return pd.DataFrame(columns=COLUMNS)
@@ -43,20 +43,20 @@ def side_by_side(comparison: pd.DataFrame) -> pd.DataFrame:
         s = base.iloc[0] if len(base) else None
         # the typed column, never the rendered status text
         out.append({"item": item, "claim": k["row"],
-                    "stand_in": "not run" if s is None else str(s["kind"]),
+                    "stand_in": "not run" if s is None else str(s["verdict_kind"]),
                     "stand_in_ours": "" if s is None else _ours(s),
                     "stand_in_basis": "" if s is None else str(s["basis"]),
-                    "keel": str(k["kind"]), "keel_ours": _ours(k),
+                    "keel": str(k["verdict_kind"]), "keel_ours": _ours(k),
                     "keel_basis": str(k["basis"])})
     return pd.DataFrame(out, columns=COLUMNS)
 
 
-def side_by_side_html(comparison: pd.DataFrame) -> str:
+def side_by_side_html(verdict_table: pd.DataFrame) -> str:
     """:func:`side_by_side` as an HTML section ('' when there is no KEEL row)."""
     from imbeval_repro.report.verdicts import verdict_badge
     from imbeval_repro.verdicts import verdict_of
 
-    table = side_by_side(comparison)
+    table = side_by_side(verdict_table)
     if table.empty:
         return ""
 

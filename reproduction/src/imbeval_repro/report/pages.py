@@ -3,7 +3,7 @@
 Every page stands alone (Snakemake embeds each result as a data URI, so pages cannot link
 to each other or to image files): CSS is inline, figures are embedded as base64 PNG, and
 tables are HTML ``<table>`` elements. What a page says about results -- verdicts, numbers
--- is read from ``paper_comparison.csv`` when the page is written; the catalog only holds
+-- is read from ``verdicts.csv`` when the page is written; the catalog only holds
 what the paper says and how the item is regenerated.
 
 Pages written (``out_dir``):
@@ -20,7 +20,7 @@ Pages written (``out_dir``):
   their verdicts (:mod:`imbeval_repro.report.catalogue`);
 - ``properties.html`` -- Gösgens et al.'s properties of every index beside Conditions 1-3,
   and the Dutch Draw baselines (:mod:`imbeval_repro.report.properties`);
-- ``comparison.html`` -- the whole printed-versus-regenerated table, per paper;
+- ``verdicts.html`` -- the whole printed-versus-regenerated table, per paper;
 - ``claims.html`` -- the claim thresholds (:data:`imbeval_repro.papers.claims.THRESHOLDS`, the
   table ``docs/claims.md`` writes out) and the Methods section of ``docs/claims.md``
   (:func:`imbeval_repro.papers.claims.methods_markdown`): where each interval comes from;
@@ -41,8 +41,8 @@ against a re-run).
 This module lays the pages out; their parts are modules of one topic each:
 :mod:`imbeval_repro.report._html` (the style sheet, number formatting, tables, the Markdown of
 ``docs/claims.md``), :mod:`imbeval_repro.report.verdicts` (an item's verdict, badges, families of
-decisions, comparison rows as a table) and :mod:`imbeval_repro.report.grid` (the heat-map table of
-a grid). Every verdict is read from the comparison's typed columns (``kind``, ``detail``,
+decisions, verdict rows as a table) and :mod:`imbeval_repro.report.grid` (the heat-map table of
+a grid). Every verdict is read from the verdict table's typed columns (``verdict_kind``, ``detail``,
 ``adjusted_p``; :class:`imbeval_repro.verdicts.Status`), never from the status text.
 """
 
@@ -63,12 +63,12 @@ from imbeval.compare import render_compare_page
 from imbeval_repro.report.grid import grid_cells, grid_html
 from imbeval_repro.report.properties import render_properties_page
 from imbeval_repro.report.reliability import empirical_html, error_rates_html, replication_html
-from imbeval_repro.report.verdicts import (LEGEND, comparison_html, decision_families,
+from imbeval_repro.report.verdicts import (LEGEND, verdicts_html, decision_families,
                                            families_html, item_verdict, verdict_badge)
 from imbeval_repro import verdicts as cmp
 
 __all__ = ["SITE_PAGES", "load_catalog", "page_paths", "item_verdict", "render_item", "render_landing",
-           "render_overview", "render_comparison", "render_thresholds", "write_pages",
+           "render_overview", "render_verdicts", "render_thresholds", "write_pages",
            "grid_cells", "grid_html", "decision_families", "families_html",
            "markdown_html"]
 
@@ -156,7 +156,7 @@ def _basis_note(rows, dataset) -> str:
     if on_experiment and (dataset.stand_in or dataset.user):
         text += (f". The paper's claims are tested here {dataset.on}, not on the paper's "
                  "data: a claim that does not hold says so of this dataset, not of the paper")
-    claims_here = rows["kind"].map(lambda k: cmp.Status(k).is_claim).any()
+    claims_here = rows["verdict_kind"].map(lambda k: cmp.Status(k).is_claim).any()
     adjustments = distinct(cmp.adjustment_names(rows))
     adjusted = (f" Here: {html.escape('; '.join(adjustments))}." if adjustments else "")
     return (f'<p class="dataset">Numbers from the run: {html.escape(text)}. '
@@ -170,29 +170,29 @@ def _basis_note(rows, dataset) -> str:
             + "</p>")
 
 
-def _rows_of(comparison: pd.DataFrame, paper, item) -> pd.DataFrame:
-    names = item.get("compare", [item["label"]])
-    return comparison[(comparison["paper"] == paper) & comparison["item"].isin(names)]
+def _rows_of(verdict_table: pd.DataFrame, paper, item) -> pd.DataFrame:
+    names = item.get("verdict_items", [item["label"]])
+    return verdict_table[(verdict_table["paper"] == paper) & verdict_table["item"].isin(names)]
 
 
 def _marks_for(frame: pd.DataFrame, rows: pd.DataFrame) -> dict:
-    """Match comparison rows to the cells of a regenerated table by (row label, column)."""
+    """Match verdict rows to the cells of a regenerated table by (row label, column)."""
     marks = {}
     labels = {str(v) for v in frame.index}
     columns = {str(c) for c in frame.columns}
     for _, r in rows.iterrows():
         key = (str(r["row"]), str(r["column"]))
         if key[0] in labels and key[1] in columns:
-            marks[key] = (KIND_CSS[cmp.Status(r["kind"])], str(r["printed"]),
+            marks[key] = (KIND_CSS[cmp.Status(r["verdict_kind"])], str(r["printed"]),
                           str(r["status"]))
     return marks
 
 
-def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str:
-    """One item's page: paper beside ours, figure, tables, comparison rows (``dataset``:
+def render_item(paper, spec, item, verdict_table, results_dir, dataset=None) -> str:
+    """One item's page: paper beside ours, figure, tables, verdict rows (``dataset``:
     the run's :class:`imbeval_repro.experiment.data.labels.RunDataset`, named where numbers rest on it)."""
     results_dir = Path(results_dir)
-    rows = _rows_of(comparison, paper, item)
+    rows = _rows_of(verdict_table, paper, item)
     verdict, counts, evidence = item_verdict(rows, item, results_dir, dataset)
     body = [f"<h1>{html.escape(paper)} {html.escape(item['label'])}: "
             f"{html.escape(item['name'])}</h1>",
@@ -239,15 +239,15 @@ def render_item(paper, spec, item, comparison, results_dir, dataset=None) -> str
         rest = rows[~rows.index.isin(grid.index)]
         body.append(f"<h3>Comparison rows ({len(rows)})</h3>")
         if len(rest):
-            body.append(comparison_html(rest))
+            body.append(verdicts_html(rest))
         if len(grid):
             body.append(f"<details><summary>The {len(grid)} rows of the table above, one by "
                         "one (status, method, adjustment)</summary>"
-                        f"{comparison_html(grid)}</details>")
+                        f"{verdicts_html(grid)}</details>")
     return page_html(f"{paper} {item['label']}", "".join(body))
 
 
-def _verdict_table(paper, spec, comparison, results_dir, dataset=None) -> str:
+def _verdict_table(paper, spec, verdict_table, results_dir, dataset=None) -> str:
     """One row per item: the verdict word with a one-line reason, and the numbers as a
     count, with the lines behind it folded away (a row stays a few lines high)."""
     from imbeval_repro.report.verdicts import short_reason
@@ -255,12 +255,12 @@ def _verdict_table(paper, spec, comparison, results_dir, dataset=None) -> str:
     out = ["<table class=\"verdicts\"><thead><tr><th>item</th><th>what it shows</th>"
            "<th>verdict and why</th><th>numbers</th></tr></thead><tbody>"]
     for item in spec["items"]:
-        rows = _rows_of(comparison, paper, item)
+        rows = _rows_of(verdict_table, paper, item)
         verdict, counts, evidence = item_verdict(rows, item, results_dir, dataset)
         reason = evidence[0][:140] if evidence else ""
         if len(rows) and not item.get("omitted"):
             # the reason of the worst row, the one that decides the verdict
-            severity = rows["kind"].map(lambda k: cmp.Status(k).severity)
+            severity = rows["verdict_kind"].map(lambda k: cmp.Status(k).severity)
             reason = short_reason(rows[severity == severity.min()].iloc[0], limit=140) or reason
         detail = html.escape(counts)
         if evidence:
@@ -277,7 +277,7 @@ def _verdict_table(paper, spec, comparison, results_dir, dataset=None) -> str:
     return "".join(out)
 
 
-def render_landing(paper, spec, comparison, results_dir, dataset=None) -> str:
+def render_landing(paper, spec, verdict_table, results_dir, dataset=None) -> str:
     """A paper's landing page: each figure and table with its verdict and numbers."""
     body = [f"<h1>{html.escape(paper)}: every figure and table, and what we got</h1>",
             f'<p class="sub">{html.escape(spec["title"])}</p>',
@@ -285,11 +285,11 @@ def render_landing(paper, spec, comparison, results_dir, dataset=None) -> str:
             "statement beside ours, the figure, the tables). Verdicts: "
             + " ".join(verdict_badge(v) for v in LEGEND)
             + " — the worst compared number or claim of the item decides.</p>",
-            _basis_note(comparison[comparison["paper"] == paper], dataset),
-            _verdict_table(paper, spec, comparison, results_dir, dataset)]
+            _basis_note(verdict_table[verdict_table["paper"] == paper], dataset),
+            _verdict_table(paper, spec, verdict_table, results_dir, dataset)]
     from imbeval_repro.report.keel import side_by_side_html  # the KEEL run's hook
 
-    body.append(side_by_side_html(comparison[comparison["paper"] == paper]))
+    body.append(side_by_side_html(verdict_table[verdict_table["paper"] == paper]))
     return page_html(f"{paper}: verdicts", "".join(body))
 
 
@@ -322,7 +322,7 @@ def provenance_html(results_dir) -> str:
                     for k, v in rows)
     return ("<h2>Provenance</h2><p>From <code>results/provenance.json</code>: every package's "
             f"version ({len(packages)}), the config, the input data's and every result "
-            "table's sha256 (<code>paper_comparison.csv</code> among them) are there.</p>"
+            "table's sha256 (<code>verdicts.csv</code> among them) are there.</p>"
             f"<table>{cells}</table>")
 
 
@@ -349,19 +349,19 @@ def _dataset_banner(dataset) -> str:
             "error rate is controlled for what.</p>")
 
 
-def _counts_by_basis(comparison) -> str:
-    if not len(comparison):
-        return "<p>No comparison rows.</p>"
-    run = comparison["basis"].map(lambda b: str(b) not in ("", "nan", cmp.PRINTED_BASIS))
+def _counts_by_basis(verdict_table) -> str:
+    if not len(verdict_table):
+        return "<p>No verdict rows.</p>"
+    run = verdict_table["basis"].map(lambda b: str(b) not in ("", "nan", cmp.PRINTED_BASIS))
     out = []
-    for title, part in (("From the papers' printed numbers (exact arithmetic)", comparison[~run]),
-                        ("From the run (empirical, with 95% intervals)", comparison[run])):
+    for title, part in (("From the papers' printed numbers (exact arithmetic)", verdict_table[~run]),
+                        ("From the run (empirical, with 95% intervals)", verdict_table[run])):
         out.append(f"<h3>{html.escape(title)}: {len(part)} rows</h3>")
         out.append(frame_html(cmp.summary(part)) if len(part) else "<p>None.</p>")
     return "".join(out)
 
 
-def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
+def render_overview(catalog, verdict_table, results_dir, dataset=None, reference_dir=None) -> str:
     """Every paper's verdict table on one page, with the counts of the comparison: the
     run's dataset at the top, rows from printed numbers and from the run counted apart."""
     from imbeval_repro.report.findings import findings_html
@@ -371,11 +371,11 @@ def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
           "intervals and adjustments are below the findings.</p>")
     body = ["<h1>What the papers say, and what we got</h1>", on,
             # findings first: what holds, what does not, what is undecided; methods below
-            findings_html(comparison, catalog),
+            findings_html(verdict_table, catalog),
             "<h2>Methods: what the verdicts rest on</h2>", _dataset_banner(dataset),
             "<p>One section per paper: each figure and table with its verdict and the "
             "numbers behind it. The full printed-versus-regenerated table is the "
-            "<i>comparison</i> page; each item has its own page under its paper's "
+            "<i>verdicts</i> page; each item has its own page under its paper's "
             "category; what each claim's words require (\"well above\", \"drops to 0\", "
             "\"slightly higher\"...) and why is the <i>claim thresholds</i> page of this "
             "category (<code>docs/claims.md</code>).</p>",
@@ -383,18 +383,18 @@ def render_overview(catalog, comparison, results_dir, dataset=None) -> str:
             "scikit-learn's and imbalanced-learn's indices against the same conditions — and "
             '<a href="properties.html">the properties</a> of Gösgens et al. (NeurIPS 2021) '
             "for every index beside Conditions 1–3, with the Dutch Draw baseline.</p>",
-            "<h2>Decisions, family by family, against chance</h2>", families_html(comparison),
-            "<h2>What error rate is controlled, for what</h2>", error_rates_html(comparison),
+            "<h2>Decisions, family by family, against chance</h2>", families_html(verdict_table),
+            "<h2>What error rate is controlled, for what</h2>", error_rates_html(verdict_table),
             "<h2>Do the decisive verdicts survive another seed?</h2>",
             replication_html(results_dir),
             "<h2>Decisive verdicts on data, and do they hold on other data sets?</h2>",
-            empirical_html(comparison, results_dir),
+            empirical_html(verdict_table, reference_dir),
             provenance_html(results_dir),
-            "<h2>Counts of compared numbers and claims</h2>", _counts_by_basis(comparison)]
+            "<h2>Counts of compared numbers and claims</h2>", _counts_by_basis(verdict_table)]
     for paper, spec in catalog.items():
         body.append(f"<h2>{html.escape(paper)}</h2><p class=\"sub\">"
                     f"{html.escape(spec['title'])}</p>")
-        body.append(_verdict_table(paper, spec, comparison, results_dir, dataset))
+        body.append(_verdict_table(paper, spec, verdict_table, results_dir, dataset))
     return page_html("imbeval: overview", "".join(body))
 
 
@@ -427,8 +427,8 @@ def render_thresholds() -> str:
     return page_html("Claim thresholds and methods", "".join(body))
 
 
-def render_comparison(comparison) -> str:
-    """The whole ``paper_comparison.csv`` as tables: counts, then one table per paper."""
+def render_verdicts(verdict_table) -> str:
+    """The whole ``verdicts.csv`` as tables: counts, then one table per paper."""
     body = ["<h1>Printed versus regenerated</h1>",
             "<p>One row per printed number or stated claim. <b>match</b>: equal at print "
             "precision; <b>within print precision (printed truncated)</b>: the printed value "
@@ -451,31 +451,34 @@ def render_comparison(comparison) -> str:
             "<b>p</b>: a decision's p-value; <b>adjustment</b>: the adjustment within the row's "
             "figure or table (Holm for claims; Simes, then Benjamini-Hochberg, for a table "
             "against a re-run), with the number the decision rests on.</p>",
-            "<h2>Counts</h2>", frame_html(cmp.summary(comparison))]
-    for paper, part in comparison.groupby("paper", sort=False):
+            "<h2>Counts</h2>", frame_html(cmp.summary(verdict_table))]
+    for paper, part in verdict_table.groupby("paper", sort=False):
         body.append(f"<h2>{html.escape(paper)} ({len(part)} rows)</h2>")
-        body.append(comparison_html(part))
+        body.append(verdicts_html(part))
     return page_html("Printed versus regenerated", "".join(body))
 
 
-def write_pages(catalog_path, results_dir, comparison_csv, out_dir,
-                dataset=None) -> list[Path]:
+def write_pages(catalog_path, results_dir, verdicts_csv, out_dir,
+                dataset=None, reference_dir=None) -> list[Path]:
     """Write every page of :func:`page_paths` into ``out_dir``; returns their paths.
-    ``dataset``: the run's :class:`imbeval_repro.experiment.data.labels.RunDataset` (the overview names it)."""
+    ``dataset``: the run's :class:`imbeval_repro.experiment.data.labels.RunDataset` (the overview names it);
+    ``reference_dir``: the shipped reference results (the overview's half-split replication,
+    the properties page's winner flips), None for none."""
     catalog = load_catalog(catalog_path)
-    comparison = cmp.read_parts([comparison_csv])
+    verdict_table = cmp.read_parts([verdicts_csv])
     out_dir = Path(out_dir)
-    pages = {"overview.html": render_overview(catalog, comparison, results_dir, dataset),
-             "comparison.html": render_comparison(comparison),
+    pages = {"overview.html": render_overview(catalog, verdict_table, results_dir, dataset,
+                                              reference_dir),
+             "verdicts.html": render_verdicts(verdict_table),
              "claims.html": render_thresholds(),
              "catalogue.html": render_catalogue_page(results_dir),
-             "properties.html": render_properties_page(results_dir),
+             "properties.html": render_properties_page(results_dir, reference_dir),
              "compare.html": render_compare_page(results_dir)}
     for paper, spec in catalog.items():
-        pages[f"{paper}/{paper}_verdicts.html"] = render_landing(paper, spec, comparison,
+        pages[f"{paper}/{paper}_verdicts.html"] = render_landing(paper, spec, verdict_table,
                                                                  results_dir, dataset)
         for item in spec["items"]:
-            pages[f"{paper}/{item['id']}.html"] = render_item(paper, spec, item, comparison,
+            pages[f"{paper}/{item['id']}.html"] = render_item(paper, spec, item, verdict_table,
                                                               results_dir, dataset)
     written = []
     for relative, text in pages.items():

@@ -158,22 +158,26 @@ def _prior_shift_section(frame) -> str:
 
 
 #: The indices of scores under the RRT protocol (``imbeval experiment scores``): the run's
-#: and the KEEL slice's winner flips and spread figures, and the shipped KEEL reference
-#: collection's winner flips (no figure shipped), relative to the results folder.
+#: and the KEEL slice's winner flips and spread figures, relative to the results folder.
 SCORES_RRT = (("the run's two-class problems", "experiment/winner_flips.csv",
                "figures/mullick2020/fig3_scores.png"),
               ("the KEEL slice's two-class families", "keel/winner_flips.csv",
-               "figures/mullick2020_keel/fig3_scores.png"),
-              ("the KEEL reference collection's two-class problems (shipped, "
-               "results/reference/keel)", "reference/keel/winner_flips.csv", None))
+               "figures/mullick2020_keel/fig3_scores.png"))
+#: the shipped KEEL reference collection's winner flips (no figure shipped), relative to
+#: the reference folder
+REFERENCE_SCORES_RRT = ("the KEEL reference collection's two-class problems (shipped, "
+                        "reference/keel)", "winner_flips.csv")
 
 
-def _scores_rrt_section(results_dir) -> str:
+def _scores_rrt_section(results_dir, reference_dir=None) -> str:
     """The winner flips at the deployment prior and the spread figures, where produced."""
     parts = []
-    for label, flips_rel, figure_rel in SCORES_RRT:
-        flips_path = Path(results_dir) / flips_rel
-        png = None if figure_rel is None else Path(results_dir) / figure_rel
+    sources = [(label, Path(results_dir) / flips, Path(results_dir) / figure)
+               for label, flips, figure in SCORES_RRT]
+    if reference_dir is not None:
+        label, flips = REFERENCE_SCORES_RRT
+        sources.append((label, Path(reference_dir) / flips, None))
+    for label, flips_path, png in sources:
         if not flips_path.is_file():
             continue
         flips = pd.read_csv(flips_path, dtype={"index": str})
@@ -203,13 +207,15 @@ def _scores_rrt_section(results_dir) -> str:
             "reverses (<code>imbeval experiment scores</code>).</p>" + "".join(parts))
 
 
-def render_properties_page(results_dir) -> str:
+def render_properties_page(results_dir, reference_dir=None) -> str:
     """The properties page's HTML, from the theory stage's tables under ``results_dir``.
 
     Parameters
     ----------
     results_dir : str or Path
         The run's results folder.
+    reference_dir : str or Path, optional
+        The shipped reference results (their winner flips, where present).
 
     Returns
     -------
@@ -266,7 +272,7 @@ def render_properties_page(results_dir) -> str:
     shift_path = results_dir / PRIOR_SHIFT_CSV
     if shift_path.is_file():
         body.append(_prior_shift_section(pd.read_csv(shift_path, dtype={"index": str})))
-    body.append(_scores_rrt_section(results_dir))
+    body.append(_scores_rrt_section(results_dir, reference_dir))
     dutch_path = results_dir / DUTCH_DRAW_CSV
     if dutch_path.is_file():
         dutch = pd.read_csv(dutch_path, keep_default_na=False, na_values=[""],

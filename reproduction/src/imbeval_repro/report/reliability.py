@@ -4,7 +4,7 @@ when a replication table is present, how many decisive verdicts survived another
 (:func:`replication_html`, from ``results/replication/summary.csv``, written by
 ``imbeval replicate``; the default workflow never writes it).
 
-Read from the comparison's typed columns (``kind``, ``p_value``, ``family_id``,
+Read from the verdict table's typed columns (``verdict_kind``, ``p_value``, ``family_id``,
 ``error_rate``, ``global_p``, ``report_adjusted_p``, ``reason_kind``), never from the status
 text; the families and their adjustments, the report-wide Holm among them, are
 :func:`imbeval_repro.verdicts.adjust`'s, made once where the families are formed.
@@ -26,13 +26,13 @@ __all__ = ["error_rates", "error_rates_html", "REPLICATION_SUMMARY", "replicatio
            "REFERENCE_REPLICATION", "empirical_html"]
 
 #: the half-split replication of the shipped reference run, under the results folder
-REFERENCE_REPLICATION = "reference/keel/replication.csv"
+REFERENCE_REPLICATION = "replication.csv"
 
 #: where the overview looks for a replication table, under the results folder
 REPLICATION_SUMMARY = "replication/summary.csv"
 
 
-def error_rates(comparison: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> dict:
+def error_rates(verdict_table: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> dict:
     """The numbers of the report-wide statement.
 
     Returns a dict: ``fwer_families``, ``fwer_decisions``, ``fwer_decisive`` (claim
@@ -52,15 +52,15 @@ def error_rates(comparison: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> dict
     >>> r["fwer_families"], r["fwer_decisive"], r["fwer_bound"], len(r["tables"])
     (1, 1, 0.005, 0)
     """
-    p = pd.to_numeric(comparison["p_value"], errors="coerce")
-    decided = comparison[comparison["family_id"].astype(str) != ""]
+    p = pd.to_numeric(verdict_table["p_value"], errors="coerce")
+    decided = verdict_table[verdict_table["family_id"].astype(str) != ""]
     in_fwer = decided["error_rate"] == cmp.FWER
     fwer = decided.loc[in_fwer]
-    decisive = fwer["kind"].isin(cmp.DECISIVE).to_numpy()
+    decisive = fwer["verdict_kind"].isin(cmp.DECISIVE).to_numpy()
     kept = (pd.to_numeric(fwer["report_adjusted_p"], errors="coerce") <= alpha).to_numpy()
     tables = []
     for _, part in decided.loc[~in_fwer].groupby("family_id", sort=False):
-        kinds = part["kind"]
+        kinds = part["verdict_kind"]
         tables.append({"paper": part["paper"].iloc[0], "item": part["item"].iloc[0],
                        "numbers": len(part),
                        "global_p": float(pd.to_numeric(part["global_p"]).min()),
@@ -69,7 +69,7 @@ def error_rates(comparison: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> dict
                        # numbers whose re-run spread has too few df to decide on: the
                        # table's global test rests on them too
                        "few_df": int((part["reason_kind"] == Reason.TOO_FEW_DF).sum())})
-    exact = comparison["kind"].isin(cmp.DECISIVE) & p.isna()
+    exact = verdict_table["verdict_kind"].isin(cmp.DECISIVE) & p.isna()
     return {"fwer_families": int(fwer["family_id"].nunique()), "fwer_decisions": len(fwer),
             "fwer_decisive": int(decisive.sum()),
             "fwer_bound": round(min(1.0, alpha * fwer["family_id"].nunique()), 10),
@@ -79,12 +79,12 @@ def error_rates(comparison: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> dict
             "exact": int(exact.sum())}
 
 
-def error_rates_html(comparison: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> str:
+def error_rates_html(verdict_table: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> str:
     """The report-wide statement of what error rate is controlled for what, with this
     run's numbers (:func:`error_rates`)."""
-    if comparison.empty or "p_value" not in comparison.columns:
-        return "<p>No comparison rows: no decision, no error rate to state.</p>"
-    r = error_rates(comparison, alpha)
+    if verdict_table.empty or "p_value" not in verdict_table.columns:
+        return "<p>No verdict rows: no decision, no error rate to state.</p>"
+    r = error_rates(verdict_table, alpha)
     a = f"{alpha * 100:.3g}%"
     if not r["fwer_decisions"] and not len(r["tables"]):
         return ("<p>No row of this run carries a p-value: no verdict rests on a test of a "
@@ -173,14 +173,14 @@ def replication_html(results_dir) -> str:
     if path is None or not path.is_file():
         return ("<p>Not measured for this run: no <code>results/"
                 f"{html.escape(REPLICATION_SUMMARY)}</code> (written by <code>imbeval "
-                "replicate run</code> or <code>imbeval replicate compare</code>, never by the "
+                "replicate run</code> or <code>imbeval replicate agreement</code>, never by the "
                 "default workflow). Until it is, a decisive verdict on a sampled number is a "
                 "statement about this seed's run.</p>")
     summary = pd.read_csv(path)
     missing = [c for c in replication.SUMMARY_COLUMNS if c not in summary.columns]
     if missing:
         return (f"<p>{html.escape(str(path))} lacks the columns {html.escape(str(missing))}: "
-                "rerun <code>imbeval replicate compare</code>.</p>")
+                "rerun <code>imbeval replicate agreement</code>.</p>")
     met = replication.criteria(summary)
     runs = summary.drop_duplicates("run")
     seeds = ", ".join(str(s) for s in runs["seed"] if str(s) not in ("", "nan"))
@@ -206,19 +206,20 @@ def replication_html(results_dir) -> str:
     return "".join(out)
 
 
-def empirical_html(comparison: pd.DataFrame, results_dir) -> str:
+def empirical_html(verdict_table: pd.DataFrame, reference_dir=None) -> str:
     """What a replication check should count: this run's decisive verdicts on
     numbers measured on data, apart from synthetic sweeps, identities and exact rows; and,
     for the claims over data sets of the shipped reference run, how often two random halves
-    of its families decide them the same way (``reference/keel/replication.csv``)."""
+    of its families decide them the same way (``replication.csv`` of ``reference_dir``, the
+    shipped reference results)."""
     from imbeval_repro.verdicts import replication
 
     from imbeval_repro.papers.mullick2020.keel_claims import REFERENCE_SUFFIX
 
-    shipped = comparison["item"].astype(str).str.endswith(REFERENCE_SUFFIX) if len(
-        comparison) else pd.Series(dtype=bool)
-    n = replication.empirical_decisive(comparison[~shipped]) if len(comparison) else 0
-    n_reference = replication.empirical_decisive(comparison[shipped]) if shipped.any() else 0
+    shipped = verdict_table["item"].astype(str).str.endswith(REFERENCE_SUFFIX) if len(
+        verdict_table) else pd.Series(dtype=bool)
+    n = replication.empirical_decisive(verdict_table[~shipped]) if len(verdict_table) else 0
+    n_reference = replication.empirical_decisive(verdict_table[shipped]) if shipped.any() else 0
     out = [f"<p><b>{n} decisive empirical verdicts</b> in this run"
            + (f" and <b>{n_reference}</b> in the shipped reference run of the whole KEEL "
               "collection" if n_reference else "") + ": decisive verdicts on "
@@ -228,10 +229,12 @@ def empirical_html(comparison: pd.DataFrame, results_dir) -> str:
            "sets, so for a claim over data sets the test that matters is another sample of "
            "data sets: below, the reference run's families split at random in two halves, "
            "each half deciding the claim alone.</p>"]
-    path = Path(results_dir) / REFERENCE_REPLICATION if results_dir is not None else None
+    path = Path(reference_dir) / REFERENCE_REPLICATION if reference_dir is not None else None
     if path is None or not path.is_file():
+        where = (REFERENCE_REPLICATION if reference_dir is None
+                 else str(Path(reference_dir) / REFERENCE_REPLICATION))
         out.append("<p>No half-split replication: the shipped reference results "
-                   f"(<code>results/{html.escape(REFERENCE_REPLICATION)}</code>) are absent.</p>")
+                   f"(<code>{html.escape(where)}</code>) are absent.</p>")
         return "".join(out)
     table = pd.read_csv(path)
     out.append("<table><thead><tr><th>claim (reference run)</th><th>families</th>"

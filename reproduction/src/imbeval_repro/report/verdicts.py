@@ -1,8 +1,8 @@
-"""Verdicts of the report: an item's verdict from its comparison rows (the worst row
+"""Verdicts of the report: an item's verdict from its verdict rows (the worst row
 decides, by :class:`imbeval_repro.verdicts.Status`'s severity), its badge, the families of
-decisions against chance, and comparison rows as a coloured table.
+decisions against chance, and verdict rows as a coloured table.
 
-Everything is read from the comparison's typed columns (``kind``, ``reason``,
+Everything is read from the verdict table's typed columns (``verdict_kind``, ``reason``,
 ``family_id``, ``adjusted_p``), never parsed back from the rendered ``status`` text. The
 words of each kind are :data:`imbeval_repro.verdicts.WORDING`'s (the one table of
 them); the colour of each is the report's: :data:`imbeval_repro.report._kinds.KIND_CSS`.
@@ -23,10 +23,10 @@ from imbeval_repro.report.grid import grid_cells, grid_summary
 from imbeval_repro import verdicts as cmp
 
 __all__ = ["KIND_CSS", "VERDICTS", "Verdict", "item_verdict", "decision_families",
-           "families_html", "comparison_html", "short_reason", "kind_badge", "verdict_badge",
+           "families_html", "verdicts_html", "short_reason", "kind_badge", "verdict_badge",
            "LEGEND"]
 
-#: the verdicts an item can have without a comparison row (severity after every status's)
+#: the verdicts an item can have without a verdict row (severity after every status's)
 _NO_ROWS = ("no printed numbers", "not drawn", "not run in this configuration")
 #: verdict (in words) -> (css class, order of severity: the worst row decides an item's
 #: verdict); a kind's from :class:`imbeval_repro.verdicts.Status`, then the verdicts of
@@ -66,7 +66,7 @@ LEGEND = ("matches", "claim holds", "finding", "not distinguishable from a re-ru
 
 
 def _evidence(row) -> str:
-    """One line for a comparison row: what, printed, ours (with its interval), status."""
+    """One line for a verdict row: what, printed, ours (with its interval), status."""
     # a claim row's column says which reading decides it, and its row text says so already
     claim_columns = ("", cmp.CLAIM_COLUMN, cmp.LITERAL_READING)
     what = " / ".join(str(x) for x in (row["row"], row["column"]) if str(x) not in claim_columns)
@@ -103,14 +103,14 @@ def short_reason(row, limit=140) -> str:
 
 def _short_status(row, limit=140) -> str:
     """A row's status as its words and its one-line reason (:func:`short_reason`; the whole
-    detail is in the item page's table of comparison rows)."""
+    detail is in the item page's table of verdict rows)."""
     reason = short_reason(row, limit)
-    return f"{cmp.wording(row['kind'])}: {reason}" if reason else str(row["status"])
+    return f"{cmp.wording(row['verdict_kind'])}: {reason}" if reason else str(row["status"])
 
 
 def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
                  dataset=None) -> tuple[str, str, list]:
-    """``(verdict, counts text, evidence lines)`` of one item from its comparison rows.
+    """``(verdict, counts text, evidence lines)`` of one item from its verdict rows.
 
     The worst row decides (the order of :data:`VERDICTS`: claim does not hold > differs
     from a re-run > erratum > claim inconclusive > different setting > ... > matches); the
@@ -127,9 +127,9 @@ def item_verdict(rows: pd.DataFrame, item: dict, results_dir=None,
     if rows.empty:
         return _verdict("no printed numbers"), "", []
     # a list, not Series.map: pandas would hand the StrEnum members back as plain str
-    statuses = pd.Series([cmp.Status(k) for k in rows["kind"]], index=rows.index, dtype=object)
+    statuses = pd.Series([cmp.Status(k) for k in rows["verdict_kind"]], index=rows.index, dtype=object)
     worst = min(statuses, key=lambda s: s.severity)
-    counts = rows["kind"].value_counts()
+    counts = rows["verdict_kind"].value_counts()
     text = ", ".join(f"{counts[k]} {cmp.wording(k)}" for k in cmp.STATUSES
                      if k in counts.index)
     grid = grid_cells(rows)
@@ -161,7 +161,7 @@ def verdict_badge(verdict) -> str:
     return f'<span class="verdict {css}">{html.escape(verdict)}</span>'
 
 
-def decision_families(comparison: pd.DataFrame,
+def decision_families(verdict_table: pd.DataFrame,
                       alpha: float = DECISIVE_ALPHA) -> pd.DataFrame:
     """Per family of decisions (the rows of one ``family_id``, as
     :func:`imbeval_repro.verdicts.adjust` formed and adjusted them): ``decisions``,
@@ -181,14 +181,14 @@ def decision_families(comparison: pd.DataFrame,
     """
     columns = ["paper", "item", "decisions", "decisive", "chance", "kinds", "adjustment",
                "error_rate", "global_p"]
-    if comparison.empty or "p_value" not in comparison.columns:
+    if verdict_table.empty or "p_value" not in verdict_table.columns:
         return pd.DataFrame(columns=columns)
-    names = cmp.family_names(comparison)
+    names = cmp.family_names(verdict_table)
     out = []
-    families = comparison[comparison["family_id"].astype(str) != ""]
+    families = verdict_table[verdict_table["family_id"].astype(str) != ""]
     for _, part in families.groupby("family_id", sort=False):
         paper, item = part["paper"].iloc[0], part["item"].iloc[0]
-        kinds = part["kind"]
+        kinds = part["verdict_kind"]
         decisive = kinds[kinds.isin(cmp.DECISIVE)]
         counts = decisive.value_counts()
         out.append({"paper": paper, "item": item, "decisions": len(part),
@@ -201,9 +201,9 @@ def decision_families(comparison: pd.DataFrame,
     return pd.DataFrame(out, columns=columns)
 
 
-def families_html(comparison: pd.DataFrame) -> str:
+def families_html(verdict_table: pd.DataFrame) -> str:
     """The families of decisions as a table (:func:`decision_families`), with a total."""
-    families = decision_families(comparison)
+    families = decision_families(verdict_table)
     if families.empty:
         return ("<p>No row of this comparison carries a p-value, so no decision was made "
                 "(nothing to adjust, nothing to count against chance).</p>")
@@ -250,7 +250,7 @@ def _status_cell(row) -> str:
     """A status as its verdict word and a one-line reason (the detail's first clause), the
     whole detail below in a box a few lines high when it says more (a claim's detail can be
     a paragraph)."""
-    kind = cmp.wording(row["kind"])
+    kind = cmp.wording(row["verdict_kind"])
     detail = str(row.get("detail", ""))
     if detail in ("", "nan"):
         return html.escape(str(row["status"]))
@@ -263,7 +263,7 @@ def _status_cell(row) -> str:
     return cell
 
 
-def comparison_html(rows: pd.DataFrame) -> str:
+def verdicts_html(rows: pd.DataFrame) -> str:
     """Comparison rows as a table, each status coloured by its kind, with the basis, the
     interval's method (a method that repeats the row above's says so, the text in its
     tooltip), the p-value of a decision and its family's adjustment."""
@@ -282,7 +282,7 @@ def comparison_html(rows: pd.DataFrame) -> str:
         previous = method
         p_value = pd.to_numeric(pd.Series([r.get("p_value")]), errors="coerce").iloc[0]
         adjustment = str(r.get("adjustment", ""))
-        css = KIND_CSS[cmp.Status(r["kind"])]
+        css = KIND_CSS[cmp.Status(r["verdict_kind"])]
         ours = html.escape(_fmt(r["regenerated"]))
         if _ours(r) != _fmt(r["regenerated"]):
             ours += f' <span class="ci">[{_fmt(r["ci_low"])}, {_fmt(r["ci_high"])}]</span>'

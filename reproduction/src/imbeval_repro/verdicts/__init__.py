@@ -5,9 +5,9 @@ detail, basis, ci_low, ci_high, method, p_value, adjusted_p, adjustment, error_r
 global_p, bh_q, method_kind, basis_kind, reason_kind, reason, family_id,
 report_adjusted_p``.
 
-``status`` is the rendered text a reader sees; ``kind`` (a short identifier,
+``status`` is the rendered text a reader sees; ``verdict_kind`` (a short identifier,
 :class:`Status`) and ``detail`` are what it is made of (``status ==
-Status(kind).render(detail)``; the words are :data:`WORDING`'s): a program reads ``kind``,
+Status(kind).render(detail)``; the words are :data:`WORDING`'s): a program reads ``verdict_kind``,
 never ``status``. Likewise ``method_kind`` (:class:`imbeval.inference.Method`),
 ``basis_kind`` (:class:`BasisKind`) and ``reason_kind`` (:class:`imbeval.inference.Reason`)
 say as data what ``method``, ``basis`` and ``detail`` say in words: no code reads a verdict,
@@ -24,7 +24,7 @@ decisive verdict needs its adjusted p-value at most
 :data:`imbeval.inference.DECISIVE_ALPHA` (0.005). ``family_id`` names the family a row's
 decision is adjusted in; ``report_adjusted_p`` is Holm over every claim family at once.
 
-``status`` begins with the words of its ``kind`` (identifier in brackets), one of
+``status`` begins with the words of its ``verdict_kind`` (identifier in brackets), one of
 
 - ``match`` (``match``) -- the regenerated value, brought to the printed precision, is the
   printed value (rule ``"round"``: rounds to it; rule ``"last digit"``: within one unit of
@@ -64,12 +64,12 @@ This module is the face of the comparison (it re-exports; each topic is its own 
 none of them imports this one): the vocabulary (:mod:`imbeval_repro.verdicts.statuses`), print
 precision (:mod:`imbeval_repro.verdicts.precision`), the row constructors
 (:mod:`imbeval_repro.verdicts.rows`), multiplicity (:mod:`imbeval_repro.verdicts.multiplicity`) and
-reading and writing (:mod:`imbeval_repro.verdicts.comparison_io`).
+reading and writing (:mod:`imbeval_repro.verdicts.table_io`).
 """
 
 from __future__ import annotations
 
-from imbeval_repro.verdicts.comparison_io import (MULTIPLICITY_COLUMNS, TYPED_COLUMNS, read_parts,
+from imbeval_repro.verdicts.table_io import (MULTIPLICITY_COLUMNS, TYPED_COLUMNS, read_parts,
                                            summary, write)
 from imbeval_repro.verdicts.multiplicity import (DETAIL_SEPARATOR, EXACT_ADJUSTMENT, FDR, FWER,
                                           adjust, adjustment_names, detail_parts,
@@ -79,7 +79,7 @@ from imbeval_repro.verdicts.multiplicity import (DETAIL_SEPARATOR, EXACT_ADJUSTM
 from imbeval_repro.verdicts.precision import decimals, matches, printed_number, truncated
 from imbeval_repro.verdicts.rows import (ADDED_COLUMNS, CLAIM_COLUMN, COLUMNS, LITERAL_READING,
                                   PRINTED_BASIS, BasisKind, claim,
-                                  comparison_row, default_basis_kind, finding, frame, restated,
+                                  verdict_row, default_basis_kind, finding, frame, restated,
                                   row, run_basis)
 from imbeval_repro.verdicts.statuses import (DECISIVE, STATUSES, TRUNCATED, WORDING, Status,
                                       Wording, verdict_of, wording)
@@ -89,7 +89,7 @@ __all__ = ["COLUMNS", "CLAIM_COLUMN", "LITERAL_READING", "TYPED_COLUMNS", "MULTI
            "STATUSES",
            "DECISIVE", "TRUNCATED", "wording", "verdict_of",
            "run_basis", "printed_number", "decimals", "matches", "truncated",
-           "comparison_row", "restated", "row", "frame", "claim", "finding", "FWER", "FDR",
+           "verdict_row", "restated", "row", "frame", "claim", "finding", "FWER", "FDR",
            "holm_family", "fdr_family", "family_error_rate", "family_name", "family_id",
            "EXACT_ADJUSTMENT", "family_names", "adjustment_names", "DETAIL_SEPARATOR",
            "detail_parts", "adjust", "outside_interval", "summary", "write", "read_parts"]

@@ -562,7 +562,7 @@ METHODS_TEXT = (
      "fold values (n_test/n_train = 2, r·k - 1 df) moved to it: the delta method, the fold "
      "values standing for the linearised fold rates (exactly so for indices linear in the "
      "class-wise rates, ACSA and AUROC-OVA of labels). `run_indices.csv` keeps the mean of "
-     "the fold values beside each run's value, `indices.csv` the fold values. Only the "
+     "the fold values beside each run's value, `fold_indices.csv` the fold values. Only the "
      "collect step depends on this choice, no classifier job."),
     ("How well the run values' interval covers, and what replaces it",
      "Measured by simulation (`python benchmarks/coverage.py learners-pooled`: Gaussian data "
@@ -665,7 +665,7 @@ METHODS_TEXT = (
      "that dependence (Sarkar 1998; Benjamini and Yekutieli 2001), where Fisher's or "
      "Stouffer's combination, which assume independent p-values, would not. Verdicts on "
      "exact arithmetic carry no sampling error and belong to no family. "
-     "`paper_comparison.csv` names the adjustment (e.g. \"Holm over mortaz2020 Tables 16, "
+     "`verdicts.csv` names the adjustment (e.g. \"Holm over mortaz2020 Tables 16, "
      "18: model selection, 12 decisions\", \"Simes, then Benjamini-Hochberg over mortaz2020 "
      "Table 18, 108 numbers\") with the number the decision rests on, the family's "
      "`error_rate` and the interval's `method` on every run-based row; the report's "

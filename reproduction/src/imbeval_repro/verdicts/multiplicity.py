@@ -1,4 +1,4 @@
-"""Multiplicity: the families of decisions of a comparison table and their adjustment.
+"""Multiplicity: the families of decisions of a verdict table and their adjustment.
 
 A *family* is the decisions (rows with a ``p_value``) of one paper's figure or table: its
 ``family_id`` is written with its rows by :func:`adjust`, the one place families are formed
@@ -94,7 +94,7 @@ def family_names(table: pd.DataFrame) -> dict:
     {('p', 'Fig. 1'): 'Holm over p Fig. 1, 2 decisions'}
     """
     adjusted = table[pd.to_numeric(table["adjusted_p"], errors="coerce").notna()]
-    return {key: family_name(*key, part["kind"])
+    return {key: family_name(*key, part["verdict_kind"])
             for key, part in adjusted.groupby(["paper", "item"], sort=False)}
 
 
@@ -155,7 +155,7 @@ def adjust(table: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> pd.DataFrame:
     >>> from imbeval_repro.verdicts import claim, frame, row
     >>> t = frame([claim("p", "Fig. 1", c, 0.1, True, p_value=v)
     ...            for c, v in (("a", 0.001), ("b", 0.004), ("c", 0.01))])
-    >>> adjust(t)["kind"].tolist()
+    >>> adjust(t)["verdict_kind"].tolist()
     ['claim_holds', 'claim_inconclusive', 'claim_inconclusive']
     >>> adjust(t)["adjusted_p"].round(3).tolist()
     [0.003, 0.008, 0.01]
@@ -163,7 +163,7 @@ def adjust(table: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> pd.DataFrame:
     [['p / Fig. 1', ''], ['p / Fig. 1', 'adjusted']]
     >>> grid = frame([row("m", "T", r, "x", "0.2", 0.5, setting="ours", basis="run on d",
     ...                   ci=(0.4, 0.6), p_value=v) for r, v in (("a", 0.001), ("b", 0.004))])
-    >>> adjust(grid)[["kind", "error_rate", "global_p"]].values.tolist()
+    >>> adjust(grid)[["verdict_kind", "error_rate", "global_p"]].values.tolist()
     [['differs', 'FDR', 0.002], ['differs', 'FDR', 0.002]]
     """
     from imbeval.inference import benjamini_hochberg, holm, simes
@@ -183,8 +183,8 @@ def adjust(table: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> pd.DataFrame:
             holm_reject, adjusted = holm(values, alpha)
         bh_reject, q = benjamini_hochberg(values, alpha)
         global_p = simes(values)
-        rate = family_error_rate(part["kind"])
-        family = family_name(paper, item, part["kind"])
+        rate = family_error_rate(part["verdict_kind"])
+        family = family_name(paper, item, part["verdict_kind"])
         keep = bh_reject if rate == FDR else holm_reject
         if rate == FWER:
             fwer_rows += list(part.index)
@@ -195,7 +195,7 @@ def adjust(table: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> pd.DataFrame:
             decided_by = (f"table's global p = {global_p:.3g}, q = {q[k]:.3g}" if rate == FDR
                           else f"adjusted p = {adjusted[k]:.3g}")
             table.at[i, "adjustment"] = f"{family} ({decided_by})"
-            status = Status(r["kind"])
+            status = Status(r["verdict_kind"])
             if not status.decisive or keep[k]:
                 continue
             if status.is_claim:
@@ -207,7 +207,7 @@ def adjust(table: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> pd.DataFrame:
                 why = (f"after {family} (p = {p[i]:.3g} alone, {decided_by}; "
                        f"decisive needs at most {alpha:g})")
             detail = f"{why}{DETAIL_SEPARATOR}{str(r['detail']).lstrip(': ')}"
-            table.at[i, "kind"] = str(new)
+            table.at[i, "verdict_kind"] = str(new)
             table.at[i, "detail"] = detail
             table.at[i, "status"] = new.render(detail)
             table.at[i, "reason_kind"] = str(Reason.ADJUSTED)
@@ -220,7 +220,7 @@ def adjust(table: pd.DataFrame, alpha: float = DECISIVE_ALPHA) -> pd.DataFrame:
         table.loc[fwer_rows, "report_adjusted_p"] = everywhere
     # a decisive run row without a p-value rests on no sampled number (the audit's exact
     # search, an identity): it is in no family, and says so
-    exact = p.isna() & table["kind"].isin(DECISIVE) & (table["basis"] != PRINTED_BASIS)
+    exact = p.isna() & table["verdict_kind"].isin(DECISIVE) & (table["basis"] != PRINTED_BASIS)
     table.loc[exact, "adjustment"] = EXACT_ADJUSTMENT
     return table
 

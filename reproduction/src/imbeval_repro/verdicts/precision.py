@@ -1,6 +1,6 @@
 """Print precision: the value of a printed number and whether a regenerated one agrees with
 it at the precision it was printed to (:func:`matches`, rules ``"round"``, ``"last digit"``,
-``"one unit"``; the comparison's docstring says when each applies) or is it cut off rather
+``"one unit"``; the verdict table's docstring says when each applies) or is it cut off rather
 than rounded (:func:`truncated`)."""
 
 from __future__ import annotations

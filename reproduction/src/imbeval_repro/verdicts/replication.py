@@ -2,7 +2,7 @@
 compared verdict by verdict: a decisive verdict should survive another seed.
 
 A verdict counted here is a **decisive verdict on a sampled number**: a row of
-``paper_comparison.csv`` whose kind is decisive (:data:`imbeval_repro.verdicts.DECISIVE`:
+``verdicts.csv`` whose kind is decisive (:data:`imbeval_repro.verdicts.DECISIVE`:
 *claim holds*, *claim does not hold*, *differs from a re-run*) and which carries a p-value
 (a run's number, adjusted within its family by :func:`imbeval_repro.verdicts.adjust`).
 Verdicts on exact arithmetic -- the papers' printed numbers, the audit's exact search
@@ -43,7 +43,8 @@ from imbeval.utils.tables import to_markdown, write_table
 
 __all__ = ["KEY", "TARGET_SHARE", "TARGET_TOTAL", "OUTCOMES", "read_run", "sampled_decisive",
            "empirical_decisive", "SWEEP_BASIS_PREFIX",
-           "direction", "compare_runs", "summarise", "criteria", "write_replication"]
+           "direction", "seed_agreement", "summarise", "criteria", "write_replication",
+           "replicate"]
 
 #: what identifies a verdict across runs (with the occurrence of a repeated key)
 KEY = ("paper", "item", "row", "column")
@@ -54,7 +55,7 @@ TARGET_TOTAL = 10
 #: what happens to a run's decisive verdict in another run
 OUTCOMES = ("kept", "reversed", "lost", "absent")
 #: the columns of a run's decisive verdicts (:func:`sampled_decisive`)
-_VERDICT_COLUMNS = [*KEY, "occurrence", "kind", "direction", "p_value", "adjusted_p"]
+_VERDICT_COLUMNS = [*KEY, "occurrence", "verdict_kind", "direction", "p_value", "adjusted_p"]
 #: the columns of :func:`summarise`
 SUMMARY_COLUMNS = ["run", "other", "seed", "other_seed", "decisive", *OUTCOMES, "share_kept",
                    "exact_decisive", "empirical_decisive"]
@@ -65,15 +66,15 @@ SWEEP_BASIS_PREFIX = "sampled: seeded synthetic sweep"
 
 
 def read_run(path) -> tuple[str, pd.DataFrame, object]:
-    """``(label, comparison table, seed)`` of a run: ``path`` is its results folder (its
-    ``paper_comparison.csv`` is read) or the CSV itself; the seed is read from the
+    """``(label, verdict table, seed)`` of a run: ``path`` is its results folder (its
+    ``verdicts.csv`` is read) or the CSV itself; the seed is read from the
     ``provenance.json`` beside the CSV (``None`` without one)."""
     path = Path(path)
-    csv = path / "paper_comparison.csv" if path.is_dir() else path
+    csv = path / "verdicts.csv" if path.is_dir() else path
     if not csv.is_file():
         raise FileNotFoundError(
-            f"no comparison table at {csv}: give a run's results folder (with "
-            "paper_comparison.csv, written by `snakemake --cores N`) or the CSV itself")
+            f"no verdict table at {csv}: give a run's results folder (with "
+            "verdicts.csv, written by `snakemake --cores N`) or the CSV itself")
     seed = None
     provenance = csv.parent / "provenance.json"
     if provenance.is_file():
@@ -115,7 +116,7 @@ def _keyed(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def sampled_decisive(table: pd.DataFrame) -> pd.DataFrame:
-    """A comparison table's decisive verdicts on sampled numbers (rows of a decisive kind
+    """A verdict table's decisive verdicts on sampled numbers (rows of a decisive kind
     with a p-value: the module docstring), one row each with its direction.
 
     >>> t = cmp.adjust(cmp.frame([
@@ -127,10 +128,10 @@ def sampled_decisive(table: pd.DataFrame) -> pd.DataFrame:
     """
     table = _keyed(table)
     p = pd.to_numeric(table["p_value"], errors="coerce")
-    decisive = table[table["kind"].isin(cmp.DECISIVE) & p.notna()
+    decisive = table[table["verdict_kind"].isin(cmp.DECISIVE) & p.notna()
                      & (table["adjustment"].astype(str) != cmp.EXACT_ADJUSTMENT)].copy()
     decisive["direction"] = [direction(k, d) for k, d in
-                             zip(decisive["kind"], decisive["difference"])]
+                             zip(decisive["verdict_kind"], decisive["difference"])]
     return decisive[_VERDICT_COLUMNS].reset_index(drop=True)
 
 
@@ -154,7 +155,7 @@ def empirical_decisive(table: pd.DataFrame) -> int:
     p = pd.to_numeric(table["p_value"], errors="coerce")
     low = pd.to_numeric(table["ci_low"], errors="coerce")
     high = pd.to_numeric(table["ci_high"], errors="coerce")
-    sampled = (table["kind"].isin(cmp.DECISIVE) & p.notna()
+    sampled = (table["verdict_kind"].isin(cmp.DECISIVE) & p.notna()
                & (table["adjustment"].astype(str) != cmp.EXACT_ADJUSTMENT))
     sweep = table["basis_kind"].astype(str) == cmp.BasisKind.SWEEP
     identity = (high - low).abs() <= 0
@@ -164,22 +165,22 @@ def empirical_decisive(table: pd.DataFrame) -> int:
 def _exact_decisive(table: pd.DataFrame) -> int:
     """Decisive rows left out: on exact arithmetic (no p-value)."""
     p = pd.to_numeric(table["p_value"], errors="coerce")
-    return int((table["kind"].isin(cmp.DECISIVE) & p.isna()).sum())
+    return int((table["verdict_kind"].isin(cmp.DECISIVE) & p.isna()).sum())
 
 
-def compare_runs(runs) -> pd.DataFrame:
+def seed_agreement(runs) -> pd.DataFrame:
     """Every run's decisive verdicts on sampled numbers looked up in every other run.
 
     Parameters
     ----------
-    runs : sequence of ``(label, comparison table)`` (at least two, labels distinct)
+    runs : sequence of ``(label, verdict table)`` (at least two, labels distinct)
 
     Returns
     -------
     DataFrame
         One row per (run, other run, decisive verdict of the run): the key, the run's
-        ``kind``, ``direction``, ``p_value``, ``adjusted_p``, the other run's
-        ``other_kind``, ``other_direction`` and ``other_adjusted_p`` (empty where it has no
+        ``verdict_kind``, ``direction``, ``p_value``, ``adjusted_p``, the other run's
+        ``other_verdict_kind``, ``other_direction`` and ``other_adjusted_p`` (empty where it has no
         such row or is not decisive) and the ``outcome`` (:data:`OUTCOMES`).
     """
     runs = list(runs)
@@ -202,7 +203,7 @@ def compare_runs(runs) -> pd.DataFrame:
                 present = key in every[other].index
                 if key in theirs.index:
                     o = theirs.loc[key]
-                    other_kind, other_direction = o["kind"], o["direction"]
+                    other_kind, other_direction = o["verdict_kind"], o["direction"]
                     other_p = o["adjusted_p"]
                     if other_direction == r["direction"]:
                         outcome = "kept"
@@ -211,19 +212,19 @@ def compare_runs(runs) -> pd.DataFrame:
                     else:  # e.g. differs at one seed, a claim at the other: not the same way
                         outcome = "lost"
                 else:
-                    other_kind = str(every[other].loc[key, "kind"]) if present else ""
+                    other_kind = str(every[other].loc[key, "verdict_kind"]) if present else ""
                     other_direction, other_p = "", math.nan
                     if present:
                         other_p = pd.to_numeric(pd.Series([every[other].loc[key, "adjusted_p"]]),
                                                 errors="coerce").iloc[0]
                     outcome = "lost" if present else "absent"
                 out.append({**dict(zip(keys, key)), "run": label, "other": other,
-                            "kind": r["kind"], "direction": r["direction"],
+                            "verdict_kind": r["verdict_kind"], "direction": r["direction"],
                             "p_value": r["p_value"], "adjusted_p": r["adjusted_p"],
-                            "other_kind": other_kind, "other_direction": other_direction,
+                            "other_verdict_kind": other_kind, "other_direction": other_direction,
                             "other_adjusted_p": other_p, "outcome": outcome})
-    columns = ["run", "other", *keys, "kind", "direction", "p_value", "adjusted_p",
-               "other_kind", "other_direction", "other_adjusted_p", "outcome"]
+    columns = ["run", "other", *keys, "verdict_kind", "direction", "p_value", "adjusted_p",
+               "other_verdict_kind", "other_direction", "other_adjusted_p", "outcome"]
     return pd.DataFrame(out, columns=columns)
 
 
@@ -304,14 +305,34 @@ def _markdown(summary: pd.DataFrame, verdicts: pd.DataFrame) -> str:
 
 
 def write_replication(verdicts: pd.DataFrame, summary: pd.DataFrame, out_dir) -> list[Path]:
-    """Write ``summary.csv``, ``verdicts.csv`` and ``replication.md`` into ``out_dir``
+    """Write ``summary.csv``, ``seed_agreement.csv`` and ``replication.md`` into ``out_dir``
     (each atomically); returns their paths."""
     out_dir = Path(out_dir)
-    paths = [out_dir / "summary.csv", out_dir / "verdicts.csv", out_dir / "replication.md"]
+    paths = [out_dir / "summary.csv", out_dir / "seed_agreement.csv", out_dir / "replication.md"]
     write_table(summary, paths[0], None, index=False)
     write_table(verdicts, paths[1], None, index=False)
     atomic_write_text(paths[2], _markdown(summary, verdicts))
     return paths
+
+
+def replicate(paths, out_dir) -> list[Path]:
+    """Read the runs at ``paths`` (results folders or their ``verdicts.csv``), look each
+    run's decisive verdicts up in every other (:func:`seed_agreement`), write the result
+    into ``out_dir`` (:func:`write_replication`) and print its summary; returns the paths
+    written."""
+    read = [read_run(p) for p in paths]
+    runs = [(label, table) for label, table, _ in read]
+    seeds = {label: seed for label, _, seed in read}
+    agreement = seed_agreement(runs)
+    summary = summarise(agreement, runs, seeds)
+    written = write_replication(agreement, summary, out_dir)
+    met = criteria(summary)
+    print(summary.to_string(index=False))
+    print(f"reversals: {met['reversals']}; lowest share kept: "
+          f"{_share_text(met['lowest_share'])}; "
+          f"decisive verdicts on sampled numbers, all runs: {met['decisive_total']}")
+    print("wrote " + ", ".join(str(p) for p in written))
+    return written
 
 
 # ---------------------------------------------------------------------------------------

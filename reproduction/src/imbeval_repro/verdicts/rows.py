@@ -1,8 +1,8 @@
-"""The constructors of comparison rows: every row of ``paper_comparison.csv`` is made by
-:func:`comparison_row` (directly, or through :func:`row`, :func:`claim`, :func:`finding`,
-:func:`restated`), its ``status`` text rendered from its ``kind`` and ``detail``
+"""The constructors of verdict rows: every row of ``verdicts.csv`` is made by
+:func:`verdict_row` (directly, or through :func:`row`, :func:`claim`, :func:`finding`,
+:func:`restated`), its ``status`` text rendered from its ``verdict_kind`` and ``detail``
 (:mod:`imbeval_repro.verdicts.statuses`), with the typed columns a program reads instead of the
-text: ``kind``, ``method_kind``, ``basis_kind``, ``reason_kind``/``reason``.
+text: ``verdict_kind``, ``method_kind``, ``basis_kind``, ``reason_kind``/``reason``.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from imbeval_repro.verdicts.statuses import Status
 
 __all__ = ["COLUMNS", "ADDED_COLUMNS", "PRINTED_BASIS", "CLAIM_COLUMN", "LITERAL_READING", "BasisKind", "default_basis_kind",
            "run_basis",
-           "comparison_row", "restated", "row", "frame", "claim", "finding"]
+           "verdict_row", "restated", "row", "frame", "claim", "finding"]
 
 COLUMNS = ["paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
-           "kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
+           "verdict_kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
            "adjustment", "error_rate", "global_p", "bh_q", "method_kind", "basis_kind",
            "reason_kind", "reason", "family_id", "report_adjusted_p"]
 #: the columns that hold as data what ``method``, ``basis`` and ``detail`` say in words, so
@@ -63,7 +63,7 @@ class BasisKind(StrEnum):
 
 #: the bases whose words name their kind: the printed numbers', and the theory stage's two
 #: (``statements.csv``'s ``basis``, :data:`imbeval_repro.verdicts.statements.EXACT` and ``COMPUTED``;
-#: tests/unit/test_paper_comparison.py checks they are those constants); any other basis is
+#: tests/unit/test_verdicts.py checks they are those constants); any other basis is
 #: a run's (:func:`run_basis`) unless its row says otherwise
 _NAMED_BASES = {"printed numbers": BasisKind.PRINTED, "exact arithmetic": BasisKind.EXACT,
                 "computed": BasisKind.COMPUTED}
@@ -101,13 +101,13 @@ def _interval(ci) -> tuple[float, float]:
     return low, high
 
 
-def comparison_row(paper, item, row_label, column, printed, regenerated, status: Status,
+def verdict_row(paper, item, row_label, column, printed, regenerated, status: Status,
                    detail: str = "", *, basis=PRINTED_BASIS, ci=None, method="",
                    p_value=math.nan, method_kind=None, basis_kind=None, reason_kind=None,
                    reason="") -> dict:
-    """The one constructor of a comparison row (a dict with :data:`COLUMNS`): every row
-    of ``paper_comparison.csv`` is made here, its ``status`` text rendered from its
-    ``kind`` and ``detail``.
+    """The one constructor of a verdict row (a dict with :data:`COLUMNS`): every row
+    of ``verdicts.csv`` is made here, its ``status`` text rendered from its
+    ``verdict_kind`` and ``detail``.
 
     Parameters
     ----------
@@ -141,8 +141,8 @@ def comparison_row(paper, item, row_label, column, printed, regenerated, status:
 
     Examples
     --------
-    >>> r = comparison_row("p", "Table 1", "a", "ACC", "0.50", 0.5, Status.MATCH)
-    >>> r["status"], r["kind"], r["difference"], r["basis_kind"]
+    >>> r = verdict_row("p", "Table 1", "a", "ACC", "0.50", 0.5, Status.MATCH)
+    >>> r["status"], r["verdict_kind"], r["difference"], r["basis_kind"]
     ('match', 'match', 0.0, 'printed')
     """
     if not isinstance(status, Status):
@@ -163,7 +163,7 @@ def comparison_row(paper, item, row_label, column, printed, regenerated, status:
     detail = str(detail)
     return {"paper": paper, "item": item, "row": str(row_label), "column": str(column),
             "printed": printed, "regenerated": value, "difference": difference,
-            "status": status.render(detail), "kind": str(status), "detail": detail,
+            "status": status.render(detail), "verdict_kind": str(status), "detail": detail,
             "basis": basis, "ci_low": ci_low, "ci_high": ci_high, "method": method,
             "p_value": float(p_value), "adjusted_p": math.nan, "adjustment": "",
             "error_rate": "", "global_p": math.nan, "bh_q": math.nan,
@@ -175,11 +175,11 @@ def comparison_row(paper, item, row_label, column, printed, regenerated, status:
 
 def restated(record: dict, status: Status, detail: str = "", *, reason_kind=None,
              reason="") -> dict:
-    """``record`` (a row of :func:`comparison_row`) with another status and detail (and the
+    """``record`` (a row of :func:`verdict_row`) with another status and detail (and the
     reason it is not decided), made by the same constructor (e.g. a re-run row whose
     decision cannot be made)."""
     ci = None if math.isnan(record["ci_low"]) else (record["ci_low"], record["ci_high"])
-    return comparison_row(record["paper"], record["item"], record["row"], record["column"],
+    return verdict_row(record["paper"], record["item"], record["row"], record["column"],
                           record["printed"], record["regenerated"], status, detail,
                           basis=record["basis"], ci=ci, method=record["method"],
                           p_value=record["p_value"],
@@ -191,7 +191,7 @@ def restated(record: dict, status: Status, detail: str = "", *, reason_kind=None
 def row(paper, item, row_label, column, printed, regenerated, *, rule="round", erratum=None,
         setting=None, not_comparable=None, note=None, basis=PRINTED_BASIS, ci=None,
         method="", p_value=math.nan, method_kind=None, basis_kind=None) -> dict:
-    """One comparison row; the status follows the precedence the module docstring of
+    """One verdict row; the status follows the precedence the module docstring of
     :mod:`imbeval_repro.verdicts` describes.
 
     ``ci`` is the prediction interval of a re-run for ``regenerated`` (needs a run
@@ -200,7 +200,7 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
     :func:`imbeval_repro.verdicts.multiplicity.adjust` keeps, or makes *outside our 95% interval,
     not decisive*). ``method`` and ``p_value`` are written as given (see
     :mod:`imbeval_repro.verdicts`), and so are ``method_kind`` and ``basis_kind``
-    (:func:`comparison_row`).
+    (:func:`verdict_row`).
     """
     value = None if regenerated is None else float(regenerated)
     if not_comparable is not None:
@@ -233,13 +233,13 @@ def row(paper, item, row_label, column, printed, regenerated, *, rule="round", e
     else:
         status = Status.MATCH if matches(printed, value, rule) else Status.MISMATCH
         detail = note if note and status is Status.MATCH else ""
-    return comparison_row(paper, item, row_label, column, printed, value, status, detail,
+    return verdict_row(paper, item, row_label, column, printed, value, status, detail,
                           basis=basis, ci=ci, method=method, p_value=p_value,
                           method_kind=method_kind, basis_kind=basis_kind)
 
 
 def frame(rows) -> pd.DataFrame:
-    """The comparison rows (dicts from :func:`comparison_row`) as a DataFrame with
+    """The verdict rows (dicts from :func:`verdict_row`) as a DataFrame with
     :data:`COLUMNS`."""
     return pd.DataFrame(list(rows), columns=COLUMNS)
 
@@ -255,7 +255,7 @@ def claim(paper, item, claim_text, measured, holds, *, printed="", detail="",
     the verdict. ``ci`` is the 95% interval of ``measured`` for a run's number;
     ``method`` names how it was made, ``p_value`` is the decision's p-value (adjusted over
     the item's family by :func:`imbeval_repro.verdicts.multiplicity.adjust`); ``method_kind``,
-    ``basis_kind``, ``reason_kind`` and ``reason`` as :func:`comparison_row` takes them (an
+    ``basis_kind``, ``reason_kind`` and ``reason`` as :func:`verdict_row` takes them (an
     inconclusive claim says why in ``reason``, as its ``detail`` does in words).
     ``column`` is :data:`CLAIM_COLUMN`, or :data:`LITERAL_READING` for a row decided on a
     reading shown beside the paper's.
@@ -265,7 +265,7 @@ def claim(paper, item, claim_text, measured, holds, *, printed="", detail="",
                          f"{column!r}")
     verdict = {True: Status.CLAIM_HOLDS, False: Status.CLAIM_FAILS,
                None: Status.CLAIM_INCONCLUSIVE}[holds]
-    return comparison_row(paper, item, claim_text, column, printed, measured, verdict,
+    return verdict_row(paper, item, claim_text, column, printed, measured, verdict,
                           str(detail).rstrip(": "), basis=basis, ci=ci, method=method,
                           p_value=p_value, method_kind=method_kind, basis_kind=basis_kind,
                           reason_kind=reason_kind, reason=reason)
@@ -274,7 +274,7 @@ def claim(paper, item, claim_text, measured, holds, *, printed="", detail="",
 def finding(paper, item, statement, measured=None, *, detail="", printed="",
             basis=PRINTED_BASIS, method="", method_kind=None, basis_kind=None) -> dict:
     """A finding row: a fact we establish about the paper's indices or numbers."""
-    return comparison_row(paper, item, statement, "finding", printed, measured,
+    return verdict_row(paper, item, statement, "finding", printed, measured,
                           Status.FINDING, str(detail).rstrip(": "), basis=basis,
                           method=method, method_kind=method_kind, basis_kind=basis_kind)
 

@@ -1,9 +1,9 @@
-"""The verdict vocabulary of a comparison row: what a row says of its number, as data.
+"""The verdict vocabulary of a verdict row: what a row says of its number, as data.
 
-A row's ``kind`` is a short identifier (:class:`Status`, a :class:`enum.StrEnum`:
+A row's ``verdict_kind`` is a short identifier (:class:`Status`, a :class:`enum.StrEnum`:
 ``claim_holds``, ``not_distinguishable``, ...); the words a reader sees are in one table,
 :data:`WORDING` (the ``status`` text is rendered from it and the row's ``detail``; the
-report reads it for its counts, legends and badges). A program reads ``kind``, never the
+report reads it for its counts, legends and badges). A program reads ``verdict_kind``, never the
 words: no code parses a verdict back out of text. The colours the report gives each kind
 are the report's (:data:`imbeval_repro.report.verdicts.KIND_CSS`), not this layer's.
 """
@@ -18,7 +18,7 @@ __all__ = ["Status", "Wording", "WORDING", "STATUSES", "DECISIVE", "TRUNCATED", 
 
 
 class Status(StrEnum):
-    """What a comparison row says of its number: the ``kind`` column's identifier.
+    """What a verdict row says of its number: the ``verdict_kind`` column's identifier.
 
     ``severity`` orders the kinds (0 = worst: the worst row of an item decides its
     verdict); the reader's words are :data:`WORDING`'s.
@@ -94,7 +94,7 @@ class Wording(NamedTuple):
     verdict: str
 
 
-#: every kind in the reader's words, in the order of the comparison's docstring (counts are
+#: every kind in the reader's words, in the order of the verdict table's docstring (counts are
 #: shown in this order): the one table of them
 WORDING = {
     Status.MATCH: Wording("match", "matches"),
@@ -128,7 +128,7 @@ TRUNCATED = Status.TRUNCATED.render()
 
 
 def wording(kind) -> str:
-    """The reader's words for ``kind`` (an identifier or a :class:`Status`).
+    """The reader's words for ``verdict_kind`` (an identifier or a :class:`Status`).
 
     >>> wording("differs")
     'differs from a re-run'
@@ -137,7 +137,7 @@ def wording(kind) -> str:
 
 
 def verdict_of(kind) -> str:
-    """The item verdict ``kind`` gives, in the reader's words.
+    """The item verdict ``verdict_kind`` gives, in the reader's words.
 
     >>> verdict_of("truncated")
     'matches'

@@ -45,7 +45,7 @@ def _holds(text):
 
 
 def statement_rows(statements_csv):
-    """One comparison row per row of ``statements_csv``."""
+    """One verdict row per row of ``statements_csv``."""
     table = pd.read_csv(statements_csv, keep_default_na=False, dtype={"counterexample": str})
     missing = {"paper", "item", "statement", "holds", "measured", "detail", "basis", "method",
                "tolerance"} - set(table.columns)

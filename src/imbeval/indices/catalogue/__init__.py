@@ -19,7 +19,7 @@ Catalogue indices are registered with ``register_index(..., catalogue=True)`` (a
   ``catalogue.csv``; the pipeline's ``experiment.indices`` (its config schema lists the
   registered names) does not;
 - ``registry()`` (default ``catalogue=False``) and ``compute(cm)`` without ``names`` stay
-  the papers' indices and the user's: the experiment's tables (``indices.csv``, ...), the
+  the papers' indices and the user's: the experiment's tables (``fold_indices.csv``, ...), the
   audit of ``imbeval theory audit`` and every listing of registered indices do not change,
   nor does the pipeline's cost; ``registry(catalogue=True)`` lists everything.
 

@@ -1,7 +1,7 @@
 """What a run's numbers rest on: the dataset of the config's experiment, named for a reader.
 
 mullick2020 ran its experiment on ImageNet; a run of another dataset tests its claims on a
-*stand-in*, and every verdict drawn from it must say so (``results/paper_comparison.csv``'s
+*stand-in*, and every verdict drawn from it must say so (``results/verdicts.csv``'s
 ``basis``, the report's badges). :func:`run_dataset` is the one place a config's dataset
 section becomes that name.
 """

@@ -10,7 +10,7 @@ tables are the same bytes whichever way the runs were cut into jobs.
 
 Tables (CSV, written atomically):
 
-- ``indices.csv``: ``problem, classifier, run, fold, scheme, rrt, index, value`` -- every
+- ``fold_indices.csv``: ``problem, classifier, run, fold, scheme, rrt, index, value`` -- every
   registered index that applies (two-class indices on two-class problems only) on every
   confusion matrix; ``rrt`` is the realised ratio of the test set; undefined values (0/0)
   are empty cells;
@@ -54,10 +54,10 @@ import pandas as pd
 __all__ = ["collect_runs", "gather_runs", "run_indices", "RUN_ESTIMATOR", "RUN_COLUMNS",
            "RUN_TABLE", "FOLD_TABLE"]
 
-#: the file the claims and figures of mullick2020's experiment read (beside indices.csv)
+#: the file the claims and figures of mullick2020's experiment read (beside fold_indices.csv)
 RUN_TABLE = "run_indices.csv"
 #: the fold values beside it (Fig. 5's cell intervals rest on them)
-FOLD_TABLE = "indices.csv"
+FOLD_TABLE = "fold_indices.csv"
 
 #: what a value of ``run_indices.csv`` is, as rows and Methods name it
 RUN_ESTIMATOR = ("the index of each CV run's confusion matrix summed over its folds "
@@ -163,7 +163,7 @@ def collect_runs(paths: Iterable[str | os.PathLike], indices: list[str] | None =
                .agg(mean="mean", std="std", n="count").reset_index())
     return {
         "run_indices": run_indices(keys, mats, idx, indices),
-        "indices": idx,
+        "fold_indices": idx,
         "confusion_matrices": pd.DataFrame(cm_rows),
         "test_sets": pd.DataFrame(ts_rows),
         "hyperparameters": pd.DataFrame(hp_rows),
@@ -179,7 +179,7 @@ def run_indices(keys, mats, fold_indices: pd.DataFrame, indices=None) -> pd.Data
     keys : list of ``(key, n_classes)``, ``key`` a dict with ``problem, classifier, run,
         fold, scheme, rrt`` -- one per fold test set, as :func:`collect_runs` gathers them.
     mats : the test sets' confusion matrices, in the order of ``keys``.
-    fold_indices : the fold-level ``indices.csv`` frame (for ``fold_mean`` and
+    fold_indices : the fold-level ``fold_indices.csv`` frame (for ``fold_mean`` and
         ``undefined_folds``).
     indices : the index names to compute (None: every registered index that applies).
 

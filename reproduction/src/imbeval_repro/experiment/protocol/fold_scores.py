@@ -23,6 +23,7 @@ import warnings
 
 import numpy as np
 
+from imbeval.audit.prior_shift import shift_weights
 from imbeval.scores import registry as score_registry
 
 __all__ = ["decode_array", "encode_array", "score_index_rows", "score_record"]
@@ -93,13 +94,6 @@ def score_record(fitted, X_test, y_test, test_sets) -> dict | None:
                 "scores": encode_array(values, "float32"),
                 "test_sets": [encode_array(ix, "uint32") for ix in test_sets]}
     return None
-
-
-def _reweight(y, shares):
-    own = np.bincount(y, minlength=len(shares)) / y.size
-    target = np.asarray(shares, dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(own > 0, target / own, 0.0)[y]
 
 
 def _inputs(record, C):
@@ -173,7 +167,14 @@ def score_index_rows(fold: dict, n_classes: int, *, names=None, deploy_prior=Non
             own = np.bincount(yy, minlength=C) / yy.size
             rest = np.delete(own, 0)
             shares = np.insert(rest / rest.sum() * (1 - deploy_prior), 0, deploy_prior)
-            weights = _reweight(yy, shares)
+            try:
+                weights = shift_weights(yy, shares)
+            except ValueError:
+                # a test set lacking a class has no share of it to move to the deployment
+                # prior: its indices at that prior are undefined
+                rows += [{"scheme": ts["scheme"], "index": name, "value": float("nan")}
+                         for name in names]
+                continue
         for name in names:
             info = registry[name]
             if info.scope == "two-class":

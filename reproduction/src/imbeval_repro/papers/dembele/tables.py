@@ -34,7 +34,7 @@ from imbeval.indices.mortaz2020 import accuracy
 from imbeval_repro import verdicts as cmp
 from imbeval_repro.papers.dembele import printed as pr
 
-__all__ = ["matrices", "columns", "measure", "regenerate", "tables", "comparison_rows",
+__all__ = ["matrices", "columns", "measure", "regenerate", "tables", "verdict_rows",
            "derived_matrices"]
 
 PAPER = "dembele"
@@ -142,7 +142,7 @@ def tables(cm: dict | None = None) -> dict[str, pd.DataFrame]:
     return {table: regenerate(table, cm) for table in pr.TABLES}
 
 
-def comparison_rows(regenerated: dict[str, pd.DataFrame] | None = None):
+def verdict_rows(regenerated: dict[str, pd.DataFrame] | None = None):
     """Every printed number of the tables against ours (rows of
     :mod:`imbeval_repro.verdicts`); ``regenerated`` defaults to :func:`tables`."""
     regenerated = tables() if regenerated is None else regenerated
@@ -159,14 +159,14 @@ def comparison_rows(regenerated: dict[str, pd.DataFrame] | None = None):
     for row_name, printed in pr.TABLE11_DROP.items():
         label = "κ" if row_name == "kappa" else row_name
         yield cmp.row(PAPER, "Table 11", "drop %", label, printed, drop[label], rule="one unit")
-    yield from text_comparison_rows()
+    yield from text_verdict_rows()
 
 
 def _change(before, after):
     return 100 * (after - before) / before
 
 
-def text_comparison_rows(cm: dict | None = None):
+def text_verdict_rows(cm: dict | None = None):
     """The numbers Section 3 and 5 quote in the text (:data:`printed.TEXT`)."""
     cm = matrices() if cm is None else cm
     j5 = np.full((5, 5), 1 / 5)

@@ -25,7 +25,7 @@ from imbeval_repro import verdicts as cmp
 from imbeval_repro.papers.kluska import printed as pr
 
 __all__ = ["example_confusion", "example_values", "roc_values", "roc_curve_points",
-           "empirical_roc", "ovo_auc", "comparison_rows"]
+           "empirical_roc", "ovo_auc", "verdict_rows"]
 
 PAPER = "kluska"
 
@@ -153,7 +153,7 @@ def roc_table() -> pd.DataFrame:
     return pd.DataFrame(records)
 
 
-def comparison_rows():
+def verdict_rows():
     """Every printed number of the worked and ROC examples against ours (rows of
     :mod:`imbeval_repro.verdicts`)."""
     values = example_values()

@@ -8,7 +8,7 @@ figure module only draws. The sweep is a seeded sample (each point one confusion
 drawn from the printed class sizes), not exact arithmetic: its rows say so in their basis
 (:func:`sweep_basis`: the seed and the draws). :func:`figure_claims` measures the
 statements on one sweep (``figs_1_4_claims.csv``, the figure's own); in
-:func:`figure_comparison_rows` (their rows of ``paper_comparison.csv``) each statement is
+:func:`figure_verdict_rows` (their rows of ``verdicts.csv``) each statement is
 decided on the t interval of its margin over independently seeded sweeps (the figure's
 and :data:`REPLICATE_SWEEPS` more, made by the caller), with a p-value that
 :func:`imbeval_repro.verdicts.adjust` adjusts by Holm within the figure.
@@ -25,7 +25,7 @@ from imbeval_repro.papers.mortaz2020 import printed as pr
 from imbeval_repro.verdicts.claim_rules import THRESHOLDS, decide, judge
 
 __all__ = ["CLAIM_COLUMNS", "REPLICATE_SWEEPS", "figure_claims", "sweep_basis",
-           "sweep_estimate", "figure_comparison_rows"]
+           "sweep_estimate", "figure_verdict_rows"]
 
 #: sweeps, beside the figure's own, that a Figs. 1-4 claim is decided over (their seeds
 #: derived from the config's: ``derive_seed(seed, "mortaz2020-sweep", i)``); with the
@@ -68,8 +68,8 @@ def figure_claims(data: pd.DataFrame) -> pd.DataFrame:
     rows = []
 
     def add(figure, claim, key, measured, margin=None, printed=""):
-        # one seeded sweep's numbers: decided on them (no interval); the comparison rows
-        # decide over several sweeps (figure_comparison_rows)
+        # one seeded sweep's numbers: decided on them (no interval); the verdict rows
+        # decide over several sweeps (figure_verdict_rows)
         value = float(measured if margin is None else margin)
         holds = decide(key, value)
         rows.append({"figure": figure, "claim": claim, "measured": float(measured),
@@ -165,7 +165,7 @@ def _margins(claims):
     return {(r.figure, r.claim): r.margin for r in claims.itertuples()}
 
 
-def figure_comparison_rows(data: pd.DataFrame, replicates=(), *, seed=None):
+def figure_verdict_rows(data: pd.DataFrame, replicates=(), *, seed=None):
     """The numbers the paper states about Figs. 1-3 against the sweep's, then the
     statements without a printed number as claim rows (from :func:`figure_claims`).
 

@@ -31,7 +31,7 @@ from imbeval_repro.papers.mortaz2020.identity import printed_identity_gap, print
 
 __all__ = ["grid_table", "grid_selection", "selection_margin", "grid_markdown_notes",
            "CI_METHOD", "KNOWN_DIFFERENCES", "fold_interval", "grid_intervals",
-           "grid_rerun_comparison", "grid_comparison_rows", "pooled_spreads", "POOL_BELOW",
+           "grid_rerun_check", "grid_verdict_rows", "pooled_spreads", "POOL_BELOW",
            "SPREAD_TOO_POOR"]
 
 def grid_table(fold_scores: pd.DataFrame) -> pd.DataFrame:
@@ -109,7 +109,7 @@ def grid_markdown_notes(table, dataset, folds, seed, fold_scores=None):
 
 
 #: repetitions below which a cell's spread may be pooled over its model family (the model
-#: and its -RUS, -ROS variants, one index; ``grid_comparison_rows(pool=True)``): R − 1 df
+#: and its -RUS, -ROS variants, one index; ``grid_verdict_rows(pool=True)``): R − 1 df
 #: alone give a wide t quantile. Not the default: on glass (seed 20200, 10 repetitions,
 #: intervals from the first 2, 3 or 5 checked on the held-out ones) the pooled intervals
 #: left 8.6-14.1% of re-runs outside where each cell's own left 4.6-10.0%
@@ -125,7 +125,7 @@ POOL_ALPHA = 0.05
 SPREAD_TOO_POOR = "a decision needs at least"
 
 
-#: How a grid score is compared with the printed one (stated in the comparison rows).
+#: How a grid score is compared with the printed one (stated in the verdict rows).
 CI_METHOD = (f"{inference.METHODS['rerun']}: ours ± t·SD·sqrt(1 + 1/R) + half the printed "
              "unit, SD the spread of one re-run's mean: with R ≥ 2 CV repetitions the "
              "standard deviation of their means (t with R − 1 df, each cell its own: "
@@ -214,7 +214,7 @@ def _printed_identity_break(item, model):
     return None
 
 
-def grid_rerun_comparison(values, printed: str, low=-math.inf, high=math.inf,
+def grid_rerun_check(values, printed: str, low=-math.inf, high=math.inf,
                           spread=None):
     """The comparison of a printed grid number with a re-run of ours (named for what it
     returns, a comparison, apart from :func:`imbeval.inference.rerun_estimate`, which returns
@@ -240,7 +240,7 @@ def grid_rerun_comparison(values, printed: str, low=-math.inf, high=math.inf,
 
     Examples
     --------
-    >>> c = grid_rerun_comparison([0.60, 0.62, 0.61, 0.63, 0.59], "0.61")
+    >>> c = grid_rerun_check([0.60, 0.62, 0.61, 0.63, 0.59], "0.61")
     >>> c.interval[0] < 0.61 < c.interval[1], c.p_value, c.estimate.source
     (True, 1.0, 'corrected variance')
     """
@@ -313,13 +313,13 @@ def _interval_text(rerun, pooled=None):
     return f"prediction interval ±{e.half_width():.3f} ({how})"
 
 
-def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, pool=False):
+def grid_verdict_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, pool=False):
     """Every printed number of Table 16/18 against ours, with the prediction interval of a
     re-run; then the two selections.
 
     Each number's status is *not distinguishable from a re-run* when the printed value lies
     in the 95% prediction interval of a re-run of our pipeline
-    (:func:`grid_rerun_comparison`,
+    (:func:`grid_rerun_check`,
     :data:`CI_METHOD`), else *differs from a re-run* (kept only if the table fails its global
     test and Benjamini-Hochberg locates it, else *outside our 95% interval, not decisive*:
     :func:`imbeval_repro.verdicts.adjust`). Every row's ``detail`` starts with
@@ -357,7 +357,7 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
                 continue
             values = _by_repeat(per_fold.loc[model, column])
             pooled = pools.get((model, column))
-            rerun = grid_rerun_comparison(values, text, *_bounds(column),
+            rerun = grid_rerun_check(values, text, *_bounds(column),
                                    spread=None if pooled is None else pooled[:2])
             decided = values.size >= inference.MIN_FOLD_VALUES
             cells.append((model, column, text, values, rerun if decided else None,
@@ -405,10 +405,10 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
         row = cmp.row(PAPER, item, model, column, text, table.loc[model, column],
                       setting="; ".join(why), basis=basis, ci=ci, method=method,
                       p_value=p, method_kind=inference.Method.RERUN)
-        if math.isnan(p) and row["kind"] in (cmp.Status.DIFFERS.value,
+        if math.isnan(p) and row["verdict_kind"] in (cmp.Status.DIFFERS.value,
                                              cmp.Status.NOT_DISTINGUISHABLE.value):
             row = cmp.restated(row, cmp.Status.SETTING, "; ".join(why))
-        elif (row["kind"] == cmp.Status.DIFFERS.value
+        elif (row["verdict_kind"] == cmp.Status.DIFFERS.value
               and rerun.estimate.sd_df < inference.MIN_RERUN_DF):
             # outside, but the spread is too poorly known for the verdict to survive another
             # seed; the p-value stays (the table's global test and q-values count it)
@@ -429,7 +429,7 @@ def grid_comparison_rows(fold_scores: pd.DataFrame, dataset, folds, seed=None, p
                 f"scikit-learn defaults on UCI {dataset}; the paper's folds, versions and "
                 "preprocessing are unstated; the claim rows give the uncertainty)")
         # the selection is a name, not a number: it is reported in the status
-        yield cmp.comparison_row(
+        yield cmp.verdict_row(
             PAPER, item, "selected model", rule, paper[rule], None, status, detail,
             basis=basis, method="names compared, no verdict: the selection claims carry the "
                                 "test (corrected CV test against every other model; holds "

@@ -21,9 +21,9 @@ from imbeval_repro import verdicts as cmp
 from imbeval_repro.papers.mortaz2020 import printed as pr
 from imbeval_repro.papers.mortaz2020._common import GRID_DATASETS, MULTIPLE_METRICS, PAPER, _matrix
 from imbeval_repro.papers.mortaz2020.grid import (CI_METHOD, KNOWN_DIFFERENCES, fold_interval,
-                                            grid_comparison_rows, grid_intervals,
+                                            grid_verdict_rows, grid_intervals,
                                             grid_markdown_notes, grid_selection, grid_table,
-                                            grid_rerun_comparison, selection_margin)
+                                            grid_rerun_check, selection_margin)
 from imbeval_repro.papers.mortaz2020.identity import (IDENTITY_ITEM, identity_check, identity_rows,
                                                 printed_identity_gap, printed_identity_pairs)
 from imbeval_repro.papers.mortaz2020.selection import (SELECTION_ITEM, SELECTION_RULES,
@@ -33,12 +33,12 @@ from imbeval_repro.papers.mortaz2020.selection import (SELECTION_ITEM, SELECTION
 
 __all__ = [
     "PAPER", "GRID_DATASETS", "INDEX_FUNCTIONS", "MULTIPLE_METRICS", "example_tables",
-    "example_comparison_rows", "distribution_table", "distribution_comparison_rows",
+    "example_verdict_rows", "distribution_table", "distribution_verdict_rows",
     "not_comparable_rows",
     # the grid, the selections and the identity (their modules, named here too)
     "grid_table", "grid_selection", "selection_margin", "grid_markdown_notes",
-    "grid_comparison_rows", "CI_METHOD", "KNOWN_DIFFERENCES", "fold_interval",
-    "grid_intervals", "grid_rerun_comparison", "SELECTION_RULES", "SELECTION_ITEM",
+    "grid_verdict_rows", "CI_METHOD", "KNOWN_DIFFERENCES", "fold_interval",
+    "grid_intervals", "grid_rerun_check", "SELECTION_RULES", "SELECTION_ITEM",
     "printed_selection", "printed_selection_rows", "SelectionTest", "selection_test",
     "selection_claim_rows", "IDENTITY_ITEM", "printed_identity_pairs", "printed_identity_gap",
     "identity_check", "identity_rows",
@@ -57,7 +57,7 @@ def example_tables() -> pd.DataFrame:
     return pd.DataFrame(records).set_index("matrix")
 
 
-def example_comparison_rows():
+def example_verdict_rows():
     """The printed indices of Tables 2, 3, 5, 6 and 9 against :func:`example_tables`."""
     values = example_tables()
     for table, (matrix, printed) in pr.METRIC_TABLES.items():
@@ -101,7 +101,7 @@ def distribution_table() -> pd.DataFrame:
     return pd.DataFrame(records)
 
 
-def distribution_comparison_rows():
+def distribution_verdict_rows():
     """The printed class distributions against the matrices' row sums, the vendored
     data and the sweep's class sizes."""
     sweep = {"Table 11": "Fig. 1", "Table 12": "Fig. 2", "Table 13": "Fig. 3", "Table 14": "Fig. 4"}

@@ -7,7 +7,7 @@ estimate is computed from them and nothing else -- so the units shipped with a r
 reference results' ``units.csv``) are enough to recompute every claim's interval and p-value
 (:func:`estimate_from_units`; ``tests/unit/test_reference.py`` does it on the shipped files).
 
-Kinds of unit (column ``kind``):
+Types of unit (column ``unit_type``):
 
 ``contrast``
     one problem's difference of two indices' plotted stds (Figs. 3 and 4a, Section 5.3):
@@ -50,7 +50,7 @@ __all__ = ["UNIT_COLUMNS", "ordering_units", "ordering_estimate", "log_ratio_uni
            "recompute_claims", "UNDEFINED_RULE_OVER_PROBLEMS"]
 
 #: the columns of a units table (``units.csv``; ``claim`` = the row's item and statement)
-UNIT_COLUMNS = ["item", "claim", "rule", "kind", "part", "problem", "family", "classes",
+UNIT_COLUMNS = ["item", "claim", "rule", "unit_type", "part", "problem", "family", "classes",
                 "cell", "run", "fold", "value", "undefined", "shift", "low", "high"]
 
 _ORDERING_METHOD = ("; the smallest of {k} contrasts (low end: each contrast's interval; "
@@ -89,7 +89,7 @@ def ordering_units(per_problem: pd.DataFrame, concepts: dict, pairs, undefined=N
         for p, row in per_problem.iterrows():
             why = [f"{name} on {k} of {n} values of {p}" for name in names
                    for q, (k, n) in undefined.get(name, {}).items() if q == p]
-            out.append({"kind": "contrast", "part": f"{a} - {b}", "problem": str(p),
+            out.append({"unit_type": "contrast", "part": f"{a} - {b}", "problem": str(p),
                         "family": family_of(concepts[p]), "value": float(row[a] - row[b]),
                         "undefined": "; ".join(why), "low": low, "high": high})
     return out
@@ -175,7 +175,7 @@ def log_ratio_units(per_problem: pd.DataFrame, concepts: dict, a: str, b: str,
         if not why and not (va > 0 and vb > 0):
             why = f"a std of 0 on {p} ({a} {va:g}, {b} {vb:g}): no log ratio"
         value = math.log(va / vb) if va > 0 and vb > 0 else math.nan
-        out.append({"kind": "log_ratio", "part": f"log({a} / {b})", "problem": str(p),
+        out.append({"unit_type": "log_ratio", "part": f"log({a} / {b})", "problem": str(p),
                     "family": family_of(concepts[p]), "value": value, "undefined": why})
     return out
 
@@ -191,7 +191,7 @@ def log_ratio_estimate(units: pd.DataFrame) -> inference.Estimate:
 
     Examples
     --------
-    >>> u = pd.DataFrame({"kind": "log_ratio", "part": "log(a / b)", "undefined": "",
+    >>> u = pd.DataFrame({"unit_type": "log_ratio", "part": "log(a / b)", "undefined": "",
     ...                   "problem": list("pqrs"), "family": list("pqrs"),
     ...                   "value": np.log([1.1, 1.2, 1.3, 1.2])})
     >>> e = log_ratio_estimate(u)
@@ -215,7 +215,7 @@ def log_ratio_estimate(units: pd.DataFrame) -> inference.Estimate:
 
 
 def cell_units(x: np.ndarray, pooled: np.ndarray, cells, problem: str, names, *,
-               classes: int | None = None, kind: str = "cell") -> list:
+               classes: int | None = None, unit_type: str = "cell") -> list:
     """Fig. 5's ``cell`` (or ``cell_minimum``) units of one problem with ``classes``
     classes: ``x`` (fold values) and ``pooled`` as
     :func:`imbeval_repro.papers.mullick2020.experiment.cell_fold_values` returns them (NaN kept:
@@ -226,7 +226,7 @@ def cell_units(x: np.ndarray, pooled: np.ndarray, cells, problem: str, names, *,
         for k, (classifier, scheme) in enumerate(cells):
             for r in range(runs):
                 for f in range(folds):
-                    out.append({"kind": kind, "part": name, "problem": str(problem),
+                    out.append({"unit_type": unit_type, "part": name, "problem": str(problem),
                                 "classes": classes,
                                 "cell": f"{classifier}|{scheme}", "run": r, "fold": f,
                                 "value": float(x[r, f, k, j]),
@@ -425,12 +425,12 @@ def cell_minimum_estimate(units: pd.DataFrame) -> inference.Estimate:
 
 
 def estimate_from_units(units: pd.DataFrame, value: float | None = None) -> inference.Estimate:
-    """One claim's margin recomputed from its units (one ``kind`` per claim); ``value`` is
+    """One claim's margin recomputed from its units (one ``unit_type`` per claim); ``value`` is
     the margin of a ``cell`` claim (the others carry theirs in their units).
 
     Examples
     --------
-    >>> u = pd.DataFrame({"kind": "contrast", "part": "a - b", "undefined": "",
+    >>> u = pd.DataFrame({"unit_type": "contrast", "part": "a - b", "undefined": "",
     ...                   "problem": [f"p{k}" for k in range(10)],
     ...                   "family": [f"f{k}" for k in range(10)],
     ...                   "value": [0.01 * k for k in range(10)]})
@@ -438,7 +438,7 @@ def estimate_from_units(units: pd.DataFrame, value: float | None = None) -> infe
     >>> round(e.value, 4), [round(v, 4) for v in e.interval()]
     (0.045, [0.0233, 0.0667])
     """
-    kinds = set(units["kind"])
+    kinds = set(units["unit_type"])
     if len(kinds) != 1:
         raise ValueError(f"a claim's units have one kind, got {sorted(kinds)}")
     kind = kinds.pop()

@@ -428,7 +428,7 @@ def _fig5_rows(indices, folds, problems, basis):
         cell_names, pooled, x = ex.cell_fold_values(indices, folds, p, [*names, "gmean"])
         units += cu.cell_units(x, pooled, cell_names, p, names, classes=int(classes[p]))
         gmean_units += cu.cell_units(x[:, :, :, 4:], pooled[:, 4:], cell_names, p, ["gmean"],
-                                     classes=int(classes[p]), kind="cell_minimum")
+                                     classes=int(classes[p]), unit_type="cell_minimum")
     gap = top[["auroc_ova", "auroc_ovo"]].min(axis=1) - top[["acsa", "nauroc_ova"]].max(axis=1)
     est = Measured(cu.identity_gap_estimate(pd.DataFrame(units).assign(rule="well above"),
                                             float(gap.min())), tuple(units))
@@ -463,10 +463,10 @@ def mullick_experiment_rows(indices, problems, *, basis, folds=None):
 
     Parameters
     ----------
-    indices, problems : the experiment's ``run_indices.csv`` (or ``indices.csv``) and
+    indices, problems : the experiment's ``run_indices.csv`` (or ``fold_indices.csv``) and
         ``problems.csv`` (paths or DataFrames; ``problems`` needs its ``classes`` column).
     basis : the rows' basis, ``comparison.run_basis(<the run's dataset>)``.
-    folds : the experiment's ``indices.csv`` (path or DataFrame) when ``indices`` is its
+    folds : the experiment's ``fold_indices.csv`` (path or DataFrame) when ``indices`` is its
         run table: Fig. 5's cells rest on their fold values
         (:func:`imbeval_repro.papers.mullick2020.experiment.cell_fold_values`).
 
@@ -493,7 +493,7 @@ USER_ITEMS = {"fig3": "Fig. 3 (your indices)", "fig4a": "Fig. 4a (your indices)"
 
 
 def mullick_user_rows(indices, problems, *, basis, folds=None):
-    """Claims about the user's own indices (names in ``indices.csv`` that are not built-in,
+    """Claims about the user's own indices (names in ``fold_indices.csv`` that are not built-in,
     :func:`imbeval_repro.papers.mullick2020.experiment.user_indices`), decided as the paper's:
     each varies less under RRT than the paper's least robust index of its figure
     (Precision in Fig. 3, AURPC-OVA in Fig. 4a; THRESHOLDS ``"ordering"``) on the RRT
@@ -542,7 +542,7 @@ def mullick_user_rows(indices, problems, *, basis, folds=None):
         units = []
         for p in mins.index:
             cells, pooled, x = ex.cell_fold_values(indices, folds, p, [u])
-            units += cu.cell_units(x, pooled, cells, p, [u], kind="cell_minimum")
+            units += cu.cell_units(x, pooled, cells, p, [u], unit_type="cell_minimum")
         est = cu.cell_minimum_estimate(pd.DataFrame(units).assign(rule="stays above 0"))
         yield _claim(
             USER_ITEMS["fig5"], f"user index {u} stays above 0 on {name}", "stays above 0",
@@ -552,9 +552,9 @@ def mullick_user_rows(indices, problems, *, basis, folds=None):
 
 
 def claims_table(indices, problems, *, basis, with_units=False, folds=None):
-    """The experiment's claims (Figs. 3-5 and the user's indices) as comparison rows
+    """The experiment's claims (Figs. 3-5 and the user's indices) as verdict rows
     (:data:`imbeval_repro.verdicts.COLUMNS`), Holm-adjusted within each figure: the rows
-    ``paper_comparison.csv`` holds for them, written as ``claims.csv`` beside the figures.
+    ``verdicts.csv`` holds for them, written as ``claims.csv`` beside the figures.
     With ``with_units``, also the rows as built, each with its ``units``
     (:func:`imbeval_repro.papers.mullick2020.claim_units.units_frame` makes ``claim_units.csv`` of them).
     ``folds``: as :func:`mullick_experiment_rows`."""

@@ -5,7 +5,7 @@ The figures draw them (:mod:`imbeval_repro.papers.mullick2020.figures`); the cla
 
 Plotted from the result files only: ``run_indices.csv`` (see :mod:`imbeval_repro.experiment.protocol.collect`:
 each CV run's index computed once from its confusion matrices summed over the folds, so an
-index is undefined only where a whole run makes it 0/0; ``indices.csv``'s fold values are
+index is undefined only where a whole run makes it 0/0; ``fold_indices.csv``'s fold values are
 accepted too) and ``problems.csv`` (kind and number of classes of each problem).
 
 Statistic of Figs. 3 and 4a (Sec. 5.3): per problem, average each index over the runs (or
@@ -19,7 +19,7 @@ minimum over (classifier, test set) of the run x fold mean of AUROC-OVA, AUROC-O
 nAUROC-OVA, ACSA and GMean.
 
 Intervals (``ci_low``, ``ci_high`` of each figure's CSV, the error bars of the figures),
-from the fold values of each (classifier, test set) cell (``indices.csv`` beside a run
+from the fold values of each (classifier, test set) cell (``fold_indices.csv`` beside a run
 table: :func:`cell_fold_values`; the corrected interval's ``n_test/n_train`` of 2 applied to
 their spread, five run values alone missing the variance between training sets) and
 :mod:`imbeval.inference`, which accounts for the dependence of CV folds: Figs. 3, 4a and 4b,
@@ -28,14 +28,14 @@ delta method, :func:`std_estimate`; Fig. 4b divides it by the normalising minimu
 fixed; the statistic linearised at the cells' pooled values); Fig. 5, the interval of the
 minimum of the cells' intervals -- each cell's pooled value with the corrected interval
 of its runs x folds fold values at Fig. 5's calibrated ``n_test/n_train``
-(:data:`imbeval_repro.verdicts.claim_rules.FIG5_TEST_TO_TRAIN`; ``indices.csv``:
+(:data:`imbeval_repro.verdicts.claim_rules.FIG5_TEST_TO_TRAIN`; ``fold_indices.csv``:
 :func:`cell_fold_values`, :func:`imbeval.inference.pooled_cv_estimate`; five run values
 alone miss the variance between training sets) -- the smallest low end, the smallest
 Bonferroni high end (:func:`minimum_estimate`,
 :func:`imbeval.inference.minimum_of`; the percentile bootstrap is inconsistent for a
 minimum). They are deterministic: no random draw.
 
-A user's own indices (names in ``indices.csv`` that are not built-in registered indices, see
+A user's own indices (names in ``fold_indices.csv`` that are not built-in registered indices, see
 :mod:`imbeval.indices.user`) join the figures of their problems' kind: Fig. 3 for those
 computed on two-class problems, Figs. 4a and 5 for multi-class ones; the claim rows add a
 row per user index and figure comparing it with the paper's indices
@@ -82,7 +82,7 @@ def variability(indices: pd.DataFrame, names) -> pd.DataFrame:
 
 def is_run_table(indices: pd.DataFrame) -> bool:
     """Is ``indices`` a table of run values (``run_indices.csv``: no ``fold`` column) rather
-    than of fold values (``indices.csv``)?"""
+    than of fold values (``fold_indices.csv``)?"""
     return "fold" not in indices.columns
 
 
@@ -93,7 +93,7 @@ def fold_values(indices: pd.DataFrame, problem: str, names):
     ----------
     indices : ``run_indices.csv`` (one value per run: the run's confusion matrices summed
         over its folds, :data:`imbeval_repro.experiment.protocol.collect.RUN_ESTIMATOR`; the pipeline's) or
-        ``indices.csv`` (one value per fold).
+        ``fold_indices.csv`` (one value per fold).
     problem : the problem.
     names : the indices (order kept; one missing on the problem gives NaN).
 
@@ -146,7 +146,7 @@ def zero_counts(indices: pd.DataFrame, problem: str, name: str) -> list[tuple[in
     """Per (classifier, scheme) cell of ``problem`` (sorted), ``(fold values of ``name``
     exactly 0, defined fold values, undefined fold values)``: from ``run_indices.csv``'s
     ``zero_folds``, ``folds`` and ``undefined_folds`` summed over the runs, or counted in
-    ``indices.csv``'s fold values.
+    ``fold_indices.csv``'s fold values.
 
     Examples
     --------
@@ -209,13 +209,13 @@ def multi_class_problems(problems: pd.DataFrame) -> set:
 
 
 def read_fold_table(path, problems=None, names=None) -> pd.DataFrame | None:
-    """``indices.csv`` (fold values), only the rows of ``problems`` and of the indices
+    """``fold_indices.csv`` (fold values), only the rows of ``problems`` and of the indices
     ``names`` when given: read in chunks, since a whole KEEL collection's file is 110 MB,
     mostly of indices no figure draws.
 
     Parameters
     ----------
-    path : the run's ``indices.csv`` (a DataFrame or None is passed through).
+    path : the run's ``fold_indices.csv`` (a DataFrame or None is passed through).
     problems : the problems to keep (None: all).
     names : the indices to keep (None: all).
     """
@@ -237,8 +237,8 @@ def cell_fold_values(indices: pd.DataFrame, folds: pd.DataFrame | None, problem:
     Parameters
     ----------
     indices : ``run_indices.csv`` (the pooled values: each cell's mean over its runs) or
-        ``indices.csv`` (fold values: the cell's mean over runs x folds is its value).
-    folds : ``indices.csv`` when ``indices`` is a run table (None otherwise).
+        ``fold_indices.csv`` (fold values: the cell's mean over runs x folds is its value).
+    folds : ``fold_indices.csv`` when ``indices`` is a run table (None otherwise).
     problem, names : as :func:`fold_values`.
 
     Returns
@@ -267,12 +267,12 @@ def cell_fold_values(indices: pd.DataFrame, folds: pd.DataFrame | None, problem:
     if not is_run_table(indices):
         return cells, pooled, values
     if folds is None:
-        raise ValueError(f"the cells of {problem!r} need their fold values: pass indices.csv "
+        raise ValueError(f"the cells of {problem!r} need their fold values: pass fold_indices.csv "
                          "(folds) beside run_indices.csv -- a run's value alone misses the "
                          "variance between training sets (imbeval.inference.pooled_cv_estimate)")
     fold_cells, x = fold_values(folds, problem, names)
     if fold_cells != cells:
-        raise ValueError(f"indices.csv and run_indices.csv hold different cells on {problem!r}")
+        raise ValueError(f"fold_indices.csv and run_indices.csv hold different cells on {problem!r}")
     return cells, pooled, x
 
 
@@ -334,7 +334,7 @@ ESTIMATORS = {"std_pooled": std_estimate, "minimum": minimum_estimate}
 def estimates(indices: pd.DataFrame, problems, names, stat: str, folds=None) -> dict:
     """``{(problem, index): Estimate}`` of a figure's statistic (``"std_pooled"`` or
     ``"minimum"``) for every problem and index, from the cells' pooled values and fold
-    values (:func:`cell_fold_values`: ``folds`` is ``indices.csv`` when ``indices`` is a
+    values (:func:`cell_fold_values`: ``folds`` is ``fold_indices.csv`` when ``indices`` is a
     run table)."""
     if stat not in ESTIMATORS:
         raise ValueError(f"stat must be one of {sorted(ESTIMATORS)}, got {stat!r}")
@@ -450,7 +450,7 @@ def fig5_data(indices, problems, intervals=False, folds=None):
     """Fig. 5's data: per multi-class problem and index of :data:`FIG5_INDICES` (and the
     user's indices), the minimum over (classifier, test set) of the cell's pooled value
     (column ``minimum``); with ``intervals``, its 95% interval (:func:`minimum_estimate`
-    of the cells' fold values: ``folds``, ``indices.csv``, when ``indices`` is a run
+    of the cells' fold values: ``folds``, ``fold_indices.csv``, when ``indices`` is a run
     table)."""
     order = _problems_of(problems, "multi-class")
     labels = {**FIG5_INDICES, **user_indices(indices, problems, "multi-class")}

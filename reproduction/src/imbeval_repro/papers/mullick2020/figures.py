@@ -57,7 +57,7 @@ def draw_all(indices_csv, problems_csv, out_dir, intervals=False, folds_csv=None
     """Write fig3, fig4a, fig4b, fig5 (.pdf, .png, .csv) into ``out_dir``;
     with ``intervals``, each value with its 95% interval (error bars, ``ci_low`` and
     ``ci_high`` columns; the module docstring says how each is made). ``folds_csv`` is the
-    run's ``indices.csv`` when ``indices_csv`` is its ``run_indices.csv``: the intervals
+    run's ``fold_indices.csv`` when ``indices_csv`` is its ``run_indices.csv``: the intervals
     rest on the fold values."""
     import matplotlib.pyplot as plt
 

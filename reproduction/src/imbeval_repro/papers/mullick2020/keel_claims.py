@@ -1,7 +1,7 @@
 """mullick2020's claims of Figs. 3, 4a, 4b and 5 decided again on KEEL problems.
 
 The rows are :func:`imbeval_repro.papers.mullick2020.claims.mullick_experiment_rows` on the KEEL
-run's ``indices.csv`` and ``problems.csv`` (workflow/rules/keel.smk), with the same
+run's ``fold_indices.csv`` and ``problems.csv`` (workflow/rules/keel.smk), with the same
 thresholds, intervals and decision rule, as rows of their own: item ``"Fig. 3 (KEEL)"``
 beside the stand-in's ``"Fig. 3"`` (so each is its own family of Holm's adjustment, and the
 stand-in's rows are unchanged by the KEEL run), basis ``run on N <kind> KEEL problems from M
@@ -25,7 +25,7 @@ from imbeval_repro.papers.mullick2020.claims import fig5_problems, mullick_exper
 
 __all__ = ["KEEL_SUFFIX", "REFERENCE_SUFFIX", "keel_item", "keel_rows", "reference_rows"]
 
-#: what a row of the shipped reference run (results/reference/keel/) adds to its KEEL item
+#: what a row of the shipped reference run (reference/keel/) adds to its KEEL item
 REFERENCE_SUFFIX = " reference"
 
 #: what a KEEL row's item adds to the stand-in's item
@@ -48,10 +48,10 @@ def keel_rows(indices, problems, folds=None):
 
     Parameters
     ----------
-    indices, problems : the KEEL run's ``run_indices.csv`` (or ``indices.csv``) and
+    indices, problems : the KEEL run's ``run_indices.csv`` (or ``fold_indices.csv``) and
         ``problems.csv`` (paths or DataFrames; ``problems`` needs its ``kind`` and
         ``family`` columns).
-    folds : the run's ``indices.csv`` (path or DataFrame) when ``indices`` is its run
+    folds : the run's ``fold_indices.csv`` (path or DataFrame) when ``indices`` is its run
         table: Fig. 5's cells rest on their fold values.
 
     Returns
@@ -113,5 +113,5 @@ def reference_rows(reference_dir) -> pd.DataFrame:
     commit = str(record.get("imbeval", {}).get("commit") or "unknown")[:12]
     claims["item"] = claims["item"].astype(str) + REFERENCE_SUFFIX
     claims["basis"] = [f"{b} -- the shipped reference run of the whole KEEL collection "
-                       f"(results/reference/keel, commit {commit})" for b in claims["basis"]]
+                       f"(reference/keel, commit {commit})" for b in claims["basis"]]
     return claims[cmp.COLUMNS]

@@ -46,7 +46,7 @@ def half_split_replication(claims: pd.DataFrame, units: pd.DataFrame, *, seed: i
 
     rows = []
     for (item, claim), part in units.groupby(["item", "claim"], sort=False):
-        kind = str(part["kind"].iloc[0])
+        kind = str(part["unit_type"].iloc[0])
         if kind not in ("contrast", "linearised", "log_ratio"):
             continue
         rule = str(part["rule"].iloc[0])

@@ -44,7 +44,7 @@ def mullick_text_rows(indices, problems, *, basis, folds=None):
     """Section 5.5 on the experiment's ``run_indices.csv`` and ``problems.csv`` (Section
     5.3's statements are contrasts of Fig. 3's stds: rows of Fig. 3's family,
     :func:`imbeval_repro.papers.mullick2020.claims.mullick_experiment_rows`); ``folds``, its
-    ``indices.csv`` (the cells' fold values, as Fig. 5's)."""
+    ``fold_indices.csv`` (the cells' fold values, as Fig. 5's)."""
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
     folds = ex.read_fold_table(folds, ex.multi_class_problems(problems))

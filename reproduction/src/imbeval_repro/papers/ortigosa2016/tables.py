@@ -17,7 +17,7 @@ from imbeval_repro import verdicts as cmp
 from imbeval_repro.papers.ortigosa2016 import printed as pr
 from imbeval_repro.verdicts.errata import Erratum
 
-__all__ = ["rand_confusion", "score_values", "table1", "overlap", "comparison_rows"]
+__all__ = ["rand_confusion", "score_values", "table1", "overlap", "verdict_rows"]
 
 PAPER = "ortigosa2016"
 SKEWED_PRIORS = (0.6, 0.3, 0.1)
@@ -71,7 +71,7 @@ def overlap(delta, k) -> float:
     return 2 * (k - 1) / k * float(norm.cdf(-delta / 2))
 
 
-def comparison_rows():
+def verdict_rows():
     """Section 4's statement (every score of RAND equals 1/K) against our values for
     K = 2 and 3, and for unequal priors; footnotes 6-7 (overlap at the integration limits)."""
     item = "Table 1 / Section 4 (RAND)"

@@ -53,7 +53,7 @@ def test_a_pooled_spread_sums_the_cells_df_and_a_pool_of_unequal_spreads_is_refu
 
 def test_tost_uses_the_rerun_spread_and_a_margin_of_the_tolerance_minus_half_the_unit():
     values = [0.60, 0.62, 0.61, 0.63, 0.59]
-    c = tm.grid_rerun_comparison(values, "0.61")
+    c = tm.grid_rerun_check(values, "0.61")
     e = c.estimate
     assert c.tolerance == pytest.approx(0.02 - 0.005)     # strict: not 0.02 + 0.005
     expected = inference.tost(e.value - 0.61, e.sd * math.sqrt(2), e.sd_df, 0.015)
@@ -82,7 +82,7 @@ def test_grid_rows_state_the_interval_flag_outside_and_adjust_agreement_by_holm(
     # far from others
     base = {m: v + 0.01 * rng.standard_normal((3, 5))
             for m, v in (("RF", 0.3), ("KNN", -0.1), ("SVM", -0.3))}
-    rows = cmp.frame(tm.grid_comparison_rows(_grid(base, repeats=3), "glass", 5))
+    rows = cmp.frame(tm.grid_verdict_rows(_grid(base, repeats=3), "glass", 5))
     numbers = rows[rows["method"].str.startswith(inference.METHODS["rerun"])]
     assert len(numbers) == 18
     assert numbers["detail"].str.match(r"prediction interval ±\d\.\d{3} \(").all()
@@ -154,10 +154,10 @@ def test_a_sign_within_its_tolerance_is_not_decided(tmp_path):
     rows = cmp.frame(ortigosa_figure_rows(*(tmp_path / f for f in (
         "fig2.csv", "fig3.csv", "fig4.csv", "ssup.csv", "fig7.csv"))))
     fig4c = rows[rows["item"] == "Fig. 4c"].iloc[0]
-    assert fig4c["kind"] == "claim_inconclusive" and "not decided" in fig4c["detail"]
+    assert fig4c["verdict_kind"] == "claim_inconclusive" and "not decided" in fig4c["detail"]
     fig3 = rows[(rows["item"] == "Fig. 3") & rows["row"].str.contains("positive")]
     # min over |η − 0.5| > 0.02 is 0.0205 + 0.0005: beyond the tolerance, holds
-    assert (fig3["kind"] == "claim_holds").all()
+    assert (fig3["verdict_kind"] == "claim_holds").all()
 
 
 def test_mortaz_figure_rows_are_sampled_and_decided_over_seeded_sweeps():
@@ -168,7 +168,7 @@ def test_mortaz_figure_rows_are_sampled_and_decided_over_seeded_sweeps():
     data = fm.sweep(20200, 21)
     more = [fm.sweep(derive_seed(20200, "mortaz2020-sweep", i), 21)
             for i in range(cm.REPLICATE_SWEEPS)]
-    rows = cmp.adjust(cmp.frame(cm.figure_comparison_rows(data, more, seed=20200)))
+    rows = cmp.adjust(cmp.frame(cm.figure_verdict_rows(data, more, seed=20200)))
     assert (rows["basis"] == cm.sweep_basis(20200, 21, 20)).all()
     assert rows["basis"].str.startswith("sampled: seeded synthetic sweep (seed 20200").all()
     claims = rows[rows["column"] == "claim"]
@@ -176,7 +176,7 @@ def test_mortaz_figure_rows_are_sampled_and_decided_over_seeded_sweeps():
     assert claims["method"].str.startswith("t interval over 21 independently seeded").all()
     assert claims[["ci_low", "ci_high", "p_value", "adjusted_p"]].notna().all().all()
     assert claims["adjustment"].str.startswith("Holm over mortaz2020 Fig.").all()
-    assert (claims["kind"] == "claim_holds").all()
+    assert (claims["verdict_kind"] == "claim_holds").all()
 
 
 def test_grid_repeats_is_a_number_or_one_per_dataset_and_a_bad_value_names_the_key():
@@ -216,14 +216,14 @@ def test_a_printed_number_differs_from_a_rerun_only_from_a_spread_of_enough_df()
             for m, v in (("RF", 0.3), ("KNN", -0.1), ("SVM", -0.3))}
     kinds = {}
     for repeats in (4, 10):
-        rows = cmp.adjust(cmp.frame(tm.grid_comparison_rows(_grid(base, repeats=repeats),
+        rows = cmp.adjust(cmp.frame(tm.grid_verdict_rows(_grid(base, repeats=repeats),
                                                             "glass", 5)))
         numbers = rows[rows["method"].str.startswith(inference.METHODS["rerun"])]
-        kinds[repeats] = numbers["kind"].value_counts()
+        kinds[repeats] = numbers["verdict_kind"].value_counts()
         outside = numbers[cmp.outside_interval(numbers)]
         assert len(outside) >= 6
         if repeats == 4:
-            assert (outside["kind"] == "outside_not_decisive").all()
+            assert (outside["verdict_kind"] == "outside_not_decisive").all()
             assert outside["detail"].str.contains(
                 "not decisive: the re-run spread rests on 3 df, a decision needs at least 9 "
                 r"\(R >= 10 repetitions").all()

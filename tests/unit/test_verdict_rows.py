@@ -1,4 +1,4 @@
-"""results/paper_comparison.csv: one row per printed number, statuses, errata, writing."""
+"""results/verdicts.csv: one row per printed number, statuses, errata, writing."""
 
 from __future__ import annotations
 
@@ -20,21 +20,21 @@ from imbeval_repro.verdicts.errata import Erratum
 
 @pytest.fixture(scope="module")
 def static_rows():
-    """Every comparison row that needs no model fitting."""
-    rows = [*tm.example_comparison_rows(), *tm.distribution_comparison_rows(),
-            *tm.not_comparable_rows(), *td.comparison_rows(), *tk.comparison_rows(),
-            *to.comparison_rows()]
+    """Every verdict row that needs no model fitting."""
+    rows = [*tm.example_verdict_rows(), *tm.distribution_verdict_rows(),
+            *tm.not_comparable_rows(), *td.verdict_rows(), *tk.verdict_rows(),
+            *to.verdict_rows()]
     return cmp.frame(rows)
 
 
 def _kinds(table):
-    return table["kind"]
+    return table["verdict_kind"]
 
 
 def test_columns_are_the_interface(static_rows):
     assert list(static_rows.columns) == [
         "paper", "item", "row", "column", "printed", "regenerated", "difference", "status",
-        "kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
+        "verdict_kind", "detail", "basis", "ci_low", "ci_high", "method", "p_value", "adjusted_p",
         "adjustment", "error_rate", "global_p", "bh_q", "method_kind", "basis_kind",
         "reason_kind", "reason", "family_id", "report_adjusted_p"]
     # the typed columns come last, after the columns a reader of the words uses
@@ -43,12 +43,12 @@ def test_columns_are_the_interface(static_rows):
 
 def test_the_status_text_is_rendered_from_kind_and_detail(static_rows):
     # the typed columns and the text agree on every row: a reader of either sees one verdict
-    rendered = [cmp.Status(k).render(d) for k, d in zip(static_rows["kind"],
+    rendered = [cmp.Status(k).render(d) for k, d in zip(static_rows["verdict_kind"],
                                                          static_rows["detail"])]
     assert rendered == static_rows["status"].tolist()
     # each status begins with its kind's words (the one table of them), never its identifier
     assert all(s.startswith(cmp.wording(k))
-               for s, k in zip(static_rows["status"], static_rows["kind"]))
+               for s, k in zip(static_rows["status"], static_rows["verdict_kind"]))
 
 
 def test_every_status_has_one_severity_order_and_words():
@@ -67,7 +67,7 @@ def test_every_status_has_one_severity_order_and_words():
 
 def test_the_constructor_refuses_an_untyped_status():
     with pytest.raises(TypeError, match="Status"):
-        cmp.comparison_row("p", "i", "r", "c", "0.5", 0.5, "match")
+        cmp.verdict_row("p", "i", "r", "c", "0.5", 0.5, "match")
 
 
 def test_a_restated_row_keeps_its_numbers_and_renders_its_new_status():
@@ -75,7 +75,7 @@ def test_a_restated_row_keeps_its_numbers_and_renders_its_new_status():
     r = cmp.row("p", "T", "m", "ACC", "0.50", 0.57, setting="ours", basis=basis,
                 ci=(0.52, 0.62), p_value=0.01, method="m")
     s = cmp.restated(r, cmp.Status.SETTING, "not decided")
-    assert (s["kind"], s["status"]) == ("different_setting", "different setting: not decided")
+    assert (s["verdict_kind"], s["status"]) == ("different_setting", "different setting: not decided")
     assert (s["ci_low"], s["ci_high"], s["p_value"], s["regenerated"]) == (0.52, 0.62, 0.01,
                                                                           0.57)
 
@@ -93,9 +93,9 @@ def test_a_printed_number_is_not_distinguishable_from_a_rerun_or_differs():
     outside = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV", basis=basis,
                       ci=(0.52, 0.62))
     bare = cmp.row("p", "T", "r", "c", "0.50", 0.57, setting="our CV")
-    assert inside["kind"] == "not_distinguishable"
-    assert outside["kind"] == "differs"
-    assert bare["kind"] == "different_setting"
+    assert inside["verdict_kind"] == "not_distinguishable"
+    assert outside["verdict_kind"] == "differs"
+    assert bare["verdict_kind"] == "different_setting"
     assert (inside["ci_low"], inside["ci_high"], inside["basis"]) == (0.45, 0.66, "run on UCI glass")
 
 
@@ -110,11 +110,11 @@ def test_an_interval_needs_a_run_basis_and_its_ends_in_order():
 
 def test_claim_has_three_outcomes_and_a_finding_its_own_status():
     basis = cmp.run_basis("d")
-    kinds = [cmp.claim("p", "F", "x", 0.1, holds, basis=basis, ci=(0.0, 0.2))["kind"]
+    kinds = [cmp.claim("p", "F", "x", 0.1, holds, basis=basis, ci=(0.0, 0.2))["verdict_kind"]
              for holds in (True, False, None)]
     assert kinds == ["claim_holds", "claim_fails", "claim_inconclusive"]
     found = cmp.finding("mortaz2020", "IAM", "IAM = 2 CBA - 1", 0.0, detail="proved")
-    assert found["kind"] == "finding"
+    assert found["verdict_kind"] == "finding"
     assert found["basis"] == cmp.PRINTED_BASIS
 
 
@@ -237,7 +237,7 @@ def test_truncated_print_is_its_own_status():
     for printed, value in [("0.41", 0.415403), ("0.40", 0.407636), ("-0.175", -0.175738),
                            ("0.6124", 0.612452), ("2.9e-7", 2.97e-7)]:
         assert cmp.row("p", "i", "r", "c", printed, value)["status"] == cmp.TRUNCATED, printed
-        assert cmp.row("p", "i", "r", "c", printed, value)["kind"] == "truncated"
+        assert cmp.row("p", "i", "r", "c", printed, value)["verdict_kind"] == "truncated"
     # rounding that agrees stays a match; an erratum or a setting keeps its status
     assert cmp.row("p", "i", "r", "c", "0.42", 0.4249)["status"] == "match"
     assert cmp.row("p", "i", "r", "c", "0.41", 0.4154, setting="s")["status"].startswith(
@@ -249,7 +249,7 @@ def test_claim_rows():
     held = cmp.claim("p", "Fig. 1", "x varies least", 0.2, True, detail="gap 0.2 > 0")
     assert held["status"] == "claim holds: gap 0.2 > 0" and held["column"] == "claim"
     failed = cmp.claim("p", "Fig. 1", "G reaches 0", 0.72, False, printed="0", detail="min 0.72")
-    assert failed["kind"] == "claim_fails"
+    assert failed["verdict_kind"] == "claim_fails"
     assert failed["difference"] == pytest.approx(0.72)
 
 
@@ -309,7 +309,7 @@ def test_no_run_derived_row_carries_the_printed_basis(tmp_path):
         claims.stage_rows(experiment_dir=experiment)
     table = cmp.frame(claims.stage_rows(fig2_numbers=numbers, experiment_dir=experiment,
                                         dataset="Fashion-MNIST (stand-in for ImageNet)"))
-    run = table["ci_low"].notna() | table["kind"].isin(
+    run = table["ci_low"].notna() | table["verdict_kind"].isin(
         ["not_distinguishable", "differs"]) | (
         table["item"].isin(["Fig. 4a", "Fig. 4b", "Fig. 5"])) | table["status"].str.contains(
         "our synthetic sample")
@@ -334,8 +334,8 @@ def test_holm_adjusts_each_items_decisions_as_one_family():
     rows.append(cmp.claim("p", "Fig. 1", "exact", 0.0, True))  # no p: not in the family
     rows.append(cmp.claim("p", "Fig. 6", "search", 0.0, True, basis=basis, method="search"))
     table = cmp.adjust(cmp.frame(rows))
-    kinds = table["kind"].tolist()
-    assert kinds == table["kind"].tolist()
+    kinds = table["verdict_kind"].tolist()
+    assert kinds == table["verdict_kind"].tolist()
     # Fig. 1: Holm on (0.0001, 0.002, 0.004) -> 0.0003, 0.004, 0.004: all three at most
     # the decisive level 0.005, kept
     assert kinds[:3] == ["claim_holds"] * 3

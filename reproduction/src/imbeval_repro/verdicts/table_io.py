@@ -17,23 +17,23 @@ from imbeval_repro.verdicts.statuses import STATUSES, wording
 __all__ = ["TYPED_COLUMNS", "MULTIPLICITY_COLUMNS", "summary", "write", "read_parts"]
 
 #: the typed verdict: what a program reads instead of ``status``
-TYPED_COLUMNS = ("kind", "detail", "adjusted_p")
+TYPED_COLUMNS = ("verdict_kind", "detail", "adjusted_p")
 #: the columns of the multiplicity of a table as a whole
 MULTIPLICITY_COLUMNS = ("error_rate", "global_p", "bh_q")
 #: the numeric columns of a comparison CSV (read as floats, empty = NaN)
 _NUMBERS = ("regenerated", "difference", "ci_low", "ci_high", "p_value", "adjusted_p",
             "global_p", "bh_q", "report_adjusted_p")
 #: the text columns (read as text, empty = "")
-_TEXTS = ("printed", "row", "column", "method", "adjustment", "kind", "detail", "error_rate",
+_TEXTS = ("printed", "row", "column", "method", "adjustment", "verdict_kind", "detail", "error_rate",
           "method_kind", "basis_kind", "reason_kind", "reason", "family_id")
 
 
 def summary(table: pd.DataFrame) -> pd.DataFrame:
     """Counts of rows by paper and kind, the kinds in the reader's words (columns in the
     order of :data:`imbeval_repro.verdicts.statuses.WORDING`)."""
-    counts = pd.crosstab(table["paper"], table["kind"])
+    counts = pd.crosstab(table["paper"], table["verdict_kind"])
     counts = counts.reindex(columns=[k for k in STATUSES if k in counts.columns])
-    counts.columns = pd.Index([wording(k) for k in counts.columns], name="kind")
+    counts.columns = pd.Index([wording(k) for k in counts.columns], name="verdict_kind")
     return counts
 
 
@@ -78,7 +78,7 @@ def write(table: pd.DataFrame, csv_path, md_path):
 
 def read_parts(paths) -> pd.DataFrame:
     """Concatenate the per-paper comparison CSVs (in the given order); a part that lacks a
-    column of :data:`imbeval_repro.verdicts.rows.COLUMNS` or names an unknown ``kind`` is
+    column of :data:`imbeval_repro.verdicts.rows.COLUMNS` or names an unknown ``verdict_kind`` is
     refused (rerun the comparison rules that write it)."""
     parts = [pd.read_csv(p, dtype={c: str for c in _TEXTS}, keep_default_na=False,
                          na_values={c: [""] for c in _NUMBERS})
@@ -86,10 +86,10 @@ def read_parts(paths) -> pd.DataFrame:
     table = pd.concat(parts, ignore_index=True) if parts else frame([])
     missing = set(COLUMNS) - set(table.columns)
     if missing:
-        raise ValueError(f"comparison parts lack the columns {sorted(missing)}: rerun the "
+        raise ValueError(f"verdict parts lack the columns {sorted(missing)}: rerun the "
                          "comparison rules that write them")
-    unknown = sorted(set(table["kind"]) - set(STATUSES))
+    unknown = sorted(set(table["verdict_kind"]) - set(STATUSES))
     if unknown:
-        raise ValueError(f"comparison parts name unknown verdict kinds {unknown} (one of "
+        raise ValueError(f"verdict parts name unknown verdict kinds {unknown} (one of "
                          f"{', '.join(STATUSES)}): rerun the comparison rules that write them")
     return table[COLUMNS]
