@@ -28,6 +28,7 @@ from workflow_helpers import (
     load_test_config,
     n_classifier_jobs,
     result_files,
+    snakemake,
     snakemake_env,
 )
 
@@ -140,10 +141,18 @@ def slurm_cluster():
 
 
 def _rule_mem_mb(rule: str) -> int:
-    """The literal mem_mb of a rule of workflow/rules/experiment.smk (read, not imported: a rule file)."""
-    text = (ROOT / "workflow/rules/experiment.smk").read_text()
-    block = re.split(r"\n\s*rule ", text.split(f"rule {rule}:\n")[1])[0]
-    return int(re.search(r"\bmem_mb=(\d+),", block).group(1))
+    """The mem_mb Snakemake plans for a job of ``rule`` in the test DAG (a dry run in a copy
+    of the repository, without a profile: the rule's own resources)."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        work = copy_repo(Path(tmp) / "plan")
+        out = snakemake(work, "experiment_all", "-n", "--forceall", "--cores", "2",
+                        "--configfile", "config/test.yaml").stdout
+    blocks = [b for b in re.split(r"\n(?=(?:local)?rule \w+:)", out) if b.startswith(f"rule {rule}:")]
+    assert blocks, f"the dry run plans no job of {rule}"
+    return int(re.search(r"\bmem_mb=(\d+)", blocks[0]).group(1))
 
 
 def _jobs(cluster, fmt="%i|%k|%T|%C|%m"):
