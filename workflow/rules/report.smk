@@ -7,8 +7,8 @@
 #   snakemake --cores 2 report_all && snakemake --report report.html
 #
 # Rules call `imbeval papers collate` and `imbeval report pages`
-# (reproduction/src/imbeval_repro/cli/{papers,report}.py); the library is src/imbeval/tables/{comparison,claims}.py
-# and src/imbeval/report/.
+# (reproduction/src/imbeval_repro/cli/{papers,report}.py); the code is the verdict engine
+# (imbeval_repro/verdicts), the papers' folders and imbeval_repro/report.
 
 
 import yaml
