@@ -1,5 +1,5 @@
 """``imbeval experiment figures``: Figs. 3, 4a, 4b, 5 (PDF, PNG, CSV) of mullick2020's
-experiment, and ``claims.csv``: their claims as the comparison decides them
+experiment, and ``claims.csv``: their claims as the verdict table decides them
 (:func:`imbeval_repro.papers.mullick2020.claims.claims_table`; the figures only draw).
 Registered by :mod:`imbeval_repro.cli.experiment`.
 """
@@ -25,7 +25,7 @@ def _run_figures(args) -> int:
                          folds_csv=args.folds):
         print(path)
     if args.keel:
-        # the KEEL run's claims as the comparison holds them: items '<Fig.> (KEEL)', basis
+        # the KEEL run's claims as the verdict table holds them: items '<Fig.> (KEEL)', basis
         # naming the KEEL problems and their independent units
         from imbeval_repro.papers.mullick2020.keel_claims import keel_rows
 
@@ -61,7 +61,7 @@ def register(sub) -> None:
                         "CV intervals, see imbeval_repro.papers.mullick2020.experiment)")
     p.add_argument("--keel", action="store_true",
                    help="the problems are KEEL datasets (imbeval experiment keel-problems): "
-                        "claims.csv holds the KEEL rows of the comparison")
+                        "claims.csv holds the KEEL rows of the verdict table")
     p.add_argument("--run-dataset", metavar="JSON",
                    help="the config's experiment dataset section, {\"dataset\": ..., "
                         "\"features\": {...}}: names what the claims rest on")

@@ -3,7 +3,7 @@
 Writes, into ``--out-dir`` (the repository keeps them in ``reference/keel/``):
 
 - ``claims.csv``: the run's claim rows (``claims.csv`` of ``imbeval experiment figures
-  --keel``, as the comparison holds them);
+  --keel``, as the verdict table holds them);
 - ``claim_units.csv``: the unit values every claim's interval is computed from (one row per
   claim and unit: a dataset's contrast or log ratio with its family, a cell's fold value
   with its pooled value and its dataset's number of classes),

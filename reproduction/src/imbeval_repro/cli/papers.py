@@ -269,7 +269,7 @@ def _mortaz_figures(args):
                   for i in range(cm.REPLICATE_SWEEPS)]
     _write_part(cm.figure_verdict_rows(data, replicates, seed=args.seed), args.verdicts)
     print(claims.to_string())
-    # a claim that does not hold is a finding (it goes to the comparison), not a failure
+    # a claim that does not hold is a finding (it goes to the verdict table), not a failure
     return 0
 
 

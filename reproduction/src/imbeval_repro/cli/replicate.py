@@ -59,7 +59,7 @@ def register(subparsers):
                    help="the config every run uses (e.g. config/config.yaml)")
     p.add_argument("--cores", type=int, default=2, help="snakemake --cores (default 2)")
     p.add_argument("--out-dir", required=True, type=Path, metavar="DIR",
-                   help="folder of the runs (DIR/seed-N) and of the comparison "
+                   help="folder of the runs (DIR/seed-N) and of the verdict table "
                         "(DIR/replication)")
     p.add_argument("--snakefile", type=Path, default=Path("Snakefile"),
                    help="the workflow's Snakefile (default: ./Snakefile)")

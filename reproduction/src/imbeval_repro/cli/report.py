@@ -16,7 +16,7 @@ def register(subparsers):
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="item", metavar="ITEM")
     sub.required = True
-    p = sub.add_parser("pages", help="an overview, the comparison, a landing page per paper "
+    p = sub.add_parser("pages", help="an overview, the verdict table, a landing page per paper "
                                      "and a page per item, into --out-dir",
                        description="Write the report's HTML pages.")
     p.add_argument("--items", required=True, type=Path, metavar="YAML",

@@ -1,4 +1,4 @@
-"""Comparison rows for what the papers *state* about their figures, checked on our results.
+"""Verdict rows for what the papers *state* about their figures, checked on our results.
 
 :mod:`imbeval_repro.verdicts` compares printed numbers; a figure mostly carries claims
 ("Precision varies most", "the G-DR cuts lie between the EDR and the min-DR"). Each claim
@@ -86,9 +86,9 @@ def stage_rows(*, fig2_numbers=None, experiment_dir=None, audit_fig6=None,
 
 def decided_rows(claims_csv) -> list[dict]:
     """The rows of a ``claims.csv`` that ``imbeval experiment figures`` decided (and
-    adjusted within each figure), read back as verdict rows: the comparison takes the
+    adjusted within each figure), read back as verdict rows: the verdict table takes the
     claims as decided there rather than deciding them again from the same runs.
-    :func:`imbeval_repro.verdicts.adjust` of the whole comparison forms the same families
+    :func:`imbeval_repro.verdicts.adjust` of the whole verdict table forms the same families
     (a figure's claims are the whole of its family) and leaves their verdicts as they are.
     """
     return cmp.read_parts([claims_csv]).to_dict("records")

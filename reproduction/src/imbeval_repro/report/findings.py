@@ -102,7 +102,7 @@ def _would_decide(part: pd.DataFrame) -> str:
 
 
 def _item_pages(catalog) -> dict:
-    """``{(paper, comparison item name): page}`` from the catalog."""
+    """``{(paper, verdict item name): page}`` from the catalog."""
     pages = {}
     for paper, spec in (catalog or {}).items():
         for item in spec["items"]:

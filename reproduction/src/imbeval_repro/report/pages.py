@@ -27,7 +27,7 @@ Pages written (``out_dir``):
 - ``<paper>/<paper>_verdicts.html`` -- a paper's landing page: each figure and table with
   its verdict and the numbers behind it;
 - ``<paper>/<id>.html`` -- one item: the paper's statement beside ours, the figure, the
-  regenerated table(s) with printed values marked where they differ, and the comparison
+  regenerated table(s) with printed values marked where they differ, and the verdict table
   rows of the item. An item whose run rows form a grid (mortaz2020's Tables 16 and 18: model
   x measure, each with a re-run's prediction interval) shows them as one heat-map table
   (:func:`grid_html`), its basis and method stated once, each row's detail in the cell's
@@ -237,7 +237,7 @@ def render_item(paper, spec, item, verdict_table, results_dir, dataset=None) -> 
         body.append(frame_html(frame, _marks_for(frame, rows)))
     if not rows.empty:
         rest = rows[~rows.index.isin(grid.index)]
-        body.append(f"<h3>Comparison rows ({len(rows)})</h3>")
+        body.append(f"<h3>Verdict rows ({len(rows)})</h3>")
         if len(rest):
             body.append(verdicts_html(rest))
         if len(grid):
@@ -362,7 +362,7 @@ def _counts_by_basis(verdict_table) -> str:
 
 
 def render_overview(catalog, verdict_table, results_dir, dataset=None, reference_dir=None) -> str:
-    """Every paper's verdict table on one page, with the counts of the comparison: the
+    """Every paper's verdict table on one page, with the counts of the verdict table: the
     run's dataset at the top, rows from printed numbers and from the run counted apart."""
     from imbeval_repro.report.findings import findings_html
 

@@ -205,7 +205,7 @@ def families_html(verdict_table: pd.DataFrame) -> str:
     """The families of decisions as a table (:func:`decision_families`), with a total."""
     families = decision_families(verdict_table)
     if families.empty:
-        return ("<p>No row of this comparison carries a p-value, so no decision was made "
+        return ("<p>No row of this verdict table carries a p-value, so no decision was made "
                 "(nothing to adjust, nothing to count against chance).</p>")
     alpha = f"{DECISIVE_ALPHA:g}"
     out = [f"<p>A <i>decision</i> is a row with a p-value (a claim, or a printed number "
@@ -264,7 +264,7 @@ def _status_cell(row) -> str:
 
 
 def verdicts_html(rows: pd.DataFrame) -> str:
-    """Comparison rows as a table, each status coloured by its kind, with the basis, the
+    """Verdict rows as a table, each status coloured by its kind, with the basis, the
     interval's method (a method that repeats the row above's says so, the text in its
     tooltip), the p-value of a decision and its family's adjustment."""
     out = ["<table><thead><tr><th>item</th><th>row</th><th>column</th><th>printed</th>"

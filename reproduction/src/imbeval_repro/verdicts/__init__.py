@@ -60,7 +60,7 @@ decision is adjusted in; ``report_adjusted_p`` is Holm over every claim family a
 - ``MISMATCH`` (``mismatch``) -- none of the above: a number we fail to reproduce and
   cannot explain. The tests require there be none.
 
-This module is the face of the comparison (it re-exports; each topic is its own module, and
+This module is the face of the verdict table (it re-exports; each topic is its own module, and
 none of them imports this one): the vocabulary (:mod:`imbeval_repro.verdicts.statuses`), print
 precision (:mod:`imbeval_repro.verdicts.precision`), the row constructors
 (:mod:`imbeval_repro.verdicts.rows`), multiplicity (:mod:`imbeval_repro.verdicts.multiplicity`) and

@@ -213,7 +213,7 @@ THRESHOLDS = {
         "<=", 0.05,
         "The paper reads these numbers off its curves (\"about 0.32\", \"about −0.75 to "
         "0.75\"); five points of a [-1, 1] index is what reading a plot can promise. Our "
-        "sweep runs on to no skill, so these are expected to fail here and the comparison "
+        "sweep runs on to no skill, so these are expected to fail here and the verdict table "
         "files the numbers as a different setting."),
     "wider span": Threshold(
         "IAM's span exceeds ACC's", "mortaz2020 Fig. 3",

@@ -13,7 +13,7 @@ class Erratum:
 
     ``corrected`` is what the paper's formula gives on the paper's matrix (``None`` when the
     corrected reading is a whole recipe rather than one number, e.g. "the column uses
-    M7 + J5/5": the comparison then shows the recomputed value).
+    M7 + J5/5": the verdict table then shows the recomputed value).
     """
 
     explanation: str

@@ -11,8 +11,9 @@ identity), the counterexample where one fails, and the basis:
 - ``computed``: a seeded search (:func:`imbeval.audit.matrices.random_matrices`) or
   quadrature on the paper's stated distributions, with the tolerance named in ``method``.
 
-The ortigosa2016 Study 2 checks live in :mod:`imbeval_repro.papers.ortigosa2016.study2`; the rows of the
-comparison are made from the CSV these write (:mod:`imbeval_repro.verdicts.theory_rows`).
+The checks are each paper's ``theory`` module and ortigosa2016's
+:mod:`imbeval_repro.papers.ortigosa2016.study2`; their verdict rows are made from the CSV
+these write (:mod:`imbeval_repro.verdicts.theory_rows`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Reading and writing the comparison: the CSV at full precision and its Markdown
+"""Reading and writing the verdict table: the CSV at full precision and its Markdown
 rendering (:func:`write`), the per-paper parts read back and concatenated
 (:func:`read_parts`), counts by kind (:func:`summary`).
 """
@@ -20,7 +20,7 @@ __all__ = ["TYPED_COLUMNS", "MULTIPLICITY_COLUMNS", "summary", "write", "read_pa
 TYPED_COLUMNS = ("verdict_kind", "detail", "adjusted_p")
 #: the columns of the multiplicity of a table as a whole
 MULTIPLICITY_COLUMNS = ("error_rate", "global_p", "bh_q")
-#: the numeric columns of a comparison CSV (read as floats, empty = NaN)
+#: the numeric columns of a verdict CSV (read as floats, empty = NaN)
 _NUMBERS = ("regenerated", "difference", "ci_low", "ci_high", "p_value", "adjusted_p",
             "global_p", "bh_q", "report_adjusted_p")
 #: the text columns (read as text, empty = "")
@@ -38,7 +38,7 @@ def summary(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def write(table: pd.DataFrame, csv_path, md_path):
-    """Write the comparison (CSV, full precision) and its Markdown rendering."""
+    """Write the verdict table (CSV, full precision) and its Markdown rendering."""
     write_table(table, csv_path, None, index=False)
     counts = summary(table)
     text = ["# Printed versus regenerated\n\n",
@@ -77,9 +77,9 @@ def write(table: pd.DataFrame, csv_path, md_path):
 
 
 def read_parts(paths) -> pd.DataFrame:
-    """Concatenate the per-paper comparison CSVs (in the given order); a part that lacks a
+    """Concatenate the per-paper verdict CSVs (in the given order); a part that lacks a
     column of :data:`imbeval_repro.verdicts.rows.COLUMNS` or names an unknown ``verdict_kind`` is
-    refused (rerun the comparison rules that write it)."""
+    refused (rerun the verdict rules that write it)."""
     parts = [pd.read_csv(p, dtype={c: str for c in _TEXTS}, keep_default_na=False,
                          na_values={c: [""] for c in _NUMBERS})
              for p in paths]
@@ -87,9 +87,9 @@ def read_parts(paths) -> pd.DataFrame:
     missing = set(COLUMNS) - set(table.columns)
     if missing:
         raise ValueError(f"verdict parts lack the columns {sorted(missing)}: rerun the "
-                         "comparison rules that write them")
+                         "verdict rules that write them")
     unknown = sorted(set(table["verdict_kind"]) - set(STATUSES))
     if unknown:
         raise ValueError(f"verdict parts name unknown verdict kinds {unknown} (one of "
-                         f"{', '.join(STATUSES)}): rerun the comparison rules that write them")
+                         f"{', '.join(STATUSES)}): rerun the verdict rules that write them")
     return table[COLUMNS]

@@ -1,4 +1,4 @@
-"""Comparison rows for the papers' theorems, lemmas, results, conjectures and ortigosa2016's
+"""Verdict rows for the papers' theorems, lemmas, results, conjectures and ortigosa2016's
 Study 2, made from the theory stage's ``statements.csv`` (``imbeval theory statements``,
 :mod:`imbeval_repro.verdicts.statements`, :mod:`imbeval_repro.papers.ortigosa2016.study2`).
 
@@ -21,7 +21,7 @@ from imbeval_repro.verdicts.claim_rules import decide
 
 __all__ = ["statement_rows", "STATEMENT_ITEMS"]
 
-#: the comparison items these rows use, per paper (the report's catalog lists them)
+#: the verdict items these rows use, per paper (the report's catalog lists them)
 STATEMENT_ITEMS = {
     "mortaz2020": ["Theorem 1", "Theorem 2", "Theorem 3", "Theorem 4", "Section 2.4.1"],
     "mullick2020": ["Lemma 1", "Lemma 2", "Lemma 3", "Theorem 5", "Section 6"],

@@ -1,6 +1,6 @@
 """Dembélé's experiments on data, and the imbalance ratios he states, against ours.
 
-Rows of the comparison (item names in :data:`ITEMS`):
+Rows of the verdict table (item names in :data:`ITEMS`):
 
 - ``text, imbalance ratios``: the ratios the text states (ir = smallest / largest class
   size): 0.034 (M2), 0.538 (M3), ≈ 0.8 (M5), ≈ 0.07 (M6, M7), 0.786 (M8, M9), recomputed

@@ -8,7 +8,7 @@ print σ with the population formula sqrt(E[(D - E D)²]); we do the same.
 
 The slides' eq. 13 (one-vs-one AUC) sums every ordered pair twice; the corrected reading,
 mean over unordered pairs of (AUC_{j,k} + AUC_{k,j})/2, is what :func:`ovo_auc` computes.
-The slides print no value for it: it appears in the tables but not in the comparison.
+The slides print no value for it: it appears in the tables but not in the verdict table.
 """
 
 from __future__ import annotations

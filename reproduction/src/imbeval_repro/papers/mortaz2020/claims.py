@@ -97,7 +97,7 @@ def figure_claims(data: pd.DataFrame) -> pd.DataFrame:
     add("Fig. 2", "ACC span (nearly flat: < 0.01)", "nearly flat", acc_span)
     # The paper's numbers ("about 0.32", "about −0.75 to 0.75") hold only within
     # THRESHOLDS["about (printed)"]; our sweep runs on to no skill, so they are expected to
-    # fail here and the comparison files them as "different setting" with that reason.
+    # fail here and the verdict table files them as "different setting" with that reason.
     add("Fig. 2", "IAM varies where ACC does not (IAM span / ACC span > 10)",
         "varies where the other does not", iam_span / acc_span)
     add("Fig. 2", "IAM span about 0.32 (paper; within 0.05)", "about (printed)", iam_span,
@@ -118,7 +118,7 @@ def figure_claims(data: pd.DataFrame) -> pd.DataFrame:
         _spearman(f4["IAM"], f4["AUC"]))
     add("Fig. 4", "different scale: IAM span / AUC span", "different scale",
         np.ptp(f4["IAM"]) / np.ptp(f4["AUC"]))
-    # key and margin: what the comparison decides over several sweeps (not written out)
+    # key and margin: what the verdict table decides over several sweeps (not written out)
     return pd.DataFrame(rows, columns=[*CLAIM_COLUMNS, "key", "margin"])
 
 

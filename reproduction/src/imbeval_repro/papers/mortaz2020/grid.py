@@ -214,11 +214,9 @@ def _printed_identity_break(item, model):
     return None
 
 
-def grid_rerun_check(values, printed: str, low=-math.inf, high=math.inf,
-                          spread=None):
-    """The comparison of a printed grid number with a re-run of ours (named for what it
-    returns, a comparison, apart from :func:`imbeval.inference.rerun_estimate`, which returns
-    the estimate it is built from).
+def grid_rerun_check(values, printed: str, low=-math.inf, high=math.inf, spread=None):
+    """The check of a printed grid number against a re-run of ours (built on
+    :func:`imbeval.inference.rerun_estimate`, which returns the estimate it rests on).
 
     Parameters
     ----------

@@ -65,7 +65,7 @@ DISTRIBUTIONS = {
 #: Errata, keyed (item, row, column) as in the verdict table. None at present: the four
 #: values once listed here (Table 5 CM3 F 0.4154 printed 0.41; Table 6 CM4 MAP 0.4254
 #: printed 0.42 and CBA 0.4076 printed 0.40; Table 9 IAM of CM3 -0.1757 printed -0.175)
-#: are printed truncated instead of rounded, which the comparison reports as
+#: are printed truncated instead of rounded, which the verdict table reports as
 #: "within print precision (printed truncated)" without being told.
 ERRATA: dict = {}
 

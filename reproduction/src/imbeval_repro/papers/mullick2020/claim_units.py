@@ -491,7 +491,7 @@ def recompute_claims(claims: pd.DataFrame, units: pd.DataFrame) -> pd.DataFrame:
     table = pd.DataFrame(out)
     if table.empty:
         return table.assign(adjusted_p=[])
-    # Holm within the item's family, over the rows that have a p-value (as the comparison)
+    # Holm within the item's family, over the rows that have a p-value (as the verdict table)
     adjusted = pd.Series(np.nan, index=table.index)
     for _, family in table.groupby("item", sort=False):
         decided = family["p_value"].notna()

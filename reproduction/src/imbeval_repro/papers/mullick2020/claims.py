@@ -465,7 +465,7 @@ def mullick_experiment_rows(indices, problems, *, basis, folds=None):
     ----------
     indices, problems : the experiment's ``run_indices.csv`` (or ``fold_indices.csv``) and
         ``problems.csv`` (paths or DataFrames; ``problems`` needs its ``classes`` column).
-    basis : the rows' basis, ``comparison.run_basis(<the run's dataset>)``.
+    basis : the rows' basis, ``verdicts.run_basis(<the run's dataset>)``.
     folds : the experiment's ``fold_indices.csv`` (path or DataFrame) when ``indices`` is its
         run table: Fig. 5's cells rest on their fold values
         (:func:`imbeval_repro.papers.mullick2020.experiment.cell_fold_values`).
@@ -475,7 +475,7 @@ def mullick_experiment_rows(indices, problems, *, basis, folds=None):
     iterator of claim rows (:func:`imbeval_repro.verdicts.claim`).
     """
     if basis == cmp.PRINTED_BASIS:
-        raise ValueError("basis must name the run's dataset (comparison.run_basis)")
+        raise ValueError("basis must name the run's dataset (verdicts.run_basis)")
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
     folds = ex.read_fold_table(folds, ex.multi_class_problems(problems))
@@ -503,7 +503,7 @@ def mullick_user_rows(indices, problems, *, basis, folds=None):
     Parameters, returns: as :func:`mullick_experiment_rows` (items :data:`USER_ITEMS`).
     """
     if basis == cmp.PRINTED_BASIS:
-        raise ValueError("basis must name the run's dataset (comparison.run_basis)")
+        raise ValueError("basis must name the run's dataset (verdicts.run_basis)")
     indices = indices if isinstance(indices, pd.DataFrame) else pd.read_csv(indices)
     problems = problems if isinstance(problems, pd.DataFrame) else pd.read_csv(problems)
     folds = ex.read_fold_table(folds, ex.multi_class_problems(problems))

@@ -106,7 +106,7 @@ def reference_rows(reference_dir) -> pd.DataFrame:
     missing = [c for c in cmp.COLUMNS if c not in claims.columns]
     unknown = sorted(set(claims.get("kind", [])) - set(cmp.STATUSES))
     if missing or unknown:
-        raise ValueError(f"{folder / 'claims.csv'} is not a comparison table of this version "
+        raise ValueError(f"{folder / 'claims.csv'} is not a verdict table of this version "
                          f"(missing columns {missing}, unknown kinds {unknown}): re-export "
                          "it with `imbeval experiment reference`")
     record = json.loads((folder / "provenance.json").read_text(encoding="utf-8"))
