@@ -132,20 +132,11 @@ def run_statements(args):
     from pathlib import Path
 
     from imbeval.utils.io import write_csv
-    from imbeval_repro.papers.dembele.theory import dembele_results
-    from imbeval_repro.papers.mortaz2020.theory import mortaz_theorems
-    from imbeval_repro.papers.mullick2020.theory import mullick_lemmas
-    from imbeval_repro.verdicts.statements import statements_frame
-    from imbeval_repro.papers.ortigosa2016 import study2
+    from imbeval_repro.papers.theory import statements_table
 
     start = time.perf_counter()
-    rows = []
-    for part in (mortaz_theorems, mullick_lemmas, dembele_results,
-                 study2.ordering_statements, study2.study2_statements):
-        tick = time.perf_counter()
-        rows += part(seed=args.seed) if part is not study2.ordering_statements else part()
-        print(f"{part.__module__}.{part.__name__}: {time.perf_counter() - tick:.1f} s")
-    table = statements_frame(rows)
+    table = statements_table(seed=args.seed,
+                             progress=lambda name, seconds: print(f"{name}: {seconds:.1f} s"))
     path = Path(args.out_dir) / "statements.csv"
     write_csv(table, path)
     held = table["holds"].value_counts(dropna=False).to_dict()
