@@ -170,26 +170,13 @@ def _mortaz_examples(args):
 
 
 def _mortaz_grid(args):
-    import pandas as pd
-
-    from imbeval_repro.papers.mortaz2020.grid_fit import grid_fold_scores, merge_grid_parts, split_timings
-    from imbeval_repro.papers.mortaz2020 import tables as mt
-    from imbeval.utils.io import atomic_write_text
-    from imbeval.utils.tables import write_table
+    from imbeval_repro.papers.mortaz2020.grid_fit import grid_fold_scores, split_timings
+    from imbeval_repro.papers.mortaz2020.grid_run import read_grid_parts, write_grid
 
     if args.folds < 2:
         raise ValueError(f"--folds must be at least 2, got {args.folds}")
     if args.parts:
-        parts = []
-        for path in args.parts:
-            try:
-                parts.append(pd.read_csv(path))
-            except (OSError, ValueError) as exc:
-                raise ValueError(f"grid part {path} cannot be read ({exc}); delete it and rerun") from None
-        scores = merge_grid_parts(parts, seed=args.seed)
-        if args.models is None and len(set(scores["model"])) != 18:
-            raise ValueError(f"the grid parts hold {len(set(scores['model']))} of the 18 models; "
-                             "give every model's part (or --models for a subset)")
+        scores = read_grid_parts(args.parts, seed=args.seed, models=args.models)
     else:
         start = time.perf_counter()
         scores, timings = split_timings(grid_fold_scores(args.dataset, folds=args.folds,
@@ -198,31 +185,8 @@ def _mortaz_grid(args):
                                                          repeats=args.repeats))
         if args.timings is not None:
             _write_timings(timings, args.timings, time.perf_counter() - start)
-    if int(scores["fold"].max()) + 1 != args.folds:
-        raise ValueError(f"the grid parts have {int(scores['fold'].max()) + 1} folds, "
-                         f"--folds says {args.folds}")
-    if int(scores["repeat"].max()) + 1 != args.repeats:
-        raise ValueError(f"the grid parts have {int(scores['repeat'].max()) + 1} CV "
-                         f"repetitions, --repeats says {args.repeats}")
-    table = mt.grid_table(scores)
-    item = mt.GRID_DATASETS[args.dataset]
-    stem = f"grid_{args.dataset}"
-    write_table(scores, args.out_dir / f"{stem}_folds.csv", None, index=False)
-    notes = mt.grid_markdown_notes(table, args.dataset, args.folds, args.seed, scores)
-    cv = f"{args.folds}-fold CV" + (f", {args.repeats} repetitions" if args.repeats > 1 else "")
-    write_table(table, args.out_dir / f"{stem}.csv", args.out_dir / f"{stem}.md",
-                title=f"mortaz2020 {item}: 18 models on {args.dataset} ({cv})",
-                notes=notes)
-    summary = {"dataset": args.dataset, "folds": args.folds, "repeats": args.repeats,
-               "seed": args.seed,
-               "selected": mt.grid_selection(table),
-               "paper_selected": {k: v for k, v in mt.pr.GRID_SELECTED[item].items()
-                                  if k != "dataset"},
-               "iam_is_row_min_everywhere": bool(table["iam_is_row_min"].all())}
-    atomic_write_text(args.out_dir / f"{stem}_summary.json", json.dumps(summary, indent=2) + "\n")
-    rows = [*mt.grid_verdict_rows(scores, args.dataset, args.folds, args.seed),
-            *mt.selection_claim_rows(scores, args.dataset, args.folds),
-            *mt.printed_selection_rows(args.dataset)]
+    summary, rows = write_grid(scores, args.dataset, folds=args.folds, repeats=args.repeats,
+                               seed=args.seed, out_dir=args.out_dir)
     _write_part(rows, args.verdicts)
     print(json.dumps(summary))
     return 0
