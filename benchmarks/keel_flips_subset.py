@@ -1,6 +1,6 @@
 """The indices of scores of a KEEL run that has not finished: the winner flips, the per-problem
 counts and Fig. 3's spread over the two-class problems whose classifier jobs have all
-finished (docs/reference-results.md, "The re-run with scores").
+finished (docs/reference-results.md, "The shipped run").
 
     python benchmarks/keel_flips_subset.py RUN_DIR --out-dir DIR
 
