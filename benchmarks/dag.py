@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-TABLES = ("indices", "confusion_matrices", "test_sets", "hyperparameters", "summary")
+TABLES = ("fold_indices", "confusion_matrices", "test_sets", "hyperparameters", "summary")
 
 
 def copy_tree(dest: Path) -> None:

@@ -94,7 +94,7 @@ def other_seed_run(tmp_path_factory):
 def test_a_changed_seed_changes_the_results(local_run, other_seed_run):
     # (test_sets.csv holds the test-set sizes, which follow from the fold sizes alone, and
     # the tuned hyperparameters may coincide: neither has to change with the seed)
-    for table in ["indices", "confusion_matrices", "summary"]:
+    for table in ["fold_indices", "confusion_matrices", "summary"]:
         a = pd.read_csv(local_run / f"results/experiment/{table}.csv")
         b = pd.read_csv(other_seed_run / f"results/experiment/{table}.csv")
         # the same experiment (same rows), other numbers

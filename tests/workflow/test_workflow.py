@@ -204,7 +204,7 @@ def test_cluster_generic_executor_retries_a_failed_job_and_gives_the_same_result
     assert "rule experiment_run:" not in out
     # one job per fold here, one per problem in local_run (config/test.yaml's job_unit): the
     # gathered tables are the same bytes
-    for table in ("indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"):
+    for table in ("fold_indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"):
         a = (local_run / f"results/experiment/{table}.csv").read_bytes()
         b = (work / f"results/experiment/{table}.csv").read_bytes()
         assert a == b, table
