@@ -1,12 +1,5 @@
-"""The printed numbers of kluska that the project compares with.
-
-Values are kept as the strings the paper prints, so that the print precision (the number
-of decimals) travels with them. Matrices are kept as printed; where the paper uses another
-layout than the project (rows = true class, columns = predicted), the name says so and the
-conversion is one transpose. Errata -- printed values that are not what the paper's own
-formula gives on the paper's own matrix -- are listed beside the values with what the
-formula gives and the explanation (docs/errata.md).
-"""
+"""The printed numbers of kluska that the project compares with, as printed (the
+convention: :mod:`imbeval_repro.papers`)."""
 
 from __future__ import annotations
 
