@@ -19,10 +19,9 @@ is not needed), for ``run`` ``{"protocol": {...}, "classifier": {"params": {...}
 "grid": {...}}}`` (plus ``"estimator": "module:name"`` for a user's classifier).
 ``collect --indices`` takes registered names, ``all`` and import paths of user indices.
 
-Each item lives in its own module ``imbeval.cli._experiment_<item>`` (this module only adds
-their parsers): a workflow rule's inputs are the files its item reaches through its imports
-(``cli_sources`` in workflow/rules/common.smk), so a fold job does not depend on the figures'
-code nor a features job on the classifiers'.
+Each item lives in its own module ``imbeval_repro.cli._experiment_<item>`` (this module only
+adds their parsers); a rule lists its item's module among its inputs (``sources`` in
+workflow/rules/common.smk), so an edit of one item's command reruns that item's jobs only.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ The layout of ILSVRC's training folder and of most labelled image sets::
 Each sub-folder is a (leaf) class named after the folder; a higher-level concept of the
 config is a union of sub-folder names, as an ImageNet concept is a union of wnids. Images
 go through the same Inception V3 extraction as ImageNet
-(:func:`imbeval_repro.experiment.features.image_folder.extract_image_folder_features`).
+(:func:`imbeval_repro.experiment.features.user_data.extract_image_folder_features`).
 
 Checked before any job (:func:`list_class_folders`): the root exists, holds at least two
 class folders, and no class folder is empty; a concept member that is not a sub-folder is

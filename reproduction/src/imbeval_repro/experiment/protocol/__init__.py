@@ -2,11 +2,10 @@
 
 - :func:`derive_seed` -- per-job seeds from the config's seed (:mod:`imbeval.utils.seeds`);
 - :class:`ProtocolSettings` -- the protocol's defaults, held once (:mod:`imbeval_repro.experiment.protocol.settings`);
-- :mod:`.rrt` -- the five test-set schemes and the sampling rule of each test set;
+- :mod:`imbeval.rrt` -- the five test-set schemes and the sampling rule of each test set
+  (the library's);
 - :mod:`.cv` -- one (problem, classifier, run) or some of its outer folds: in-fold tuning,
   confusion matrices; a run gathered back from its folds;
-- :mod:`.mortaz_grid` -- mortaz2020's 18-model grid under stratified CV (Tables 16/18);
-- :mod:`.mnist_lda` -- dembele's M8/M9 from LDA on MNIST (Tables 10-11);
 - :mod:`.collect` -- per-fold (or per-run) JSON results gathered into CSV tables.
 """
 
@@ -27,8 +26,7 @@ __all__ = [
 # The CV functions load scikit-learn (about 2 s of CPU): they are imported on first use
 # (PEP 562), so that importing a light submodule -- imbeval_repro.experiment.protocol.user_code, which the
 # workflow imports at every Snakemake start-up, or .collect in the collect job -- does not
-# pay for them. The import is spelt out (not importlib) so that the rule inputs derived
-# from imports (imbeval_repro.cli._sources) still see cv.py behind this package.
+# pay for them.
 _CV_NAMES = frozenset(
     {"gather_folds", "outer_folds", "run_folds", "run_protocol"}
 )
