@@ -247,7 +247,7 @@ def _two_index_table(units=8):
 
 
 def test_winner_stability_finds_a_decisive_change_with_evidence():
-    s = winner_stability(_two_index_table(), indices=["mcc", "gmean"], n_samples=4000)
+    s = winner_stability(_two_index_table(), indices=["acsa", "mcc", "gmean"], n_samples=4000)
     w = s.winners.set_index("index")
     assert w.loc["gmean", "winner"] == "a" and not w.loc["gmean", "differs"]
     assert w.loc["mcc", "winner"] == "b" and w.loc["mcc", "decisive"]
@@ -259,7 +259,7 @@ def test_winner_stability_finds_a_decisive_change_with_evidence():
 
 
 def test_a_change_on_too_few_units_is_not_decisive():
-    s = winner_stability(_two_index_table(units=3), indices=["mcc"], n_samples=1000)
+    s = winner_stability(_two_index_table(units=3), indices=["acsa", "mcc"], n_samples=1000)
     row = s.winners.set_index("index").loc["mcc"]
     assert row["differs"] and row["decisive"] is None and "no test" in row["evidence"]
 
@@ -286,7 +286,8 @@ def test_cd_diagram_groups_follow_the_pairwise_tests(tmp_path):
     groups = dict(zip(data["classifier"], data["group"]))
     assert groups["c2"] == "" and groups["c0"] == groups["c1"] == "1"
     written = save_cd_diagram(r, tmp_path / "cd_acsa", bars="wilcoxon-holm")
-    assert sorted(p.suffix for p in written) == [".csv", ".pdf", ".png"]
+    assert sorted(p.name for p in written) == ["cd_acsa.caption.txt", "cd_acsa.csv",
+                                               "cd_acsa.pdf", "cd_acsa.png", "cd_acsa.svg"]
     assert pd.read_csv(tmp_path / "cd_acsa.csv")["classifier"].tolist() == r.classifiers
     # several results: one panel each, their tables stacked
     save_cd_diagram([r, r], tmp_path / "cd_two")
@@ -345,6 +346,6 @@ def test_a_tie_for_first_with_the_reference_winner_is_no_other_winner():
     mcc = np.tile([0.6, 0.6, 0.5], (6, 1))
     table = pd.concat([long_table(acsa, "acsa", ["a", "b", "c"]),
                        long_table(mcc, "mcc", ["a", "b", "c"])])
-    row = winner_stability(table, indices=["mcc"], n_samples=500).winners.iloc[1]
+    row = winner_stability(table, indices=["acsa", "mcc"], n_samples=500).winners.iloc[1]
     assert row["winner"] == "a = b" and not row["differs"]
     assert row["evidence"] == "a winner in common (tied for first)"

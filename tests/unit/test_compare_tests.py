@@ -67,20 +67,26 @@ def test_nemenyi_bars_join_exactly_the_pairs_closer_than_the_cd():
     assert disagreements >= 5
 
 
-def test_the_wilcoxon_view_has_no_ruler_and_says_which_test_drew_the_bars():
+def test_the_wilcoxon_view_has_no_ruler_and_the_caption_names_the_test(tmp_path):
+    from imbeval.compare import diagram_caption, save_cd_diagram
+
     r = rank_classifiers(long_table(_random_matrix(3)), index="acsa", n_samples=200)
     for bars in BARS:
         data = cd_diagram_data(r, bars=bars)
-        fig = plot_cd_diagram(("acsa", data))
+        fig = plot_cd_diagram(("", data))
         texts = [t.get_text() for t in fig.axes[0].texts]
         ruler = [t for t in texts if t.startswith("CD (Nemenyi)")]
-        caption = [t for t in texts if t.startswith("bars: ")]
-        assert len(caption) == 1
+        # the figure holds no caption: a paper sets its own, from the caption file
+        assert not [t for t in texts if "Holm" in t or "alpha" in t]
+        assert fig.axes[0].get_title() == ""
+        save_cd_diagram(r, tmp_path / f"cd_{bars}", bars=bars)
+        caption = (tmp_path / f"cd_{bars}.caption.txt").read_text()
+        assert caption.strip() == diagram_caption(r, bars)
         if bars == "nemenyi":
-            assert ruler and "Nemenyi" in caption[0]
+            assert ruler and "Nemenyi" in caption and "Wilcoxon" not in caption
         else:
             assert not ruler and math.isnan(data["critical_difference"].iloc[0])
-            assert "Wilcoxon" in caption[0] and "Holm" in caption[0]
+            assert "Wilcoxon" in caption and "Holm" in caption and "no CD ruler" in caption
     with pytest.raises(ValueError, match="--bars"):
         cd_diagram_data(r, bars="holm")
 
@@ -207,14 +213,18 @@ def test_the_error_rate_declared_lower_is_better_names_the_right_winner(tmp_path
     assert "both name error_rate" in capsys.readouterr().err
 
 
-def test_a_missing_reference_names_the_option(tmp_path, capsys):
+def test_a_missing_reference_names_the_option_and_none_is_required(tmp_path, capsys):
     table = _error_rate_table()
     table = table[table["index"] == "error_rate"].assign(index="mcc")
     table.to_csv(tmp_path / "noref.csv", index=False)
-    assert main(["compare", str(tmp_path / "noref.csv"), "--index", "mcc",
-                 "--out-dir", str(tmp_path / "out")]) == 2
+    assert main(["compare", str(tmp_path / "noref.csv"), "--index", "mcc", "--reference",
+                 "acsa", "--out-dir", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert "--reference" in err and "'acsa'" in err
+    # no reference asked for: the first index is it, and no acsa is needed in the table
+    assert main(["compare", str(tmp_path / "noref.csv"), "--index", "mcc", "--n-samples",
+                 "200", "--out-dir", str(tmp_path / "out")]) == 0
+    assert set(pd.read_csv(tmp_path / "out" / "stability.csv")["reference"]) == {"mcc"}
 
 
 # --- Bayesian threshold, draws, the words and the page ------------------------------------
@@ -281,7 +291,8 @@ def test_the_report_page_explains_schemes_and_withholds_w_from_too_few_units(tmp
                            "value": rng.uniform()}
                           for u in range(3) for c in ("a", "b", "c") for s in ("IR/2", "2IR")
                           for i in ("acsa", "mcc")])
-    write_comparison(table, tmp_path / "compare" / "few", indices=["mcc"], n_samples=200)
+    write_comparison(table, tmp_path / "compare" / "few", indices=["acsa", "mcc"],
+                     n_samples=200)
     page = html.unescape(render_compare_page(tmp_path))
     assert "<b>IR/2</b>: test sets at half the problem's imbalance ratio" in page
     assert "<b>2IR</b>" in page and "<b>balanced</b>" not in page   # only the table's schemes

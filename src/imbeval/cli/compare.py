@@ -6,15 +6,25 @@ fold, scheme, unit`` (the independent unit, e.g. a dataset family; default the p
 Per index (and RRT scheme): mean ranks, Friedman and Iman-Davenport, Nemenyi's critical
 difference, pairwise Wilcoxon signed-rank tests with Holm's adjustment, the Bayesian
 signed-rank test with a rope, and a critical-difference diagram; across indices, Kendall's
-W and tau, and each index's winner against the reference's (``--reference``, ACSA by
-default). ``--problems problems.csv`` (the experiment's) makes problems that share classes
-one unit. An index imbeval does not know needs its orientation: ``--higher-is-better
-NAME[,NAME...]`` / ``--lower-is-better NAME[,NAME...]``. Prints the winners and a
-paragraph per index (which test, why, what is significant, effect sizes); writes tests.csv,
-ranks.csv, pairwise.csv, nemenyi.csv, control.csv, bayesian.csv, stability.csv,
-kendall_w.csv, kendall_tau.csv, units.csv, dropped.csv, summary.txt and
-cd_<scheme>.pdf/.png/.csv (a panel per index; ``--bars`` names the test that joins them)
-into --out-dir; ``--html`` also writes a standalone page of it all. See
+W and tau, and each index's winner against the reference's (``--reference``, by default the
+first --index). ``--problems problems.csv`` (the experiment's) makes problems that share
+classes one unit. Registered indices (label indices, and indices of scores such as roc_auc
+and brier_score) carry their orientation; any other needs it: ``--higher-is-better
+NAME[,NAME...]`` / ``--lower-is-better NAME[,NAME...]``.
+
+Missing values (empty, NaN, n/a) are named on stderr, a warning per index. ``--missing``:
+drop-problem (default) drops a problem where some classifier has no value under some index
+for every index, so every index ranks the same problems and a winner that differs between
+indices differs by the index, not by the data; drop-problem-per-index drops it for that
+index only (winners are then compared on the problems both indices kept); fail stops.
+
+Prints the winners and a paragraph per index (which test, why, what is significant, effect
+sizes); writes tests.csv, ranks.csv, pairwise.csv, nemenyi.csv, control.csv, bayesian.csv,
+stability.csv, kendall_w.csv, kendall_tau.csv, units.csv, dropped.csv, missing.csv,
+summary.txt and a diagram per index, cd_<index>[_<scheme>].pdf/.png/.svg/.csv with its
+caption (.caption.txt, and a LaTeX figure .tex; ``--bars`` names the test that joins
+them) into --out-dir; ``--latex`` also writes ranks.tex (a booktabs table of the mean
+ranks, the winners bold, the groups as letters), ``--html`` a standalone page. See
 :mod:`imbeval.compare` and docs/compare.md.
 """
 
@@ -22,7 +32,7 @@ from __future__ import annotations
 
 import argparse
 
-from imbeval.compare._defaults import BARS, BAYES_THRESHOLD, N_SAMPLES
+from imbeval.compare._defaults import BARS, BAYES_THRESHOLD, MISSING_POLICIES, N_SAMPLES
 
 
 def register(subparsers):
@@ -36,8 +46,16 @@ def register(subparsers):
                         help="the indices to compare (names in the table, or scikit-learn's "
                              "names of them)")
     parser.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the files")
-    parser.add_argument("--reference", default="acsa", metavar="INDEX",
-                        help="the index the others' winners are compared with [acsa]")
+    parser.add_argument("--reference", default=None, metavar="INDEX",
+                        help="the index the others' winners are compared with [the first "
+                             "--index]")
+    parser.add_argument("--missing", default=MISSING_POLICIES[0], choices=MISSING_POLICIES,
+                        help="a problem where a classifier has no value under some index: "
+                             "dropped for every index, so every index ranks the same "
+                             "problems (drop-problem), for that index only "
+                             "(drop-problem-per-index), or stop (fail) [drop-problem]")
+    parser.add_argument("--latex", action="store_true",
+                        help="also write ranks.tex: the mean ranks as a booktabs table")
     parser.add_argument("--higher-is-better", default="", metavar="NAME[,NAME...]",
                         help="indices (not known to imbeval) where a higher value is better")
     parser.add_argument("--lower-is-better", default="", metavar="NAME[,NAME...]",
@@ -103,14 +121,32 @@ def run(args) -> int:
     else:
         units = "the problems (each its own unit)"
     schemes = [s.strip() for s in args.scheme.split(",")] if args.scheme else None
-    stability = write_comparison(table, Path(args.out_dir), indices=args.index,
-                                 reference=args.reference, schemes=schemes, alpha=args.alpha,
-                                 rope=args.rope, seed=args.seed, n_samples=args.n_samples,
-                                 about={"label": args.label or Path(args.table).stem,
-                                        "table": str(args.table), "units": units},
-                                 greater_is_better=declared_orientation(args),
-                                 bayes_threshold=args.bayes_threshold, control=args.control,
-                                 bars=args.bars)
+    import sys
+    import warnings
+
+    from imbeval.compare import MissingValuesWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", MissingValuesWarning)
+        stability = write_comparison(table, Path(args.out_dir), indices=args.index,
+                                     reference=args.reference, schemes=schemes,
+                                     alpha=args.alpha, rope=args.rope, seed=args.seed,
+                                     n_samples=args.n_samples,
+                                     about={"label": args.label or Path(args.table).stem,
+                                            "table": str(args.table), "units": units},
+                                     greater_is_better=declared_orientation(args),
+                                     bayes_threshold=args.bayes_threshold,
+                                     control=args.control, bars=args.bars,
+                                     missing=args.missing, latex=args.latex)
+    for w in caught:
+        if issubclass(w.category, MissingValuesWarning):
+            print(f"imbeval compare: warning: {w.message}", file=sys.stderr)
+        else:
+            warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+    if len(stability.missing):
+        print(f"imbeval compare: {len(stability.missing)} missing or undefined values in all "
+              f"(--missing {args.missing}): {Path(args.out_dir) / 'missing.csv'}",
+              file=sys.stderr)
     from imbeval.utils.io import atomic_write_text
 
     paragraphs = stability.paragraphs()
@@ -122,10 +158,13 @@ def run(args) -> int:
         print(stability.winners[columns].to_string(index=False))
     differ = stability.differing()
     decisive = stability.differing(decisive=True)
-    print(f"{len(differ)} of {len(stability.winners['index'].unique()) - 1} indices have "
-          f"another winner than {stability.reference} under some scheme"
-          + (f" ({', '.join(differ)})" if differ else "")
-          + f"; decisively: {len(decisive)}" + (f" ({', '.join(decisive)})" if decisive else ""))
+    others = len(stability.winners["index"].unique()) - 1
+    if others:
+        print(f"{len(differ)} of {others} indices have another winner than "
+              f"{stability.reference} under some scheme"
+              + (f" ({', '.join(differ)})" if differ else "")
+              + f"; decisively: {len(decisive)}"
+              + (f" ({', '.join(decisive)})" if decisive else ""))
     import textwrap
 
     # the paragraphs wrapped for a terminal (summary.txt keeps one line per paragraph)
@@ -138,6 +177,8 @@ def run(args) -> int:
 
         page = write_compare_html(args.out_dir, args.html or None)
         print(f"wrote {page}")
+    if args.latex:
+        print(f"wrote {Path(args.out_dir) / 'ranks.tex'}")
     print(f"wrote {args.out_dir}")
     return 0
 

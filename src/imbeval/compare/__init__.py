@@ -12,18 +12,24 @@ optionally ``run, fold, scheme, unit``), per (index, scheme):
   equivalence (Benavoli, Corani, Demšar and Zaffalon, JMLR 18, 2017), in a
   :class:`RankResult` that keeps every number;
 - :func:`winner_stability`: Kendall's W of the rankings over indices, Kendall's tau
-  between every two indices, and each index's winner against a reference index's (ACSA
-  by default): where it differs, and whether decisively, with the evidence;
-- :func:`save_cd_diagram`: the critical-difference diagram (PDF, PNG, CSV), its bars
-  drawn by Nemenyi's test under its ruler, or by Wilcoxon-Holm without one (:data:`BARS`);
+  between every two indices, and each index's winner against a reference index's (by
+  default the first index named): where it differs, and whether decisively, with the
+  evidence, every index on the same problems (:data:`MISSING_POLICIES`);
+- :func:`save_cd_diagram`: the critical-difference diagram (PDF, PNG, SVG, CSV), its bars
+  drawn by Nemenyi's test under its ruler, or by Wilcoxon-Holm without one (:data:`BARS`),
+  the test named in a caption file beside it;
+- :func:`latex_table` / :func:`write_latex_table`: the mean ranks as a booktabs table, the
+  winner in bold, the groups no test separates as superscript letters;
 - :func:`paragraph` / ``RankResult.summary()``: the comparison in words, autorank-style;
 - :func:`write_comparison`: all of it into one folder (``imbeval compare``).
 
 The value of a (problem, classifier) is its mean over runs and folds; problems of one
 unit (``unit`` column: e.g. problems that share classes, or a dataset family) are averaged
 into it; the rules for undefined values and missing rows are stated in every result
-(:data:`NAN_RULE`, :data:`MISSING_RULE`). An index the registry does not know needs its
-orientation declared (:data:`DECLARE_ORIENTATION`). ``imbeval compare TABLE.csv --index ...`` is the
+(:data:`NAN_RULE`, :data:`MISSING_RULE`), and every missing value is named in a
+:class:`MissingValuesWarning`. A registered index (a label index, or an index of scores
+such as ``roc_auc``) carries its orientation; any other needs it declared
+(:data:`DECLARE_ORIENTATION`). ``imbeval compare TABLE.csv --index ...`` is the
 command line.
 
 The names load on first use (``import imbeval.compare`` imports no pandas or SciPy), so
@@ -37,6 +43,7 @@ _LAZY = {
     "signed_rank_probabilities": "imbeval.compare._bayes",
     "BARS": "imbeval.compare._diagram",
     "bars_caption": "imbeval.compare._diagram",
+    "diagram_caption": "imbeval.compare._diagram",
     "cd_diagram_data": "imbeval.compare._diagram",
     "plot_cd_diagram": "imbeval.compare._diagram",
     "save_cd_diagram": "imbeval.compare._diagram",
@@ -58,6 +65,11 @@ _LAZY = {
     "kendall_w": "imbeval.compare._stability",
     "winner_stability": "imbeval.compare._stability",
     "DECLARE_ORIENTATION": "imbeval.compare._table",
+    "MISSING_POLICIES": "imbeval.compare._table",
+    "MissingValuesWarning": "imbeval.compare._table",
+    "value_gaps": "imbeval.compare._table",
+    "write_latex_table": "imbeval.compare._latex",
+    "latex_table": "imbeval.compare._latex",
     "MISSING_RULE": "imbeval.compare._table",
     "NAN_RULE": "imbeval.compare._table",
     "check_table": "imbeval.compare._table",
@@ -80,7 +92,8 @@ __all__ = ["rank_classifiers", "RankResult", "winner_stability", "StabilityResul
            "diagram_name", "FILES", "MIN_RANKING_UNITS", "ROPE_SHARE", "NAN_RULE", "MISSING_RULE",
            "BARS", "bars_caption", "nemenyi_pairwise", "nemenyi_cliques", "control_comparison",
            "BAYES_THRESHOLD", "ID_FORMULA", "effect_sizes", "paragraph", "summary_text",
-           "DECLARE_ORIENTATION"]
+           "DECLARE_ORIENTATION", "MISSING_POLICIES", "MissingValuesWarning", "value_gaps",
+           "latex_table", "write_latex_table", "diagram_caption"]
 
 
 def __getattr__(name):

@@ -8,3 +8,7 @@ BARS = ("nemenyi", "wilcoxon-holm")
 
 #: The posterior probability at which the Bayesian signed-rank test decides.
 BAYES_THRESHOLD = 0.95
+
+#: what a comparison does with a problem where a classifier has no value under some index;
+#: the first is the default (:data:`imbeval.compare.MISSING_POLICIES`)
+MISSING_POLICIES = ("drop-problem", "drop-problem-per-index", "fail")

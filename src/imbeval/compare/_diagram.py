@@ -1,8 +1,9 @@
 """The critical-difference diagram of one :class:`~imbeval.compare.RankResult`.
 
 Demšar's (2006) layout: a rank axis (1 = best, on the left), each classifier at its mean
-rank. Which test draws the thick bars is chosen (``bars``, :data:`BARS`) and written in the
-figure:
+rank. Which test draws the thick bars is chosen (``bars``, :data:`BARS`) and named in the
+caption (:func:`diagram_caption`, written beside the figure as ``<prefix>.caption.txt``:
+a paper sets its own caption, so the figure holds none):
 
 - ``"nemenyi"`` (the default, Demšar's figure): Nemenyi's critical difference as a ruler
   above the axis, and bars joining the maximal runs of classifiers whose mean ranks span
@@ -13,7 +14,7 @@ figure:
   with Holm's adjustment (Benavoli et al. 2016's pairwise tests).
 
 With too few units there is no test: the ranks are drawn, the ruler and bars are not, and
-the title says why.
+the caption says why.
 Written by the one figure saver, :func:`imbeval.utils.plot.save_figure`.
 """
 
@@ -23,7 +24,11 @@ import math
 
 import pandas as pd
 
-__all__ = ["BARS", "cd_diagram_data", "plot_cd_diagram", "save_cd_diagram", "bars_caption"]
+__all__ = ["BARS", "cd_diagram_data", "plot_cd_diagram", "save_cd_diagram", "bars_caption",
+           "diagram_caption", "FORMATS"]
+
+#: the files of a diagram, besides its CSV and caption
+FORMATS = ("pdf", "png", "svg")
 
 #: the tests that can draw the bars (``--bars``); the first is the default
 from imbeval.compare._defaults import BARS
@@ -133,14 +138,10 @@ def _draw(ax, data: pd.DataFrame, title: str) -> None:
         ax.text(low + cd / 2, 1.15, f"CD (Nemenyi) = {cd:.2f}", ha="center", va="bottom",
                 fontsize=8)
     why = str(data["undecidable"].iloc[0]) if k else ""
-    if why:
-        title = f"{title}; no test: {why}" if title else f"no test: {why}"
-    elif k and "bars" in data.columns:
-        # the figure says which test joined the bars, not only a docstring
-        ax.text(0.5, 0.0, bars_caption(str(data["bars"].iloc[0]), float(data["alpha"].iloc[0]),
-                                       cd), transform=ax.transAxes, ha="center", va="top",
-                fontsize=7, color="tab:red")
-    ax.set_title(title, fontsize=9)
+    if why and title:
+        title = f"{title}; no test: {why}"
+    if title:
+        ax.set_title(title, fontsize=9)
     ax.axis("off")
 
 
@@ -167,18 +168,66 @@ def _title(result) -> str:
             + f": {result.n_units} unit{'s' if result.n_units != 1 else ''}")
 
 
-def save_cd_diagram(results, prefix, title=None, bars="nemenyi") -> list:
-    """Write ``prefix.{pdf,png,csv}``: the diagram of a :class:`RankResult`, or one panel
-    per result of a list (the CSV stacks their tables with ``index`` and ``scheme``
-    columns), through the one figure saver. ``bars``: the test whose groups the red bars
-    draw (:data:`BARS`; each panel says which)."""
+def diagram_caption(result, bars="nemenyi") -> str:
+    """The caption of ``result``'s diagram: the index, the units, Friedman's test and what
+    the bars mean (or why no test was made), in plain text.
+
+    Examples
+    --------
+    >>> from imbeval.compare import rank_classifiers
+    >>> rows = [{"problem": f"p{u}", "classifier": c, "index": "acsa", "value": v + 0.01 * u}
+    ...         for u in range(8) for c, v in (("x", 0.7), ("y", 0.8), ("z", 0.6))]
+    >>> r = rank_classifiers(pd.DataFrame(rows), index="acsa", n_samples=1000)
+    >>> diagram_caption(r).split(". ")[0]
+    'Critical-difference diagram of 3 classifiers under acsa (higher is better), mean ranks over 8 independent units (1 = best, left)'
+    """
+    check_bars(bars)
+    scheme = f", scheme {result.scheme}" if result.scheme else ""
+    head = (f"Critical-difference diagram of {len(result.mean_ranks)} classifiers under "
+            f"{result.index}{scheme} ({'higher' if result.greater_is_better else 'lower'} is "
+            f"better), mean ranks over {result.n_units} independent unit"
+            f"{'s' if result.n_units != 1 else ''} (1 = best, left).")
+    if result.undecidable:
+        return (f"{head} No test: {result.undecidable}; the mean ranks describe these data "
+                "only.")
+    friedman = ""
+    if math.isfinite(result.friedman_p):
+        friedman = (f" Friedman's test: chi2 = {result.friedman_statistic:.2f}, p = "
+                    f"{result.friedman_p:.3g}; Iman-Davenport F = {result.iman_davenport_f:.2f}"
+                    f", p = {result.iman_davenport_p:.3g}.")
+    if bars == "nemenyi":
+        what = (f" A bar joins classifiers whose mean ranks span less than Nemenyi's critical "
+                f"difference, CD = {result.critical_difference:.2f} at alpha = "
+                f"{result.alpha:g} (the ruler; Demšar 2006): Nemenyi's test does not "
+                "separate them.")
+    else:
+        what = (" A bar joins classifiers no pair of which the Wilcoxon signed-rank tests "
+                f"with Holm's adjustment separate at alpha = {result.alpha:g} (Benavoli, "
+                "Corani and Mangili 2016); no CD ruler.")
+    return head + friedman + what
+
+
+def save_cd_diagram(results, prefix, title=None, bars="nemenyi", formats=FORMATS) -> list:
+    """Write ``prefix.{pdf,png,svg}`` (``formats``), ``prefix.csv`` and
+    ``prefix.caption.txt``: the diagram of a :class:`RankResult` (no title unless ``title``
+    is given; the caption file names the test), or one titled panel per result of a list
+    (the CSV stacks their tables with ``index`` and ``scheme`` columns, the caption file
+    has a line per panel), through the one figure saver. ``bars``: the test whose groups
+    the bars draw (:data:`BARS`)."""
+    from pathlib import Path
+
+    from imbeval.utils.io import atomic_write_text
     from imbeval.utils.plot import save_figure
 
     single = not isinstance(results, (list, tuple))
     results = [results] if single else list(results)
-    panels = [(title if (single and title) else _title(r), cd_diagram_data(r, bars))
+    panels = [((title or "") if single else _title(r), cd_diagram_data(r, bars))
               for r in results]
     data = pd.concat([d.assign(index=r.index, scheme=r.scheme or "")
                       for r, (_, d) in zip(results, panels)], ignore_index=True)
     data = data[["index", "scheme"] + [c for c in data.columns if c not in ("index", "scheme")]]
-    return save_figure(plot_cd_diagram(panels), prefix, data, bbox_inches="tight")
+    written = save_figure(plot_cd_diagram(panels), prefix, data, formats=tuple(formats),
+                          bbox_inches="tight")
+    caption = "\n".join(diagram_caption(r, bars) for r in results) + "\n"
+    written.append(atomic_write_text(Path(f"{prefix}.caption.txt"), caption))
+    return written

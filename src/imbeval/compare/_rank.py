@@ -35,6 +35,7 @@ from imbeval.compare._params import COMMON, MIN_UNITS
 from imbeval.utils._param_validation import validate_params
 
 import math
+import warnings
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -45,8 +46,9 @@ from imbeval import inference
 from imbeval.utils.seeds import derive_rng
 from imbeval.compare import _bayes, _nemenyi
 from imbeval.compare._nemenyi import decision_text, nemenyi_cd
-from imbeval.compare._table import (MISSING_RULE, NAN_RULE, check_table, orientation,
-                                    table_index_name, unit_matrix)
+from imbeval.compare._table import (MISSING_RULE, NAN_RULE, MissingValuesWarning,
+                                    check_table, gaps_message, orientation, table_index_name,
+                                    unit_matrix, value_gaps)
 
 __all__ = ["MIN_RANKING_UNITS", "ROPE_SHARE", "BAYES_THRESHOLD", "ID_FORMULA", "RankResult",
            "rank_classifiers", "iman_davenport", "wilcoxon_test"]
@@ -193,12 +195,10 @@ def _rope(name, rope):
         if not rope >= 0:
             raise ValueError(f"rope must be >= 0, got {rope!r}")
         return float(rope)
-    try:
-        from imbeval.indices import get_info
+    from imbeval.compare._table import registered
 
-        low, high = get_info(name).bounds
-    except ValueError:
-        low, high = 0.0, 1.0
+    found = registered(name)
+    low, high = found[2] if found is not None else (0.0, 1.0)
     if not (math.isfinite(low) and math.isfinite(high)):
         low, high = 0.0, 1.0
     return ROPE_SHARE * (high - low)
@@ -337,10 +337,17 @@ def rank_classifiers(table, *, index, scheme=None, alpha=0.05, rope=None, seed=0
     >>> r.pairwise[["a", "b", "decision"]].values.tolist()[0]
     ['knn', 'lr', 'lr better']
     """
-    return rank_checked(check_table(table), index=index, scheme=scheme, alpha=alpha,
-                        rope=rope, seed=seed, greater_is_better=greater_is_better,
-                        n_samples=n_samples, min_units=min_units,
-                        bayes_threshold=bayes_threshold, control=control)
+    frame = check_table(table)
+    result = rank_checked(frame, index=index, scheme=scheme, alpha=alpha,
+                          rope=rope, seed=seed, greater_is_better=greater_is_better,
+                          n_samples=n_samples, min_units=min_units,
+                          bayes_threshold=bayes_threshold, control=control)
+    rows = frame if scheme is None else frame[frame["scheme"] == str(scheme)]
+    gaps = value_gaps(rows, result.index)
+    if len(gaps):
+        warnings.warn(gaps_message(gaps, result.dropped["problem"].tolist()),
+                      MissingValuesWarning, stacklevel=3)
+    return result
 
 
 def rank_checked(frame, *, index, scheme, alpha, rope, seed, greater_is_better, n_samples,

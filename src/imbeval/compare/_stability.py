@@ -10,21 +10,31 @@ are compared across indices:
   indices are not independent judges (they are functions of the same confusion matrices),
   so its p-value is descriptive;
 - Kendall's tau between every two indices' mean ranks (``scipy.stats.kendalltau``);
-- each index's winner beside the reference index's winner, and whether it differs
-  *decisively*: the index's winner beats the reference's winner under that index by the
+- each index's winner beside the reference index's winner (by default the first index
+  named), and whether it differs *decisively*: the index's winner beats the reference's winner under that index by the
   Holm-adjusted Wilcoxon test of :func:`rank_classifiers` (its p-value and the Bayesian
   P(winner better) are the evidence; the evidence also gives the pair's decision under the
   reference).
+
+Every index ranks the same problems (``missing="drop-problem"``, the default): a problem
+where some classifier has no value under some index is dropped for every index, so a winner
+that differs between indices differs by the index, not by the problems left out. With
+``missing="drop-problem-per-index"`` each index keeps its own problems, and an index's
+winner is compared with the reference's on the problems both kept; ``missing="fail"``
+refuses a table with any missing or undefined value. The missing values are named in a
+:class:`~imbeval.compare.MissingValuesWarning` per index and kept in
+``StabilityResult.missing``.
 """
 
 from __future__ import annotations
 
 from imbeval.compare._params import COMMON, MIN_UNITS
-from imbeval.utils._param_validation import validate_params
+from imbeval.utils._param_validation import Check, validate_params
 
 import gc
 import math
-from dataclasses import dataclass, field
+import warnings
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 import numpy as np
@@ -32,7 +42,9 @@ import pandas as pd
 
 from imbeval.compare._bayes import N_SAMPLES
 from imbeval.compare._rank import BAYES_THRESHOLD, MIN_RANKING_UNITS, RankResult, rank_checked
-from imbeval.compare._table import check_table, orientation, table_index_name
+from imbeval.compare._table import (MISSING_POLICIES, MissingValuesWarning, check_table,
+                                    gaps_message, lost_problems, orientation,
+                                    table_index_name, value_gaps)
 
 __all__ = ["StabilityResult", "winner_stability", "kendall_w"]
 
@@ -73,7 +85,11 @@ class StabilityResult:
     ``results``: ``{(index, scheme): RankResult}``; ``kendall_w``: one row per scheme
     (scheme, indices, classifiers, units, W, p); ``kendall_tau``: (scheme, index_a,
     index_b, tau, p); ``winners``: (scheme, index, winner, mean_rank, reference,
-    reference_winner, differs, decisive, p_holm, p_bayes, evidence); ``reference``.
+    reference_winner, differs, decisive, p_holm, p_bayes, evidence, problems: how many
+    problems the comparison with the reference ran on); ``reference``; ``missing``: every
+    missing or undefined value (:func:`imbeval.compare._table.value_gaps`' columns and
+    ``dropped``: whether its problem was dropped from the index's comparison); ``policy``:
+    the ``missing`` policy applied.
     """
 
     reference: str
@@ -81,6 +97,8 @@ class StabilityResult:
     kendall_w: pd.DataFrame = field(repr=False)
     kendall_tau: pd.DataFrame = field(repr=False)
     winners: pd.DataFrame = field(repr=False)
+    missing: pd.DataFrame = field(repr=False, default_factory=pd.DataFrame)
+    policy: str = MISSING_POLICIES[0]
 
     def differing(self, decisive: bool = False) -> list[str]:
         """Indices whose winner differs from the reference's under some scheme (only
@@ -154,21 +172,33 @@ def _winner_row(scheme, name, result, reference, ref_result):
     return row
 
 
+def _policy(value, name):
+    if value not in MISSING_POLICIES:
+        raise ValueError(f"{name} (--missing) must be one of {', '.join(MISSING_POLICIES)}, "
+                         f"got {value!r}")
+    return value
+
+
+#: the ``missing`` parameter's constraint, shared with :func:`write_comparison`
+MISSING = [Check(_policy, f"one of {', '.join(MISSING_POLICIES)}", invalid="drop",
+                 valid=MISSING_POLICIES[0])]
+
+
 @validate_params({"indices": [str, "array-like"], "reference": [str, None],
-                  "schemes": [str, "array-like", None],
+                  "schemes": [str, "array-like", None], "missing": MISSING,
                   "min_units": MIN_UNITS, **COMMON})
-def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.05,
+def winner_stability(table, *, indices, reference=None, schemes=None, alpha=0.05,
                      seed=0, rope=None, n_samples=None, min_units=MIN_RANKING_UNITS,
                      greater_is_better=None, bayes_threshold=BAYES_THRESHOLD,
-                     control=None) -> StabilityResult:
+                     control=None, missing=MISSING_POLICIES[0]) -> StabilityResult:
     """Whether the winner, and the ranking, move between indices.
 
     Parameters
     ----------
     table : the long table of :func:`rank_classifiers`.
-    indices : the indices to compare (names in the table, or library names of them); the
-        reference is added when missing.
-    reference : the index the others' winners are compared with (default ACSA).
+    indices : the indices to compare (names in the table, or library names of them).
+    reference : the index the others' winners are compared with; default the first of
+        ``indices``. A reference not among ``indices`` is compared too.
     schemes : the RRT schemes (default: every scheme of the table; None without a scheme
         column).
     alpha, seed, rope, min_units : as :func:`rank_classifiers` (``rope`` a number applies
@@ -177,7 +207,16 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
     greater_is_better : ``{index name: bool}`` for indices the registry does not know (or
         to override it); one bool applies to every index. An unknown index without one is
         refused (``ValueError`` naming this parameter and the command line's options).
+        Registered indices, label indices (:mod:`imbeval.indices`) and indices of scores
+        (:mod:`imbeval.scores`: ``roc_auc``, ``brier_score``, ...), carry their own.
     bayes_threshold, control : as :func:`rank_classifiers`.
+    missing : what a problem where some classifier has no value under some index does
+        (:data:`imbeval.compare.MISSING_POLICIES`): ``"drop-problem"`` (default) drops it
+        for every index, so every index ranks the same problems; ``"drop-problem-per-index"``
+        drops it for that index only (the winners are then compared on the problems both
+        indices kept); ``"fail"`` raises ``ValueError`` naming every missing or undefined
+        value. Either way each index's missing values are named in a
+        :class:`~imbeval.compare.MissingValuesWarning`.
 
     Returns
     -------
@@ -188,27 +227,36 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
     >>> rows = [{"problem": f"p{u}", "classifier": c, "index": i, "value": v}
     ...         for u in range(6) for i, vals in (("acsa", (0.9, 0.8)), ("mcc", (0.5, 0.6)))
     ...         for c, v in zip(("a", "b"), vals)]
-    >>> s = winner_stability(pd.DataFrame(rows), indices=["mcc"], n_samples=2000)
+    >>> s = winner_stability(pd.DataFrame(rows), indices=["acsa", "mcc"], n_samples=2000)
     >>> s.winners[["index", "winner", "differs", "decisive"]].values.tolist()
     [['acsa', 'a', False, False], ['mcc', 'b', True, True]]
     """
     frame = check_table(table)
     if isinstance(indices, str):
         indices = [i.strip() for i in indices.split(",") if i.strip()]
-    try:
-        names = [table_index_name(frame, reference)]
-    except ValueError as exc:
-        raise ValueError(f"the reference index: {exc}; name one of the table's indices with "
-                         "--reference INDEX (reference= in Python; default acsa)") from None
+    names = []
     for i in indices:
         name = table_index_name(frame, i)
         if name not in names:
             names.append(name)
-    reference = names[0]
+    if not names:
+        raise ValueError("indices (--index) names no index")
+    if reference is None:
+        reference = names[0]
+    else:
+        try:
+            reference = table_index_name(frame, reference)
+        except ValueError as exc:
+            raise ValueError(f"the reference index: {exc}; name one of the table's indices "
+                             "with --reference INDEX (reference= in Python; default the "
+                             "first index)") from None
+    names = [reference] + [n for n in names if n != reference]
     orient = _orientations(frame, names, greater_is_better)
     known = sorted(frame["scheme"].unique()) if "scheme" in frame.columns else [None]
     if schemes is None:
         schemes = known
+    elif isinstance(schemes, str):
+        schemes = [schemes]
     for scheme in schemes:
         if scheme not in known:
             import difflib
@@ -224,7 +272,7 @@ def winner_stability(table, *, indices, reference="acsa", schemes=None, alpha=0.
     gc.freeze()
     try:
         return _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples,
-                          min_units, orient, bayes_threshold, control)
+                          min_units, orient, bayes_threshold, control, missing)
     finally:
         gc.unfreeze()
 
@@ -251,23 +299,77 @@ def _orientations(frame, names, greater_is_better) -> dict:
     return given
 
 
-def _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples, min_units,
-               orient, bayes_threshold, control):
-    results, w_rows, tau_rows, winner_rows = {}, [], [], []
+def _scheme_rows(frame, scheme):
+    return frame if scheme is None else frame[frame["scheme"] == str(scheme)]
+
+
+def _gaps(frame, names, reference, schemes):
+    """``{scheme: (indices present, {index: gaps})}``, the gaps over the scheme's problems
+    of every index compared (a problem no row of an index has is a gap of it too)."""
+    out = {}
     for scheme in schemes:
+        rows = _scheme_rows(frame, scheme)
         # an index without values under this scheme (a two-class index under a multi-class
         # scheme) is left out of this scheme's comparison
-        present = set(frame["index"] if scheme is None
-                      else frame.loc[frame["scheme"] == str(scheme), "index"])
+        present = [n for n in names if n in set(rows["index"])]
         if reference not in present:
             raise ValueError(f"the reference index {reference!r} has no values under scheme "
                              f"{scheme!r}")
-        here = {name: rank_checked(frame, index=name, scheme=scheme, alpha=alpha, seed=seed,
-                                   rope=rope, min_units=min_units,
-                                   greater_is_better=orient.get(name),
-                                   n_samples=n_samples or N_SAMPLES,
-                                   bayes_threshold=bayes_threshold, control=control)
-                for name in names if name in present}
+        universe = sorted(rows.loc[rows["index"].isin(present), "problem"].unique())
+        out[scheme] = present, {n: value_gaps(rows, n, problems=universe) for n in present}
+    return out
+
+
+def _problems_of(result) -> set:
+    return {p for ps in result.problems.values() for p in ps}
+
+
+def _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples, min_units,
+               orient, bayes_threshold, control, missing):
+    gaps = _gaps(frame, names, reference, schemes)
+    if missing == "fail":
+        found = [gaps_message(g, shown=3) for _, per in gaps.values() for g in per.values()
+                 if len(g)]
+        if found:
+            raise ValueError("the table has missing or undefined values (--missing fail, "
+                             "missing='fail'): " + "; ".join(found) + ". Fill them in, or "
+                             "pass --missing drop-problem to drop those problems for every "
+                             "index")
+    every = missing == "drop-problem"
+
+    def rank(rows, name):
+        return rank_checked(rows, index=name, scheme=scheme, alpha=alpha, seed=seed,
+                            rope=rope, min_units=min_units, greater_is_better=orient.get(name),
+                            n_samples=n_samples or N_SAMPLES, bayes_threshold=bayes_threshold,
+                            control=control)
+
+    results, w_rows, tau_rows, winner_rows, missing_rows = {}, [], [], [], []
+    for scheme in schemes:
+        present, per = gaps[scheme]
+        rows = _scheme_rows(frame, scheme)
+        lost = {n: lost_problems(per[n]) for n in present}
+        drop = {}                           # problem -> the first index and reason
+        for n in present:
+            for problem, why in lost[n].items():
+                drop.setdefault(problem, f"{n}: {why}")
+        if every:
+            rows = rows[~rows["problem"].isin(drop)]
+            if rows.empty:
+                raise ValueError(f"every problem{f' under scheme {scheme}' if scheme else ''} "
+                                 "has a missing value under some index, so none is left to "
+                                 "rank on (--missing drop-problem); pass --missing "
+                                 "drop-problem-per-index to drop problems for each index "
+                                 "alone")
+        here = {}
+        for n in present:
+            gone = sorted(drop) if every else sorted(lost[n])
+            reasons = [lost[n].get(p) or f"dropped for every index ({drop[p]})" for p in gone]
+            here[n] = replace(rank(rows, n), dropped=pd.DataFrame(
+                {"problem": gone, "reason": reasons}, columns=["problem", "reason"]))
+            if len(per[n]):
+                warnings.warn(gaps_message(per[n], gone, every_index=every),
+                              MissingValuesWarning, stacklevel=4)
+                missing_rows.append(per[n].assign(dropped=per[n]["problem"].isin(gone)))
         results.update({(name, scheme): r for name, r in here.items()})
         rankings = pd.DataFrame({name: r.mean_ranks for name, r in here.items()}).T
         w, p = kendall_w(rankings.dropna(axis=1))
@@ -281,7 +383,32 @@ def _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples, m
             res = stats.kendalltau(common.loc[a], common.loc[b])
             tau_rows.append({"scheme": scheme or "", "index_a": a, "index_b": b,
                              "tau": float(res.statistic), "p": float(res.pvalue)})
-        for name in here:
-            winner_rows.append(_winner_row(scheme, name, here[name], reference, here[reference]))
+        ref = here[reference]
+        for name, r in here.items():
+            own, theirs = _problems_of(r), _problems_of(ref)
+            if own == theirs:
+                row = _winner_row(scheme, name, r, reference, ref)
+                row["problems"] = len(own)
+            else:
+                # the winners are compared on the problems both indices kept: a winner that
+                # only the problems one index lost made is not the index's
+                common = rows[rows["problem"].isin(own & theirs)]
+                if common.empty:
+                    row = _winner_row(scheme, name, r, reference, ref)
+                    row.update(differs=None, decisive=None, evidence=(
+                        f"no problem in common with {reference}: not compared"))
+                    row["problems"] = 0
+                else:
+                    row = _winner_row(scheme, name, rank(common, name), reference,
+                                      rank(common, reference))
+                    row["evidence"] += (f" (on the {len(own & theirs)} problems both indices "
+                                        f"kept; on its own {len(own)} problems {name}'s "
+                                        f"winner is {r.winner})")
+                    row["problems"] = len(own & theirs)
+            winner_rows.append(row)
+    columns = list(pd.DataFrame(columns=["index", "scheme", "problem", "classifier", "run",
+                                         "fold", "what", "no_value", "dropped"]).columns)
+    gaps_table = (pd.concat(missing_rows, ignore_index=True) if missing_rows
+                  else pd.DataFrame(columns=columns))
     return StabilityResult(reference, results, pd.DataFrame(w_rows), pd.DataFrame(tau_rows),
-                           pd.DataFrame(winner_rows))
+                           pd.DataFrame(winner_rows), gaps_table, missing)

@@ -19,7 +19,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-__all__ = ["REQUIRED", "OPTIONAL", "NAN_RULE", "MISSING_RULE", "UnitMatrix", "check_table",
+from imbeval.compare._defaults import MISSING_POLICIES
+
+__all__ = ["REQUIRED", "OPTIONAL", "NAN_RULE", "MISSING_RULE", "MISSING_WORDS",
+           "MISSING_POLICIES", "MissingValuesWarning", "value_gaps", "lost_problems",
+           "gaps_message", "UnitMatrix", "check_table", "registered",
            "read_table", "units_from_clusters",
            "table_index_name", "orientation", "unit_matrix", "DECLARE_ORIENTATION"]
 
@@ -28,6 +32,21 @@ OPTIONAL = ("run", "fold", "scheme", "unit")
 NAN_RULE = ("a fold's undefined (NaN) value is left out of its (problem, classifier) mean; a "
             "problem where a classifier has no finite value is dropped")
 MISSING_RULE = "a problem on which a classifier has no row is dropped"
+#: what a table may hold where a value is missing (case-insensitive), besides an empty cell
+MISSING_WORDS = ("nan", "na", "n/a", "#n/a", "null", "none", "-", "?")
+#: MISSING_POLICIES (from _defaults): what a comparison of several indices does with a
+#: problem where a classifier has no value under some index
+#: (:func:`imbeval.compare.winner_stability`'s ``missing``); the first is the default:
+#: every index ranks the same problems, so a winner that differs between indices differs
+#: by the index, not by the data left out
+
+#: the column :func:`check_table` adds when a value was typed as missing (``n/a``): the text
+TYPED = "value_typed"
+
+
+class MissingValuesWarning(UserWarning):
+    """A comparison's table has missing or undefined values: the cells, and the problems
+    dropped for them."""
 
 
 def check_table(table) -> pd.DataFrame:
@@ -48,11 +67,18 @@ def check_table(table) -> pd.DataFrame:
     if frame.empty:
         raise ValueError("the table has no rows")
     values = pd.to_numeric(frame["value"], errors="coerce")
-    bad = values.isna() & frame["value"].notna() & (frame["value"].astype(str).str.strip() != "")
+    text = frame["value"].astype(str).str.strip()
+    typed = values.isna() & frame["value"].notna() & (text != "")
+    missing_word = text.str.lower().isin(MISSING_WORDS)
+    bad = typed & ~missing_word
     if bad.any():
         rows = frame.index[bad][:5].tolist()
         raise ValueError(f"column 'value' is not a number in {int(bad.sum())} row(s) (e.g. "
-                         f"rows {rows}: {frame.loc[bad, 'value'].head(3).tolist()})")
+                         f"rows {rows}: {frame.loc[bad, 'value'].head(3).tolist()}); a "
+                         "missing value is an empty cell, NaN or n/a")
+    if typed.any():
+        # what was typed where a value is missing, for the warnings that name the cells
+        frame[TYPED] = text.where(typed, "")
     frame["value"] = values.astype(float)
     for c in ("problem", "classifier", "index", "scheme", "unit"):
         if c in frame.columns:
@@ -75,16 +101,36 @@ def check_table(table) -> pd.DataFrame:
     return frame
 
 
-def _canonical(name):
-    """The registered index a name computes (a library's name, a catalogue twin such as
-    ``f1_macro`` of ``macro_f1``), or None for an unknown name."""
+def registered(name):
+    """``(registry name, greater_is_better, bounds)`` of the registered index ``name``, or
+    None: a label index of :mod:`imbeval.indices` (its library names and catalogue twins
+    too), else an index of scores of :mod:`imbeval.scores`, also under scikit-learn's name
+    (``roc_auc_score``, ``brier_score_loss``, ``average_precision_score``)."""
     from imbeval.indices import get_info
 
     try:
         info = get_info(str(name))
+        return info.alias_of or info.name, bool(info.greater_is_better), tuple(info.bounds)
     except ValueError:
-        return None
-    return info.alias_of or info.name
+        pass
+    from imbeval.scores import get_info as score_info
+
+    text = str(name)
+    for candidate in (text, text.removesuffix("_loss"), text.removesuffix("_score")):
+        try:
+            info = score_info(candidate)
+        except ValueError:
+            continue
+        return info.name, bool(info.greater_is_better), tuple(info.bounds)
+    return None
+
+
+def _canonical(name):
+    """The registered index a name computes (a library's name, a catalogue twin such as
+    ``f1_macro`` of ``macro_f1``, scikit-learn's ``roc_auc_score`` of ``roc_auc``), or None
+    for an unknown name."""
+    found = registered(name)
+    return None if found is None else found[0]
 
 
 def table_index_name(frame: pd.DataFrame, name: str) -> str:
@@ -134,6 +180,8 @@ def orientation(name: str, greater_is_better=None) -> tuple[bool, str]:
     --------
     >>> orientation("balanced_accuracy")
     (True, 'registry (acsa)')
+    >>> orientation("brier_score_loss")
+    (False, 'registry (brier_score)')
     >>> orientation("error_rate", greater_is_better=False)
     (False, 'given: lower is better')
     """
@@ -143,15 +191,12 @@ def orientation(name: str, greater_is_better=None) -> tuple[bool, str]:
                              f"got {greater_is_better!r}")
         return bool(greater_is_better), ("given: higher is better" if greater_is_better
                                          else "given: lower is better")
-    try:
-        from imbeval.indices import get_info
-
-        info = get_info(name)
-    except ValueError:
+    found = registered(name)
+    if found is None:
         raise ValueError(f"index {name!r} is not a registered index, so whether higher or "
                          "lower is better is unknown; declare it: "
-                         + DECLARE_ORIENTATION.format(name=name)) from None
-    return bool(info.greater_is_better), f"registry ({info.name})"
+                         + DECLARE_ORIENTATION.format(name=name))
+    return found[1], f"registry ({found[0]})"
 
 
 @dataclass(frozen=True)
@@ -215,6 +260,99 @@ def unit_matrix(frame: pd.DataFrame, index: str, scheme=None) -> UnitMatrix:
                       pd.DataFrame(dropped, columns=["problem", "reason"]), len(kept))
 
 
+_GAP_COLUMNS = ["index", "scheme", "problem", "classifier", "run", "fold", "what", "no_value"]
+
+
+def value_gaps(frame: pd.DataFrame, index: str, problems=None) -> pd.DataFrame:
+    """Every missing or undefined value of ``index`` in ``frame`` (one scheme's rows,
+    :func:`check_table`'s output).
+
+    One row per row whose value is not finite (``what``: ``NaN``, ``inf`` or what was
+    typed, e.g. ``'n/a'``) and per (problem, classifier) without any row (``no row``), for
+    the problems ``problems`` (default: the index's own) and the index's classifiers;
+    ``no_value`` is True where the (problem, classifier) has no finite value at all, so
+    the problem cannot be ranked. Columns: index, scheme, problem, classifier, run, fold,
+    what, no_value.
+    """
+    part = frame[frame["index"] == index]
+    scheme = str(part["scheme"].iloc[0]) if "scheme" in part.columns and len(part) else ""
+    classifiers = sorted(part["classifier"].unique())
+    problems = sorted(part["problem"].unique()) if problems is None else list(problems)
+    finite = np.isfinite(part["value"].to_numpy(dtype=float))
+    has_value = part[finite].groupby(["problem", "classifier"]).size()
+    rows = []
+    for _, r in part[~finite].iterrows():
+        value = float(r["value"])
+        word = str(r[TYPED]) if TYPED in part.columns and r[TYPED] else "nan"
+        what = "inf" if np.isinf(value) else "NaN" if word.lower() == "nan" else repr(word)
+        rows.append({"index": index, "scheme": scheme, "problem": r["problem"],
+                     "classifier": r["classifier"],
+                     "run": r["run"] if "run" in part.columns else "",
+                     "fold": r["fold"] if "fold" in part.columns else "",
+                     "what": what, "no_value": (r["problem"], r["classifier"]) not in has_value})
+    seen = set(zip(part["problem"], part["classifier"]))
+    for problem in problems:
+        for c in classifiers:
+            if (problem, c) not in seen:
+                rows.append({"index": index, "scheme": scheme, "problem": problem,
+                             "classifier": c, "run": "", "fold": "", "what": "no row",
+                             "no_value": True})
+    return pd.DataFrame(rows, columns=_GAP_COLUMNS)
+
+
+def lost_problems(gaps: pd.DataFrame) -> dict:
+    """``{problem: reason}``: the problems of :func:`value_gaps`' table where some
+    classifier has no finite value (the reason names them)."""
+    out = {}
+    cells = gaps[gaps["no_value"].astype(bool)]
+    for problem, part in cells.groupby("problem", sort=True):
+        absent = sorted(set(part.loc[part["what"] == "no row", "classifier"]))
+        undefined = sorted(set(part["classifier"]) - set(absent))
+        why = []
+        if absent:
+            why.append(f"no rows for {', '.join(absent)}")
+        if undefined:
+            why.append(f"no finite value for {', '.join(undefined)}")
+        out[problem] = "; ".join(why)
+    return out
+
+
+def _cell(row) -> str:
+    where = f"{row['problem']}/{row['classifier']}"
+    fold = ", ".join(f"{k} {row[k]}" for k in ("run", "fold") if str(row[k]) not in ("", "nan"))
+    return where + (f" {fold}" if fold else "") + f" ({row['what']})"
+
+
+def gaps_message(gaps: pd.DataFrame, dropped=(), every_index=False, shown=8) -> str:
+    """One index's missing values in words: the counts, the cells (the first ``shown``,
+    then how many more), and the problems ``dropped`` for them.
+
+    Examples
+    --------
+    >>> gaps = pd.DataFrame([["mcc", "", "p1", "lr", "", 3, "NaN", False],
+    ...                      ["mcc", "", "p7", "rf", "", "", "no row", True]],
+    ...                     columns=_GAP_COLUMNS)
+    >>> gaps_message(gaps, dropped=["p7"])
+    'index mcc: 2 missing or undefined values (1 NaN, 1 no row): p1/lr fold 3 (NaN), p7/rf (no row); 1 problem dropped for this index: p7'
+    """
+    index = str(gaps["index"].iloc[0]) if len(gaps) else ""
+    scheme = str(gaps["scheme"].iloc[0]) if len(gaps) else ""
+    counts = gaps["what"].value_counts(sort=False)
+    kinds = ", ".join(f"{int(n)} {what}" for what, n in counts.items())
+    cells = [_cell(r) for _, r in gaps.head(shown).iterrows()]
+    more = len(gaps) - len(cells)
+    text = (f"index {index}" + (f", scheme {scheme}" if scheme else "")
+            + f": {len(gaps)} missing or undefined value{'s' if len(gaps) != 1 else ''} "
+            f"({kinds}): {', '.join(cells)}" + (f", ... and {more} more" if more > 0 else ""))
+    dropped = list(dropped)
+    if dropped:
+        listed = ", ".join(map(str, dropped[:shown])) + (
+            f", ... and {len(dropped) - shown} more" if len(dropped) > shown else "")
+        text += (f"; {len(dropped)} problem{'s' if len(dropped) != 1 else ''} dropped "
+                 + ("for every index" if every_index else "for this index") + f": {listed}")
+    return text
+
+
 def read_table(path) -> pd.DataFrame:
     """A comparison table from CSV (names as text, ``value`` as a number), checked by
     :func:`check_table`; a missing or malformed file is a ValueError/FileNotFoundError
@@ -225,8 +363,10 @@ def read_table(path) -> pd.DataFrame:
     if not path.is_file():
         raise FileNotFoundError(f"table {path} does not exist")
     text = {c: str for c in ("problem", "classifier", "index", "scheme", "unit")}
+    text["value"] = str         # the warnings name what was typed where a value is missing
     try:
-        frame = pd.read_csv(path, dtype=text, keep_default_na=True, skipinitialspace=True)
+        frame = pd.read_csv(path, dtype=text, keep_default_na=False, na_values=[""],
+                            skipinitialspace=True)
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path}: not a CSV table ({exc})") from None
     try:

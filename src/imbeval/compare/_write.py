@@ -18,8 +18,13 @@ Files (CSV, atomic, ``%.10g``):
 - ``units.csv``: index, scheme, unit, problems (the units the tests ran on);
 - ``about.json``: the settings, and the set's label, table and units when given;
 - ``dropped.csv``: index, scheme, problem, reason;
-- ``cd_<scheme>.{pdf,png,csv}`` (``cd.*`` without schemes): the critical-difference
-  diagrams of every index under the scheme, one panel each.
+- ``missing.csv``: every missing or undefined value: index, scheme, problem, classifier,
+  run, fold, what (``NaN``, ``no row``, what was typed), no_value, dropped;
+- ``cd_<index>[_<scheme>].{pdf,png,svg,csv}``: one critical-difference diagram per index
+  (and scheme), no caption inside; ``.caption.txt`` beside it names the test, and
+  ``cd_<index>[_<scheme>].tex`` is a LaTeX ``figure`` of it with that caption;
+- with ``latex=True``: ``ranks.tex``, the mean ranks as a booktabs table
+  (:func:`imbeval.compare.latex_table`).
 """
 
 from __future__ import annotations
@@ -39,39 +44,50 @@ from imbeval.utils.io import atomic_write_text, write_csv
 from imbeval.compare._bayes import N_SAMPLES
 from imbeval.compare._diagram import check_bars, save_cd_diagram
 from imbeval.compare._rank import BAYES_THRESHOLD
-from imbeval.compare._stability import winner_stability
+from imbeval.compare._stability import MISSING, winner_stability
+from imbeval.compare._table import MISSING_POLICIES
 
 __all__ = ["write_comparison", "diagram_name", "FILES"]
 
 FILES = ("tests", "ranks", "pairwise", "bayesian", "stability", "kendall_w", "kendall_tau",
-         "units", "dropped", "nemenyi", "control")
+         "units", "dropped", "missing", "nemenyi", "control")
 
 
-def diagram_name(scheme=None) -> str:
-    """``cd_<scheme>`` (``cd`` without schemes), characters outside ``[A-Za-z0-9_.-]`` as
-    ``-`` (``IR/2`` -> ``cd_IR-2``)."""
-    stem = "cd" + (f"_{scheme}" if scheme else "")
-    return re.sub(r"[^A-Za-z0-9_.-]", "-", stem)
+def diagram_name(scheme=None, index=None) -> str:
+    """``cd_<index>_<scheme>`` (either part left out when None), characters outside
+    ``[A-Za-z0-9_-]`` as ``-`` (``IR/2`` -> ``cd_mcc_IR-2``, ``0.5`` -> ``cd_mcc_0-5``: a
+    dot would read as the file's suffix).
+
+    Examples
+    --------
+    >>> diagram_name("IR/2", "macro_f1")
+    'cd_macro_f1_IR-2'
+    """
+    stem = "_".join(["cd"] + [str(p) for p in (index, scheme) if p])
+    return re.sub(r"[^A-Za-z0-9_-]", "-", stem)
 
 
 @validate_params({"indices": [str, "array-like"], "reference": [str, None],
                   "schemes": [str, "array-like", None],
-                  "about": ["mapping", None], **COMMON})
-def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
+                  "about": ["mapping", None], "missing": MISSING, "latex": ["boolean"],
+                  **COMMON})
+def write_comparison(table, out_dir, *, indices, reference=None, schemes=None,
                      alpha=0.05, rope=None, seed=0, n_samples=None, about=None,
                      greater_is_better=None, bayes_threshold=BAYES_THRESHOLD, control=None,
-                     bars="nemenyi"):
+                     bars="nemenyi", missing=MISSING_POLICIES[0], latex=False):
     """Run :func:`winner_stability` and write its tables and every index's diagram into
     ``out_dir``; returns the :class:`StabilityResult` (paths: :data:`FILES` and the
     ``cd_*`` files). ``about``: a dict written as ``about.json`` with the settings (what
     the report names the set by: ``label``, ``table``, ``units``). ``bars``: the test the
-    diagrams' bars draw (:data:`imbeval.compare._diagram.BARS`); the other arguments are
+    diagrams' bars draw (:data:`imbeval.compare._diagram.BARS`); ``latex``: also write
+    ``ranks.tex`` (:func:`imbeval.compare.latex_table`); the other arguments are
     :func:`winner_stability`'s."""
     check_bars(bars)
     stability = winner_stability(table, indices=indices, reference=reference,
                                  schemes=schemes, alpha=alpha, seed=seed, rope=rope,
                                  n_samples=n_samples, greater_is_better=greater_is_better,
-                                 bayes_threshold=bayes_threshold, control=control)
+                                 bayes_threshold=bayes_threshold, control=control,
+                                 missing=missing)
     out = Path(out_dir)
     tests, ranks, pairwise, bayesian, units, dropped = [], [], [], [], [], []
     nemenyi, versus = [], []
@@ -87,16 +103,23 @@ def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
         units.append(pd.DataFrame([{**key, "unit": u, "problems": ";".join(p)}
                                    for u, p in r.problems.items()]))
         dropped.append(r.dropped.assign(**key))
-    # one figure per scheme, a panel per index: the indices' rankings side by side
-    by_scheme = {}
-    for (name, scheme), r in stability.results.items():
-        by_scheme.setdefault(scheme, []).append(r)
     if importlib.util.find_spec("matplotlib") is None:
         warnings.warn("the critical-difference diagrams are not drawn: they need matplotlib "
                       "(pip install 'imbeval-indices[plot]')", stacklevel=2)
-        by_scheme = {}
-    for scheme, results in by_scheme.items():
-        save_cd_diagram(results, out / diagram_name(scheme), bars=bars)
+    else:
+        from imbeval.compare._latex import latex_figure
+
+        # one figure per index (and scheme): a paper includes the one it discusses
+        for (name, scheme), r in stability.results.items():
+            stem = diagram_name(scheme, name)
+            save_cd_diagram(r, out / stem, bars=bars)
+            caption = (out / f"{stem}.caption.txt").read_text(encoding="utf-8").strip()
+            atomic_write_text(out / f"{stem}.tex",
+                              latex_figure(stem, caption, f"fig:{stem.replace('_', '-')}"))
+    if latex:
+        from imbeval.compare._latex import write_latex_table
+
+        write_latex_table(stability, out / "ranks.tex", bars=bars)
     front = ["index", "scheme"]
 
     def frame(parts):
@@ -106,14 +129,15 @@ def write_comparison(table, out_dir, *, indices, reference="acsa", schemes=None,
     tables = {"tests": pd.DataFrame(tests), "ranks": frame(ranks), "pairwise": frame(pairwise),
               "bayesian": frame(bayesian), "stability": stability.winners,
               "kendall_w": stability.kendall_w, "kendall_tau": stability.kendall_tau,
-              "units": frame(units), "dropped": frame(dropped), "nemenyi": frame(nemenyi),
+              "units": frame(units), "dropped": frame(dropped), "missing": stability.missing,
+              "nemenyi": frame(nemenyi),
               "control": frame(versus)}
     for name, data in tables.items():
         write_csv(data, out / f"{name}.csv")
     settings = {**(about or {}), "indices": list(dict.fromkeys(stability.winners["index"])),
                 "reference": stability.reference, "alpha": alpha, "seed": seed,
                 "rope": "1% of each index's range" if rope is None else rope,
-                "bayes_threshold": bayes_threshold, "bars": bars,
+                "bayes_threshold": bayes_threshold, "bars": bars, "missing": missing,
                 "n_samples": n_samples or N_SAMPLES}
     atomic_write_text(out / "about.json", json.dumps(settings, indent=1, sort_keys=True) + "\n")
     return stability

@@ -18,9 +18,11 @@ __all__ = ["DPI", "save_figure"]
 DPI = 150
 
 
-def save_figure(fig, prefix, data=None, *, dpi=DPI, **savefig_kwargs) -> list[Path]:
-    """Write ``prefix.pdf``, ``prefix.png`` and, if ``data`` (a DataFrame) is given,
-    ``prefix.csv``; close ``fig``; return the paths written.
+def save_figure(fig, prefix, data=None, *, dpi=DPI, formats=("pdf", "png"),
+                **savefig_kwargs) -> list[Path]:
+    """Write ``prefix.pdf``, ``prefix.png`` (``formats``: any of matplotlib's, e.g.
+    ``"svg"``) and, if ``data`` (a DataFrame) is given, ``prefix.csv``; close ``fig``;
+    return the paths written.
 
     ``savefig_kwargs`` go to :meth:`matplotlib.figure.Figure.savefig` (e.g.
     ``bbox_inches="tight"``).
@@ -31,7 +33,7 @@ def save_figure(fig, prefix, data=None, *, dpi=DPI, **savefig_kwargs) -> list[Pa
 
     prefix = Path(prefix)
     out = []
-    for fmt in ("pdf", "png"):
+    for fmt in formats:
         out.append(atomic_write(
             prefix.with_suffix(f".{fmt}"),
             lambda tmp, fmt=fmt: fig.savefig(tmp, format=fmt, dpi=dpi, **savefig_kwargs)))
