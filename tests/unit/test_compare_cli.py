@@ -38,8 +38,10 @@ def test_the_readme_example_prints_what_the_readme_shows(tmp_path):
     out = tmp_path / "compare"
     for name in FILES:
         assert (out / f"{name}.csv").is_file(), name
-    assert all((out / f"cd.{ext}").is_file() for ext in ("pdf", "png", "csv"))
-    assert pd.read_csv(out / "cd.csv")["index"].tolist() == ["acsa"] * 2 + ["mcc"] * 2
+    for index in ("acsa", "mcc"):     # a diagram per index
+        assert all((out / f"cd_{index}.{ext}").is_file()
+                   for ext in ("pdf", "png", "svg", "csv", "caption.txt", "tex"))
+        assert pd.read_csv(out / f"cd_{index}.csv")["index"].tolist() == [index] * 2
     bayes = pd.read_csv(out / "bayesian.csv").set_index("index")
     assert bayes.loc["mcc", "p_a"] > 0.95 and bayes.loc["mcc", "a"] == "nbsvm"
 
@@ -72,7 +74,7 @@ def test_problems_sharing_classes_are_one_unit(tmp_path, capsys):
     units = pd.read_csv(tmp_path / "o" / "units.csv")
     assert "p0;p1" in set(units["problems"]) and "p3;p4" in set(units["problems"])
     assert sorted({p.name for p in (tmp_path / "o").glob("cd*.png")}) == [
-        "cd_2IR.png", "cd_IR.png"]
+        "cd_acsa_2IR.png", "cd_acsa_IR.png", "cd_mcc_2IR.png", "cd_mcc_IR.png"]
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -107,5 +109,6 @@ def test_the_report_page_states_how_many_winners_differ(tmp_path):
     assert "<h2>hand-made</h2>" in page
     assert "1 of the 1 indices compared with acsa have another winner" in page
     assert "decisively: 1</b> (mcc)" in page
-    assert page.count("data:image/png;base64,") == 1 and 'class="decisive"' in page
+    # one diagram per index
+    assert page.count("data:image/png;base64,") == 2 and 'class="decisive"' in page
     assert "compare.html" in page_paths({})

@@ -145,9 +145,10 @@ def _draw(ax, data: pd.DataFrame, title: str) -> None:
     ax.axis("off")
 
 
-def plot_cd_diagram(panels):
+def plot_cd_diagram(panels, width=6.4):
     """A figure of one diagram per panel, stacked; ``panels``: ``[(title, data)]`` with
-    ``data`` from :func:`cd_diagram_data` (or one ``(title, data)`` pair)."""
+    ``data`` from :func:`cd_diagram_data` (or one ``(title, data)`` pair); ``width`` in
+    inches."""
     from imbeval.utils._optional import import_optional
 
     plt = import_optional("matplotlib.pyplot")
@@ -155,7 +156,7 @@ def plot_cd_diagram(panels):
     if isinstance(panels, tuple):
         panels = [panels]
     heights = [1.3 + 0.28 * math.ceil(len(data) / 2) for _, data in panels]
-    fig, axes = plt.subplots(len(panels), 1, figsize=(6.4, sum(heights)),
+    fig, axes = plt.subplots(len(panels), 1, figsize=(width, sum(heights)),
                              gridspec_kw={"height_ratios": heights}, squeeze=False)
     for ax, (title, data) in zip(axes[:, 0], panels):
         _draw(ax, data, title)
@@ -226,7 +227,9 @@ def save_cd_diagram(results, prefix, title=None, bars="nemenyi", formats=FORMATS
     data = pd.concat([d.assign(index=r.index, scheme=r.scheme or "")
                       for r, (_, d) in zip(results, panels)], ignore_index=True)
     data = data[["index", "scheme"] + [c for c in data.columns if c not in ("index", "scheme")]]
-    written = save_figure(plot_cd_diagram(panels), prefix, data, formats=tuple(formats),
+    # one diagram narrower than a page, so its labels stay legible scaled to a column
+    figure = plot_cd_diagram(panels, width=4.8 if single else 6.4)
+    written = save_figure(figure, prefix, data, formats=tuple(formats),
                           bbox_inches="tight")
     caption = "\n".join(diagram_caption(r, bars) for r in results) + "\n"
     written.append(atomic_write_text(Path(f"{prefix}.caption.txt"), caption))

@@ -2,11 +2,12 @@
 
 One self-contained HTML page (figures inlined as PNG, sortable tables; the catalogue
 page's style) from the folders ``imbeval compare`` writes under ``results/compare/``, one
-per result set (the experiment, and any other set the workflow lists, e.g. a KEEL run):
-for each, the stability table at a glance (each index's winner per RRT scheme, marked where
-it differs from the reference's and whether decisively, Kendall's W), the number of indices
-whose winner differs from the reference's, the omnibus tests, and the critical-difference
-diagrams.
+per result set (the experiment, and any other set the workflow lists, e.g. a KEEL run).
+Each set opens with the answer: per index (and RRT scheme) a card with the winner, whether
+the tests separate it from the others, whether it differs from the reference's winner and
+how decisively, and its critical-difference diagram; then what was dropped for missing
+values, the winners at a glance (Kendall's W), and, folded, the methods, the paragraphs,
+the omnibus tests and every pairwise table.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ td.ref{background:#d9eaf7} details{margin:0.3em 0} .cd img{width:560px;max-width
 table{display:block;max-width:100%;overflow-x:auto} p,li{max-width:62em}
 body{overflow-wrap:break-word}
 .words p{background:#f6f8fa;border-left:4px solid #0969da;padding:.4em .8em}
+.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(360px,1fr));gap:.6em;
+margin:.4em 0 .8em} .card{border:1px solid #d0d7de;border-radius:6px;padding:.3em .6em}
+.card h3{margin:.1em 0;font-size:1.05em} .card p{margin:.15em 0;font-size:.92em}
+.card img{width:100%} .card.decisive{border-color:#cf222e;background:#fff8f8}
+.card.differs{border-color:#bf8700;background:#fffdf3} .missing{color:#9a6700}
 """
 
 #: what the RRT scheme codes of the experiment's tables mean (mullick2020, Section 5.2;
@@ -92,6 +98,66 @@ def _glance(winners: pd.DataFrame, w: pd.DataFrame, reference: str) -> str:
                     f"{''.join(cells)}<td>{w_text}</td></tr>")
     return ('<table class="sortable"><thead><tr><th>scheme</th><th>units</th>'
             f"{head}<th>Kendall's W</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def _png(folder, stem) -> str:
+    png = folder / f"{stem}.png"
+    if not png.is_file():
+        return ""
+    data = base64.b64encode(png.read_bytes()).decode("ascii")
+    return f'<img alt="{html.escape(png.name)}" src="data:image/png;base64,{data}">'
+
+
+def _separation(pairwise, index, scheme, winner) -> str:
+    """Whether the Wilcoxon-Holm tests separate ``winner`` from every other classifier."""
+    if pairwise is None or " = " in winner:
+        return "tied for first" if " = " in winner else ""
+    part = pairwise[(pairwise["index"] == index) & (pairwise["scheme"].map(_scheme) == scheme)]
+    mine = part[(part["a"] == winner) | (part["b"] == winner)]
+    if mine.empty:
+        return ""
+    beaten = (mine["better"].astype(str) == winner) if "better" in mine.columns else (
+        mine["decision"].astype(str) == f"{winner} better")
+    others = [b if a == winner else a for a, b in zip(mine["a"], mine["b"])]
+    close = [o for o, won in zip(others, beaten) if not won]
+    if not close:
+        return f"better than each of the {len(others)} others (Wilcoxon-Holm)"
+    return (f"better than {len(others) - len(close)} of {len(others)} others (Wilcoxon-Holm);"
+            f" not separated from {', '.join(close)}")
+
+
+def _cards(folder, winners: pd.DataFrame, tests: pd.DataFrame, reference: str) -> str:
+    """The answer: a card per (index, scheme)."""
+    pairwise = _read(folder, "pairwise") if (folder / "pairwise.csv").is_file() else None
+    why = {(r["index"], _scheme(r["scheme"])): str(r["undecidable"])
+           for _, r in tests.iterrows() if isinstance(r["undecidable"], str) and
+           r["undecidable"]}
+    out = []
+    for scheme, part in winners.groupby(winners["scheme"].map(_scheme), sort=False):
+        if scheme:
+            out.append(f"<h3>Scheme {html.escape(scheme)}</h3>")
+        cards = []
+        for _, r in part.iterrows():
+            index, winner = str(r["index"]), str(r["winner"])
+            untested = why.get((index, scheme))
+            if index == reference:
+                klass, status = "", "the reference"
+            elif str(r["differs"]) == "True":
+                decisive = str(r["decisive"]) == "True"
+                klass = "decisive" if decisive else "differs"
+                status = (f"another winner than {reference}'s ({r['reference_winner']}), "
+                          + ("<b>decisively</b>" if decisive else "not decisively")
+                          + (f" (Holm p = {float(r['p_holm']):.3g})"
+                             if not pd.isna(r["p_holm"]) else ""))
+            else:
+                klass, status = "", f"the same winner as {reference}"
+            tested = (f"no test ({html.escape(untested)}): descriptive" if untested
+                      else html.escape(_separation(pairwise, index, scheme, winner)))
+            cards.append(f'<div class="card {klass}"><h3>{html.escape(index)}: '
+                         f"{html.escape(winner)}</h3><p>{tested}</p><p>{status}</p>"
+                         f"{_png(folder, diagram_name(scheme or None, index))}</div>")
+        out.append(f'<div class="cards">{"".join(cards)}</div>')
+    return "".join(out)
 
 
 def _fmt(v, digits=3) -> str:
@@ -163,19 +229,12 @@ def _csv_details(folder, name, title) -> str:
             f"<tbody>{body}</tbody></table></details>")
 
 
-def _diagrams(folder, tests: pd.DataFrame, opened=False) -> str:
-    out = [f"<p>{_bars_text(_about(folder))}</p>"]
-    for scheme in dict.fromkeys(tests["scheme"].map(_scheme)):
-        png = folder / f"{diagram_name(scheme)}.png"
-        if not png.is_file():
-            continue
-        data = base64.b64encode(png.read_bytes()).decode("ascii")
-        out.append(f"<details{' open' if opened else ''}><summary>Critical-difference "
-                   "diagrams, scheme "
-                   f"{html.escape(scheme or '(all)')}</summary>"
-                   f'<div class="cd"><img alt="{html.escape(png.name)}" '
-                   f'src="data:image/png;base64,{data}"></div></details>')
-    return "".join(out)
+def _diagrams(folder) -> str:
+    """What the diagrams' bars mean, and the files a paper includes."""
+    about = _about(folder)
+    return (f"<p>{_bars_text(about)} Each diagram is also a file, "
+            "<code>cd_&lt;index&gt;[_&lt;scheme&gt;].{pdf,png,svg}</code>, with its caption "
+            "(<code>.caption.txt</code>, and a LaTeX figure <code>.tex</code>).</p>")
 
 
 def _section(folder: Path, standalone=False) -> str:
@@ -208,38 +267,50 @@ def _section(folder: Path, standalone=False) -> str:
                      "descriptive (the best mean rank), not decisive.")
     headline += "</p>"
     dropped = _read(folder, "dropped")
+    missing = _read(folder, "missing") if (folder / "missing.csv").is_file() else None
     dropped_note = ""
-    if len(dropped):
-        dropped_note = (f"<p>Dropped ({len(dropped)} (index, scheme, problem) rows, "
-                        f"<code>dropped.csv</code>): "
-                        f"{html.escape('; '.join(sorted(set(dropped['reason'].astype(str))))[:400])}"
-                        "</p>")
+    if len(dropped) or (missing is not None and len(missing)):
+        problems = sorted(set(dropped["problem"].astype(str)))
+        policy = about.get("missing", "")
+        dropped_note = (
+            '<p class="missing">Missing or undefined values: '
+            f"{0 if missing is None else len(missing)} (<code>missing.csv</code>); problems "
+            f"dropped: {len(problems)}"
+            + (f" ({html.escape(', '.join(problems[:12]))}"
+               + (", ..." if len(problems) > 12 else "") + ")" if problems else "")
+            + (f", policy <code>{html.escape(policy)}</code>"
+               + (": every index ranks the same problems" if policy == "drop-problem"
+                  else "") if policy else "")
+            + " (<code>dropped.csv</code>).</p>")
     title = about.get("label") or folder.name
     units = about.get("units", "")
+    legend = ("<p>Winner (best mean rank over the units) of each index under each scheme. "
+              "Blue: the reference; grey: the same winner; yellow: another winner, not "
+              "decisively; red ✱: another winner, decisively (under this index, its winner "
+              "beats the reference's winner by the Holm-adjusted Wilcoxon test). Hover a cell "
+              "for the evidence, with the Bayesian test's P(better) and P(practically "
+              "equivalent): a consistent but small lead can be decisive for the Wilcoxon test "
+              "and practically equivalent. Kendall's W: how alike the indices rank the "
+              f"classifiers (1 = identically), shown from {MIN_RANKING_UNITS} units on.</p>")
     return "".join([
         f"<h2>{html.escape(title)}</h2>",
+        headline, _cards(folder, winners, tests, reference), dropped_note,
         f'<p class="sub">Table <code>{html.escape(str(about.get("table", "")))}</code>; '
         f"independent units: {html.escape(units)}; files: <code>"
         + (html.escape(str(folder)) if standalone else
            f"results/{COMPARE_DIR}/{html.escape(folder.name)}/") + "</code>.</p>",
-        headline,
-        "<p>Winner (best mean rank over the units) of each index under each scheme. "
-        "Blue: the reference; grey: the same winner; yellow: another winner, not decisively; "
-        "red ✱: another winner, decisively (under this index, its winner beats the reference's "
-        "winner by the Holm-adjusted Wilcoxon test). Hover a cell for the evidence, with the "
-        "Bayesian test's P(better) and P(practically equivalent): a consistent but small lead "
-        "can be decisive for the Wilcoxon test and practically equivalent. Kendall's W: "
-        "how alike the indices rank the classifiers (1 = identically), shown from "
-        f"{MIN_RANKING_UNITS} units on.</p>",
-        _glance(winners, w, reference),
+        _diagrams(folder),
+        "<details><summary>The winners at a glance, with Kendall's W</summary>", legend,
+        _glance(winners, w, reference), "</details>",
         _schemes_text(list(dict.fromkeys(winners["scheme"].map(_scheme)))),
-        dropped_note, _words(folder, standalone), _tests_table(tests),
+        f"<details><summary>Methods</summary>{_METHODS}</details>",
+        _words(folder), _tests_table(tests),
         _csv_details(folder, "pairwise", "Every pair: Wilcoxon signed-rank, Holm"),
         _csv_details(folder, "nemenyi", "Every pair: Nemenyi's test on mean ranks"),
         _csv_details(folder, "control", "Every classifier against the control (mean ranks, "
                                         "Holm)"),
         _csv_details(folder, "bayesian", "Every pair: Bayesian signed-rank with a rope"),
-        _diagrams(folder, tests, standalone)])
+        _csv_details(folder, "missing", "Missing or undefined values")])
 
 
 _METHODS = (
@@ -270,7 +341,7 @@ def render_compare_page(results_dir) -> str:
         if root.is_dir() else []
     body = ["<h1>Which classifier wins, by index</h1>",
             '<p class="sub">If a paper reports MCC instead of ACSA, or F1 instead of GMean, '
-            "does another classifier win?</p>", _METHODS]
+            "does another classifier win?</p>"]
     if not sets:
         body.append(f"<p>The comparison was not produced (no <code>{COMPARE_DIR}/*/"
                     "stability.csv</code> under the results folder).</p>")
@@ -297,8 +368,7 @@ def render_compare_set(folder, title=None) -> str:
                 "first.</p>")
     else:
         body = (f"<h1>Which classifier wins, by index: {html.escape(str(label))}</h1>"
-                + _METHODS + _section(folder, standalone=True).replace("<h2>", "<h2 hidden>",
-                                                                        1))
+                + _section(folder, standalone=True).replace("<h2>", "<h2 hidden>", 1))
     return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
             f"<title>imbeval compare: {html.escape(str(label))}</title>"
             f"<style>{SORTABLE_CSS}{_EXTRA_CSS}</style></head>"
