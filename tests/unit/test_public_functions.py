@@ -62,6 +62,8 @@ NO_CONSTRAINTS = {
     "compare.render_compare_page": "a folder of results",
     "compare.write_compare_html": "a folder of results and a path",
     "compare.diagram_name": "any scheme name (None for none)",
+    "compare.diagram_caption": "a result: its bars option is checked against BARS",
+    "compare.value_gaps": "a checked table and an index in it",
     "compare.bars_caption": "a bars option from a result and its numbers",
     "compare.effect_sizes": "a result",
     "compare.paragraph": "a result",

@@ -3,8 +3,8 @@
 # One job per result set: `imbeval compare` over the set's long table of per-fold index
 # values (src/imbeval/cli/compare.py, library src/imbeval/compare/) writes
 # results/compare/<set>/{tests,ranks,pairwise,nemenyi,control,bayesian,stability,kendall_w,
-# kendall_tau,units,dropped}.csv, summary.txt, about.json and the critical-difference diagrams of each RRT scheme
-# (a panel per index), cd_<scheme>.{pdf,png,csv}; the report's page "Which classifier wins, by index"
+# kendall_tau,units,dropped,missing}.csv, summary.txt, about.json and a critical-difference diagram per index
+# and RRT scheme, cd_<index>_<scheme>.{pdf,png,svg,csv} with its caption; the report's page "Which classifier wins, by index"
 # (reproduction/src/imbeval_repro/report/compare.py) shows every set. A set's folder is the job's one output
 # (a directory: the diagrams' names follow the table's schemes), so a failed job leaves none.
 #

@@ -185,12 +185,12 @@ def _bars_text(about) -> str:
     bars = about["bars"]
     alpha = about["alpha"]
     if bars == "nemenyi":
-        return ("Each panel: classifiers at their mean rank (1 = best, left). The ruler above "
+        return ("Each diagram: classifiers at their mean rank (1 = best, left). The ruler above "
                 "the axis is Nemenyi's critical difference (CD); a red bar joins classifiers "
                 "whose mean ranks span less than the CD, which Nemenyi's test at alpha "
                 f"{alpha:g} does not separate (Demšar 2006). The Wilcoxon-Holm decisions are "
                 "in <code>pairwise.csv</code>; they may join or separate other pairs.")
-    return ("Each panel: classifiers at their mean rank (1 = best, left). A red bar joins "
+    return ("Each diagram: classifiers at their mean rank (1 = best, left). A red bar joins "
             "classifiers that the Wilcoxon signed-rank tests with Holm's adjustment at alpha "
             f"{alpha:g} do not separate (no pair under a bar differs); no CD ruler is drawn, "
             "since the critical difference does not decide these bars.")

@@ -77,8 +77,8 @@ def _groups_text(bars, results) -> str:
         text = ("Within a column, classifiers that share a superscript letter are not "
                 "separated by the Wilcoxon signed-rank tests with Holm's adjustment at "
                 "$\\alpha = " + f"{alpha:g}" + "$ (no pair within a group differs; Benavoli, "
-                "Corani and Mangili 2016); a classifier with a letter of its own is separated from every "
-                "other.")
+                "Corani and Mangili 2016); a classifier with a letter of its own is "
+                "separated from every other.")
     untested = [r for r in results if r.undecidable]
     if untested:
         text += (" No test for " + ", ".join(latex_escape(_label(r)) for r in untested)
