@@ -42,8 +42,8 @@ import pandas as pd
 
 from imbeval.compare._bayes import N_SAMPLES
 from imbeval.compare._rank import BAYES_THRESHOLD, MIN_RANKING_UNITS, RankResult, rank_checked
-from imbeval.compare._table import (MISSING_POLICIES, MissingValuesWarning, check_table,
-                                    gaps_message, lost_problems, orientation,
+from imbeval.compare._table import (GAP_COLUMNS, MISSING_POLICIES, MissingValuesWarning,
+                                    check_table, gaps_message, lost_problems, orientation,
                                     table_index_name, value_gaps)
 
 __all__ = ["StabilityResult", "winner_stability", "kendall_w"]
@@ -406,9 +406,7 @@ def _stability(frame, names, reference, schemes, alpha, seed, rope, n_samples, m
                                         f"winner is {r.winner})")
                     row["problems"] = len(own & theirs)
             winner_rows.append(row)
-    columns = list(pd.DataFrame(columns=["index", "scheme", "problem", "classifier", "run",
-                                         "fold", "what", "no_value", "dropped"]).columns)
     gaps_table = (pd.concat(missing_rows, ignore_index=True) if missing_rows
-                  else pd.DataFrame(columns=columns))
+                  else pd.DataFrame(columns=[*GAP_COLUMNS, "dropped"]))
     return StabilityResult(reference, results, pd.DataFrame(w_rows), pd.DataFrame(tau_rows),
                            pd.DataFrame(winner_rows), gaps_table, missing)

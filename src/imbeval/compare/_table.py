@@ -22,7 +22,8 @@ import pandas as pd
 from imbeval.compare._defaults import MISSING_POLICIES
 
 __all__ = ["REQUIRED", "OPTIONAL", "NAN_RULE", "MISSING_RULE", "MISSING_WORDS",
-           "MISSING_POLICIES", "MissingValuesWarning", "value_gaps", "lost_problems",
+           "MISSING_POLICIES", "GAP_COLUMNS", "MissingValuesWarning", "value_gaps",
+           "lost_problems",
            "gaps_message", "UnitMatrix", "check_table", "registered",
            "read_table", "units_from_clusters",
            "table_index_name", "orientation", "unit_matrix", "DECLARE_ORIENTATION"]
@@ -260,7 +261,7 @@ def unit_matrix(frame: pd.DataFrame, index: str, scheme=None) -> UnitMatrix:
                       pd.DataFrame(dropped, columns=["problem", "reason"]), len(kept))
 
 
-_GAP_COLUMNS = ["index", "scheme", "problem", "classifier", "run", "fold", "what", "no_value"]
+GAP_COLUMNS = ["index", "scheme", "problem", "classifier", "run", "fold", "what", "no_value"]
 
 
 def value_gaps(frame: pd.DataFrame, index: str, problems=None) -> pd.DataFrame:
@@ -297,7 +298,7 @@ def value_gaps(frame: pd.DataFrame, index: str, problems=None) -> pd.DataFrame:
                 rows.append({"index": index, "scheme": scheme, "problem": problem,
                              "classifier": c, "run": "", "fold": "", "what": "no row",
                              "no_value": True})
-    return pd.DataFrame(rows, columns=_GAP_COLUMNS)
+    return pd.DataFrame(rows, columns=GAP_COLUMNS)
 
 
 def lost_problems(gaps: pd.DataFrame) -> dict:
@@ -331,7 +332,7 @@ def gaps_message(gaps: pd.DataFrame, dropped=(), every_index=False, shown=8) -> 
     --------
     >>> gaps = pd.DataFrame([["mcc", "", "p1", "lr", "", 3, "NaN", False],
     ...                      ["mcc", "", "p7", "rf", "", "", "no row", True]],
-    ...                     columns=_GAP_COLUMNS)
+    ...                     columns=GAP_COLUMNS)
     >>> gaps_message(gaps, dropped=["p7"])
     'index mcc: 2 missing or undefined values (1 NaN, 1 no row): p1/lr fold 3 (NaN), p7/rf (no row); 1 problem dropped for this index: p7'
     """
