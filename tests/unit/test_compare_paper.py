@@ -182,3 +182,19 @@ def test_the_table_and_a_diagram_compile_in_a_latex_document(tmp_path):
     assert (tmp_path / "paper.pdf").stat().st_size > 10_000
     log = (tmp_path / "paper.log").read_text(errors="replace")
     assert "undefined" not in log.split("Output written")[0].lower()
+
+
+def test_the_page_opens_with_each_index_winner_and_diagram_and_folds_the_methods(tmp_path):
+    _table().to_csv(tmp_path / "t.csv", index=False)
+    out = tmp_path / "o"
+    assert main(["compare", str(tmp_path / "t.csv"), "--index", "roc_auc,mcc,acsa",
+                 "--n-samples", "200", "--html", "--out-dir", str(out)]) == 0
+    page = (out / "compare.html").read_text(encoding="utf-8")
+    first, folded = page.split("<details", 1)
+    winners = pd.read_csv(out / "stability.csv").set_index("index")["winner"]
+    for index in ("roc_auc", "mcc", "acsa"):
+        card = first.split(f"<h3>{index}: ", 1)[1].split('<div class="card', 1)[0]
+        assert card.startswith(f"{winners[index]}</h3>")
+        assert "Wilcoxon-Holm" in card and "data:image/png;base64," in card
+    assert first.count("data:image/png;base64,") == 3
+    assert "Friedman" not in first and "Iman-Davenport" in folded     # the methods, folded

@@ -122,6 +122,8 @@ def _separation(pairwise, index, scheme, winner) -> str:
     close = [o for o, won in zip(others, beaten) if not won]
     if not close:
         return f"better than each of the {len(others)} others (Wilcoxon-Holm)"
+    if len(close) == len(others):
+        return f"not separated from {', '.join(close)} (Wilcoxon-Holm): the lead is not shown"
     return (f"better than {len(others) - len(close)} of {len(others)} others (Wilcoxon-Holm);"
             f" not separated from {', '.join(close)}")
 
