@@ -140,7 +140,7 @@ def _check_targets(y_true, y_pred, sample_weight=None):
             message += f". imbeval: {continuous[0]} holds continuous values; {_REMEDY}"
         raise ValueError(message)
     kind = kinds.pop()
-    if kind == "multilabel-indicator" or kind.endswith("multioutput"):
+    if kind in ("multilabel-indicator", "multiclass-multioutput", "continuous-multioutput"):
         raise ValueError(f"{kind} targets are refused: {_ONE_LABEL}")
     if kind not in ("binary", "multiclass"):
         message = f"{kind} is not supported. imbeval: "
