@@ -410,3 +410,148 @@ def test_issue_46_single_class_parity_with_imbalanced_learn_and_scikit_learn(one
         _warning_classes(skm.cohen_kappa_score, *one)
     assert np.isnan(ours[0]) and np.isnan(theirs[0])
     assert ours[1] == theirs[1] == [("UndefinedMetricWarning", True), ("UserWarning", True)]
+
+
+# --- scikit-learn's own tests on the drop-ins (tests/upstream): the behaviours they check ---
+
+import functools  # noqa: E402
+import re  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from scipy import sparse  # noqa: E402
+from sklearn.exceptions import UndefinedMetricWarning as SklearnUndefined  # noqa: E402
+
+UPSTREAM = Path(__file__).resolve().parents[1] / "upstream"
+
+
+@pytest.mark.parametrize("call, sklearn_text, ours", [
+    (lambda f: f([0, 1], [np.nan, 1]), "Input y_pred contains NaN", "imbeval"),
+    (lambda f: f([0, 1], [np.inf, 1]), "Input y_pred contains infinity or a value too large",
+     "imbeval"),
+    (lambda f: f([0, 1, 1], [0, 1]), "Found input variables with inconsistent numbers of "
+     "samples: [3, 2", "one entry per sample"),
+    (lambda f: f([0, 1], [0, 1], sample_weight=[1, 2, 3]), "Found input variables with "
+     "inconsistent numbers of samples: [2, 2, 3]", "sample_weight"),
+    (lambda f: f(np.array(["a", "b"]), np.array([0, 1])), "Mix of label input types "
+     "(string and number)", "y_true holds strings"),
+    (lambda f: f(["a", "b", "a"], [0.1, 0.2, 0.3]), "Classification metrics can't handle a "
+     "mix of binary and continuous targets", "predict(X)"),
+    (lambda f: f(np.array([]), np.array([])), "Found empty input array", "are empty"),
+    (lambda f: f([0, 1], [0, 1], sample_weight=[1, np.nan]), "Input sample_weight contains "
+     "NaN", "imbeval"),
+])
+@pytest.mark.parametrize("name", metrics.DROP_IN)
+def test_dropin_errors_open_with_sklearns_message(name, call, sklearn_text, ours):
+    options = {"beta": 2} if name == "fbeta_score" else {}
+    with pytest.raises(ValueError) as ours_error:
+        call(functools.partial(getattr(metrics, name), **options))
+    assert str(ours_error.value).startswith(sklearn_text) and ours in str(ours_error.value)
+    if hasattr(skm, name):  # imbalanced-learn's own checks word some of these otherwise
+        with pytest.raises(ValueError, match=re.escape(sklearn_text)):
+            call(functools.partial(getattr(skm, name), **options))
+
+
+@pytest.mark.parametrize("name", metrics.DROP_IN)
+def test_dropin_complex_weights_refused(name):
+    options = {"beta": 2} if name == "fbeta_score" else {}
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        getattr(metrics, name)([0, 1, 1], [0, 1, 0], sample_weight=np.array([1 + 2j, 3, 5]),
+                               **options)
+
+
+@pytest.mark.parametrize("name", ["precision_score", "recall_score", "f1_score",
+                                  "jaccard_score", "sensitivity_score", "specificity_score"])
+@pytest.mark.parametrize("y", [[-1, -1], [0]])
+def test_dropin_one_class_without_pos_label_is_libraries_value(name, y):
+    original = getattr(skm, name, None) or getattr(im, name)
+    with pytest.warns(SklearnUndefined):
+        ours = getattr(metrics, name)(y, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert ours == original(y, y) == 0.0
+    if hasattr(skm, name) and name != "jaccard_score":  # (its zero_division refuses NaN)
+        # zero_division=nan: NaN, silently, as scikit-learn
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert np.isnan(getattr(metrics, name)(y, y, zero_division=np.nan))
+            assert np.isnan(getattr(skm, name)(y, y, zero_division=np.nan))
+
+
+def test_dropin_two_classes_without_pos_label_says_sklearns_words():
+    with pytest.raises(ValueError, match=r"pos_label=2 is not a valid label\. It should be one "
+                                         r"of \[0 1\]"):
+        metrics.precision_score([0, 1], [1, 1], pos_label=2)
+    with pytest.raises(ValueError, match="Target is multiclass but average='binary'"):
+        metrics.f1_score([0, 1, 2], [0, 1, 2])
+
+
+def test_dropin_fbeta_beta_inf_is_the_recall():
+    y_true, y_pred = [0, 1, 1, 1, 2, 2], [0, 1, 0, 2, 2, 2]
+    for average in ("macro", None):
+        ours = metrics.fbeta_score(y_true, y_pred, beta=np.inf, average=average)
+        np.testing.assert_allclose(ours, skm.fbeta_score(y_true, y_pred, beta=np.inf,
+                                                         average=average))
+        np.testing.assert_allclose(ours, metrics.recall_score(y_true, y_pred, average=average))
+
+
+def test_dropin_pos_label_ignored_warning():
+    with pytest.warns(UserWarning, match="Note that pos_label \\(set to 2\\) is ignored when "
+                                         "average != 'binary'"):
+        metrics.precision_score([0, 1, 2], [0, 1, 2], pos_label=2, average="macro")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        metrics.precision_score([0, 1, 2], [0, 1, 2], average="macro")  # pos_label=1: silent
+
+
+def test_undefined_metric_warning_is_sklearns_subclass():
+    assert issubclass(UndefinedMetricWarning, SklearnUndefined)
+    assert issubclass(metrics.DataConversionWarning,
+                      __import__("sklearn.exceptions").exceptions.DataConversionWarning)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", category=SklearnUndefined)
+        with pytest.raises(SklearnUndefined, match="Precision is ill-defined"):
+            metrics.precision_score([0, 0, 1], [0, 0, 0])
+
+
+def test_sklearn_bases_arrive_when_sklearn_is_imported_later():
+    # imbeval.metrics does not import scikit-learn (seconds); importing it afterwards adds
+    # the bases before any warning can be filtered
+    code = ("import sys, imbeval.metrics as m; assert 'sklearn' not in sys.modules; "
+            "import sklearn.exceptions as e; "
+            "assert issubclass(m.UndefinedMetricWarning, e.UndefinedMetricWarning); "
+            "assert issubclass(m.UndefinedScoreWarning, e.UndefinedMetricWarning); "
+            "assert issubclass(m.DataConversionWarning, e.DataConversionWarning)")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("y", [sparse.csr_matrix(np.eye(3, dtype=int)), np.eye(3, dtype=int)])
+def test_dropin_multilabel_refused_clearly(y):
+    with pytest.raises(ValueError, match="multilabel-indicator targets are refused: "
+                                         "imbeval.metrics scores one class label per sample"):
+        metrics.f1_score(y, y, average="micro")
+    with pytest.raises(ValueError, match="average='samples'.*multilabel"):
+        metrics.f1_score([0, 1], [0, 1], average="samples")
+
+
+def test_upstream_runner_counts_and_classifies():
+    sys.path.insert(0, str(UPSTREAM))
+    try:
+        import dropin_plugin
+    finally:
+        sys.path.remove(str(UPSTREAM))
+    assert dropin_plugin.failure_reason("E ValueError: y_true has label(s) [2] not among the "
+                                        "labels [0, 1]") == "labels-subset"
+    assert dropin_plugin.failure_reason("multilabel-indicator targets are refused: "
+                                        "imbeval.metrics scores one class label per sample") \
+        == "multilabel"
+    assert dropin_plugin.failure_reason("pos_label=1 is not among the labels [0]") == "other"
+    assert dropin_plugin.failure_reason("assert nan == 1", ["undefined-not-best"]) \
+        == "undefined-not-best"
+    proc = subprocess.run([sys.executable, str(UPSTREAM / "run_dropin_upstream.py"), "-k",
+                           "binary_single_class or pos_label_error_str"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    run = int(proc.stdout.split("run ")[1].split(",")[0])
+    assert run >= 10 and "failed 0" in proc.stdout

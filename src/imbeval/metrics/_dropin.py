@@ -8,13 +8,15 @@ purpose, the function's Notes say so (docs/metrics.md lists every difference).
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import warnings
 
 import numpy as np
+from scipy import sparse
 
-from imbeval.metrics._labels import confusion_matrix, label_matrix
+from imbeval.metrics._labels import _REMEDY, confusion_matrix, label_matrix
 from imbeval.metrics._params import LABEL_ARGUMENTS
 from imbeval.metrics._score import UndefinedMetricWarning, score, undefined_why
 from imbeval.utils._param_validation import validate_params
@@ -30,6 +32,135 @@ _AVERAGE_DOC = """\
         counts together (the accuracy, as ``labels`` names every class); "macro": the mean
         of the per-class scores; "weighted": their mean weighted by each class's support;
         None: the per-class scores, an array in ``labels`` order."""
+
+
+_ONE_LABEL = ("imbeval.metrics scores one class label per sample: pass a 1-D array of labels "
+              "(for one-hot rows, np.argmax(y, axis=1))")
+
+
+def _as_array(y):
+    """``y`` as an ndarray (a sparse matrix as it is), or None if numpy cannot read it."""
+    if sparse.issparse(y):
+        return y
+    try:
+        return np.asarray(y)
+    except Exception:  # ragged input: imbeval's own check names it
+        return None
+
+
+def _finite_check(values, name):
+    # scikit-learn's check_array words it so; its tests and users' filters match the text
+    if values.dtype.kind in "fc" and not np.all(np.isfinite(values)):
+        if np.any(np.isnan(values)):
+            problem = "NaN."
+        else:
+            problem = f"infinity or a value too large for {values.dtype!r}."
+        raise ValueError(f"Input {name} contains {problem} imbeval: {name} must hold finite "
+                         "class labels or weights")
+
+
+def _target_type(y, name):
+    """scikit-learn's ``type_of_target`` of the kinds the drop-ins meet, named as it does."""
+    if sparse.issparse(y):
+        if y.shape[1] > 1 and np.all(np.isin(y.data, (0, 1))):
+            return "multilabel-indicator"
+        return "multiclass-multioutput"
+    if y.ndim == 0 or y.ndim > 2:
+        return "unknown"
+    if y.dtype.kind in "fc":
+        _finite_check(y, name)
+    if y.ndim == 2 and y.shape[1] > 1:
+        if y.dtype.kind in "biuf" and np.all(np.isin(np.unique(y), (0, 1))):
+            return "multilabel-indicator"
+        if y.dtype.kind == "f" and np.any(np.floor(y) != y):
+            return "continuous-multioutput"
+        return "multiclass-multioutput"
+    if y.dtype.kind == "f" and np.any(np.floor(y) != y):
+        return "continuous"
+    if y.dtype.kind == "O":
+        for v in y.ravel().tolist():
+            if not isinstance(v, (str, bytes, numbers.Number)) and hasattr(v, "__len__"):
+                raise ValueError("You appear to be using a legacy multi-label data "
+                                 "representation. Sequence of sequences are no longer "
+                                 f"supported. imbeval: {name} holds {v!r}; {_ONE_LABEL}")
+            if isinstance(v, float) and math.isfinite(v) and v != math.floor(v):
+                return "continuous"
+    return "binary" if np.unique(y.ravel()).size <= 2 else "multiclass"
+
+
+def _label_kinds(y):
+    if y.dtype.kind in "US":
+        return {"string"}
+    if y.dtype.kind == "O":
+        return {"string" if isinstance(v, str) else "number" for v in set(y.ravel().tolist())}
+    return {"number"}
+
+
+def _check_targets(y_true, y_pred, sample_weight=None):
+    """Refuse what scikit-learn's ``_check_targets`` refuses, with its words first.
+
+    scikit-learn's message opens each error (its tests, and users' ``pytest.raises(match=)``
+    or ``except`` clauses, match on it); imbeval's explanation follows. Multilabel and
+    multi-output targets get imbeval's refusal: the drop-ins score one label per sample.
+    What this does not recognise is left to imbeval's own checks.
+    """
+    arrays = [_as_array(y_true), _as_array(y_pred)]
+    if any(a is None for a in arrays) or any(a.ndim == 0 for a in arrays):
+        return
+    weights = None if sample_weight is None else _as_array(sample_weight)
+    lengths = [a.shape[0] for a in arrays]
+    if weights is not None and weights.ndim:
+        lengths.append(weights.shape[0])
+    if len(set(lengths)) > 1:
+        raise ValueError(f"Found input variables with inconsistent numbers of samples: "
+                         f"{lengths}. imbeval: y_true, y_pred" +
+                         (" and sample_weight" if len(lengths) == 3 else "") +
+                         " need one entry per sample")
+    types = [_target_type(a, name) for a, name in zip(arrays, ("y_true", "y_pred"))]
+    if lengths[0] == 0:
+        raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a minimum "
+                         "of 1 sample is required. imbeval: y_true and y_pred are empty")
+    if weights is not None and not sparse.issparse(weights):
+        if weights.dtype.kind == "c":
+            raise ValueError("Complex data not supported: sample_weight must be real numbers "
+                             "(imbeval does not drop the imaginary part)")
+        if weights.dtype.kind in "biuf":
+            _finite_check(weights, "sample_weight")
+            if weights.ndim != 1:
+                raise ValueError("Sample weights must be 1D array or scalar. imbeval: one "
+                                 f"weight per sample, got shape {weights.shape}")
+    kinds = set(types)
+    if kinds == {"binary", "multiclass"}:
+        kinds = {"multiclass"}
+    if len(kinds) > 1:
+        message = (f"Classification metrics can't handle a mix of {types[0]} and {types[1]} "
+                   "targets")
+        continuous = [n for n, t in zip(("y_true", "y_pred"), types) if t == "continuous"]
+        if continuous:
+            message += f". imbeval: {continuous[0]} holds continuous values; {_REMEDY}"
+        raise ValueError(message)
+    kind = kinds.pop()
+    if kind in ("multilabel-indicator", "multiclass-multioutput", "continuous-multioutput"):
+        raise ValueError(f"{kind} targets are refused: {_ONE_LABEL}")
+    if kind not in ("binary", "multiclass"):
+        message = f"{kind} is not supported. imbeval: "
+        raise ValueError(message + (f"continuous values are not class labels; {_REMEDY}"
+                                    if kind == "continuous" else _ONE_LABEL))
+    label_kinds = _label_kinds(arrays[0]) | _label_kinds(arrays[1])
+    if len(label_kinds) > 1:
+        raise ValueError("Mix of label input types (string and number). imbeval: labels must "
+                         f"be all strings or all numbers (y_true holds "
+                         f"{' and '.join(sorted(_label_kinds(arrays[0])))}s, y_pred "
+                         f"{' and '.join(sorted(_label_kinds(arrays[1])))}s)")
+
+
+def _sklearn_targets(function):
+    """Run :func:`_check_targets` on the first two arguments before ``function``."""
+    @functools.wraps(function)
+    def checked(y_true, y_pred, *args, **kwargs):
+        _check_targets(y_true, y_pred, kwargs.get("sample_weight"))
+        return function(y_true, y_pred, *args, **kwargs)
+    return checked
 
 
 def _check_bool(value, name):
@@ -163,14 +294,80 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     return value
 
 
+def _same_label(a, b):
+    # a string label never equals a number label (1 is not "1"), as in _positive_row
+    return isinstance(a, str) == isinstance(b, str) and a == b
+
+
+def _binary_labels(y_true, y_pred, labels, pos_label):
+    """scikit-learn's checks of ``average="binary"``; the ``labels`` to compute with.
+
+    One class in ``y_true`` and ``y_pred`` and ``pos_label`` not among it (a fold with no
+    positive sample): scikit-learn scores ``pos_label`` as a class with no sample (0/0,
+    ``zero_division``); the labels returned name it beside the one class.
+    """
+    present = label_matrix(y_true, y_pred, min_classes=1)[1]
+    if present.size > 2:
+        raise ValueError("Target is multiclass but average='binary'. Please choose another "
+                         "average setting, one of [None, 'micro', 'macro', 'weighted']. "
+                         f"imbeval: y_true and y_pred hold {present.size} classes "
+                         f"{present.tolist()[:10]}; average='binary' scores the positive class "
+                         "of two")
+    if any(_same_label(c, pos_label) for c in present.tolist()):
+        return labels
+    if present.size == 2:
+        raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of "
+                         f"{present}. imbeval: pass pos_label= one of the two classes")
+    if labels is None and isinstance(pos_label, str) == (present.dtype.kind in "US"):
+        return [present[0].item(), pos_label]
+    return labels
+
+
+def _pos_label_ignored(pos_label, average):
+    if average != "binary" and pos_label not in (None, 1):
+        warnings.warn(f"Note that pos_label (set to {pos_label!r}) is ignored when average != "
+                      f"'binary' (got {average!r}). You may use labels=[pos_label] to specify "
+                      "a single positive class.", UserWarning, stacklevel=6)
+
+
+#: scikit-learn's and imbalanced-learn's words for an undefined rate (their warnings' texts
+#: open imbeval's, for filters and tests that match on them): the name, what has no sample
+_SKLEARN_UNDEFINED = {"precision": ("Precision", "predicted"), "recall": ("Recall", "true"),
+                      "f1": ("F-score", "true nor predicted"),
+                      "fbeta": ("F-score", "true nor predicted"),
+                      "jaccard": ("Jaccard", "true or predicted"),
+                      "sensitivity": ("Sensitivity", "true"),
+                      "specificity": ("Specificity", "predicted")}
+
+
 def _averaged(name, y_true, y_pred, labels, pos_label, average, sample_weight, zero_division,
               beta=None):
+    if average == "samples":
+        raise ValueError("average='samples' averages over the samples of multilabel targets, "
+                         f"which are refused: {_ONE_LABEL}")
     if average is not None and average not in ("binary", "micro", "macro", "weighted"):
         raise ValueError(f"average must be 'binary', 'micro', 'macro', 'weighted' or None, got "
                          f"{average!r}")
+    if average == "binary":
+        labels = _binary_labels(y_true, y_pred, labels, pos_label)
+    else:
+        _pos_label_ignored(pos_label, average)
     options = {"beta": beta} if name == "fbeta" else {}
-    return score(name, y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                 sample_weight=sample_weight, zero_division=zero_division, **options)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        value = score(name, y_true, y_pred, labels=labels, pos_label=pos_label,
+                      average=average, sample_weight=sample_weight,
+                      zero_division=zero_division, **options)
+    for w in caught:  # told again, from the caller's line, through the caller's filters
+        message = w.message
+        if isinstance(message, UndefinedMetricWarning) and name in _SKLEARN_UNDEFINED:
+            what, no = _SKLEARN_UNDEFINED[name]
+            where = "due to" if average == "binary" else "in labels with"
+            message = type(message)(f"{what} is ill-defined and being set to 0.0 {where} no "
+                                    f"{no} samples. Use `zero_division` parameter to control "
+                                    f"this behavior. imbeval: {message}")
+        warnings.warn(message, stacklevel=5)
+    return value
 
 
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
@@ -287,7 +484,8 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
     ----------
     y_true, y_pred : array_like of shape (n_samples,)
     beta : float
-        The weight of recall (β > 1 favours recall, β < 1 precision, β = 1 is F1).
+        The weight of recall (β > 1 favours recall, β < 1 precision, β = 1 is F1;
+        ``np.inf``: the recall, the limit, as scikit-learn).
     labels : array_like, optional
     pos_label : label, default 1
 {average}
@@ -307,6 +505,10 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
     >>> fbeta_score(y_true, y_pred, beta=0.5, average=None).round(4)
     array([0.7143, 0.    , 0.    ])
     """
+    if isinstance(beta, numbers.Real) and not isinstance(beta, bool) and beta == math.inf:
+        # F-beta tends to the recall as beta grows; scikit-learn gives that limit
+        return _averaged("recall", y_true, y_pred, labels, pos_label, average, sample_weight,
+                         zero_division)
     return _averaged("fbeta", y_true, y_pred, labels, pos_label, average, sample_weight,
                      zero_division, beta=beta)
 
@@ -395,6 +597,14 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
     >>> specificity_score([0, 0, 1, 1], [0, 1, 1, 1], sample_weight=[1, 3, 1, 1])  # 1 / (1 + 3)
     0.25
     """
+    if average == "binary" and labels is None and \
+            _binary_labels(y_true, y_pred, None, pos_label) is not None:
+        # one class, pos_label absent: imbalanced-learn counts only the samples of
+        # labels=[pos_label], none, so TN / (TN + FP) is 0/0, set to 0 with its warning
+        warnings.warn("Specificity is ill-defined and being set to 0.0 due to no true "
+                      f"negative samples: pos_label={pos_label!r} is not in y_true or y_pred",
+                      UndefinedMetricWarning, stacklevel=3)
+        return 0.0
     return _averaged("specificity", y_true, y_pred, labels, pos_label, average,
                      sample_weight, "warn")
 
@@ -528,6 +738,13 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
     """
     if weights not in (None, "linear", "quadratic"):
         raise ValueError(f"weights must be None, 'linear' or 'quadratic', got {weights!r}")
+    if labels is not None:
+        seen = set(np.asarray(y1).ravel().tolist())
+        if not any(_same_label(v, label) for label in np.asarray(labels).tolist()
+                   for v in seen):
+            raise ValueError("At least one label in `labels` must be present in `y1`. imbeval: "
+                             f"labels {np.asarray(labels).tolist()[:10]}, y1 holds "
+                             f"{sorted(map(str, seen))[:10]}")
     if isinstance(replace_undefined_by, bool) or not isinstance(replace_undefined_by,
                                                                 numbers.Real):
         raise ValueError(f"replace_undefined_by must be a number, got {replace_undefined_by!r}")
@@ -596,4 +813,4 @@ for _function in (precision_score, recall_score, f1_score, fbeta_score, jaccard_
 for _name in __all__:
     globals()[_name] = validate_params(
         {**LABEL_ARGUMENTS, "adjusted": ["boolean"], "normalize": ["boolean"]},
-        shared=True)(globals()[_name])
+        shared=True)(_sklearn_targets(globals()[_name]))

@@ -18,12 +18,20 @@ _REMEDY = ("pass class labels, one per sample: the estimator's predict(X), not p
            "or decision_function(X)")
 
 
-class DataConversionWarning(UserWarning):
+class _CounterpartWarning(UserWarning):
+    """Base of the warnings with a scikit-learn counterpart: a class defined in Python has
+    the object layout of scikit-learn's warnings (``UserWarning`` itself does not), so that
+    ``imbeval.metrics._score`` can add the counterpart as a base once scikit-learn is
+    imported."""
+
+
+class DataConversionWarning(_CounterpartWarning):
     """A column vector of labels, shape (n, 1), was read as a 1-D array of shape (n,).
 
     The warning scikit-learn's estimators give for such a ``y``
     (``sklearn.exceptions.DataConversionWarning``); defined here so that
-    :mod:`imbeval.metrics` does not import scikit-learn. Silence it with
+    :mod:`imbeval.metrics` does not import scikit-learn, and a subclass of scikit-learn's
+    once scikit-learn is imported. Silence it with
     ``warnings.filterwarnings("ignore", category=DataConversionWarning)`` or pass
     ``y.ravel()``.
     """

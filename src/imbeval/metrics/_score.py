@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from imbeval.utils._param_validation import validate_params
 
+import importlib.abc
 import math
 import numbers
+import sys
 import warnings
 
 import numpy as np
 
 from imbeval.indices import IndexInfo, check_zero_division
-from imbeval.metrics._labels import label_matrix
+from imbeval.metrics._labels import DataConversionWarning, _CounterpartWarning, label_matrix
 from imbeval.metrics._rates import AVERAGES, RATE_NAMES, averaged_rate
 from imbeval.metrics._resolve import (DEFAULT_AVERAGE, NAME_OPTIONS, _base, _positive_row,
                                       indices_of_matrix, resolve_index)
@@ -20,14 +22,16 @@ __all__ = ["score", "UndefinedMetricWarning", "UndefinedScoreWarning",
            "check_metrics_zero_division"]
 
 
-class UndefinedMetricWarning(UserWarning):
+class UndefinedMetricWarning(_CounterpartWarning):
     """An index was undefined (a ratio with a zero denominator: the recall of a class with
     no true sample, the precision of a class never predicted) and ``zero_division="warn"``
     (the default, as scikit-learn's) counted the undefined ratios as 0.
 
-    imbeval's counterpart of ``sklearn.exceptions.UndefinedMetricWarning`` (defined here so
-    that :mod:`imbeval.metrics` does not import scikit-learn); the message names the
-    classes concerned. Pass ``zero_division=0`` to silence it, ``np.nan`` to get NaN.
+    imbeval's counterpart of ``sklearn.exceptions.UndefinedMetricWarning``, defined here so
+    that :mod:`imbeval.metrics` does not import scikit-learn, and a subclass of it once
+    scikit-learn is imported: ``warnings.filterwarnings("error",
+    category=sklearn.exceptions.UndefinedMetricWarning)`` catches imbeval's too. The
+    message names the classes concerned. Pass ``zero_division=0`` to silence it, ``np.nan`` to get NaN.
     """
 
 
@@ -35,6 +39,56 @@ class UndefinedScoreWarning(UndefinedMetricWarning):
     """A scorer met a fold on which its index is undefined and scored it with
     ``zero_division=0`` (the scorer's default ``zero_division="warn"``); the message names
     the fold's missing classes and the remedy (stratified folds)."""
+
+
+#: imbeval's warning classes and their scikit-learn counterparts (in sklearn.exceptions)
+SKLEARN_COUNTERPARTS = {UndefinedMetricWarning: "UndefinedMetricWarning",
+                        DataConversionWarning: "DataConversionWarning"}
+
+
+def _add_sklearn_bases(module):
+    """Make each class of :data:`SKLEARN_COUNTERPARTS` a subclass of its counterpart in
+    ``module`` (``sklearn.exceptions``): a filter or ``except`` written for scikit-learn's
+    class then treats imbeval's alike."""
+    for ours, name in SKLEARN_COUNTERPARTS.items():
+        theirs = getattr(module, name, None)
+        if isinstance(theirs, type) and not issubclass(ours, theirs):
+            ours.__bases__ = (theirs,) + tuple(b for b in ours.__bases__
+                                               if not issubclass(theirs, b))
+
+
+class _SklearnExceptionsHook(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Adds the scikit-learn bases once ``sklearn.exceptions`` is imported.
+
+    Importing scikit-learn costs seconds and it is an optional extra, so imbeval does not
+    import it; this finder lets the import happen as usual and then calls
+    :func:`_add_sklearn_bases` on the module, before any code can use its classes.
+    """
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != "sklearn.exceptions":
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(fullname, path, target)
+            if spec is not None:
+                self._loader, spec.loader = spec.loader, self
+                return spec
+        return None
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        _add_sklearn_bases(module)
+
+
+if "sklearn.exceptions" in sys.modules:
+    _add_sklearn_bases(sys.modules["sklearn.exceptions"])
+elif not any(isinstance(f, _SklearnExceptionsHook) for f in sys.meta_path):
+    sys.meta_path.insert(0, _SklearnExceptionsHook())
 
 
 def check_metrics_zero_division(zero_division):
