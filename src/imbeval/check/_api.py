@@ -335,14 +335,14 @@ def check_reported(scores, *, p=None, n=None, counts=None, folds=None, aggregati
     Examples
     --------
     >>> from imbeval.check import check_reported
-    >>> r = check_reported({"accuracy": 0.95, "sensitivity": 0.6, "precision": 0.75},
+    >>> r = check_reported({"accuracy": 0.94, "sensitivity": 0.6, "precision": 0.75},
     ...                    p=10, n=90)
     >>> r.consistent, r.n_feasible, [round(x, 3) for x in r.ranges["mcc"]]
-    (True, 1, [0.645, 0.645])
+    (True, 1, [0.639, 0.639])
     >>> bad = check_reported({"precision": 0.0003, "sensitivity": 0.0, "f1": 0.0},
     ...                      p=6, n=548, eps=1e-4)
-    >>> bad.consistent, bad.conflict
-    (False, ('precision', 'sensitivity'))
+    >>> bad.consistent, bad.conflict  # no precision of 554 points lies near 0.0003
+    (False, ('precision',))
     """
     if counts is not None and (p is not None or n is not None):
         raise ValueError("give the test set as p and n, or as counts, not both")
