@@ -115,6 +115,7 @@ def groups(frame, args):
 
 
 def run(args) -> int:
+    """Check every (dataset, method) of ``args.reported``; print the verdicts; exit code."""
     import pandas as pd
 
     from imbeval.check import check_reported, compare_reported
