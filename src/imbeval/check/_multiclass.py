@@ -1,0 +1,306 @@
+"""Multi-class test sets: every matrix with the given row sums when they are few enough
+(:func:`enumerate_matrices`), else a branch and bound over boxes of per-class counts.
+
+Averaged indices of recalls, precisions, F1 and specificities, accuracy, kappa and MCC are
+functions of the diagonal ``d`` and the column sums ``col`` of a matrix with row sums
+``counts``: the branch and bound works on (d, col), bounds each index over a box by interval
+arithmetic (each per-class term is monotone in d and in col), and at a point builds a
+matrix with that diagonal and those column sums (an integer program with the diagonal
+forbidden, scipy's ``milp``), which the registry then checks on every reported index. A
+pair (d, col) has a matrix exactly when ``n_i + col_i - 2 d_i <= N - sum(d)`` for every
+class (the off-diagonal mass of a class's row and column fits in the others').
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+import numpy as np
+
+from imbeval.check._bnb import branch_and_bound
+
+__all__ = ["count_matrices", "enumerate_matrices", "SUPPORTED", "bnb_search"]
+
+
+def count_matrices(counts):
+    """How many matrices have row sums ``counts``."""
+    c = len(counts)
+    return math.prod(math.comb(int(k) + c - 1, c - 1) for k in counts)
+
+
+def _compositions(total, parts):
+    """Every vector of ``parts`` non-negative integers summing to ``total``."""
+    out = []
+    for bars in combinations(range(total + parts - 1), parts - 1):
+        cuts = (-1,) + bars + (total + parts - 1,)
+        out.append([cuts[i + 1] - cuts[i] - 1 for i in range(parts)])
+    return np.array(out, dtype=float).reshape(-1, parts)
+
+
+def enumerate_matrices(counts, chunk=500_000):
+    """Every matrix with row sums ``counts``, in stacks of at most ``chunk``."""
+    rows = [_compositions(int(k), len(counts)) for k in counts]
+    sizes = [r.shape[0] for r in rows]
+    total = math.prod(sizes)
+    for start in range(0, total, chunk):
+        flat = np.arange(start, min(total, start + chunk))
+        idx = np.unravel_index(flat, sizes)
+        yield np.stack([rows[i][idx[i]] for i in range(len(counts))], axis=1)
+
+
+def _base(info):
+    return info.alias_of or info.name
+
+
+# index -> (term, average): a mean over classes of a per-class term
+_AVERAGES = {
+    "acsa": ("recall", "macro"), "a_mean": ("recall", "macro"),
+    "weighted_recall": ("recall", "weighted"), "accuracy": ("recall", "weighted"),
+    "macro_precision": ("precision", "macro"), "weighted_precision": ("precision", "weighted"),
+    "macro_f1": ("f1", "macro"), "weighted_f1": ("f1", "weighted"),
+    "tnr_macro": ("specificity", "macro"), "tnr_weighted": ("specificity", "weighted"),
+}
+#: the indices the branch and bound bounds (the others are checked on its witnesses only)
+SUPPORTED = frozenset(_AVERAGES) | {"gmean", "g_mean", "min_recall", "max_recall", "kappa",
+                                    "mcc"}
+
+
+def _terms(term, dl, dh, cl, ch, n, total):
+    if term == "recall":
+        return dl / n, dh / n
+    if term == "precision":
+        return dl / ch, np.minimum(1.0, dh / np.maximum(cl, 1))
+    if term == "f1":
+        return 2 * dl / (n + ch), np.minimum(1.0, 2 * dh / (n + cl))
+    rest = total - n
+    return (rest - ch + dl) / rest, (rest - cl + dh) / rest
+
+
+def _interval_div(num_lo, num_hi, den_lo, den_hi):
+    """num / den for a positive den interval."""
+    lo = num_lo / den_hi if num_lo >= 0 else num_lo / den_lo
+    hi = num_hi / den_lo if num_hi >= 0 else num_hi / den_hi
+    return lo, hi
+
+
+def _bounds_of(name, dl, dh, cl, ch, n, total):
+    c = n.size
+    if name in _AVERAGES:
+        term, average = _AVERAGES[name]
+        lo, hi = _terms(term, dl, dh, cl, ch, n, total)
+        w = np.full(c, 1.0 / c) if average == "macro" else n / total
+        return float(w @ lo), float(w @ hi)
+    if name in ("gmean", "g_mean"):
+        return float(np.prod(dl / n) ** (1 / c)), float(np.prod(dh / n) ** (1 / c))
+    if name == "min_recall":
+        return float(np.min(dl / n)), float(np.min(dh / n))
+    if name == "max_recall":
+        return float(np.max(dl / n)), float(np.max(dh / n))
+    s_lo, s_hi = float(n @ cl), float(n @ ch)
+    d_lo, d_hi = float(dl.sum()), float(dh.sum())
+    if name == "kappa":  # (N D - s) / (N^2 - s): increasing in D, decreasing in s
+        big = total * total
+        lo = (total * d_lo - s_hi) / (big - s_hi) if big > s_hi else -1.0
+        hi = (total * d_hi - s_lo) / (big - s_lo) if big > s_lo else 1.0
+        return lo, hi
+    # mcc: (N D - s) / sqrt((N^2 - sum col^2)(N^2 - sum n^2))
+    big = total * total
+    rows = big - float(n @ n)
+    den_hi = math.sqrt(max(0.0, big - float(cl @ cl)) * rows)
+    den_lo = math.sqrt(max(0.0, big - float(ch @ ch)) * rows)
+    if den_lo <= 0:
+        return -1.0, 1.0
+    lo, hi = _interval_div(total * d_lo - s_hi, total * d_hi - s_lo, den_lo, den_hi)
+    return max(-1.0, lo), min(1.0, hi)
+
+
+def matrix_of(d, col, counts):
+    """A matrix with diagonal ``d``, row sums ``counts`` and column sums ``col``, or None."""
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    c = len(counts)
+    supply = np.asarray(counts, float) - d
+    demand = np.asarray(col, float) - d
+    if np.any(supply < 0) or np.any(demand < 0):
+        return None
+    off = [(i, j) for i in range(c) for j in range(c) if i != j]
+    a = np.zeros((2 * c, len(off)))
+    for k, (i, j) in enumerate(off):
+        a[i, k] = 1
+        a[c + j, k] = 1
+    rhs = np.concatenate([supply, demand])
+    res = milp(np.zeros(len(off)), constraints=LinearConstraint(a, rhs, rhs),
+               integrality=np.ones(len(off)), bounds=Bounds(0, np.inf))
+    if res.x is None:
+        return None
+    m = np.diag(np.asarray(d, float))
+    for k, (i, j) in enumerate(off):
+        m[i, j] = round(res.x[k])
+    return m
+
+
+def _linear(name, col, n, total):
+    """(a, b) with index = a @ d + b for the column sums ``col``, or None."""
+    c = n.size
+    if name in _AVERAGES:
+        term, average = _AVERAGES[name]
+        w = np.full(c, 1.0 / c) if average == "macro" else n / total
+        if term == "recall":
+            return w / n, 0.0
+        if term == "precision":
+            if np.any(col < 1):
+                return None
+            return w / col, 0.0
+        if term == "f1":
+            return 2 * w / (n + col), 0.0
+        rest = total - n
+        return w / rest, float(w @ ((rest - col) / rest))
+    s = float(n @ col)
+    big = total * total
+    if name == "kappa" and big > s:
+        return np.full(c, total / (big - s)), -s / (big - s)
+    if name == "mcc":
+        den = math.sqrt(max(0.0, big - float(col @ col)) * (big - float(n @ n)))
+        if den > 0:
+            return np.full(c, total / den), -s / den
+    return None
+
+
+def _diagonal_for(col, d_lo, d_hi, items, names, n, total):
+    """An integer diagonal within [d_lo, d_hi] that, with the column sums ``col``, holds
+    every reported index linear in it (an integer program), or None."""
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    c = n.size
+    rows, lows, highs = [], [], []
+    for item, name in zip(items, names):
+        lin = _linear(name, col, n, total)
+        if lin is None:
+            if name in ("macro_precision", "weighted_precision"):
+                return None
+            continue
+        rows.append(lin[0])
+        lows.append(item.low - lin[1])
+        highs.append(item.high - lin[1])
+    # a matrix exists: n_i + col_i - 2 d_i <= N - sum(d)
+    hall = np.ones((c, c)) - 2 * np.eye(c)
+    rows.extend(hall)
+    lows.extend([-np.inf] * c)
+    highs.extend(total - n - col)
+    upper = np.minimum(d_hi, col)
+    if np.any(upper < d_lo):
+        return None
+    res = milp(np.zeros(c), constraints=LinearConstraint(np.array(rows), lows, highs),
+               integrality=np.ones(c), bounds=Bounds(d_lo, upper))
+    if res.x is None:
+        return None
+    return np.round(res.x).astype(np.int64)
+
+
+def _columns_in(lo, hi, total):
+    """Column sums in [lo, hi] summing to ``total`` (the box's midpoint, moved), or None."""
+    col = (lo + hi) // 2
+    gap = total - int(col.sum())
+    for k in range(col.size):
+        if gap == 0:
+            break
+        step = min(gap, hi[k] - col[k]) if gap > 0 else max(gap, lo[k] - col[k])
+        col[k] += step
+        gap -= step
+    return col if gap == 0 else None
+
+
+def _relaxation_holds(dl, dh, pairs, n, total):
+    """Whether some real diagonal in [dl, dh] holds every index linear in the diagonal
+    alone (the averaged recalls, accuracy): a linear program; infeasible proves the box
+    empty."""
+    from scipy.optimize import linprog
+
+    rows, lows, highs = [], [], []
+    for item, name in pairs:
+        a, _ = _linear(name, np.ones(n.size), n, total)
+        rows.append(a)
+        lows.append(item.low)
+        highs.append(item.high)
+    a = np.array(rows)
+    res = linprog(np.zeros(n.size), A_ub=np.vstack([a, -a]),
+                  b_ub=np.concatenate([highs, -np.array(lows)]),
+                  bounds=list(zip(dl, dh)), method="highs")
+    return res.status != 2  # 2: infeasible
+
+
+def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
+    """Branch and bound over (d, col); ``verify(matrix)`` checks every reported item.
+
+    Returns ``(verdict, matrix or None, boxes)``.
+    """
+    n = np.asarray(counts, dtype=float)
+    c = n.size
+    total = float(n.sum())
+    big_n = int(total)
+    names = [_base(item.info) for item in items]
+    bounded = [k for k, name in enumerate(names) if name in SUPPORTED]
+    sub = [items[k] for k in bounded]
+    recall_linear = [(items[k], names[k]) for k in bounded
+                     if names[k] in _AVERAGES and _AVERAGES[names[k]][0] == "recall"]
+
+    def propagate(lo, hi):
+        lo, hi = lo.copy(), hi.copy()
+        d_lo, d_hi, c_lo, c_hi = lo[:c], hi[:c], lo[c:], hi[c:]
+        for _ in range(3):
+            np.minimum(d_hi, c_hi, out=d_hi)
+            np.maximum(c_lo, d_lo, out=c_lo)
+            if c_lo.sum() > big_n or c_hi.sum() < big_n:
+                return None
+            np.maximum(c_lo, big_n - (c_hi.sum() - c_hi), out=c_lo)
+            np.minimum(c_hi, big_n - (c_lo.sum() - c_lo), out=c_hi)
+        if np.any(d_lo > d_hi) or np.any(c_lo > c_hi):
+            return None
+        return lo, hi
+
+    def bounds(lo, hi):
+        dl, dh = lo[:c].astype(float), hi[:c].astype(float)
+        cl, ch = lo[c:].astype(float), hi[c:].astype(float)
+        if any(names[k] in ("macro_precision", "weighted_precision") for k in bounded) \
+                and np.any(ch < 1):
+            return None  # a precision of a class never predicted is undefined
+        out = [_bounds_of(names[k], dl, dh, cl, ch, n, total) for k in bounded]
+        if recall_linear and not _relaxation_holds(dl, dh, recall_linear, n, total):
+            return None
+        return np.array([o[0] for o in out]), np.array([o[1] for o in out])
+
+    tried = [0]
+
+    def attempt(lo, hi):
+        """At a box: the integer program for a diagonal with the box's middle columns."""
+        if tried[0] >= programs:
+            return None
+        tried[0] += 1
+        col = _columns_in(lo[c:], hi[c:], big_n)
+        if col is None:
+            return None
+        d = _diagonal_for(col.astype(float), lo[:c].astype(float), hi[:c].astype(float),
+                          items, names, n, total)
+        if d is None:
+            return None
+        m = matrix_of(d, col, n)
+        if m is None or not verify(m):
+            return None
+        return m
+
+    def witness(x):
+        d, col = x[:c], x[c:]
+        if col.sum() != big_n:
+            return None
+        if np.any(n + col - 2 * d > big_n - d.sum()):
+            return None
+        m = matrix_of(d, col, n)
+        if m is None or not verify(m):
+            return None
+        return m
+
+    lo = np.zeros(2 * c, dtype=np.int64)
+    hi = np.concatenate([n, np.full(c, total)]).astype(np.int64)
+    return branch_and_bound(lo, hi, sub, bounds, witness, budget=budget,
+                            propagate=propagate, attempt=attempt)
