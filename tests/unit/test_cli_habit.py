@@ -6,12 +6,14 @@ counterexamples."""
 from __future__ import annotations
 
 import argparse
+import sys
 import warnings
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from byo_helpers import clean_registry  # noqa: F401  (fixture)
 from imbeval.cli import build_parser, main
 from imbeval.cli._options import CommaList, add_list_option
 from imbeval.evaluation import evaluate_predictions
@@ -165,7 +167,9 @@ def test_indices_only_and_index_commas_and_repeats(tmp_path, capsys):
     assert [line.split()[0] for line in out.splitlines()[2:]] == ["gmean2", "precision"]
 
 
-def _user_indices(tmp_path, monkeypatch):
+@pytest.fixture
+def user_indices(tmp_path, monkeypatch, clean_registry):
+    """Two user indices in ./habit_indices.py, unregistered after the test."""
     (tmp_path / "habit_indices.py").write_text(
         "import numpy as np\n"
         "def first_precision(cm):\n"
@@ -177,10 +181,13 @@ def _user_indices(tmp_path, monkeypatch):
         "    return np.trace(cm, axis1=-2, axis2=-1) / cm.sum((-2, -1))\n")
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "habit_indices", raising=False)
+    yield
+    sys.modules.pop("habit_indices", None)
 
 
-def test_audit_index_commas_and_repeats(tmp_path, capsys, monkeypatch):
-    _user_indices(tmp_path, monkeypatch)
+@pytest.mark.usefixtures("user_indices")
+def test_audit_index_commas_and_repeats(capsys):
     a, b = "habit_indices:first_precision", "habit_indices:diagonal_share"
     common = ["audit", "--quick", "--quiet", "--classes", "2-3"]
     out = _same_output(capsys, [*common, "--index", f"{a},{b}"],
@@ -334,8 +341,8 @@ def test_evaluate_report_goes_to_out_or_out_dir(tmp_path, capsys, monkeypatch):
 # --- audit: the counterexample on the terminal ---
 
 
-def test_audit_prints_its_counterexample_without_out_dir(tmp_path, capsys, monkeypatch):
-    _user_indices(tmp_path, monkeypatch)
+@pytest.mark.usefixtures("user_indices")
+def test_audit_prints_its_counterexample_without_out_dir(tmp_path, capsys):
     assert main(["audit", "--index", "habit_indices:first_precision", "--quick", "--quiet",
                  "--classes", "2-3"]) == 0
     out = capsys.readouterr().out
