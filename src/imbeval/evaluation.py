@@ -14,8 +14,10 @@ Conditions 1-3 (:func:`imbeval.audit.audit_index`; ``audit="quick"`` by default,
 ``"none"``, or the path of an ``audit.csv`` written by ``imbeval audit``).
 
 Classes: the sorted distinct true labels, or ``labels`` when given. Two-class: the positive
-class (first row, the one two-class indices score) is the minority unless ``positive``
-names it; the IR of the schemes ``IR/2``, ``IR``, ``2IR`` is the test set's own ratio.
+class (first row, the one two-class indices score) is ``pos_label``, ``1`` by default as in
+scikit-learn; the IR of the schemes ``IR/2``, ``IR``, ``2IR`` is the test set's own ratio.
+Scores or probabilities passed as labels are refused with :func:`imbeval.metrics.check_target`'s
+message.
 
 Layer: this module uses the protocol (RRT resampling), the indices, the audit and the
 figure writer, and nothing uses it but the CLI -- it sits at the level of ``figures`` and
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from numbers import Integral
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +38,8 @@ import pandas as pd
 
 from imbeval.utils._param_validation import Interval, StrOptions, validate_params
 
-__all__ = ["Evaluation", "evaluate", "evaluate_predictions", "read_predictions"]
+__all__ = ["Evaluation", "default_indices", "evaluate", "evaluate_predictions",
+           "read_predictions"]
 
 
 def _is_missing(v) -> bool:
@@ -62,7 +66,9 @@ def read_predictions(path, true_column: str = "y_true", pred_column: str = "y_pr
     """``(y_true, y_pred)`` as lists of strings from a CSV with those two columns.
 
     Labels are read as text (``"1"`` and ``"01"`` are different labels); a missing cell
-    or a missing column is a ValueError naming the file.
+    or a missing column is a ValueError naming the file, and so is a column of scores or
+    probabilities (numbers not all whole), with :func:`imbeval.metrics.check_target`'s
+    message.
     """
     path = Path(path)
     if not path.is_file():
@@ -78,8 +84,14 @@ def read_predictions(path, true_column: str = "y_true", pred_column: str = "y_pr
                          f"name {true_column!r} and {pred_column!r} (found {list(frame.columns)})")
     if frame.empty:
         raise ValueError(f"{path}: no rows")
-    return (_as_label_list(frame[true_column].str.strip(), true_column, str(path)),
-            _as_label_list(frame[pred_column].str.strip(), pred_column, str(path)))
+    from imbeval.metrics._label_text import refuse_continuous_text
+
+    columns = []
+    for column in (true_column, pred_column):
+        values = _as_label_list(frame[column].str.strip(), column, str(path))
+        refuse_continuous_text(values, column, str(path))
+        columns.append(values)
+    return tuple(columns)
 
 
 @dataclass
@@ -245,16 +257,36 @@ def _worded(row, verdict_wording):
                             for k in (1, 2, 3))
 
 
+@validate_params({"n_classes": [Interval(Integral, 2, None, closed="left")]})
+def default_indices(n_classes: int) -> list[str]:
+    """The indices :func:`evaluate_predictions` computes by default for ``n_classes``: every
+    registered index that applies, and for two classes also ``f1`` (scikit-learn's
+    ``f1_score`` of the positive class, next to ``precision``).
+
+    Examples
+    --------
+    >>> from imbeval.evaluation import default_indices
+    >>> "f1" in default_indices(2), "f1" in default_indices(3), "macro_f1" in default_indices(3)
+    (True, False, True)
+    """
+    from imbeval.indices import registry
+
+    names = [name for name, info in registry().items() if info.applies_to(n_classes)]
+    if n_classes == 2 and "f1" not in names:
+        names.insert(names.index("precision") + 1 if "precision" in names else len(names), "f1")
+    return names
+
+
 @validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "labels": ["array-like", None],
                   "indices": [str, "array-like", None],
                   "repeats": [Interval(Integral, 1, None, closed="left")],
                   "seed": [Interval(Integral, None, None, closed="neither")],
                   "min_count": [Interval(Integral, 1, None, closed="left")],
                   "infeasible": [StrOptions({"bootstrap", "clip"})], "source": [str]})
-def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=None,
+def evaluate_predictions(y_true, y_pred, *, labels=None, pos_label=1, indices=None,
                          repeats: int = 10, seed: int = 0, min_count: int = 3,
                          infeasible: str = "bootstrap", audit="quick",
-                         source: str = "the predictions") -> Evaluation:
+                         source: str = "the predictions", positive=None) -> Evaluation:
     """Redraw the test set under the five RRT schemes and score the predictions on each.
 
     Parameters
@@ -263,11 +295,13 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
     labels : sequence, optional
         The classes (default: the distinct true labels, sorted). A true or predicted
         label outside them is an error, and so is a class without a true point.
-    positive : label, optional
-        Two-class only: the positive class (default: the minority).
+    pos_label : label, default 1
+        Two-class only: the positive class, as in scikit-learn (a string label is never
+        the number 1: string labels need it named). Ignored with more than two classes.
     indices : list of str, optional
-        Registered names or import paths ``"module:function"`` (default: every registered
-        index that applies to the number of classes).
+        Registered names or import paths ``"module:function"`` (default:
+        :func:`default_indices`, every registered index that applies to the number of
+        classes, and ``f1`` for two).
     repeats : int
         Draws per scheme.
     seed : int
@@ -277,17 +311,37 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
     audit : "quick", "full", "none" or a path to an ``audit.csv``
     source : str
         Names the data in error messages (the CLI passes the file name).
+    positive : label, optional
+        Deprecated alias of ``pos_label`` (it warns); given, it is the positive class.
 
     Returns
     -------
     Evaluation
+
+    Examples
+    --------
+    >>> from imbeval.evaluation import evaluate_predictions
+    >>> ev = evaluate_predictions([0, 0, 0, 1, 1, 0], [0, 1, 0, 1, 0, 0], indices=["acsa"],
+    ...                           repeats=2, min_count=1, audit="none")
+    >>> ev.classes
+    [1, 0]
     """
-    from imbeval.indices import compute, load_index, registry
+    from imbeval.indices import compute, load_index
     from imbeval.rrt import confusion, rrt_test_sets, schemes_for
     from imbeval.utils.seeds import derive_rng
 
+    from imbeval.metrics._label_text import refuse_continuous_text
+
     y_true = _as_label_list(y_true, "y_true", source)
     y_pred = _as_label_list(y_pred, "y_pred", source)
+    refuse_continuous_text(y_true, "y_true", source)
+    refuse_continuous_text(y_pred, "y_pred", source)
+    if positive is not None:
+        from imbeval.utils._deprecation import deprecation_message
+
+        warnings.warn(deprecation_message("evaluate_predictions(positive=...)",
+                                          "pos_label=..."), FutureWarning, stacklevel=3)
+        pos_label = positive
     if len(y_true) != len(y_pred):
         raise ValueError(f"{source}: {len(y_true)} true labels but {len(y_pred)} predictions")
     if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)) or repeats < 1:
@@ -318,11 +372,14 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
         raise ValueError(f"{source}: class(es) {empty} have no point in y_true; every class "
                          "needs at least one to be resampled")
     if len(classes) == 2:
-        if positive is None:
-            positive = min(classes, key=lambda c: (counts[c], classes.index(c)))
-        elif positive not in classes:
-            raise ValueError(f"positive class {positive!r} is not one of the classes {classes}")
-        classes = [positive] + [c for c in classes if c != positive]
+        # as in scikit-learn and imbeval.metrics: a string label is never the number 1
+        matches = [c for c in classes
+                   if isinstance(c, str) == isinstance(pos_label, str) and c == pos_label]
+        if not matches:
+            raise ValueError(f"{source}: pos_label={pos_label!r} is not among the labels "
+                             f"{classes}; pass pos_label= one of them (the default is 1, as "
+                             "in scikit-learn)")
+        classes = matches[:1] + [c for c in classes if c is not matches[0]]
     code = {c: k for k, c in enumerate(classes)}
     t = np.array([code[v] for v in y_true], dtype=np.int64)
     p = np.array([code[v] for v in y_pred], dtype=np.int64)
@@ -330,9 +387,8 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
     n = np.bincount(t, minlength=C)
     ir = float(n[1] / n[0]) if C == 2 else float(n.max() / n.min())
 
-    reg = registry()
     if indices is None:
-        infos = [i for i in reg.values() if i.applies_to(C)]
+        infos = [load_index(name, "indices") for name in default_indices(C)]
     else:
         infos = [load_index(spec, "indices") for spec in indices]
         wrong = [i.name for i in infos if not i.applies_to(C)]

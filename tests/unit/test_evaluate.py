@@ -26,7 +26,7 @@ def test_known_case_one_index_moves_one_does_not():
     # class neg all predicted pos -> recall 0 in every draw
     pred[30:] = "pos"
     ev = evaluate_predictions(y, pred, indices=["acsa", "gmean2", "precision", "accuracy"],
-                              repeats=5, seed=1, audit="none")
+                              pos_label="pos", repeats=5, seed=1, audit="none")
     s = ev.summary.set_index("index")
     assert ev.classes == ["pos", "neg"] and ev.counts == [30, 200]
     assert s.loc["acsa", "spread_std"] == 0.0 and s.loc["acsa", "as_given"] == 0.5
@@ -41,7 +41,7 @@ def test_known_case_one_index_moves_one_does_not():
 def test_realistic_case_and_audit_verdicts():
     y, pred = designed()
     ev = evaluate_predictions(y, pred, indices=["acsa", "precision"], repeats=8, seed=0,
-                              audit="quick")
+                              audit="quick", pos_label="pos")
     s = ev.summary.set_index("index")
     assert s.loc["precision", "spread_std"] > 10 * s.loc["acsa", "spread_std"]
     assert (s.loc["acsa", "condition1"], s.loc["precision", "condition1"]) == ("true", "false")
@@ -52,9 +52,10 @@ def test_realistic_case_and_audit_verdicts():
 
 def test_deterministic_and_seeded():
     y, pred = designed()
-    a = evaluate_predictions(y, pred, indices=["precision"], repeats=3, seed=4, audit="none")
-    b = evaluate_predictions(y, pred, indices=["precision"], repeats=3, seed=4, audit="none")
-    c = evaluate_predictions(y, pred, indices=["precision"], repeats=3, seed=5, audit="none")
+    kw = {"indices": ["precision"], "repeats": 3, "audit": "none", "pos_label": "pos"}
+    a = evaluate_predictions(y, pred, seed=4, **kw)
+    b = evaluate_predictions(y, pred, seed=4, **kw)
+    c = evaluate_predictions(y, pred, seed=5, **kw)
     pd.testing.assert_frame_equal(a.values, b.values)
     assert not a.values["value"].equals(c.values["value"])
 
@@ -84,7 +85,7 @@ def test_estimator_api():
     y = np.array([1] * 40 + [0] * 200)
     model = LogisticRegression().fit(X, y)
     ev = imbeval.evaluate(model, X, y, indices=["acsa", "precision"], repeats=2, audit="none")
-    assert ev.classes == [1, 0]  # the minority is the positive class
+    assert ev.classes == [1, 0]  # pos_label=1, as in scikit-learn
     direct = evaluate_predictions(y, model.predict(X), indices=["acsa", "precision"],
                                   repeats=2, audit="none")
     pd.testing.assert_frame_equal(ev.summary, direct.summary)
@@ -126,7 +127,7 @@ def test_bad_labels(y_true, y_pred, kw, message):
     assert str(err.value).startswith("p.csv: ") and message in str(err.value)
 
 
-def test_cli_prints_table_and_writes_files(tmp_path, capsys):
+def test_cli_prints_summary_and_writes_files(tmp_path, capsys):
     from imbeval.cli import main
 
     y, pred = designed()
@@ -134,12 +135,15 @@ def test_cli_prints_table_and_writes_files(tmp_path, capsys):
     pd.DataFrame({"y_true": y, "y_pred": pred}).to_csv(path, index=False)
     out = tmp_path / "eval"
     assert main(["evaluate", str(path), "--index", "acsa", "--index", "precision",
-                 "--repeats", "3", "--audit", "none", "--out-dir", str(out)]) == 0
+                 "--pos-label", "pos", "--repeats", "3", "--audit", "none",
+                 "--out-dir", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "classes pos, neg with 30, 200 true points" in text
+    assert "230 test points, classes pos (30), neg (200); positive class pos" in text
     assert text.count("\nacsa ") == 1 and "\nprecision " in text
-    assert {p.name for p in out.iterdir()} == {"evaluate.csv", "evaluate_draws.csv",
-                                              "evaluate.pdf", "evaluate.png"}
+    assert {p.name for p in out.iterdir()} == {"evaluate.txt", "evaluate.csv",
+                                              "evaluate_draws.csv", "evaluate.pdf",
+                                              "evaluate.png"}
+    assert "classes pos, neg with 30, 200 true points" in (out / "evaluate.txt").read_text()
     tidy = pd.read_csv(out / "evaluate.csv")
     assert set(tidy["index"]) == {"acsa", "precision"} and len(tidy) == 10
 

@@ -7,7 +7,9 @@ check`` (are a table's reported scores possible, and what they imply). Other
 distributions add commands through the entry-point group :data:`ENTRY_POINT_GROUP` (the
 reproduction adds ``experiment``, ``theory``, ``papers``, ``report``, ``data``,
 ``provenance`` and ``replicate``). Options: ``--out-dir DIR`` names a folder to write into,
-``--out FILE`` a file.
+``--out FILE`` a file; a list option takes its items comma-separated, repeated or both, and
+``--pos-label`` defaults to scikit-learn's ``1`` (:mod:`imbeval.cli._options`, shared by
+every command).
 
 Each command is a module exposing ``register(subparsers)``, which adds its parser and sets
 ``func`` (called with the parsed arguments, returning an exit code). Modules keep heavy

@@ -8,7 +8,8 @@ The theory stage runs the same command as ``imbeval theory audit``. Writes ``DIR
 ``--index module:function`` audits a user's index (a function of a stack (..., C, C)) the
 same way -- Conditions 1-3 with their evidence and ortigosa2016's influence analysis --
 and prints the result as a table, then every verdict in words ("holds (no counterexample
-in N matrices, C = 2–10)", "fails (counterexample: ...)"); ``--out-dir`` is then optional.
+in N matrices, C = 2–10)", "fails (counterexample: ...)") and each counterexample with its
+matrices; ``--out-dir`` is then optional.
 A function with the attribute ``greater_is_better = False`` (a loss) is audited on its
 worst side: Condition 3 and the influence analysis look at its supremum.
 """
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import sys
 import time
+
+from imbeval.cli._options import add_list_option
 
 
 def register(subparsers, name="audit"):
@@ -28,14 +31,13 @@ def register(subparsers, name="audit"):
     )
     parser.add_argument("--out-dir", metavar="DIR",
                         help="output directory (required unless --index is given)")
-    parser.add_argument("--index", action="append", default=[], metavar="MODULE:FUNC",
-                        help="audit a user's index, a function of a stack (..., C, C) named by "
-                        "import path (installed, ./plugins or the current folder; "
-                        "repeatable): prints a table of verdicts and evidence, and writes "
-                        "the files too with --out-dir")
-    parser.add_argument(
-        "--only", metavar="NAMES", help="comma-separated index names (default: every registered index)"
-    )
+    add_list_option(parser, "--index", item="MODULE:FUNC",
+                    help="audit a user's index, a function of a stack (..., C, C) named by "
+                    "import path (installed, ./plugins or the current folder): prints a table "
+                    "of verdicts and evidence and each counterexample's matrices, and writes "
+                    "the files too with --out-dir")
+    add_list_option(parser, "--only", item="NAME",
+                    help="index names to audit (default: every registered index)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random search (default 0)")
     parser.add_argument(
         "--classes", default="2-10", metavar="LO-HI", help="numbers of classes searched (default 2-10)"
@@ -73,8 +75,8 @@ def run(args):
     from imbeval.utils.plugins import add_command_line_dirs
 
     add_command_line_dirs()
-    user = [load_index(spec, "--index").name for spec in args.index]
-    names = [n.strip() for n in args.only.split(",") if n.strip()] if args.only else None
+    user = [load_index(spec, "--index").name for spec in args.index or []]
+    names = args.only
     if user:
         names = (names or []) + [n for n in user if n not in (names or [])]
     classes = parse_classes(args.classes)
@@ -92,6 +94,10 @@ def run(args):
         from imbeval.audit.report import audit_rows, text_table
 
         print(text_table(audit_rows(results, papers)))
+        shown = counterexample_text([r for r in results if r.name in user])
+        if shown:
+            print()
+            print(shown)
     if args.out_dir:
         rows = write_audit(results, args.out_dir, papers=papers)
         import importlib.util
@@ -107,3 +113,45 @@ def run(args):
             render_fig6(rows, Path(args.out_dir) / "fig6", title="Conditions met by every audited index")
         print(f"audited {len(results)} indices in {elapsed:.1f} s; wrote {args.out_dir}/audit.csv")
     return 0
+
+
+def _matrix_lines(matrix, indent="    "):
+    """A matrix as aligned rows of numbers (6 significant digits)."""
+    cells = [[f"{float(x):.6g}" for x in row] for row in matrix]
+    width = max(len(c) for row in cells for c in row)
+    return [indent + "  ".join(c.rjust(width) for c in row) for row in cells]
+
+
+def counterexample_text(results) -> str:
+    """Every counterexample of ``results`` (audit results) for the terminal: per index and
+    condition its summary, its numbers and its matrices (rows = true class), under the name
+    the verdicts point to (``condition<k>_counterexample``). Empty when none failed."""
+    import numpy as np
+
+    lines = []
+    for result in results:
+        for k, ce in sorted(result.counterexamples.items()):
+            lines.append("")
+            lines.append(f"{result.name}, condition{k}_counterexample: "
+                         f"{ce.get('summary', '')}".rstrip(": "))
+            matrices, numbers = [], []
+            for key, value in ce.items():
+                if key == "summary":
+                    continue
+                array = np.asarray(value, dtype=object)
+                if array.ndim == 2:
+                    matrices.append((key.replace("_", " "), value))
+                else:
+                    numbers.append(f"{key} = {value}")
+            if k == 1 and "matrix" in ce and "row_scaling" in ce:
+                scaled = np.asarray(ce["matrix"], float) * np.asarray(ce["row_scaling"],
+                                                                      float)[:, None]
+                matrices.append(("matrix with its rows scaled", scaled.tolist()))
+            if numbers:
+                lines.append("  " + "; ".join(numbers))
+            for name, matrix in matrices:
+                lines.append(f"  {name}:")
+                lines += _matrix_lines(matrix)
+    if lines:
+        lines.insert(0, "Counterexamples (matrices: rows = true class, columns = predicted):")
+    return "\n".join(lines)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 
+from imbeval.cli._options import add_list_option
 from imbeval.compare._defaults import BARS, BAYES_THRESHOLD, MISSING_POLICIES, N_SAMPLES
 
 
@@ -42,9 +43,9 @@ def register(subparsers):
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("table", metavar="TABLE.csv",
                         help="long table: problem,classifier,index,value[,run,fold,scheme,unit]")
-    parser.add_argument("--index", required=True, metavar="A,B,...",
-                        help="the indices to compare (names in the table, or scikit-learn's "
-                             "names of them)")
+    add_list_option(parser, "--index", item="INDEX", required=True,
+                    help="the indices to compare (names in the table, or scikit-learn's "
+                         "names of them)")
     parser.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the files")
     parser.add_argument("--reference", default=None, metavar="INDEX",
                         help="the index the others' winners are compared with [the first "
@@ -56,10 +57,10 @@ def register(subparsers):
                              "(drop-problem-per-index), or stop (fail) [drop-problem]")
     parser.add_argument("--latex", action="store_true",
                         help="also write ranks.tex: the mean ranks as a booktabs table")
-    parser.add_argument("--higher-is-better", default="", metavar="NAME[,NAME...]",
-                        help="indices (not known to imbeval) where a higher value is better")
-    parser.add_argument("--lower-is-better", default="", metavar="NAME[,NAME...]",
-                        help="indices where a lower value is better (e.g. an error rate)")
+    add_list_option(parser, "--higher-is-better", item="NAME",
+                    help="indices (not known to imbeval) where a higher value is better")
+    add_list_option(parser, "--lower-is-better", item="NAME",
+                    help="indices where a lower value is better (e.g. an error rate)")
     parser.add_argument("--bars", default="nemenyi", choices=BARS,
                         help="the test whose groups the diagrams' bars join: nemenyi (under "
                              "its CD ruler, Demšar 2006) or wilcoxon-holm (no ruler) [nemenyi]")
@@ -69,8 +70,8 @@ def register(subparsers):
     parser.add_argument("--bayes-threshold", type=float, default=BAYES_THRESHOLD, metavar="P",
                         help="posterior probability at which the Bayesian test decides "
                              f"[{BAYES_THRESHOLD}]")
-    parser.add_argument("--scheme", default=None, metavar="S1,S2,...",
-                        help="RRT schemes to compare under (default: every scheme)")
+    add_list_option(parser, "--scheme", item="SCHEME",
+                    help="RRT schemes to compare under (default: every scheme)")
     parser.add_argument("--problems", default=None, metavar="PROBLEMS.csv",
                         help="the experiment's problems.csv: problems that share classes are "
                              "one independent unit (the table must have no unit column)")
@@ -120,7 +121,7 @@ def run(args) -> int:
         units = "the table's unit column"
     else:
         units = "the problems (each its own unit)"
-    schemes = [s.strip() for s in args.scheme.split(",")] if args.scheme else None
+    schemes = args.scheme
     import sys
     import warnings
 
@@ -186,10 +187,7 @@ def run(args) -> int:
 def declared_orientation(args) -> dict | None:
     """``{index: bool}`` from ``--higher-is-better`` and ``--lower-is-better`` (None when
     neither is given); an index in both is an error naming both options."""
-    def names(text):
-        return [n.strip() for n in str(text).split(",") if n.strip()]
-
-    higher, lower = names(args.higher_is_better), names(args.lower_is_better)
+    higher, lower = args.higher_is_better or [], args.lower_is_better or []
     both = sorted(set(higher) & set(lower))
     if both:
         raise ValueError(f"--higher-is-better and --lower-is-better both name "

@@ -3,22 +3,34 @@ ratio?
 
 Reads a CSV with columns ``y_true,y_pred`` (one row per test point; labels as text), redraws
 the test set under mullick2020's five RRT schemes (``--repeats`` draws each, seeded by
-``--seed``, the protocol's own resampling), computes every applicable index on each draw,
-and prints per index its value at each scheme, the spread across schemes and the audit's
-verdicts on Conditions 1-3. With ``--out-dir`` it also writes ``evaluate.csv`` (tidy: index
-x scheme), ``evaluate_draws.csv`` (every draw) and ``evaluate.pdf``/``.png`` (a Fig. 3-style
-figure for this one model). See :mod:`imbeval.evaluation`.
+``--seed``, the protocol's own resampling), computes every applicable index on each draw
+(by default every registered index that applies, and F1 for two classes) and the audit's
+verdicts on Conditions 1-3.
+
+The terminal gets a short summary: what was evaluated, then per index its value on the
+test set as given, its spread across the schemes and the three verdicts, and the indices
+the class ratio moves most and least. The full report -- the value at each scheme and
+every verdict in words -- goes to a text file: ``--out FILE``, else ``DIR/evaluate.txt``
+with ``--out-dir``, else ``<PREDICTIONS>.evaluate.txt`` in the working directory; the
+summary names it. With ``--out-dir`` it also writes ``evaluate.csv`` (tidy: index x
+scheme), ``evaluate_draws.csv`` (every draw) and ``evaluate.pdf``/``.png`` (a Fig.
+3-style figure for this one model). See :mod:`imbeval.evaluation`.
+
+Two classes: the positive class is ``--pos-label`` (default ``1``, as in scikit-learn and
+the Python API). Scores or probabilities in ``y_pred`` are refused with the Python API's
+message: pass ``predict(X)``, not ``predict_proba(X)``.
 
 With ``--ci 0.95`` it also prints each index of the test set as given with its interval
 from this one test set (``--ci-method``, default ``auto``: the method selected at >= 94 %
-coverage in the nearest regime and validated on an independent run; docs/metrics.md) and,
-with ``--out-dir``, writes
-``evaluate_intervals.csv``.
+coverage in the nearest regime and validated on an independent run; docs/metrics.md),
+adds them to the report and, with ``--out-dir``, writes ``evaluate_intervals.csv``.
 """
 
 from __future__ import annotations
 
 import argparse
+
+from imbeval.cli._options import add_list_option, add_pos_label_option
 
 
 def register(subparsers):
@@ -29,16 +41,21 @@ def register(subparsers):
     )
     parser.add_argument("predictions", metavar="CSV", help="file with columns y_true,y_pred")
     parser.add_argument("--out-dir", metavar="DIR",
-                        help="write evaluate.csv, evaluate_draws.csv and evaluate.pdf/.png here")
-    parser.add_argument("--index", action="append", default=[], metavar="NAME|MODULE:FUNC",
-                        help="an index to report (registered name, or import path of a "
-                        "function of a stack (..., C, C), found in installed packages, ./plugins or the current folder); repeatable; default: every "
-                        "registered index that applies")
-    parser.add_argument("--labels", metavar="A,B,...",
-                        help="the classes (default: the distinct y_true labels); a label "
-                        "outside them is an error")
-    parser.add_argument("--positive", metavar="LABEL",
-                        help="two-class: the positive class (default: the minority)")
+                        help="write evaluate.txt, evaluate.csv, evaluate_draws.csv and "
+                        "evaluate.pdf/.png here")
+    parser.add_argument("--out", metavar="FILE",
+                        help="the full report (value at each RRT scheme, every verdict in "
+                        "words) [DIR/evaluate.txt with --out-dir, else "
+                        "<PREDICTIONS>.evaluate.txt in the working directory]")
+    add_list_option(parser, "--index", item="INDEX",
+                    help="indices to report (registered names, or import paths of functions "
+                    "of a stack (..., C, C), found in installed packages, ./plugins or the "
+                    "current folder); default: every registered index that applies, and f1 "
+                    "for two classes")
+    add_list_option(parser, "--labels", item="LABEL",
+                    help="the classes (default: the distinct y_true labels); a label "
+                    "outside them is an error")
+    add_pos_label_option(parser, aliases=("--positive",))
     parser.add_argument("--repeats", type=int, default=10, help="draws per RRT scheme [10]")
     parser.add_argument("--seed", type=int, default=0, help="seed of the draws and the audit [0]")
     parser.add_argument("--min-count", type=int, default=3,
@@ -60,40 +77,116 @@ def register(subparsers):
 
 
 def run(args) -> int:
-    """Evaluate the predictions file ``args.predictions``: print the table, and write the
-    files into ``args.out_dir`` when given."""
-    from imbeval.utils.plugins import add_command_line_dirs
+    """Evaluate the predictions file ``args.predictions``: print the summary, write the full
+    report (and, with ``args.out_dir``, the tables and the figure)."""
+    from pathlib import Path
+
+    from imbeval.cli._options import check_pos_label
     from imbeval.evaluation import evaluate_predictions, read_predictions
+    from imbeval.utils.io import atomic_write_text
+    from imbeval.utils.plugins import add_command_line_dirs
 
     add_command_line_dirs()  # --index module:function from ./plugins or the current folder
 
     y_true, y_pred = read_predictions(args.predictions)
-    labels = [s.strip() for s in args.labels.split(",")] if args.labels else None
+    classes = args.labels or sorted(set(y_true))
+    if set(y_pred) <= set(classes):     # else the unknown labels are the first thing to fix
+        check_pos_label(args.pos_label, classes, args.predictions)
     ev = evaluate_predictions(
-        y_true, y_pred, labels=labels, positive=args.positive, indices=args.index or None,
+        y_true, y_pred, labels=args.labels, pos_label=args.pos_label, indices=args.index,
         repeats=args.repeats, seed=args.seed, min_count=args.min_count,
         infeasible=args.infeasible, audit=args.audit, source=args.predictions,
     )
-    print(ev.table())
     frame = None
     if args.ci is not None:
         frame = interval_frame(y_true, y_pred, ev, args.ci, args.ci_method)
+    report = report_path(args)
+    print(summary_text(ev, args.predictions, report))
+    if frame is not None:
         print()
-        print(f"intervals from this one test set ({args.ci:g}, {args.ci_method}; the "
-              "regime is the nearest simulated one, coverage its validation-run coverage):")
-        print(frame.to_string(index=False, float_format=lambda x: f"{x:.4f}"))
+        print(interval_text(frame, args.ci, args.ci_method))
+    full = [what_text(ev, args.predictions), "", ev.table()]
+    if frame is not None:
+        full += ["", interval_text(frame, args.ci, args.ci_method)]
+    atomic_write_text(report, "\n".join(full) + "\n")
     if args.out_dir:
         for path in ev.write(args.out_dir):
             print(f"wrote {path}")
         if frame is not None:
-            from pathlib import Path
-
             from imbeval.utils.io import write_csv
 
             path = Path(args.out_dir) / "evaluate_intervals.csv"
             write_csv(frame, path)
             print(f"wrote {path}")
     return 0
+
+
+def report_path(args):
+    """Where the full report goes: ``--out``, else ``DIR/evaluate.txt`` with ``--out-dir``,
+    else ``<stem of the predictions>.evaluate.txt`` in the working directory."""
+    from pathlib import Path
+
+    if args.out:
+        return Path(args.out)
+    if args.out_dir:
+        return Path(args.out_dir) / "evaluate.txt"
+    return Path(f"{Path(args.predictions).stem}.evaluate.txt")
+
+
+def what_text(ev, source) -> str:
+    """One line: what was evaluated (file, points, classes, the positive class, draws)."""
+    classes = ", ".join(f"{c} ({n})" for c, n in zip(ev.classes, ev.counts))
+    positive = f"; positive class {ev.classes[0]}" if len(ev.classes) == 2 else ""
+    s = ev.settings
+    return (f"evaluated {source}: {sum(ev.counts)} test points, classes {classes}{positive}; "
+            f"{len(ev.summary)} indices x {len(ev.schemes)} RRT schemes x "
+            f"{s.get('repeats')} draws (seed {s.get('seed')}); audit: {s.get('audit')}")
+
+
+def summary_text(ev, source, report) -> str:
+    """The terminal's summary of ``ev``: what was evaluated, a line per index (its value as
+    given, the spread across the RRT schemes, the verdicts), the indices the class ratio
+    moves most and least, and the file with the full report."""
+    import math
+    import textwrap
+
+    s = ev.summary
+    mark = {"true": "holds", "false": "fails", "": "-"}
+
+    def f(x):
+        return "nan" if x != x else f"{x:.4f}"
+
+    header = ["index", "as given", "spread std", "range", "C1", "C2", "C3"]
+    rows = [[r["index"], f(r["as_given"]), f(r["spread_std"]), f(r["spread_range"]),
+             mark[r["condition1"]], mark[r["condition2"]], mark[r["condition3"]]]
+            for _, r in s.iterrows()]
+    widths = [max(len(str(x[i])) for x in [header] + rows) for i in range(len(header))]
+    lines = [textwrap.fill(what_text(ev, source), width=92), "",
+             "  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    spread = [(r["spread_std"], r["index"]) for _, r in s.iterrows()
+              if not math.isnan(r["spread_std"])]
+    if len(spread) > 1:
+        spread.sort(key=lambda t: (-t[0], t[1]))
+        k = min(3, len(spread) // 2) or 1
+        most = ", ".join(f"{name} ({v:.3g})" for v, name in spread[:k])
+        least = ", ".join(f"{name} ({v:.3g})" for v, name in reversed(spread[-k:]))
+        lines += ["", textwrap.fill(f"moved most by the test set's class ratio (spread std): "
+                                    f"{most}; least: {least}", width=92)]
+    lines += ["", "spread std: across the five RRT schemes' means; C1-C3: the audit's "
+              "verdicts on Conditions 1-3.",
+              f"full report (the value at each RRT scheme, every verdict in words): {report}"]
+    return "\n".join(lines)
+
+
+def interval_text(frame, level, method) -> str:
+    """The intervals of :func:`interval_frame`, a heading and a table (the terminal's and
+    the report's)."""
+    return ("intervals from this one test set "
+            f"({level:g}, {method}; the regime is the nearest simulated one, coverage its "
+            "validation-run coverage):\n"
+            + frame.to_string(index=False, float_format=lambda x: f"{x:.4f}"))
 
 
 def interval_frame(y_true, y_pred, ev, level, method):

@@ -19,6 +19,8 @@ import sys
 
 import numpy as np
 
+from imbeval.cli._options import add_list_option
+
 
 def register(subparsers):
     """Add ``indices`` to the top-level subparsers."""
@@ -39,20 +41,16 @@ def register(subparsers):
         default="table",
         help="output format (default: a readable table)",
     )
-    parser.add_argument(
-        "--only",
-        metavar="NAMES",
-        help="comma-separated index names to compute, the catalogue's and scikit-learn's "
-        "or imbalanced-learn's names (balanced_accuracy, recall_macro, ...) included "
-        "(default: all registered ones that apply)",
+    add_list_option(
+        parser, "--only", item="NAME",
+        help="index names to compute, the catalogue's and scikit-learn's or "
+        "imbalanced-learn's names (balanced_accuracy, recall_macro, ...) included (default: "
+        "all registered ones that apply)",
     )
-    parser.add_argument(
-        "--index",
-        action="append",
-        default=[],
-        metavar="MODULE:FUNC",
+    add_list_option(
+        parser, "--index", item="MODULE:FUNC",
         help="also compute a user's index, a function of a stack (..., C, C) named by import "
-        "path (repeatable; see imbeval.indices.user)",
+        "path (see imbeval.indices.user)",
     )
     parser.add_argument(
         "--positive",
@@ -178,16 +176,14 @@ def run(args) -> int:
     from imbeval.utils.plugins import add_command_line_dirs
 
     add_command_line_dirs()
-    user = [load_index(spec, "--index") for spec in args.index]
+    user = [load_index(spec, "--index") for spec in args.index or []]
     for info in user:
         if not info.applies_to(matrix.shape[-1]):
             raise ValueError(f"--index {info.name} is two-class only; the matrix has "
                              f"C = {matrix.shape[-1]} classes")
     names = None
     if args.only:
-        names = [name.strip() for name in args.only.split(",") if name.strip()]
-        if not names:
-            raise ValueError("--only needs at least one index name")
+        names = list(args.only)
         names += [info.name for info in user if info.name not in names]
     try:
         zero_division = float(args.zero_division)

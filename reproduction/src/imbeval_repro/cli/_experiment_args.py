@@ -18,12 +18,12 @@ def settings_json(text: str) -> dict:
     return value
 
 
-def int_list(text: str) -> list[int]:
-    """``N`` or ``N,N,...`` (non-negative integers) of ``--run`` and ``--folds``."""
+def non_negative_int(text: str) -> int:
+    """One item of ``--run`` and ``--folds`` (list options: ``N,N`` or repeated)."""
     try:
-        values = [int(v) for v in text.split(",")]
+        value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected N or N,N,... (integers), got {text!r}") from None
-    if any(v < 0 for v in values):
-        raise argparse.ArgumentTypeError(f"expected non-negative integers, got {text!r}")
-    return values
+        raise argparse.ArgumentTypeError("expected a non-negative integer") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("expected a non-negative integer")
+    return value

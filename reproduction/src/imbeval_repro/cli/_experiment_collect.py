@@ -5,6 +5,8 @@ confusion_matrices.csv, test_sets.csv, hyperparameters.csv, summary.csv. Registe
 
 from __future__ import annotations
 
+from imbeval.cli._options import add_list_option
+
 
 def _run_collect(args) -> int:
     from imbeval.utils.io import write_csv
@@ -25,7 +27,8 @@ def register(sub) -> None:
     p.add_argument("runs", nargs="+", metavar="FOLD_OR_RUN_JSON",
                    help="fold files (or run files) of `imbeval experiment run`")
     p.add_argument("--out-dir", required=True, metavar="DIR", help="folder for the result tables")
-    p.add_argument("--indices", default="all", metavar="NAME[,NAME...]",
-                   help="indices to compute: registered names, 'all', import paths "
-                   "module:function of user indices (default: every registered index that applies)")
+    add_list_option(p, "--indices", item="NAME",
+                    help="indices to compute: registered names, 'all', import paths "
+                    "module:function of user indices (default: every registered index that "
+                    "applies)")
     p.set_defaults(func=_run_collect)

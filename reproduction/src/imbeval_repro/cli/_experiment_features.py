@@ -17,6 +17,8 @@ file ``--concepts FILE`` mapping names to member lists (a ``concepts:`` key is a
 
 from __future__ import annotations
 
+from imbeval.cli._options import add_list_option
+
 import argparse
 
 
@@ -129,7 +131,7 @@ def _run_image_folder(args) -> int:
 def _run_table(args) -> int:
     from imbeval_repro.experiment.features.user_data import extract_table_features
 
-    columns = [c.strip() for c in args.feature_columns.split(",")] if args.feature_columns else None
+    columns = args.feature_columns
     for r in extract_table_features(args.path, _load_concepts(args), args.out_dir,
                                     label_column=args.label_column, feature_columns=columns,
                                     force=args.force):
@@ -184,8 +186,8 @@ def register(subparsers) -> None:
     p.add_argument("--path", required=True, metavar="FILE", help="the table (.csv, .parquet, .npz)")
     _add_common(p, "LABEL")
     p.add_argument("--label-column", default="label", help="name of the label column [label]")
-    p.add_argument("--feature-columns", metavar="A,B,...",
-                   help="feature columns (default: every column but the label)")
+    add_list_option(p, "--feature-columns", item="COLUMN",
+                    help="feature columns (default: every column but the label)")
     p.set_defaults(func=_run_table)
 
     p = sub.add_parser("synthetic", help="Gaussian concept features from the seed (paper shapes)")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 
-from imbeval_repro.cli._experiment_args import int_list, settings_json
+from imbeval.cli._options import add_list_option
+from imbeval_repro.cli._experiment_args import non_negative_int, settings_json
 
 
 def _classifier_jobs(args) -> list[tuple[str, dict, str | None]]:
@@ -20,7 +21,7 @@ def _classifier_jobs(args) -> list[tuple[str, dict, str | None]]:
     ``{"protocol": ..., "classifiers": {name: ...}}`` and ``--runs-dir DIR``, each writing
     ``DIR/<classifier>/run<r>/fold<k>.json`` -- the files one job per classifier writes.
     """
-    names = [n for n in args.classifier.split(",") if n]
+    names = args.classifier
     settings = settings_json(args.settings)
     if len(names) == 1 and args.runs_dir is None:
         if (args.out is None) == (args.out_dir is None):
@@ -34,8 +35,6 @@ def _classifier_jobs(args) -> list[tuple[str, dict, str | None]]:
         raise ValueError("several classifiers (--classifier a,b,...) write their fold files "
                          "under --runs-dir DIR (DIR/<classifier>/run<r>/fold<k>.json): give "
                          "--runs-dir and neither --out nor --out-dir")
-    if len(set(names)) != len(names):
-        raise ValueError(f"--classifier names a classifier twice: {args.classifier}")
     per = settings.get("classifiers")
     if not isinstance(per, dict) or set(names) - set(per):
         missing = sorted(set(names) - set(per or {}))
@@ -86,13 +85,13 @@ def register(sub) -> None:
     p = sub.add_parser("run", help="outer folds of one problem, classifier(s) and run(s)")
     p.add_argument("--problem", required=True, metavar="NPZ",
                    help="a problem file written by `imbeval experiment problems`")
-    p.add_argument("--classifier", required=True, metavar="NAME[,NAME...]",
-                   help="a classifier of mullick2020 (e.g. nbsvm, lexiboost), or several "
-                        "(with --runs-dir and --settings' 'classifiers')")
-    p.add_argument("--run", required=True, type=int_list, metavar="R[,R...]",
-                   help="run number(s) (each seeds its run's folds and resampling)")
-    p.add_argument("--folds", type=int_list, default=None, metavar="K[,K...]",
-                   help="outer folds to compute (default: all of each run)")
+    add_list_option(p, "--classifier", required=True,
+                    help="a classifier of mullick2020 (e.g. nbsvm, lexiboost), or several "
+                         "(with --runs-dir and --settings' 'classifiers')")
+    add_list_option(p, "--run", item="R", item_type=non_negative_int, required=True,
+                    help="run number(s) (each seeds its run's folds and resampling)")
+    add_list_option(p, "--folds", item="K", item_type=non_negative_int,
+                    help="outer folds to compute (default: all of each run)")
     p.add_argument("--settings", default="{}", metavar="JSON",
                    help='{"protocol": {...}, "classifier": {"params": {...}, "grid": {...}}}, '
                         'or with several classifiers {"protocol": {...}, "classifiers": '

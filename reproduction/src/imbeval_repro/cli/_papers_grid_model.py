@@ -8,6 +8,8 @@ grid's fits (minutes on satimage) are not re-planned by an edit of a table's lay
 
 from __future__ import annotations
 
+from imbeval.cli._options import add_list_option
+
 from pathlib import Path
 
 
@@ -56,8 +58,8 @@ def register(sub) -> None:
     p = sub.add_parser("mortaz2020-grid-model", help=help_text, description=help_text)
     p.set_defaults(func=_mortaz_grid_model)
     add_grid_arguments(p)
-    p.add_argument("--model", required=True, nargs="+", metavar="MODEL",
-                   help="one or more of the 18 (KNN ... GBM-ROS)")
+    add_list_option(p, "--model", item="MODEL", nargs="+", required=True,
+                    help="one or more of the 18 (KNN ... GBM-ROS), also space-separated")
     p.add_argument("--out", required=True, type=Path, metavar="CSV",
                    help="the models' fold scores (input of `mortaz2020-grid --parts`)")
     p.add_argument("--timings", required=True, type=Path, metavar="CSV",

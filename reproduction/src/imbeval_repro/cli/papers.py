@@ -23,6 +23,8 @@ Items (each writes its outputs atomically; ``--verdicts FILE`` is this item's pa
 
 from __future__ import annotations
 
+from imbeval.cli._options import add_list_option
+
 import argparse
 import json
 import time
@@ -57,8 +59,8 @@ def register(subparsers):
     p = add("mortaz2020-grid", "mortaz2020 Table 16 / 18 (18 models under CV)", _mortaz_grid)
     _papers_grid_model.add_grid_arguments(p)
     p.add_argument("--n-jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--models", nargs="*", default=None, metavar="MODEL",
-                   help="a subset of the 18 (default all)")
+    add_list_option(p, "--models", item="MODEL", nargs="+",
+                    help="a subset of the 18 (default all), also space-separated")
     p.add_argument("--parts", nargs="+", default=None, type=Path, metavar="CSV",
                    help="fold scores of `mortaz2020-grid-model` jobs: lay out these instead of "
                         "fitting (the workflow's way: one job per part of the grid)")

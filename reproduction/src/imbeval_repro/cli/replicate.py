@@ -24,6 +24,8 @@ Examples::
 
 from __future__ import annotations
 
+from imbeval.cli._options import add_list_option
+
 import argparse
 import os
 import subprocess
@@ -53,8 +55,9 @@ def register(subparsers):
     p = sub.add_parser("run", help="run the workflow at each seed, then check their agreement",
                        description="Run the workflow once per seed in OUT/seed-N, then "
                                    "check the runs' agreement into OUT/replication.")
-    p.add_argument("--seeds", nargs="+", type=int, required=True, metavar="N",
-                   help="two or more seeds (the config's seed is replaced by each)")
+    add_list_option(p, "--seeds", item="N", item_type=int, nargs="+", required=True,
+                    help="two or more seeds (the config's seed is replaced by each), also "
+                    "space-separated")
     p.add_argument("--configfile", required=True, type=Path, metavar="YAML",
                    help="the config every run uses (e.g. config/config.yaml)")
     p.add_argument("--cores", type=int, default=2, help="snakemake --cores (default 2)")

@@ -26,6 +26,8 @@ Each figure writes PDF, PNG and the CSV behind it into ``--out-dir``.
 
 from __future__ import annotations
 
+from imbeval.cli._options import add_list_option
+
 import argparse
 
 from imbeval.cli import audit as _audit
@@ -151,10 +153,10 @@ def _register_properties(sub):
         "two-class index: properties.csv, dutch_draw.csv and a heat-map",
     )
     p.add_argument("--out-dir", required=True, metavar="DIR", help="output directory")
-    p.add_argument("--problem", action="append", required=True, metavar="NAME:IR",
-                   help="a two-class problem and its imbalance ratio (repeat the option): the "
-                   "Dutch Draw baseline is computed at round(MAJORITY/IR) positives and "
-                   "MAJORITY negatives")
+    add_list_option(p, "--problem", item="NAME:IR", required=True,
+                    help="two-class problems and their imbalance ratios: the Dutch Draw "
+                    "baseline is computed at round(MAJORITY/IR) positives and MAJORITY "
+                    "negatives")
     p.add_argument("--majority", type=int, default=1000,
                    help="size of the majority (negative) class (default 1000)")
     p.add_argument("--classes", type=int, default=3, metavar="C",
