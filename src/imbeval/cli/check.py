@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 
+from imbeval.cli._options import add_list_option
+
 
 def register(subparsers):
     """Add ``imbeval check`` to ``subparsers``; returns its parser."""
@@ -26,7 +28,7 @@ def register(subparsers):
     parser.add_argument("reported", metavar="CSV", help="columns method,index,value[,...]")
     parser.add_argument("--p", type=int, help="positives of the test set")
     parser.add_argument("--n", type=int, help="negatives of the test set")
-    parser.add_argument("--counts", metavar="N1,N2,...", help="class counts (multi-class)")
+    add_list_option(parser, "--counts", item="N", help="class counts (multi-class)")
     parser.add_argument("--folds", type=int, help="k of a stratified k-fold")
     parser.add_argument("--aggregation", choices=("mean", "pooled"), default="mean",
                         help="k-fold: mean of fold scores or scores of the summed matrix")
@@ -95,7 +97,7 @@ def groups(frame, args):
             if getattr(args, key) is not None:
                 test_set.setdefault(key, getattr(args, key))
         if args.counts and "counts" not in test_set and "p" not in test_set:
-            test_set["counts"] = [_int(x, "--counts", 0) for x in args.counts.split(",")]
+            test_set["counts"] = [_int(x, "--counts", 0) for x in args.counts]
         test_set.setdefault("aggregation", args.aggregation)
         if args.average:
             test_set["average"] = args.average
