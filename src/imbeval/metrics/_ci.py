@@ -21,9 +21,13 @@ the test set:
    validation, independent of the choice, then checks the one method chosen (a method it
    fails is not replaced by another: that would choose on the validation's numbers).
 
-Where no method passes both, an interval is still returned (the selected method, or the
-one with the highest selection coverage) and ``undecidable`` says why. The coverage an
-interval carries is the validation run's: a number that did not choose the method.
+Where no method passes both, the interval is still made (the selected method, or the one
+with the highest selection coverage). Whatever chose the method (``"auto"`` or the caller),
+the interval carries that method's validation coverage in the nearest regime, its Monte
+Carlo standard error and one flag (:func:`coverage_flag`): ``"low"`` when the validation
+run shows the coverage below the level, ``"ok"`` when it does not, ``"not measured"`` when
+the table has no such number. The validation run did not choose the method, so its number
+is not biased by the choice.
 """
 
 from __future__ import annotations
@@ -45,7 +49,8 @@ from imbeval.metrics._resolve import (_index_info, _positive_row, indices_of_mat
                                       resolve_index)
 
 __all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
-           "MIN_VALIDATION_DEFINED", "Coverage", "coverage_bounds", "selects", "validates",
+           "MIN_VALIDATION_DEFINED", "MEASURED_LEVEL", "COVERAGE_FLAGS", "coverage_flag",
+           "Coverage", "coverage_bounds", "selects", "validates",
            "choose_method", "read_coverage_table",
            "interval", "intervals", "paired_interval", "matrix_intervals", "paired_counts",
            "coverage_table", "regime_of"]
@@ -66,6 +71,10 @@ CLASSES_GRID = (2, 5, 10)
 MIN_CLASS_GRID = (5, 20, 100, 500)
 IMBALANCE_GRID = (1, 10, 100)
 _TABLE = "ci_coverage.csv.gz"
+#: the nominal level at which the coverage table was measured
+MEASURED_LEVEL = 0.95
+#: the values of :attr:`IndexInterval.coverage_flag`
+COVERAGE_FLAGS = ("ok", "low", "not measured")
 
 
 @dataclass(frozen=True)
@@ -88,12 +97,20 @@ class IndexInterval(BoundedEstimate):
     units : int
         Test points (rounded total weight).
     undecidable : str or None
-        None, or why the interval is not to be trusted: undefined, or no method selected and
-        validated at :data:`MIN_COVERAGE` in this regime (or the method asked for not
-        validated there).
+        None, or why there is no interval (the index is undefined on the test set or on
+        every draw). How well the interval covers is :attr:`coverage_flag`'s to say.
     coverage : float
-        The method's coverage on the validation run in the nearest regime (NaN if not
-        measured).
+        The method's coverage at :data:`MEASURED_LEVEL` on the validation run in the
+        nearest regime (NaN when not measured: see :attr:`coverage_flag`).
+    coverage_se : float
+        Its Monte Carlo standard error, ``sqrt(c (1 - c) / coverage_n)``.
+    coverage_n : int
+        The validation test sets with an interval it is measured on (0: not measured).
+    coverage_flag : str
+        One of :data:`COVERAGE_FLAGS`, by :func:`coverage_flag`: ``"low"`` when the
+        measured coverage is below ``level`` by more than its Monte Carlo error (the
+        one-sided 95 % upper bound below the level), ``"ok"`` when it is not, ``"not
+        measured"`` for an index, method, regime or level the table does not hold.
     regime : str
         The nearest simulated regime, ``"C=5 min=20 IR=10"``.
     undefined_share : float
@@ -106,6 +123,8 @@ class IndexInterval(BoundedEstimate):
     (0.9, [0.5958, 0.9821], 'wilson')
     >>> [round(x, 4) for x in e.interval(0.8)]
     [0.7176, 0.9696]
+    >>> print(e)  # doctest: +ELLIPSIS
+    accuracy = 0.9 [0.5958, 0.9821] (95%, wilson; coverage ... (ok))
     """
 
     level: float = LEVEL
@@ -113,12 +132,33 @@ class IndexInterval(BoundedEstimate):
     high: float = math.nan
     index: str = ""
     coverage: float = math.nan
+    coverage_se: float = math.nan
+    coverage_n: int = 0
+    coverage_flag: str = "not measured"
     regime: str = ""
     undefined_share: float = 0.0
 
+    @property
+    def coverage_text(self):
+        """The measured coverage and its flag in words: ``"coverage 95.4% ± 1.6 (ok)"``,
+        ``"coverage not measured"``."""
+        if self.coverage_flag == "not measured":
+            return "coverage not measured"
+        return (f"coverage {self.coverage:.1%} ± {100 * self.coverage_se:.1f} "
+                f"({self.coverage_flag})")
+
+    def __repr__(self):
+        return (f"IndexInterval(index={self.index!r}, value={self.value!r}, low={self.low!r}, "
+                f"high={self.high!r}, level={self.level!r}, method={self.method!r}, "
+                f"coverage={self.coverage!r}, coverage_se={self.coverage_se!r}, "
+                f"coverage_flag={self.coverage_flag!r}, regime={self.regime!r}, "
+                f"units={self.units!r}, undecidable={self.undecidable!r})")
+
     def __str__(self):
+        if self.undecidable is not None and not math.isfinite(self.low):
+            return (f"{self.index} = {self.value:.4g}, no interval ({self.undecidable})")
         return (f"{self.index} = {self.value:.4g} [{self.low:.4g}, {self.high:.4g}] "
-                f"({self.level:.0%}, {self.method})")
+                f"({self.level:.0%}, {self.method}; {self.coverage_text})")
 
 
 def _check_method(ci_method):
@@ -215,6 +255,50 @@ def validates(covered, defined):
     (True, False, False)
     """
     return defined >= MIN_VALIDATION_DEFINED and covered / defined >= MIN_COVERAGE
+
+
+def coverage_flag(covered, defined, level=LEVEL):
+    """The flag of an interval whose method covered ``covered`` of ``defined`` validation
+    test sets at :data:`MEASURED_LEVEL`: one of :data:`COVERAGE_FLAGS`.
+
+    ``"low"``: the measured coverage is below ``level`` by more than its Monte Carlo error,
+    i.e. its one-sided exact upper bound at :data:`COVERAGE_CONFIDENCE` (95 %) is below
+    ``level`` (:func:`coverage_bounds`); a method whose true coverage is the level is
+    flagged in at most 5 % of the cells. ``"ok"``: not shown below the level. ``"not
+    measured"``: fewer than :data:`MIN_VALIDATION_DEFINED` test sets with an interval, or a
+    ``level`` other than :data:`MEASURED_LEVEL` (the table holds no coverage at other
+    levels).
+
+    Parameters
+    ----------
+    covered, defined : int
+        Validation test sets whose interval held the target, of those with an interval.
+    level : float, default 0.95
+        The interval's nominal level.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> coverage_flag(166, 175), coverage_flag(158, 175), coverage_flag(166, 175, 0.9)
+    ('ok', 'low', 'not measured')
+    """
+    if defined < MIN_VALIDATION_DEFINED or not math.isclose(level, MEASURED_LEVEL):
+        return "not measured"
+    return "low" if coverage_bounds(covered, defined)[1] < level else "ok"
+
+
+def _coverage_fields(cell, level):
+    """The ``coverage*`` fields of an interval whose method's table cell is ``cell``."""
+    if cell is None or coverage_flag(cell.validation_covered, cell.validation_defined,
+                                     level) == "not measured":
+        return {"coverage": math.nan, "coverage_se": math.nan, "coverage_n": 0,
+                "coverage_flag": "not measured"}
+    c, n = cell.validation, cell.validation_defined
+    return {"coverage": c, "coverage_se": math.sqrt(c * (1 - c) / n), "coverage_n": n,
+            "coverage_flag": coverage_flag(cell.validation_covered, n, level)}
 
 
 def _share(covered, defined):
@@ -361,13 +445,11 @@ def choose_method(row):
 
 
 def _auto(name, kind, regime, offered):
-    """(method, validation coverage, why) of an index in a regime (:func:`choose_method`);
-    an index not in the table (a user's) gets the posterior, its coverage unmeasured."""
+    """The method ``"auto"`` uses for an index in a regime (:func:`choose_method`); an index
+    not in the table (a user's) gets the posterior."""
     row = coverage_table().get((kind, name, *regime), {})
     row = {k: v for k, v in row.items() if k in offered}
-    if not row:
-        return "dirichlet", math.nan, None
-    return choose_method(row)
+    return choose_method(row)[0] if row else "dirichlet"
 
 
 def _evaluator(classes, names, pos_label, paired):
@@ -458,18 +540,16 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
         rate = info.name in m.RATES and not paired
         offered = ("dirichlet", "delta", "bootstrap") + (("wilson", "jeffreys") if rate else ())
         if ci_method == "auto":
-            chosen[name] = _auto(info.name, kind, regime, offered)
+            method = _auto(info.name, kind, regime, offered)
         elif ci_method not in offered:
             raise ValueError(f"ci_method={ci_method!r} is for single rates "
                              f"({', '.join(m.RATES)}) of one classifier; {info.name!r} "
                              f"{'paired ' if paired else ''}takes dirichlet, delta or bootstrap")
-        else:  # the method asked for, with its validated coverage (a warning in words)
-            cell = coverage_table().get((kind, info.name, *regime), {}).get(ci_method)
-            coverage = math.nan if cell is None else cell.validation
-            chosen[name] = (ci_method, coverage, None if cell is None or cell.validated else (
-                f"{ci_method} measured {_percent(coverage)} coverage of "
-                f"{cell.validation_defined} validation test sets in the regime nearest this "
-                f"test set: not validated at {MIN_COVERAGE:.0%}"))
+        else:
+            method = ci_method
+        # one rule, however the method was chosen: its own validation cell
+        cell = coverage_table().get((kind, info.name, *regime), {}).get(method)
+        chosen[name] = (method, _coverage_fields(cell, level))
     rng = np.random.default_rng(seed)
     stacks = {}
     for method in ("dirichlet", "bootstrap"):
@@ -493,17 +573,18 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     units = int(round(counts.sum()))
     out = {}
     for name, info in infos.items():
-        method, coverage, why = chosen[name]
+        method, coverage = chosen[name]
         value = values[name]
         bounds, share = _bounds(method, name, info, value, counts, positive, stacks,
                                 gradients, paired)
+        why = None
         if not math.isfinite(value):
             why = "the index is undefined on this test set"
         low, high = bounds(level) if math.isfinite(value) else (math.nan, math.nan)
         if not (math.isfinite(low) and math.isfinite(high)) and why is None:
             why = "no interval: the index is undefined on the draws"
         out[name] = IndexInterval(value, method, units, why, bounds=bounds, level=level,
-                                  low=low, high=high, index=info.name, coverage=coverage,
+                                  low=low, high=high, index=info.name, **coverage,
                                   regime="C={} min={} IR={}".format(*regime),
                                   undefined_share=share)
     return out
