@@ -180,13 +180,14 @@ def test_paired_difference():
         d = paired_interval("acsa", y, a, b, ci_method=method)
         assert d.value == pytest.approx(score("acsa", y, a) - score("acsa", y, b))
         assert d.low < d.value < d.high
-    # one classifier against itself: resamples never disagree; the posterior gives the
-    # disagreement cells only the prior's pseudo-counts (one per true class)
-    same = paired_interval("mcc", y, a, a, ci_method="bootstrap")
-    assert (same.value, same.low, same.high) == (0.0, 0.0, 0.0)
-    same = paired_interval("mcc", y, a, a, ci_method="dirichlet")
+    # one classifier against itself: plain resamples never disagree, so the bootstrap and
+    # the delta method take the prior's pseudo-counts (one per true class) as the
+    # posterior does: a narrow interval around 0, not a point
     other = paired_interval("mcc", y, a, b, ci_method="dirichlet")
-    assert same.low < 0 < same.high and same.high - same.low < 0.5 * (other.high - other.low)
+    for method in ("bootstrap", "delta", "dirichlet"):
+        same = paired_interval("mcc", y, a, a, ci_method=method)
+        assert same.value == 0.0 and same.low < 0 < same.high, method
+        assert same.high - same.low < 0.5 * (other.high - other.low), method
     # the delta method is antisymmetric
     ab = paired_interval("iam", y, a, b, ci_method="delta")
     ba = paired_interval("iam", y, b, a, ci_method="delta")

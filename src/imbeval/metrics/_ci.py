@@ -561,28 +561,37 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
             stacks.update({(method, n): np.asarray(v, dtype=float)
                            for n, v in zip(group, ev(stack).values())})
     delta = [n for n in names if chosen[n][0] == "delta"]
-    gradients = {}
-    numeric = [n for n in delta if paired or m.closed_form_gradient(infos[n].name, counts,
-                                                                    positive) is None]
-    if numeric:
-        ev = _evaluator(classes, [infos[n].name for n in numeric], pos_label, paired)
-        gradients.update(zip(numeric, m.numerical_gradients(ev, counts).values()))
-    for n in delta:
-        if n not in gradients:
-            gradients[n] = m.closed_form_gradient(infos[n].name, counts, positive)
+    ses = _delta_ses(delta, infos, counts, classes, pos_label, positive, paired)
+    made = {name: _bounds(chosen[name][0], name, info, values[name], counts, positive,
+                          stacks, ses, paired) for name, info in infos.items()}
+    # the percentile bootstrap and the delta method give a point where the cells that would
+    # move the index are empty (F1 = 0 with no true positive: every resample has none, the
+    # gradient is 0): there the posterior, whose prior reaches those cells, is used
+    flat = [n for n in names if chosen[n][0] in ("bootstrap", "delta")
+            and math.isfinite(values[n]) and _zero_width(made[n][0](level))]
+    if flat:
+        stack = m.dirichlet_draws(counts, draws, prior, rng)
+        ev = _evaluator(classes, [infos[n].name for n in flat], pos_label, paired)
+        for n, v in zip(flat, ev(stack).values()):
+            stacks[("dirichlet", n)] = np.asarray(v, dtype=float)
+            cell = coverage_table().get((kind, infos[n].name, *regime), {}).get("dirichlet")
+            chosen[n] = ("dirichlet", _coverage_fields(cell, level))
+            made[n] = _bounds("dirichlet", n, infos[n], values[n], counts, positive, stacks,
+                              ses, paired)
     units = int(round(counts.sum()))
     out = {}
     for name, info in infos.items():
         method, coverage = chosen[name]
         value = values[name]
-        bounds, share = _bounds(method, name, info, value, counts, positive, stacks,
-                                gradients, paired)
+        bounds, share = made[name]
         why = None
         if not math.isfinite(value):
             why = "the index is undefined on this test set"
         low, high = bounds(level) if math.isfinite(value) else (math.nan, math.nan)
         if not (math.isfinite(low) and math.isfinite(high)) and why is None:
             why = "no interval: the index is undefined on the draws"
+        if why is not None:  # no interval, so no coverage to speak of
+            coverage = _coverage_fields(None, level)
         out[name] = IndexInterval(value, method, units, why, bounds=bounds, level=level,
                                   low=low, high=high, index=info.name, **coverage,
                                   regime="C={} min={} IR={}".format(*regime),
@@ -590,27 +599,65 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     return out
 
 
-def _bounds(method, name, info, value, counts, positive, stacks, gradients, paired):
-    """(bounds(level) -> (low, high), share of undefined draws) of one index."""
+#: a width this small is rounding, not width (a perfect matrix's MCC standard error is
+#: 6e-17 by cancellation)
+_FLAT = 1e-9
+
+
+def _zero_width(ends):
+    """Whether an interval ``(low, high)`` is a point (a missing one is not)."""
+    low, high = ends
+    return math.isfinite(low) and math.isfinite(high) and high - low <= _FLAT
+
+
+def _delta_ses(names, infos, counts, classes, pos_label, positive, paired):
+    """{name: the delta method's standard error on ``counts``}: closed-form gradients where
+    there are, central differences through the engine (one stack) for the others."""
+    gradients = {}
+    if not names:
+        return gradients
+    numeric = [n for n in names if paired or m.closed_form_gradient(infos[n].name, counts,
+                                                                    positive) is None]
+    if numeric:
+        ev = _evaluator(classes, [infos[n].name for n in numeric], pos_label, paired)
+        gradients.update(zip(numeric, m.numerical_gradients(ev, counts).values()))
+    for n in names:
+        if n not in gradients:
+            gradients[n] = m.closed_form_gradient(infos[n].name, counts, positive)
+    return {n: m.delta_se(g, counts) for n, g in gradients.items()}
+
+
+def _bounds(method, name, info, value, counts, positive, stacks, ses, paired):
+    """(bounds(level) -> (low, high), share of undefined draws) of one index: the method's
+    two-sided interval, one-sided at an end of the index's range and widened to hold the
+    estimate elsewhere (:func:`imbeval.metrics._ci_methods.holding`)."""
+    low_end, high_end = _range(info, paired)
+    share = 0.0
     if method in ("wilson", "jeffreys"):
         k, n = m.rate_counts(info.name, counts, positive)
         rule = m.wilson if method == "wilson" else m.jeffreys
-        return (lambda level: rule(float(k), float(n), level)), 0.0
-    if method in ("dirichlet", "bootstrap"):
+
+        def two_sided(level):
+            return rule(float(k), float(n), level)
+    elif method in ("dirichlet", "bootstrap"):
         draws = stacks[(method, name)]
         share = float(1 - np.isfinite(draws).mean())
-        return (lambda level: m.equal_tailed(draws, level)[:2]), share
-    se = m.delta_se(gradients[name], counts)
-    low_end, high_end = _range(info, paired)
 
-    def normal(level):
-        from scipy import stats
+        def two_sided(level):
+            return m.equal_tailed(draws, level)[:2]
+    else:
+        se = ses[name]
 
-        if not (math.isfinite(se) and math.isfinite(value)):
-            return math.nan, math.nan
-        z = float(stats.norm.ppf(0.5 + level / 2))
-        return max(value - z * se, low_end), min(value + z * se, high_end)
-    return normal, 0.0
+        def two_sided(level):
+            from scipy import stats
+
+            if not (math.isfinite(se) and math.isfinite(value)):
+                return math.nan, math.nan
+            z = float(stats.norm.ppf(0.5 + level / 2))
+            return max(value - z * se, low_end), min(value + z * se, high_end)
+    if not math.isfinite(value):
+        return two_sided, share
+    return m.holding(two_sided, value, low_end, high_end), share
 
 
 def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, pos_label=1,
