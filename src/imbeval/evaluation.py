@@ -254,7 +254,8 @@ def _worded(row, verdict_wording):
 def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=None,
                          repeats: int = 10, seed: int = 0, min_count: int = 3,
                          infeasible: str = "bootstrap", audit="quick",
-                         source: str = "the predictions") -> Evaluation:
+                         source: str = "the predictions",
+                         zero_division="warn") -> Evaluation:
     """Redraw the test set under the five RRT schemes and score the predictions on each.
 
     Parameters
@@ -277,13 +278,22 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
     audit : "quick", "full", "none" or a path to an ``audit.csv``
     source : str
         Names the data in error messages (the CLI passes the file name).
+    zero_division : "warn", NaN or float in [0, 1], default "warn"
+        The value ``as_given`` of an index undefined on the test set as given, as
+        :func:`imbeval.metrics.score` gives it (``"warn"``: its undefined ratios counted 0,
+        with an :class:`~imbeval.metrics.UndefinedMetricWarning`). The redrawn test sets
+        keep NaN where undefined: a convention's 0 would enter their spread.
 
     Returns
     -------
     Evaluation
     """
     from imbeval.indices import compute, load_index, registry
+    from imbeval.metrics._score import (_undefined_rule, check_metrics_zero_division,
+                                        undefined_why)
     from imbeval.rrt import confusion, rrt_test_sets, schemes_for
+
+    zero_division = check_metrics_zero_division(zero_division)
     from imbeval.utils.seeds import derive_rng
 
     y_true = _as_label_list(y_true, "y_true", source)
@@ -348,7 +358,11 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
             keys.append((r, ts["scheme"], ts["target_rrt"], ts["plan"].rrt))
             mats.append(confusion(t[idx], p[idx], C))
     vals = compute(np.stack(mats), names)
-    as_given = compute(confusion(t, p, C), names)
+    given = confusion(t, p, C)
+    as_given = _undefined_rule(
+        lambda z: compute(given, names, z), zero_division,
+        lambda: f"{source}: an index is undefined on the test set as given: "
+                f"{undefined_why(given, np.asarray(classes, dtype=object), labels is not None)}")
     rows = [{"repeat": r, "scheme": sc, "target_rrt": tr, "rrt": rr, "index": name,
              "value": float(vals[name][k])}
             for k, (r, sc, tr, rr) in enumerate(keys) for name in names]

@@ -111,8 +111,9 @@ def interval_frame(y_true, y_pred, ev, level, method):
     cm, classes = label_matrix(y_true, y_pred, labels=ev.classes)  # positive class first
     names = list(ev.summary["index"])
     out = matrix_intervals(cm, names, classes=np.asarray(classes), pos_label=ev.classes[0],
-                           ci=level, ci_method=method)
-    return pd.DataFrame([{"index": k, "value": e.value, "low": e.low, "high": e.high,
+                           ci=level, ci_method=method, zero_division=np.nan)
+    given = dict(zip(ev.summary["index"], ev.summary["as_given"]))  # one value per index
+    return pd.DataFrame([{"index": k, "value": float(given[k]), "low": e.low, "high": e.high,
                           "method": e.method, "coverage": e.coverage,
                           "coverage_se": e.coverage_se, "coverage_flag": e.coverage_flag,
                           "regime": e.regime, "note": e.undecidable or ""}

@@ -47,6 +47,8 @@ from imbeval.metrics import _ci_methods as m
 from imbeval.metrics._labels import label_matrix
 from imbeval.metrics._resolve import (_index_info, _positive_row, indices_of_matrix,
                                       resolve_index)
+from imbeval.metrics._score import (_undefined_rule, check_metrics_zero_division,
+                                    undefined_why)
 
 __all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
            "MIN_VALIDATION_DEFINED", "MEASURED_LEVEL", "COVERAGE_FLAGS", "coverage_flag",
@@ -452,12 +454,12 @@ def _auto(name, kind, regime, offered):
     return choose_method(row)[0] if row else "dirichlet"
 
 
-def _evaluator(classes, names, pos_label, paired):
+def _evaluator(classes, names, pos_label, paired, zero_division=np.nan):
     def evaluate(stack):
         if not paired:
-            return indices_of_matrix(stack, classes, names, pos_label, np.nan)
-        a = indices_of_matrix(stack.sum(axis=-1), classes, names, pos_label, np.nan)
-        b = indices_of_matrix(stack.sum(axis=-2), classes, names, pos_label, np.nan)
+            return indices_of_matrix(stack, classes, names, pos_label, zero_division)
+        a = indices_of_matrix(stack.sum(axis=-1), classes, names, pos_label, zero_division)
+        b = indices_of_matrix(stack.sum(axis=-2), classes, names, pos_label, zero_division)
         return {k: np.asarray(a[k], dtype=float) - np.asarray(b[k], dtype=float) for k in a}
     return evaluate
 
@@ -468,7 +470,8 @@ def _range(info, paired):
 
 
 def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, ci_method="auto",
-                     draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR, seed=0, paired=False):
+                     draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR, seed=0, paired=False,
+                     zero_division="warn"):
     """Intervals of several indices of one matrix of counts (or of paired joint counts).
 
     Parameters
@@ -496,6 +499,11 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
         Seed of the draws.
     paired : bool, default False
         Intervals of ``index(A) − index(B)`` from joint counts.
+    zero_division : "warn", NaN or float in [0, 1], default "warn"
+        The value of an index undefined on the test set, as :func:`imbeval.metrics.score`
+        gives it (``"warn"``: the undefined ratios counted 0, with an
+        :class:`~imbeval.metrics.UndefinedMetricWarning`); such an index has no interval
+        (``low``, ``high`` NaN, ``undecidable`` says why).
 
     Returns
     -------
@@ -511,6 +519,7 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     """
     level = check_level(ci, "ci")
     _check_method(ci_method)
+    zero_division = check_metrics_zero_division(zero_division)
     draws = _check_count(draws, "draws")
     if prior is not None and (isinstance(prior, bool) or not isinstance(prior, (int, float))
                               or not prior > 0 or math.isinf(prior)):
@@ -530,6 +539,7 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     evaluate = _evaluator(classes, [i.name for i in infos.values()], pos_label, paired)
     values = {k: float(np.asarray(v).ravel()[0])
               for k, v in zip(names, evaluate(counts[None]).values())}
+    shown = _undefined_values(values, infos, counts, classes, pos_label, paired, zero_division)
     regime = regime_of(counts)
     kind = "paired" if paired else "single"
     # the positive row of two-class rates and closed forms (the engine reorders by itself)
@@ -586,17 +596,37 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
         bounds, share = made[name]
         why = None
         if not math.isfinite(value):
-            why = "the index is undefined on this test set"
+            why = "the index is undefined on this test set" + (
+                "" if math.isnan(shown[name]) else f" ({shown[name]:g} is zero_division's)")
         low, high = bounds(level) if math.isfinite(value) else (math.nan, math.nan)
         if not (math.isfinite(low) and math.isfinite(high)) and why is None:
             why = "no interval: the index is undefined on the draws"
         if why is not None:  # no interval, so no coverage to speak of
             coverage = _coverage_fields(None, level)
-        out[name] = IndexInterval(value, method, units, why, bounds=bounds, level=level,
+        out[name] = IndexInterval(shown[name], method, units, why, bounds=bounds, level=level,
                                   low=low, high=high, index=info.name, **coverage,
                                   regime="C={} min={} IR={}".format(*regime),
                                   undefined_share=share)
     return out
+
+
+def _undefined_values(values, infos, counts, classes, pos_label, paired, zero_division):
+    """The values shown: ``values`` (NaN where undefined) with the undefined ones as
+    :func:`imbeval.metrics.score` gives them under ``zero_division`` (one warning)."""
+    undefined = [k for k, v in values.items() if not math.isfinite(v)]
+    if not undefined or (zero_division != "warn" and math.isnan(zero_division)):
+        return dict(values)
+
+    def at(z):
+        ev = _evaluator(classes, [infos[k].name for k in undefined], pos_label, paired, z)
+        return {k: float(np.asarray(v).ravel()[0])
+                for k, v in zip(undefined, ev(counts[None]).values())}
+
+    def why():
+        cm = counts.sum(axis=-1) if paired else counts
+        return (f"{', '.join(undefined[:5])} undefined here: "
+                f"{undefined_why(cm, np.asarray(classes), False)}")
+    return {**values, **_undefined_rule(at, zero_division, why)}
 
 
 #: a width this small is rounding, not width (a perfect matrix's MCC standard error is
@@ -662,7 +692,7 @@ def _bounds(method, name, info, value, counts, positive, stacks, ses, paired):
 
 def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, pos_label=1,
              sample_weight=None, average=None, adjusted=None, weights=None,
-             draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR, seed=0):
+             draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR, seed=0, zero_division="warn"):
     """An index of one test set with its interval, for any registered index.
 
     Parameters
@@ -684,6 +714,9 @@ def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, 
         The Dirichlet prior's count per cell; default 1/C (one pseudo-count per row).
     seed : int, default 0
         Seed of the draws: the same call gives the same interval.
+    zero_division : "warn", NaN or float in [0, 1], default "warn"
+        The value of an index undefined on the test set, as :func:`imbeval.metrics.score`
+        gives it; it has no interval (``low``, ``high`` NaN; ``undecidable`` says so).
 
     Returns
     -------
@@ -706,13 +739,13 @@ def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, 
     info = resolve_index(index, average=average, adjusted=adjusted, weights=weights)
     cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
     return matrix_intervals(cm, [info.name], classes=classes, pos_label=pos_label, ci=ci,
-                            ci_method=ci_method, draws=draws, prior=prior,
-                            seed=seed)[info.name]
+                            ci_method=ci_method, draws=draws, prior=prior, seed=seed,
+                            zero_division=zero_division)[info.name]
 
 
 def intervals(y_true, y_pred, indices=None, *, ci=LEVEL, ci_method="auto", labels=None,
               pos_label=1, sample_weight=None, draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR,
-              seed=0):
+              seed=0, zero_division="warn"):
     """Intervals of many indices of one test set, one stack of draws for all of them.
 
     Parameters
@@ -741,7 +774,8 @@ def intervals(y_true, y_pred, indices=None, *, ci=LEVEL, ci_method="auto", label
         if classes.dtype.kind not in "biuf":
             indices = [n for n in indices if n != "macro_averaged_mae"]
     return matrix_intervals(cm, list(indices), classes=classes, pos_label=pos_label, ci=ci,
-                            ci_method=ci_method, draws=draws, prior=prior, seed=seed)
+                            ci_method=ci_method, draws=draws, prior=prior, seed=seed,
+                            zero_division=zero_division)
 
 
 def paired_counts(y_true, y_pred_a, y_pred_b, *, labels=None, sample_weight=None):
@@ -769,7 +803,7 @@ def paired_counts(y_true, y_pred_a, y_pred_b, *, labels=None, sample_weight=None
 
 def paired_interval(index, y_true, y_pred_a, y_pred_b, *, ci=LEVEL, ci_method="auto",
                     labels=None, pos_label=1, sample_weight=None, draws=m.DEFAULT_DRAWS,
-                    prior=m.DEFAULT_PRIOR, seed=0):
+                    prior=m.DEFAULT_PRIOR, seed=0, zero_division="warn"):
     """The difference ``index(A) − index(B)`` of two classifiers on one test set, with its
     interval: the methods run on the joint counts of (true, A's prediction, B's), so the
     correlation of the two classifiers' errors is kept (as McNemar's test keeps it).
@@ -802,4 +836,4 @@ def paired_interval(index, y_true, y_pred_a, y_pred_b, *, ci=LEVEL, ci_method="a
                                    sample_weight=sample_weight)
     return matrix_intervals(joint, [info.name], classes=classes, pos_label=pos_label, ci=ci,
                             ci_method=ci_method, draws=draws, prior=prior, seed=seed,
-                            paired=True)[info.name]
+                            paired=True, zero_division=zero_division)[info.name]

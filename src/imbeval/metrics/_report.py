@@ -252,8 +252,9 @@ def _intervals(cm, classes, indices, pos_label, ci, ci_method, overall):
         return None
     from imbeval.metrics._ci import matrix_intervals
 
+    # the values are the report's (zero_division applied and warned there)
     out = matrix_intervals(cm, list(indices), classes=classes, pos_label=pos_label, ci=ci,
-                           ci_method=ci_method)
+                           ci_method=ci_method, zero_division=np.nan)
     return {name: {"value": overall[name], **{k: getattr(e, k) for k in _SPAN_KEYS}}
             for name, e in out.items()}
 

@@ -144,13 +144,14 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
         A level (0.95): return the value with its interval from this one test set, an
         :class:`imbeval.metrics.IndexInterval` (``value``, ``low``, ``high``, ``method``),
         for any registered index (:func:`imbeval.metrics.interval`; docs/metrics.md). Its
-        value is the index with undefined ratios left undefined (NaN, no interval), whatever
-        ``zero_division``; per-class values (``average=None``) and ``fbeta`` take no ``ci``.
+        value is the one returned without ``ci``; where the index is undefined (that value
+        set by ``zero_division``) it has no interval; per-class values (``average=None``)
+        and ``fbeta`` take no ``ci``.
     ci_method : str, default "auto"
-        ``"auto"`` (the method selected at >= 94 % coverage in the nearest regime and
-        validated on an independent simulation run; else ``undecidable`` says why),
-        ``"wilson"``, ``"jeffreys"`` (single rates), ``"dirichlet"``, ``"delta"`` or
-        ``"bootstrap"``.
+        ``"auto"`` (the method the coverage table chooses in the nearest regime; the
+        interval's ``coverage_flag`` says how that method's measured coverage compares
+        with the level), ``"wilson"``, ``"jeffreys"`` (single rates), ``"dirichlet"``,
+        ``"delta"`` or ``"bootstrap"``.
 
     Returns
     -------
@@ -206,7 +207,7 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     zero_division = check_metrics_zero_division(zero_division)
     if ci is not None:
         return _score_interval(index, y_true, y_pred, labels, pos_label, sample_weight,
-                               average, adjusted, weights, beta, ci, ci_method)
+                               average, adjusted, weights, beta, ci, ci_method, zero_division)
     if isinstance(index, IndexInfo):  # carried by a scorer: computed as it is, by its name
         info, index = index, index.name
         base = None
@@ -243,7 +244,7 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
 
 
 def _score_interval(index, y_true, y_pred, labels, pos_label, sample_weight, average,
-                    adjusted, weights, beta, ci, ci_method):
+                    adjusted, weights, beta, ci, ci_method, zero_division):
     """score(..., ci=): the interval of the registered index the name and options give."""
     from imbeval.metrics._ci import interval  # loads imbeval.inference: only ci= needs it
 
@@ -260,7 +261,7 @@ def _score_interval(index, y_true, y_pred, labels, pos_label, sample_weight, ave
     average = None if average in (DEFAULT_AVERAGE, "multiclass") else average
     return interval(index, y_true, y_pred, ci=ci, ci_method=ci_method, labels=labels,
                     pos_label=pos_label, sample_weight=sample_weight, average=average,
-                    adjusted=adjusted, weights=weights)
+                    adjusted=adjusted, weights=weights, zero_division=zero_division)
 
 
 def _has_nan(value):
