@@ -289,7 +289,7 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, positive=None, indices=
     Evaluation
     """
     from imbeval.indices import compute, load_index, registry
-    from imbeval.metrics._score import (_undefined_rule, check_metrics_zero_division,
+    from imbeval.metrics._undefined import (_undefined_rule, check_metrics_zero_division,
                                         undefined_why)
     from imbeval.rrt import confusion, rrt_test_sets, schemes_for
 

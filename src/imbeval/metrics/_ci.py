@@ -47,7 +47,7 @@ from imbeval.metrics import _ci_methods as m
 from imbeval.metrics._labels import label_matrix
 from imbeval.metrics._resolve import (_index_info, _positive_row, indices_of_matrix,
                                       resolve_index)
-from imbeval.metrics._score import (_undefined_rule, check_metrics_zero_division,
+from imbeval.metrics._undefined import (_undefined_rule, check_metrics_zero_division,
                                     undefined_why)
 
 __all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
