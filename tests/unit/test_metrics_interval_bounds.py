@@ -148,3 +148,14 @@ def test_an_undefined_value_is_the_same_in_every_entry_point(tmp_path):
         assert bool(warned) == (zero_division == "warn")
     text = classification_report(y, p, indices=["mcc"], ci=0.95, zero_division=0)
     assert "no interval (undefined)" in text.splitlines()[-1]
+
+
+def test_report_class_spans_are_one_sided_at_zero_and_one():
+    from scipy import stats
+
+    y, p = labels_from([[10, 0], [4, 26]])  # class 0: recall 1; class 1: precision 1
+    row = classification_report(y, p, ci=0.95, output_dict=True)
+    z = stats.norm.ppf(0.95)
+    assert row["0"]["recall_high"] == 1.0
+    assert row["0"]["recall_low"] == pytest.approx(10 / (10 + z * z))  # Wilson at k = m
+    assert row["1"]["precision_high"] == 1.0 and row["1"]["precision_low"] < 1.0

@@ -125,9 +125,9 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         (:attr:`imbeval.metrics.IndexInterval.coverage_flag`) after the value, in the dict
         ``"intervals": {name: {"value", "low", "high", "method", "coverage",
         "coverage_se", "coverage_flag"}}``, in the DataFrame columns of those names; each
-        class's row (dict and DataFrame) gets the Wilson intervals of
-        its recall and precision, ``recall_low``, ``recall_high``, ``precision_low``,
-        ``precision_high``.
+        class's row (dict and DataFrame) gets the Wilson intervals of its recall and
+        precision (one-sided at 0 and 1), ``recall_low``, ``recall_high``,
+        ``precision_low``, ``precision_high``.
     ci_method : str, default "auto"
         As :func:`imbeval.metrics.score`.
 
@@ -233,11 +233,16 @@ _CLASS_SPANS = ("recall_low", "recall_high", "precision_low", "precision_high")
 
 def _class_spans(cm, k, level):
     """Wilson intervals of class ``k``'s recall (of its true points) and precision (of its
-    predictions); NaN where the class has none."""
-    from imbeval.metrics._ci_methods import wilson
+    predictions), one-sided at 0 and 1 as every interval; NaN where the class has none."""
+    from imbeval.metrics._ci_methods import holding, wilson
 
-    recall = wilson(float(cm[k, k]), float(cm[k].sum()), level)
-    precision = wilson(float(cm[k, k]), float(cm[:, k].sum()), level)
+    def span(hits, total):
+        if not total > 0:
+            return math.nan, math.nan
+        return holding(lambda lv: wilson(hits, total, lv), hits / total, 0.0, 1.0)(level)
+
+    recall = span(float(cm[k, k]), float(cm[k].sum()))
+    precision = span(float(cm[k, k]), float(cm[:, k].sum()))
     return dict(zip(_CLASS_SPANS, (*recall, *precision)))
 
 
