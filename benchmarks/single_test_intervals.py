@@ -13,6 +13,8 @@ Usage::
         --validation VALIDATION.csv        # writes src/imbeval/metrics/ci_coverage.csv.gz
     python benchmarks/single_test_intervals.py summary --validation VALIDATION.csv
     python benchmarks/single_test_intervals.py speed [--draws 10000] [--classes 10]
+    python benchmarks/single_test_intervals.py user-speed [--labels 10000] [--classes 10]
+    python benchmarks/single_test_intervals.py boundary [--replicates 400] [--draws 1000]
 
 Peers (optional, in a virtualenv of their own; never required by imbeval):
 ``pip install confidenceinterval==1.0.5 prob-conf-mat==0.4.0``; a peer not importable is
@@ -348,6 +350,88 @@ def speed(args):
           f"draws to intervals: best of {args.repeat} {best:.3f} s wall, {cpu:.3f} s CPU")
 
 
+def user_speed(args):
+    """What a user waits for: one interval (``interval("mcc"|"acsa", ...)``, default draws)
+    and ``classification_report(ci=0.95)`` on ``--labels`` labels of ``--classes`` classes."""
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    from imbeval.metrics import classification_report, interval
+
+    rng = np.random.default_rng(args.seed)
+    c, n = args.classes, args.labels
+    y = rng.integers(0, c, n)
+    p = np.where(rng.random(n) < 0.8, y, rng.integers(0, c, n))
+    calls = {
+        "interval('acsa')": lambda: interval("acsa", y, p),
+        "interval('mcc')": lambda: interval("mcc", y, p),
+        "interval('acsa', ci_method='bootstrap')": lambda: interval("acsa", y, p,
+                                                                   ci_method="bootstrap"),
+        "classification_report(ci=0.95)": lambda: classification_report(y, p, ci=0.95),
+    }
+    for name, call in calls.items():
+        best, cpu = math.inf, math.inf
+        for _ in range(args.repeat):
+            t0, c0 = time.perf_counter(), time.process_time()
+            call()
+            best = min(best, time.perf_counter() - t0)
+            cpu = min(cpu, time.process_time() - c0)
+        print(f"{name}: {n} labels, C = {c}: best of {args.repeat} {best:.3f} s wall, "
+              f"{cpu:.3f} s CPU")
+
+
+#: the boundary regimes: two classes, positives m, negatives 10 m; (sensitivity,
+#: specificity) of the population classifier near an end, so that many test sets have an
+#: index at 0 or 1 (a perfect fold, a fold with no true positive)
+BOUNDARY_REGIMES = [(m, sens, spec) for m in (5, 10, 20)
+                    for sens, spec in ((0.97, 0.99), (0.03, 0.97))]
+BOUNDARY_INDICES = ("sensitivity", "precision", "f1", "gmean", "mcc", "acsa")
+
+
+def boundary(args):
+    """Coverage of the 95 % intervals where test sets sit at an end of an index's range:
+    per index and method, over all test sets and over those whose estimate is at 0 or 1
+    (or the index's minimum or maximum)."""
+    reg = registry(catalogue=True)
+    tallies = {}
+    t0 = time.process_time()
+    for m, sens, spec in BOUNDARY_REGIMES:
+        rng = np.random.default_rng([args.seed, m, int(sens * 100), int(spec * 100)])
+        n = 11 * m
+        prior = np.array([1.0, 10.0]) / 11
+        P = prior[:, None] * np.array([[sens, 1 - sens], [1 - spec, spec]])
+        target = {k: float(v) for k, v in compute(n * P, names=list(BOUNDARY_INDICES)).items()}
+        for _ in range(args.replicates):
+            counts = rng.multinomial(n, P.ravel()).reshape(2, 2).astype(float)
+            for method in ("auto", "dirichlet", "delta", "bootstrap", "wilson", "jeffreys"):
+                names = [k for k in BOUNDARY_INDICES
+                         if method not in ("wilson", "jeffreys") or k in RATES]
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    out = matrix_intervals(counts, names, ci_method=method, draws=args.draws,
+                                           seed=int(rng.integers(2 ** 31)))
+                for k, e in out.items():
+                    defined = math.isfinite(e.low) and math.isfinite(e.high)
+                    at_end = defined and e.value in reg[k].bounds
+                    for where in ("all", "at an end") if at_end else ("all",):
+                        row = tallies.setdefault((k, method, where), [0, 0, 0])
+                        row[0] += 1
+                        if defined:
+                            row[1] += 1
+                            row[2] += int(e.low - 1e-9 <= target[k] <= e.high + 1e-9)
+    print(f"{len(BOUNDARY_REGIMES)} regimes x {args.replicates} test sets, {args.draws} "
+          f"draws; {time.process_time() - t0:.0f} s CPU")
+    print("index | method | coverage, all test sets | coverage, estimate at an end | "
+          "share at an end")
+    for k in BOUNDARY_INDICES:
+        for method in ("auto", "dirichlet", "delta", "bootstrap", "wilson", "jeffreys"):
+            if (k, method, "all") not in tallies:
+                continue
+            total, defined, covered = tallies[(k, method, "all")]
+            end = tallies.get((k, method, "at an end"), [0, 0, 0])
+            cov_end = f"{end[2] / end[1]:.1%} of {end[1]}" if end[1] else "-"
+            print(f"{k} | {method} | {covered / defined:.1%} of {defined} | {cov_end} | "
+                  f"{end[0] / defined:.0%}")
+
+
 def family(name):
     """The family of a registry index for the heat map: its source (paper or library)."""
     return registry(catalogue=True)[name].paper
@@ -561,12 +645,14 @@ def summary(args):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("mode", nargs="?", default="coverage",
-                        choices=("coverage", "table", "speed", "summary"))
+                        choices=("coverage", "table", "speed", "summary", "user-speed",
+                                 "boundary"))
     parser.add_argument("--replicates", type=int, default=60)
     parser.add_argument("--paired-replicates", type=int, default=40)
     parser.add_argument("--peer-replicates", type=int, default=30)
     parser.add_argument("--draws", type=int, default=1000)
     parser.add_argument("--classes", type=int, default=10)
+    parser.add_argument("--labels", type=int, default=10000, help="user-speed: test points")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=str(ROOT / "results" / "single_test_intervals.csv"))
@@ -579,8 +665,8 @@ def main(argv=None):
     parser.add_argument("--table", default=str(TABLE),
                         help="table: where to write it; summary: which to read")
     args = parser.parse_args(argv)
-    {"speed": speed, "coverage": coverage, "table": table,
-     "summary": summary}[args.mode](args)
+    {"speed": speed, "coverage": coverage, "table": table, "summary": summary,
+     "user-speed": user_speed, "boundary": boundary}[args.mode](args)
 
 
 if __name__ == "__main__":

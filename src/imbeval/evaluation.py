@@ -286,7 +286,8 @@ def default_indices(n_classes: int) -> list[str]:
 def evaluate_predictions(y_true, y_pred, *, labels=None, pos_label=1, indices=None,
                          repeats: int = 10, seed: int = 0, min_count: int = 3,
                          infeasible: str = "bootstrap", audit="quick",
-                         source: str = "the predictions", positive=None) -> Evaluation:
+                         source: str = "the predictions", positive=None,
+                         zero_division="warn") -> Evaluation:
     """Redraw the test set under the five RRT schemes and score the predictions on each.
 
     Parameters
@@ -313,6 +314,11 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, pos_label=1, indices=No
         Names the data in error messages (the CLI passes the file name).
     positive : label, optional
         Deprecated alias of ``pos_label`` (it warns); given, it is the positive class.
+    zero_division : "warn", NaN or float in [0, 1], default "warn"
+        The value ``as_given`` of an index undefined on the test set as given, as
+        :func:`imbeval.metrics.score` gives it (``"warn"``: its undefined ratios counted 0,
+        with an :class:`~imbeval.metrics.UndefinedMetricWarning`). The redrawn test sets
+        keep NaN where undefined: a convention's 0 would enter their spread.
 
     Returns
     -------
@@ -327,7 +333,11 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, pos_label=1, indices=No
     [1, 0]
     """
     from imbeval.indices import compute, load_index
+    from imbeval.metrics._undefined import (_undefined_rule, check_metrics_zero_division,
+                                        undefined_why)
     from imbeval.rrt import confusion, rrt_test_sets, schemes_for
+
+    zero_division = check_metrics_zero_division(zero_division)
     from imbeval.utils.seeds import derive_rng
 
     from imbeval.metrics._label_text import refuse_continuous_text
@@ -404,7 +414,11 @@ def evaluate_predictions(y_true, y_pred, *, labels=None, pos_label=1, indices=No
             keys.append((r, ts["scheme"], ts["target_rrt"], ts["plan"].rrt))
             mats.append(confusion(t[idx], p[idx], C))
     vals = compute(np.stack(mats), names)
-    as_given = compute(confusion(t, p, C), names)
+    given = confusion(t, p, C)
+    as_given = _undefined_rule(
+        lambda z: compute(given, names, z), zero_division,
+        lambda: f"{source}: an index is undefined on the test set as given: "
+                f"{undefined_why(given, np.asarray(classes, dtype=object), labels is not None)}")
     rows = [{"repeat": r, "scheme": sc, "target_rrt": tr, "rrt": rr, "index": name,
              "value": float(vals[name][k])}
             for k, (r, sc, tr, rr) in enumerate(keys) for name in names]

@@ -180,13 +180,14 @@ def test_paired_difference():
         d = paired_interval("acsa", y, a, b, ci_method=method)
         assert d.value == pytest.approx(score("acsa", y, a) - score("acsa", y, b))
         assert d.low < d.value < d.high
-    # one classifier against itself: resamples never disagree; the posterior gives the
-    # disagreement cells only the prior's pseudo-counts (one per true class)
-    same = paired_interval("mcc", y, a, a, ci_method="bootstrap")
-    assert (same.value, same.low, same.high) == (0.0, 0.0, 0.0)
-    same = paired_interval("mcc", y, a, a, ci_method="dirichlet")
+    # one classifier against itself: plain resamples never disagree, so the bootstrap and
+    # the delta method take the prior's pseudo-counts (one per true class) as the
+    # posterior does: a narrow interval around 0, not a point
     other = paired_interval("mcc", y, a, b, ci_method="dirichlet")
-    assert same.low < 0 < same.high and same.high - same.low < 0.5 * (other.high - other.low)
+    for method in ("bootstrap", "delta", "dirichlet"):
+        same = paired_interval("mcc", y, a, a, ci_method=method)
+        assert same.value == 0.0 and same.low < 0 < same.high, method
+        assert same.high - same.low < 0.5 * (other.high - other.low), method
     # the delta method is antisymmetric
     ab = paired_interval("iam", y, a, b, ci_method="delta")
     ba = paired_interval("iam", y, b, a, ci_method="delta")
@@ -226,13 +227,14 @@ def test_auto_picks_the_narrowest_selected_method_and_needs_its_validation(monke
     monkeypatch.setattr(_ci, "coverage_table", lambda: table)
     e = interval("mcc", y, p, ci_method="auto")
     assert e.method == "delta" and e.coverage == pytest.approx(0.95) and e.undecidable is None
-    e = interval("kappa", y, p, ci_method="auto")
-    assert e.method == "delta" and "was not validated" in e.undecidable
-    assert "90.0% of 300 validation test sets" in e.undecidable
-    e = interval("iam", y, p, ci_method="auto")
-    assert e.method == "delta" and "no method reached 94%" in e.undecidable
+    assert e.coverage_flag == "ok"
+    e = interval("kappa", y, p, ci_method="auto")  # 90 % of 300: below 95 % beyond MC error
+    assert e.method == "delta" and e.coverage_flag == "low" and e.undecidable is None
+    e = interval("iam", y, p, ci_method="auto")  # none selected: the best selection coverage
+    assert e.method == "delta" and e.coverage_flag == "low"
     e = interval("acsa", y, p, ci_method="auto")  # not measured: the posterior
-    assert e.method == "dirichlet" and math.isnan(e.coverage) and e.undecidable is None
+    assert e.method == "dirichlet" and math.isnan(e.coverage)
+    assert e.coverage_flag == "not measured" and e.undecidable is None
 
 
 @pytest.mark.parametrize("covered, defined", [(0, 10), (3, 10), (95, 100), (100, 100),
@@ -276,7 +278,9 @@ def test_shipped_table_auto_offers_only_selected_and_validated_methods():
     offered = 0
     for key, row in table.items():
         methods = tuple(row) if key[0] == "single" else ("dirichlet", "delta", "bootstrap")
-        method, coverage, why = _ci._auto(key[1], key[0], key[2:], methods)
+        method, coverage, why = _ci.choose_method({k: v for k, v in row.items()
+                                                   if k in methods})
+        assert method == _ci._auto(key[1], key[0], key[2:], methods)
         sel, val = _independent_rule(row[method])
         if why is None:
             offered += 1
@@ -302,7 +306,9 @@ def test_auto_through_interval_agrees_with_the_shipped_table():
     row = _ci.coverage_table()[("single", "mcc", 2, 20, 10)]
     e = interval("mcc", y, p)
     assert e.method in row and e.regime == "C=2 min=20 IR=10"
-    assert (e.undecidable is None) == all(_independent_rule(row[e.method]))
+    cell = row[e.method]
+    assert e.coverage == pytest.approx(cell.validation) and e.undecidable is None
+    assert e.coverage_flag == _ci.coverage_flag(cell.validation_covered, cell.validation_defined)
 
 
 def test_report_and_cli_show_intervals(tmp_path, capsys):
@@ -385,11 +391,13 @@ def test_a_method_asked_for_carries_its_validated_coverage(monkeypatch):
                                            "delta": cell(0.93, 0.91, 0.20)}}
     monkeypatch.setattr(_ci, "coverage_table", lambda: table)
     good = interval("mcc", y, p, ci_method="dirichlet")
-    assert good.coverage == pytest.approx(0.96) and good.undecidable is None
+    assert good.coverage == pytest.approx(0.96) and good.coverage_flag == "ok"
+    assert good.coverage_se == pytest.approx(math.sqrt(0.96 * 0.04 / 300))
     poor = interval("mcc", y, p, ci_method="delta")
-    assert poor.coverage == pytest.approx(0.91)
-    assert "delta measured 91.0% coverage of 300 validation test sets" in poor.undecidable
-    assert math.isnan(interval("mcc", y, p, ci_method="bootstrap").coverage)
+    assert poor.coverage == pytest.approx(0.91) and poor.coverage_flag == "low"
+    assert "low" in str(poor) and "coverage_flag='low'" in repr(poor)
+    missing = interval("mcc", y, p, ci_method="bootstrap")
+    assert math.isnan(missing.coverage) and missing.coverage_flag == "not measured"
 
 
 def test_report_per_class_wilson_columns():
@@ -406,3 +414,33 @@ def test_report_per_class_wilson_columns():
     assert math.isnan(frame.loc["macro avg", "recall_low"])
     plain = classification_report(y, p, output_dict=True)
     assert "recall_low" not in plain["1"] and "intervals" not in plain
+
+
+@pytest.mark.parametrize("covered, defined, level, flag", [
+    (285, 300, 0.95, "ok"),            # exactly the level
+    (270, 300, 0.95, "low"),           # 90 %: below by more than the MC error (1.2 points)
+    (280, 300, 0.95, "ok"),            # 93.3 %: within it
+    (300, 300, 0.95, "ok"),
+    (40, 49, 0.95, "not measured"),    # too few test sets with an interval
+    (285, 300, 0.90, "not measured"),  # the table measured 95 % intervals only
+])
+def test_coverage_flag_rule(covered, defined, level, flag):
+    assert _ci.coverage_flag(covered, defined, level) == flag
+
+
+def test_a_users_index_says_coverage_not_measured():
+    from imbeval.indices import add_index, unregister_index
+
+    def first_recall(cm, zero_division=np.nan):
+        cm = np.asarray(cm, dtype=float)
+        return cm[..., 0, 0] / cm[..., 0, :].sum(axis=-1)
+
+    add_index(first_recall, name="my_rate_for_flags", formula="M00 / M0.", bounds=(0, 1))
+    try:
+        y, p = labels_from(np.array([[8, 2], [3, 87]]))
+        for method in ("auto", "dirichlet", "bootstrap"):
+            e = interval("my_rate_for_flags", y, p, ci_method=method)
+            assert e.coverage_flag == "not measured" and math.isnan(e.coverage)
+            assert "coverage not measured" in str(e)
+    finally:
+        unregister_index("my_rate_for_flags")

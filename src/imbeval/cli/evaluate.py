@@ -192,7 +192,9 @@ def interval_text(frame, level, method) -> str:
 def interval_frame(y_true, y_pred, ev, level, method):
     """Each index of ``ev`` (an :class:`imbeval.evaluation.Evaluation`) on the test set as
     given, with its ``level`` interval: a DataFrame ``index, value, low, high, method,
-    coverage, regime, note``."""
+    coverage, coverage_se, coverage_flag, regime, note`` (``coverage_flag``:
+    :attr:`imbeval.metrics.IndexInterval.coverage_flag`; ``note``: why there is no
+    interval)."""
     import numpy as np
     import pandas as pd
 
@@ -202,7 +204,10 @@ def interval_frame(y_true, y_pred, ev, level, method):
     cm, classes = label_matrix(y_true, y_pred, labels=ev.classes)  # positive class first
     names = list(ev.summary["index"])
     out = matrix_intervals(cm, names, classes=np.asarray(classes), pos_label=ev.classes[0],
-                           ci=level, ci_method=method)
-    return pd.DataFrame([{"index": k, "value": e.value, "low": e.low, "high": e.high,
-                          "method": e.method, "coverage": e.coverage, "regime": e.regime,
-                          "note": e.undecidable or ""} for k, e in out.items()])
+                           ci=level, ci_method=method, zero_division=np.nan)
+    given = dict(zip(ev.summary["index"], ev.summary["as_given"]))  # one value per index
+    return pd.DataFrame([{"index": k, "value": float(given[k]), "low": e.low, "high": e.high,
+                          "method": e.method, "coverage": e.coverage,
+                          "coverage_se": e.coverage_se, "coverage_flag": e.coverage_flag,
+                          "regime": e.regime, "note": e.undecidable or ""}
+                         for k, e in out.items()])

@@ -21,9 +21,13 @@ the test set:
    validation, independent of the choice, then checks the one method chosen (a method it
    fails is not replaced by another: that would choose on the validation's numbers).
 
-Where no method passes both, an interval is still returned (the selected method, or the
-one with the highest selection coverage) and ``undecidable`` says why. The coverage an
-interval carries is the validation run's: a number that did not choose the method.
+Where no method passes both, the interval is still made (the selected method, or the one
+with the highest selection coverage). Whatever chose the method (``"auto"`` or the caller),
+the interval carries that method's validation coverage in the nearest regime, its Monte
+Carlo standard error and one flag (:func:`coverage_flag`): ``"low"`` when the validation
+run shows the coverage below the level, ``"ok"`` when it does not, ``"not measured"`` when
+the table has no such number. The validation run did not choose the method, so its number
+is not biased by the choice.
 """
 
 from __future__ import annotations
@@ -43,9 +47,12 @@ from imbeval.metrics import _ci_methods as m
 from imbeval.metrics._labels import label_matrix
 from imbeval.metrics._resolve import (_index_info, _positive_row, indices_of_matrix,
                                       resolve_index)
+from imbeval.metrics._undefined import (_undefined_rule, check_metrics_zero_division,
+                                    undefined_why)
 
 __all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
-           "MIN_VALIDATION_DEFINED", "Coverage", "coverage_bounds", "selects", "validates",
+           "MIN_VALIDATION_DEFINED", "MEASURED_LEVEL", "COVERAGE_FLAGS", "coverage_flag",
+           "Coverage", "coverage_bounds", "selects", "validates",
            "choose_method", "read_coverage_table",
            "interval", "intervals", "paired_interval", "matrix_intervals", "paired_counts",
            "coverage_table", "regime_of"]
@@ -66,6 +73,10 @@ CLASSES_GRID = (2, 5, 10)
 MIN_CLASS_GRID = (5, 20, 100, 500)
 IMBALANCE_GRID = (1, 10, 100)
 _TABLE = "ci_coverage.csv.gz"
+#: the nominal level at which the coverage table was measured
+MEASURED_LEVEL = 0.95
+#: the values of :attr:`IndexInterval.coverage_flag`
+COVERAGE_FLAGS = ("ok", "low", "not measured")
 
 
 @dataclass(frozen=True)
@@ -88,12 +99,20 @@ class IndexInterval(BoundedEstimate):
     units : int
         Test points (rounded total weight).
     undecidable : str or None
-        None, or why the interval is not to be trusted: undefined, or no method selected and
-        validated at :data:`MIN_COVERAGE` in this regime (or the method asked for not
-        validated there).
+        None, or why there is no interval (the index is undefined on the test set or on
+        every draw). How well the interval covers is :attr:`coverage_flag`'s to say.
     coverage : float
-        The method's coverage on the validation run in the nearest regime (NaN if not
-        measured).
+        The method's coverage at :data:`MEASURED_LEVEL` on the validation run in the
+        nearest regime (NaN when not measured: see :attr:`coverage_flag`).
+    coverage_se : float
+        Its Monte Carlo standard error, ``sqrt(c (1 - c) / coverage_n)``.
+    coverage_n : int
+        The validation test sets with an interval it is measured on (0: not measured).
+    coverage_flag : str
+        One of :data:`COVERAGE_FLAGS`, by :func:`coverage_flag`: ``"low"`` when the
+        measured coverage is below ``level`` by more than its Monte Carlo error (the
+        one-sided 95 % upper bound below the level), ``"ok"`` when it is not, ``"not
+        measured"`` for an index, method, regime or level the table does not hold.
     regime : str
         The nearest simulated regime, ``"C=5 min=20 IR=10"``.
     undefined_share : float
@@ -106,6 +125,8 @@ class IndexInterval(BoundedEstimate):
     (0.9, [0.5958, 0.9821], 'wilson')
     >>> [round(x, 4) for x in e.interval(0.8)]
     [0.7176, 0.9696]
+    >>> print(e)  # doctest: +ELLIPSIS
+    accuracy = 0.9 [0.5958, 0.9821] (95%, wilson; coverage ... (ok))
     """
 
     level: float = LEVEL
@@ -113,12 +134,33 @@ class IndexInterval(BoundedEstimate):
     high: float = math.nan
     index: str = ""
     coverage: float = math.nan
+    coverage_se: float = math.nan
+    coverage_n: int = 0
+    coverage_flag: str = "not measured"
     regime: str = ""
     undefined_share: float = 0.0
 
+    @property
+    def coverage_text(self):
+        """The measured coverage and its flag in words: ``"coverage 95.4% ± 1.6 (ok)"``,
+        ``"coverage not measured"``."""
+        if self.coverage_flag == "not measured":
+            return "coverage not measured"
+        return (f"coverage {self.coverage:.1%} ± {100 * self.coverage_se:.1f} "
+                f"({self.coverage_flag})")
+
+    def __repr__(self):
+        return (f"IndexInterval(index={self.index!r}, value={self.value!r}, low={self.low!r}, "
+                f"high={self.high!r}, level={self.level!r}, method={self.method!r}, "
+                f"coverage={self.coverage!r}, coverage_se={self.coverage_se!r}, "
+                f"coverage_flag={self.coverage_flag!r}, regime={self.regime!r}, "
+                f"units={self.units!r}, undecidable={self.undecidable!r})")
+
     def __str__(self):
+        if self.undecidable is not None and not math.isfinite(self.low):
+            return (f"{self.index} = {self.value:.4g}, no interval ({self.undecidable})")
         return (f"{self.index} = {self.value:.4g} [{self.low:.4g}, {self.high:.4g}] "
-                f"({self.level:.0%}, {self.method})")
+                f"({self.level:.0%}, {self.method}; {self.coverage_text})")
 
 
 def _check_method(ci_method):
@@ -215,6 +257,50 @@ def validates(covered, defined):
     (True, False, False)
     """
     return defined >= MIN_VALIDATION_DEFINED and covered / defined >= MIN_COVERAGE
+
+
+def coverage_flag(covered, defined, level=LEVEL):
+    """The flag of an interval whose method covered ``covered`` of ``defined`` validation
+    test sets at :data:`MEASURED_LEVEL`: one of :data:`COVERAGE_FLAGS`.
+
+    ``"low"``: the measured coverage is below ``level`` by more than its Monte Carlo error,
+    i.e. its one-sided exact upper bound at :data:`COVERAGE_CONFIDENCE` (95 %) is below
+    ``level`` (:func:`coverage_bounds`); a method whose true coverage is the level is
+    flagged in at most 5 % of the cells. ``"ok"``: not shown below the level. ``"not
+    measured"``: fewer than :data:`MIN_VALIDATION_DEFINED` test sets with an interval, or a
+    ``level`` other than :data:`MEASURED_LEVEL` (the table holds no coverage at other
+    levels).
+
+    Parameters
+    ----------
+    covered, defined : int
+        Validation test sets whose interval held the target, of those with an interval.
+    level : float, default 0.95
+        The interval's nominal level.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> coverage_flag(166, 175), coverage_flag(158, 175), coverage_flag(166, 175, 0.9)
+    ('ok', 'low', 'not measured')
+    """
+    if defined < MIN_VALIDATION_DEFINED or not math.isclose(level, MEASURED_LEVEL):
+        return "not measured"
+    return "low" if coverage_bounds(covered, defined)[1] < level else "ok"
+
+
+def _coverage_fields(cell, level):
+    """The ``coverage*`` fields of an interval whose method's table cell is ``cell``."""
+    if cell is None or coverage_flag(cell.validation_covered, cell.validation_defined,
+                                     level) == "not measured":
+        return {"coverage": math.nan, "coverage_se": math.nan, "coverage_n": 0,
+                "coverage_flag": "not measured"}
+    c, n = cell.validation, cell.validation_defined
+    return {"coverage": c, "coverage_se": math.sqrt(c * (1 - c) / n), "coverage_n": n,
+            "coverage_flag": coverage_flag(cell.validation_covered, n, level)}
 
 
 def _share(covered, defined):
@@ -361,21 +447,19 @@ def choose_method(row):
 
 
 def _auto(name, kind, regime, offered):
-    """(method, validation coverage, why) of an index in a regime (:func:`choose_method`);
-    an index not in the table (a user's) gets the posterior, its coverage unmeasured."""
+    """The method ``"auto"`` uses for an index in a regime (:func:`choose_method`); an index
+    not in the table (a user's) gets the posterior."""
     row = coverage_table().get((kind, name, *regime), {})
     row = {k: v for k, v in row.items() if k in offered}
-    if not row:
-        return "dirichlet", math.nan, None
-    return choose_method(row)
+    return choose_method(row)[0] if row else "dirichlet"
 
 
-def _evaluator(classes, names, pos_label, paired):
+def _evaluator(classes, names, pos_label, paired, zero_division=np.nan):
     def evaluate(stack):
         if not paired:
-            return indices_of_matrix(stack, classes, names, pos_label, np.nan)
-        a = indices_of_matrix(stack.sum(axis=-1), classes, names, pos_label, np.nan)
-        b = indices_of_matrix(stack.sum(axis=-2), classes, names, pos_label, np.nan)
+            return indices_of_matrix(stack, classes, names, pos_label, zero_division)
+        a = indices_of_matrix(stack.sum(axis=-1), classes, names, pos_label, zero_division)
+        b = indices_of_matrix(stack.sum(axis=-2), classes, names, pos_label, zero_division)
         return {k: np.asarray(a[k], dtype=float) - np.asarray(b[k], dtype=float) for k in a}
     return evaluate
 
@@ -386,7 +470,8 @@ def _range(info, paired):
 
 
 def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, ci_method="auto",
-                     draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR, seed=0, paired=False):
+                     draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR, seed=0, paired=False,
+                     zero_division="warn"):
     """Intervals of several indices of one matrix of counts (or of paired joint counts).
 
     Parameters
@@ -414,6 +499,11 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
         Seed of the draws.
     paired : bool, default False
         Intervals of ``index(A) − index(B)`` from joint counts.
+    zero_division : "warn", NaN or float in [0, 1], default "warn"
+        The value of an index undefined on the test set, as :func:`imbeval.metrics.score`
+        gives it (``"warn"``: the undefined ratios counted 0, with an
+        :class:`~imbeval.metrics.UndefinedMetricWarning`); such an index has no interval
+        (``low``, ``high`` NaN, ``undecidable`` says why).
 
     Returns
     -------
@@ -429,6 +519,7 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     """
     level = check_level(ci, "ci")
     _check_method(ci_method)
+    zero_division = check_metrics_zero_division(zero_division)
     draws = _check_count(draws, "draws")
     if prior is not None and (isinstance(prior, bool) or not isinstance(prior, (int, float))
                               or not prior > 0 or math.isinf(prior)):
@@ -448,6 +539,7 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     evaluate = _evaluator(classes, [i.name for i in infos.values()], pos_label, paired)
     values = {k: float(np.asarray(v).ravel()[0])
               for k, v in zip(names, evaluate(counts[None]).values())}
+    shown = _undefined_values(values, infos, counts, classes, pos_label, paired, zero_division)
     regime = regime_of(counts)
     kind = "paired" if paired else "single"
     # the positive row of two-class rates and closed forms (the engine reorders by itself)
@@ -458,18 +550,16 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
         rate = info.name in m.RATES and not paired
         offered = ("dirichlet", "delta", "bootstrap") + (("wilson", "jeffreys") if rate else ())
         if ci_method == "auto":
-            chosen[name] = _auto(info.name, kind, regime, offered)
+            method = _auto(info.name, kind, regime, offered)
         elif ci_method not in offered:
             raise ValueError(f"ci_method={ci_method!r} is for single rates "
                              f"({', '.join(m.RATES)}) of one classifier; {info.name!r} "
                              f"{'paired ' if paired else ''}takes dirichlet, delta or bootstrap")
-        else:  # the method asked for, with its validated coverage (a warning in words)
-            cell = coverage_table().get((kind, info.name, *regime), {}).get(ci_method)
-            coverage = math.nan if cell is None else cell.validation
-            chosen[name] = (ci_method, coverage, None if cell is None or cell.validated else (
-                f"{ci_method} measured {_percent(coverage)} coverage of "
-                f"{cell.validation_defined} validation test sets in the regime nearest this "
-                f"test set: not validated at {MIN_COVERAGE:.0%}"))
+        else:
+            method = ci_method
+        # one rule, however the method was chosen: its own validation cell
+        cell = coverage_table().get((kind, info.name, *regime), {}).get(method)
+        chosen[name] = (method, _coverage_fields(cell, level))
     rng = np.random.default_rng(seed)
     stacks = {}
     for method in ("dirichlet", "bootstrap"):
@@ -481,60 +571,128 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
             stacks.update({(method, n): np.asarray(v, dtype=float)
                            for n, v in zip(group, ev(stack).values())})
     delta = [n for n in names if chosen[n][0] == "delta"]
-    gradients = {}
-    numeric = [n for n in delta if paired or m.closed_form_gradient(infos[n].name, counts,
-                                                                    positive) is None]
-    if numeric:
-        ev = _evaluator(classes, [infos[n].name for n in numeric], pos_label, paired)
-        gradients.update(zip(numeric, m.numerical_gradients(ev, counts).values()))
-    for n in delta:
-        if n not in gradients:
-            gradients[n] = m.closed_form_gradient(infos[n].name, counts, positive)
+    ses = _delta_ses(delta, infos, counts, classes, pos_label, positive, paired)
+    made = {name: _bounds(chosen[name][0], name, info, values[name], counts, positive,
+                          stacks, ses, paired) for name, info in infos.items()}
+    # the percentile bootstrap and the delta method give a point where the cells that would
+    # move the index are empty (F1 = 0 with no true positive: every resample has none, the
+    # gradient is 0): there the posterior, whose prior reaches those cells, is used
+    flat = [n for n in names if chosen[n][0] in ("bootstrap", "delta")
+            and math.isfinite(values[n]) and _zero_width(made[n][0](level))]
+    if flat:
+        stack = m.dirichlet_draws(counts, draws, prior, rng)
+        ev = _evaluator(classes, [infos[n].name for n in flat], pos_label, paired)
+        for n, v in zip(flat, ev(stack).values()):
+            stacks[("dirichlet", n)] = np.asarray(v, dtype=float)
+            cell = coverage_table().get((kind, infos[n].name, *regime), {}).get("dirichlet")
+            chosen[n] = ("dirichlet", _coverage_fields(cell, level))
+            made[n] = _bounds("dirichlet", n, infos[n], values[n], counts, positive, stacks,
+                              ses, paired)
     units = int(round(counts.sum()))
     out = {}
     for name, info in infos.items():
-        method, coverage, why = chosen[name]
+        method, coverage = chosen[name]
         value = values[name]
-        bounds, share = _bounds(method, name, info, value, counts, positive, stacks,
-                                gradients, paired)
+        bounds, share = made[name]
+        why = None
         if not math.isfinite(value):
-            why = "the index is undefined on this test set"
+            why = "the index is undefined on this test set" + (
+                "" if math.isnan(shown[name]) else f" ({shown[name]:g} is zero_division's)")
         low, high = bounds(level) if math.isfinite(value) else (math.nan, math.nan)
         if not (math.isfinite(low) and math.isfinite(high)) and why is None:
             why = "no interval: the index is undefined on the draws"
-        out[name] = IndexInterval(value, method, units, why, bounds=bounds, level=level,
-                                  low=low, high=high, index=info.name, coverage=coverage,
+        if why is not None:  # no interval, so no coverage to speak of
+            coverage = _coverage_fields(None, level)
+        out[name] = IndexInterval(shown[name], method, units, why, bounds=bounds, level=level,
+                                  low=low, high=high, index=info.name, **coverage,
                                   regime="C={} min={} IR={}".format(*regime),
                                   undefined_share=share)
     return out
 
 
-def _bounds(method, name, info, value, counts, positive, stacks, gradients, paired):
-    """(bounds(level) -> (low, high), share of undefined draws) of one index."""
+def _undefined_values(values, infos, counts, classes, pos_label, paired, zero_division):
+    """The values shown: ``values`` (NaN where undefined) with the undefined ones as
+    :func:`imbeval.metrics.score` gives them under ``zero_division`` (one warning)."""
+    undefined = [k for k, v in values.items() if not math.isfinite(v)]
+    if not undefined or (zero_division != "warn" and math.isnan(zero_division)):
+        return dict(values)
+
+    def at(z):
+        ev = _evaluator(classes, [infos[k].name for k in undefined], pos_label, paired, z)
+        return {k: float(np.asarray(v).ravel()[0])
+                for k, v in zip(undefined, ev(counts[None]).values())}
+
+    def why():
+        cm = counts.sum(axis=-1) if paired else counts
+        return (f"{', '.join(undefined[:5])} undefined here: "
+                f"{undefined_why(cm, np.asarray(classes), False)}")
+    return {**values, **_undefined_rule(at, zero_division, why)}
+
+
+#: a width this small is rounding, not width (a perfect matrix's MCC standard error is
+#: 6e-17 by cancellation)
+_FLAT = 1e-9
+
+
+def _zero_width(ends):
+    """Whether an interval ``(low, high)`` is a point (a missing one is not)."""
+    low, high = ends
+    return math.isfinite(low) and math.isfinite(high) and high - low <= _FLAT
+
+
+def _delta_ses(names, infos, counts, classes, pos_label, positive, paired):
+    """{name: the delta method's standard error on ``counts``}: closed-form gradients where
+    there are, central differences through the engine (one stack) for the others."""
+    gradients = {}
+    if not names:
+        return gradients
+    numeric = [n for n in names if paired or m.closed_form_gradient(infos[n].name, counts,
+                                                                    positive) is None]
+    if numeric:
+        ev = _evaluator(classes, [infos[n].name for n in numeric], pos_label, paired)
+        gradients.update(zip(numeric, m.numerical_gradients(ev, counts).values()))
+    for n in names:
+        if n not in gradients:
+            gradients[n] = m.closed_form_gradient(infos[n].name, counts, positive)
+    return {n: m.delta_se(g, counts) for n, g in gradients.items()}
+
+
+def _bounds(method, name, info, value, counts, positive, stacks, ses, paired):
+    """(bounds(level) -> (low, high), share of undefined draws) of one index: the method's
+    two-sided interval, one-sided at an end of the index's range and widened to hold the
+    estimate elsewhere (:func:`imbeval.metrics._ci_methods.holding`)."""
+    low_end, high_end = _range(info, paired)
+    share = 0.0
     if method in ("wilson", "jeffreys"):
         k, n = m.rate_counts(info.name, counts, positive)
         rule = m.wilson if method == "wilson" else m.jeffreys
-        return (lambda level: rule(float(k), float(n), level)), 0.0
-    if method in ("dirichlet", "bootstrap"):
+
+        def two_sided(level):
+            return rule(float(k), float(n), level)
+    elif method in ("dirichlet", "bootstrap"):
         draws = stacks[(method, name)]
         share = float(1 - np.isfinite(draws).mean())
-        return (lambda level: m.equal_tailed(draws, level)[:2]), share
-    se = m.delta_se(gradients[name], counts)
-    low_end, high_end = _range(info, paired)
 
-    def normal(level):
-        from scipy import stats
+        def two_sided(level):
+            return m.equal_tailed(draws, level)[:2]
+    else:
+        se = ses[name]
 
-        if not (math.isfinite(se) and math.isfinite(value)):
-            return math.nan, math.nan
-        z = float(stats.norm.ppf(0.5 + level / 2))
-        return max(value - z * se, low_end), min(value + z * se, high_end)
-    return normal, 0.0
+        def two_sided(level):
+            from scipy import stats
+
+            if not (math.isfinite(se) and math.isfinite(value)):
+                return math.nan, math.nan
+            z = float(stats.norm.ppf(0.5 + level / 2))
+            return max(value - z * se, low_end), min(value + z * se, high_end)
+    if not math.isfinite(value):
+        return two_sided, share
+    return m.holding(two_sided, value, low_end, high_end), share
 
 
 def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, pos_label=1,
              sample_weight=None, average=None, adjusted=None, weights=None,
-             draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR, seed=0):
+             draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR, seed=0, zero_division="warn"):
     """An index of one test set with its interval, for any registered index.
 
     Parameters
@@ -556,6 +714,9 @@ def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, 
         The Dirichlet prior's count per cell; default 1/C (one pseudo-count per row).
     seed : int, default 0
         Seed of the draws: the same call gives the same interval.
+    zero_division : "warn", NaN or float in [0, 1], default "warn"
+        The value of an index undefined on the test set, as :func:`imbeval.metrics.score`
+        gives it; it has no interval (``low``, ``high`` NaN; ``undecidable`` says so).
 
     Returns
     -------
@@ -578,13 +739,13 @@ def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, 
     info = resolve_index(index, average=average, adjusted=adjusted, weights=weights)
     cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
     return matrix_intervals(cm, [info.name], classes=classes, pos_label=pos_label, ci=ci,
-                            ci_method=ci_method, draws=draws, prior=prior,
-                            seed=seed)[info.name]
+                            ci_method=ci_method, draws=draws, prior=prior, seed=seed,
+                            zero_division=zero_division)[info.name]
 
 
 def intervals(y_true, y_pred, indices=None, *, ci=LEVEL, ci_method="auto", labels=None,
               pos_label=1, sample_weight=None, draws=m.DEFAULT_DRAWS, prior=m.DEFAULT_PRIOR,
-              seed=0):
+              seed=0, zero_division="warn"):
     """Intervals of many indices of one test set, one stack of draws for all of them.
 
     Parameters
@@ -613,7 +774,8 @@ def intervals(y_true, y_pred, indices=None, *, ci=LEVEL, ci_method="auto", label
         if classes.dtype.kind not in "biuf":
             indices = [n for n in indices if n != "macro_averaged_mae"]
     return matrix_intervals(cm, list(indices), classes=classes, pos_label=pos_label, ci=ci,
-                            ci_method=ci_method, draws=draws, prior=prior, seed=seed)
+                            ci_method=ci_method, draws=draws, prior=prior, seed=seed,
+                            zero_division=zero_division)
 
 
 def paired_counts(y_true, y_pred_a, y_pred_b, *, labels=None, sample_weight=None):
@@ -641,7 +803,7 @@ def paired_counts(y_true, y_pred_a, y_pred_b, *, labels=None, sample_weight=None
 
 def paired_interval(index, y_true, y_pred_a, y_pred_b, *, ci=LEVEL, ci_method="auto",
                     labels=None, pos_label=1, sample_weight=None, draws=m.DEFAULT_DRAWS,
-                    prior=m.DEFAULT_PRIOR, seed=0):
+                    prior=m.DEFAULT_PRIOR, seed=0, zero_division="warn"):
     """The difference ``index(A) − index(B)`` of two classifiers on one test set, with its
     interval: the methods run on the joint counts of (true, A's prediction, B's), so the
     correlation of the two classifiers' errors is kept (as McNemar's test keeps it).
@@ -674,4 +836,4 @@ def paired_interval(index, y_true, y_pred_a, y_pred_b, *, ci=LEVEL, ci_method="a
                                    sample_weight=sample_weight)
     return matrix_intervals(joint, [info.name], classes=classes, pos_label=pos_label, ci=ci,
                             ci_method=ci_method, draws=draws, prior=prior, seed=seed,
-                            paired=True)[info.name]
+                            paired=True, zero_division=zero_division)[info.name]

@@ -36,8 +36,8 @@ import math
 import numpy as np
 
 __all__ = ["RATES", "rate_counts", "wilson", "jeffreys", "dirichlet_draws", "bootstrap_draws",
-           "delta_se", "closed_form_gradient", "equal_tailed", "DEFAULT_DRAWS",
-           "DEFAULT_PRIOR"]
+           "delta_se", "closed_form_gradient", "equal_tailed", "holding", "pseudo_count",
+           "DEFAULT_DRAWS", "DEFAULT_PRIOR"]
 
 #: draws of the Dirichlet posterior and of the bootstrap when none are given
 DEFAULT_DRAWS = 4000
@@ -192,12 +192,25 @@ def dirichlet_draws(counts, draws, prior, rng):
     """
     counts = np.asarray(counts, dtype=float)
     n = counts.sum()
-    # one pseudo-count per true class: 1/C per cell of a matrix, 1/C² of joint counts
-    prior = counts.shape[0] / counts.size if prior is None else prior
+    prior = pseudo_count(counts, prior)
     # gamma variates normalised: the Dirichlet, without numpy's per-row Python loop
     gamma = rng.standard_gamma(counts.ravel() + prior, size=(draws, counts.size))
     p = gamma / gamma.sum(axis=1, keepdims=True)
     return (n * p).reshape((draws, *counts.shape))
+
+
+def pseudo_count(counts, prior):
+    """The prior's count per cell: ``prior``, or with None one per true class spread over
+    its cells (1/C per cell of a matrix, 1/C² of paired joint counts).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> pseudo_count(np.zeros((4, 4)), None), pseudo_count(np.zeros((2, 2)), 0.5)
+    (0.25, 0.5)
+    """
+    counts = np.asarray(counts)
+    return counts.shape[0] / counts.size if prior is None else float(prior)
 
 
 def bootstrap_draws(counts, draws, rng):
@@ -246,6 +259,46 @@ def equal_tailed(values, level):
         return math.nan, math.nan, undefined
     low, high = np.quantile(values[ok], [(1 - level) / 2, (1 + level) / 2])
     return float(low), float(high), float(undefined)
+
+
+def holding(bounds, value, low_end, high_end):
+    """``bounds(level) -> (low, high)`` made to hold ``value``: at an end of the index's
+    range ``[low_end, high_end]`` the one-sided interval at the level (that end, and the
+    other end of the two-sided interval at ``2 level - 1``, whose tail is ``1 - level``);
+    elsewhere the two-sided one, widened to ``value`` where it misses it.
+
+    Parameters
+    ----------
+    bounds : callable
+        ``bounds(level) -> (low, high)``, a method's two-sided interval.
+    value : float
+        The estimate.
+    low_end, high_end : float
+        The index's range (an end that is not finite is never reached).
+
+    Returns
+    -------
+    callable
+
+    Examples
+    --------
+    >>> held = holding(lambda level: wilson(0.0, 20.0, level), 0.0, 0.0, 1.0)
+    >>> [round(x, 4) for x in held(0.95)]  # one-sided 95 %: Wilson's z = 1.645
+    [0.0, 0.1192]
+    """
+    at_low = math.isfinite(low_end) and value <= low_end
+    at_high = math.isfinite(high_end) and value >= high_end and not at_low
+
+    def held(level):
+        if at_low or at_high:
+            low, high = bounds(2 * level - 1)
+            low, high = (low_end, high) if at_low else (low, high_end)
+        else:
+            low, high = bounds(level)
+        if not (math.isfinite(low) and math.isfinite(high)):
+            return math.nan, math.nan
+        return min(float(low), value), max(float(high), value)
+    return held
 
 
 def _f1_gradient(p, pos):

@@ -121,11 +121,13 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     ci : float, optional
         A level (0.95): each overall index gets its interval from this one test set
         (:func:`imbeval.metrics.intervals`, one stack of draws for all): in the text
-        ``[low, high]`` and the method after the value, in the dict ``"intervals": {name:
-        {"value", "low", "high", "method"}}``, in the DataFrame columns ``low``, ``high``
-        and ``method``; each class's row (dict and DataFrame) gets the Wilson intervals of
-        its recall and precision, ``recall_low``, ``recall_high``, ``precision_low``,
-        ``precision_high``.
+        ``[low, high]``, the method and its measured coverage with its flag
+        (:attr:`imbeval.metrics.IndexInterval.coverage_flag`) after the value, in the dict
+        ``"intervals": {name: {"value", "low", "high", "method", "coverage",
+        "coverage_se", "coverage_flag"}}``, in the DataFrame columns of those names; each
+        class's row (dict and DataFrame) gets the Wilson intervals of its recall and
+        precision (one-sided at 0 and 1), ``recall_low``, ``recall_high``,
+        ``precision_low``, ``precision_high``.
     ci_method : str, default "auto"
         As :func:`imbeval.metrics.score`.
 
@@ -165,7 +167,7 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     (0.75, 0.75)
     >>> print(classification_report(y_true * 5, y_pred * 5, indices=["acsa"], ci=0.95,
     ...                             ci_method="bootstrap").splitlines()[-1])
-            acsa       0.75  [0.62, 0.87]  bootstrap
+            acsa       0.75  [0.62, 0.87]  bootstrap, coverage 96.0% (ok)
     """
     zero_division = check_metrics_zero_division(zero_division)
     digits = _check_digits(digits)
@@ -198,7 +200,7 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     report = {name: {column: float(values[k]) for column, values in columns.items()}
               for k, name in enumerate(names)}
     report.update(averages)
-    spans = _intervals(cm, classes, indices, pos_label, ci, ci_method)
+    spans = _intervals(cm, classes, indices, pos_label, ci, ci_method, overall)
     if ci is not None:  # each class's recall and precision: Wilson intervals of k of m
         for k, name in enumerate(names):
             report[name].update(_class_spans(cm, k, ci))
@@ -217,8 +219,8 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
             rows[name] = {**{c: math.nan for c in CLASS_COLUMNS}, "support": total,
                           "value": value}
             if spans is not None:
-                rows[name].update({k: spans[name][k] for k in ("low", "high", "method")})
-        extra = ["low", "high", "method", *_CLASS_SPANS] if spans is not None else []
+                rows[name].update({k: spans[name][k] for k in _SPAN_KEYS})
+        extra = [*_SPAN_KEYS, *_CLASS_SPANS] if spans is not None else []
         return pd.DataFrame.from_dict(rows, orient="index",
                                       columns=[*CLASS_COLUMNS, "value", *extra])
     lower = {info.name for info in infos if not info.greater_is_better}
@@ -231,24 +233,41 @@ _CLASS_SPANS = ("recall_low", "recall_high", "precision_low", "precision_high")
 
 def _class_spans(cm, k, level):
     """Wilson intervals of class ``k``'s recall (of its true points) and precision (of its
-    predictions); NaN where the class has none."""
-    from imbeval.metrics._ci_methods import wilson
+    predictions), one-sided at 0 and 1 as every interval; NaN where the class has none."""
+    from imbeval.metrics._ci_methods import holding, wilson
 
-    recall = wilson(float(cm[k, k]), float(cm[k].sum()), level)
-    precision = wilson(float(cm[k, k]), float(cm[:, k].sum()), level)
+    def span(hits, total):
+        if not total > 0:
+            return math.nan, math.nan
+        return holding(lambda lv: wilson(hits, total, lv), hits / total, 0.0, 1.0)(level)
+
+    recall = span(float(cm[k, k]), float(cm[k].sum()))
+    precision = span(float(cm[k, k]), float(cm[:, k].sum()))
     return dict(zip(_CLASS_SPANS, (*recall, *precision)))
 
 
-def _intervals(cm, classes, indices, pos_label, ci, ci_method):
-    """{index: {"value", "low", "high", "method"}} of the overall indices, or None."""
+#: what the report gives of each overall index's interval
+_SPAN_KEYS = ("low", "high", "method", "coverage", "coverage_se", "coverage_flag")
+
+
+def _intervals(cm, classes, indices, pos_label, ci, ci_method, overall):
+    """{index: {"value", "low", "high", "method", "coverage", "coverage_se",
+    "coverage_flag"}} of the overall indices (``value`` the report's), or None."""
     if ci is None or not indices:
         return None
     from imbeval.metrics._ci import matrix_intervals
 
+    # the values are the report's (zero_division applied and warned there)
     out = matrix_intervals(cm, list(indices), classes=classes, pos_label=pos_label, ci=ci,
-                           ci_method=ci_method)
-    return {name: {"value": e.value, "low": e.low, "high": e.high, "method": e.method}
+                           ci_method=ci_method, zero_division=np.nan)
+    return {name: {"value": overall[name], **{k: getattr(e, k) for k in _SPAN_KEYS}}
             for name, e in out.items()}
+
+
+def _flag_text(span):
+    if span["coverage_flag"] == "not measured":
+        return "not measured"
+    return f"{span['coverage']:.1%} ({span['coverage_flag']})"
 
 
 def _text(report, names, overall, lower, digits, spans=None):
@@ -274,8 +293,11 @@ def _text(report, names, overall, lower, digits, spans=None):
             cell = fmt(value, "value").rjust(col[0])
             if spans is not None:
                 span = spans[name]
-                cell += (f"  [{fmt(span['low'], 'value')}, {fmt(span['high'], 'value')}]"
-                         f"  {span['method']}")
+                if math.isnan(span["low"]):
+                    cell += "  no interval (undefined)"
+                else:
+                    cell += (f"  [{fmt(span['low'], 'value')}, {fmt(span['high'], 'value')}]"
+                             f"  {span['method']}, coverage {_flag_text(span)}")
             note = "  (lower is better)" if name in lower else ""
             out.append(name.rjust(width) + "  " + cell + note)
     return "\n".join(line.rstrip() for line in out)

@@ -4,139 +4,23 @@ from __future__ import annotations
 
 from imbeval.utils._param_validation import validate_params
 
-import importlib.abc
 import math
 import numbers
-import sys
 import warnings
 
-import numpy as np
 
-from imbeval.indices import IndexInfo, check_zero_division
-from imbeval.metrics._labels import DataConversionWarning, _CounterpartWarning, label_matrix
+from imbeval.indices import IndexInfo
+from imbeval.metrics._labels import label_matrix
 from imbeval.metrics._rates import AVERAGES, RATE_NAMES, averaged_rate
 from imbeval.metrics._resolve import (DEFAULT_AVERAGE, NAME_OPTIONS, _base, _positive_row,
                                       indices_of_matrix, resolve_index)
+# the rule for undefined values lives below score() so the intervals can share it
+from imbeval.metrics._undefined import (UndefinedMetricWarning, UndefinedScoreWarning,  # noqa: F401
+                                        _undefined_rule, check_metrics_zero_division,
+                                        undefined_why)
 
 __all__ = ["score", "UndefinedMetricWarning", "UndefinedScoreWarning",
            "check_metrics_zero_division"]
-
-
-class UndefinedMetricWarning(_CounterpartWarning):
-    """An index was undefined (a ratio with a zero denominator: the recall of a class with
-    no true sample, the precision of a class never predicted) and ``zero_division="warn"``
-    (the default, as scikit-learn's) counted the undefined ratios as 0.
-
-    imbeval's counterpart of ``sklearn.exceptions.UndefinedMetricWarning``, defined here so
-    that :mod:`imbeval.metrics` does not import scikit-learn, and a subclass of it once
-    scikit-learn is imported: ``warnings.filterwarnings("error",
-    category=sklearn.exceptions.UndefinedMetricWarning)`` catches imbeval's too. The
-    message names the classes concerned. Pass ``zero_division=0`` to silence it, ``np.nan`` to get NaN.
-    """
-
-
-class UndefinedScoreWarning(UndefinedMetricWarning):
-    """A scorer met a fold on which its index is undefined and scored it with
-    ``zero_division=0`` (the scorer's default ``zero_division="warn"``); the message names
-    the fold's missing classes and the remedy (stratified folds)."""
-
-
-#: imbeval's warning classes and their scikit-learn counterparts (in sklearn.exceptions)
-SKLEARN_COUNTERPARTS = {UndefinedMetricWarning: "UndefinedMetricWarning",
-                        DataConversionWarning: "DataConversionWarning"}
-
-
-def _add_sklearn_bases(module):
-    """Make each class of :data:`SKLEARN_COUNTERPARTS` a subclass of its counterpart in
-    ``module`` (``sklearn.exceptions``): a filter or ``except`` written for scikit-learn's
-    class then treats imbeval's alike."""
-    for ours, name in SKLEARN_COUNTERPARTS.items():
-        theirs = getattr(module, name, None)
-        if isinstance(theirs, type) and not issubclass(ours, theirs):
-            ours.__bases__ = (theirs,) + tuple(b for b in ours.__bases__
-                                               if not issubclass(theirs, b))
-
-
-class _SklearnExceptionsHook(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Adds the scikit-learn bases once ``sklearn.exceptions`` is imported.
-
-    Importing scikit-learn costs seconds and it is an optional extra, so imbeval does not
-    import it; this finder lets the import happen as usual and then calls
-    :func:`_add_sklearn_bases` on the module, before any code can use its classes.
-    """
-
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname != "sklearn.exceptions":
-            return None
-        for finder in sys.meta_path:
-            if finder is self or not hasattr(finder, "find_spec"):
-                continue
-            spec = finder.find_spec(fullname, path, target)
-            if spec is not None:
-                self._loader, spec.loader = spec.loader, self
-                return spec
-        return None
-
-    def create_module(self, spec):
-        return self._loader.create_module(spec)
-
-    def exec_module(self, module):
-        self._loader.exec_module(module)
-        _add_sklearn_bases(module)
-
-
-if "sklearn.exceptions" in sys.modules:
-    _add_sklearn_bases(sys.modules["sklearn.exceptions"])
-elif not any(isinstance(f, _SklearnExceptionsHook) for f in sys.meta_path):
-    sys.meta_path.insert(0, _SklearnExceptionsHook())
-
-
-def check_metrics_zero_division(zero_division):
-    """``zero_division`` of :mod:`imbeval.metrics`: ``"warn"``, NaN, or a number in [0, 1].
-
-    scikit-learn takes ``"warn"``, 0, 1 and NaN; imbeval also any rate between (the value
-    of an undefined per-class rate). Returns ``"warn"`` or a float.
-
-    >>> from imbeval.metrics import check_metrics_zero_division
-    >>> check_metrics_zero_division("warn"), check_metrics_zero_division(1)
-    ('warn', 1.0)
-    >>> check_metrics_zero_division(2)
-    Traceback (most recent call last):
-    ...
-    ValueError: zero_division must be "warn", NaN or a number in [0, 1] (the value of an undefined rate), got 2
-    """
-    if isinstance(zero_division, str) and zero_division == "warn":
-        return "warn"
-    if (isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool)
-            and (math.isnan(zero_division) or 0 <= zero_division <= 1)):
-        return check_zero_division(zero_division)
-    raise ValueError('zero_division must be "warn", NaN or a number in [0, 1] (the value of '
-                     f"an undefined rate), got {zero_division!r}")
-
-
-def undefined_why(cm, classes, labels_given, where="y_true"):
-    """Which classes of ``cm`` have no true or no predicted sample, for the messages.
-
-    >>> import numpy as np
-    >>> from imbeval.metrics._score import undefined_why
-    >>> undefined_why(np.array([[2., 0, 0], [0, 1, 1], [0, 0, 0]]), np.array([0, 1, 2]), True)
-    'class(es) [2] of labels have no sample in y_true (their recall is undefined)'
-    >>> undefined_why(np.array([[2., 0], [1, 0]]), np.array([0, 4]), False)
-    'class(es) [4] are never predicted (their precision is undefined)'
-    >>> undefined_why(np.array([[2., 1], [0, 0]]), np.array([0, 4]), False)
-    'class(es) [4] are predicted but have no sample in y_true (their recall is undefined)'
-    """
-    no_true = classes[cm.sum(axis=1) == 0].tolist()
-    no_pred = classes[cm.sum(axis=0) == 0].tolist()
-    # a class missing from y_true is the usual cause (and the one stratified folds cure);
-    # classes never predicted are named only when no class is missing. Without labels=,
-    # every class was seen in y_true or y_pred: one missing from y_true was predicted.
-    if no_true:
-        kind = "of labels have" if labels_given else "are predicted but have"
-        return f"class(es) {no_true[:10]} {kind} no sample in {where} (their recall is undefined)"
-    if no_pred:
-        return f"class(es) {no_pred[:10]} are never predicted (their precision is undefined)"
-    return "a ratio it is built from has a zero denominator"
 
 
 @validate_params({"y_true": ["array-like"], "y_pred": ["array-like"],
@@ -198,13 +82,14 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
         A level (0.95): return the value with its interval from this one test set, an
         :class:`imbeval.metrics.IndexInterval` (``value``, ``low``, ``high``, ``method``),
         for any registered index (:func:`imbeval.metrics.interval`; docs/metrics.md). Its
-        value is the index with undefined ratios left undefined (NaN, no interval), whatever
-        ``zero_division``; per-class values (``average=None``) and ``fbeta`` take no ``ci``.
+        value is the one returned without ``ci``; where the index is undefined (that value
+        set by ``zero_division``) it has no interval; per-class values (``average=None``)
+        and ``fbeta`` take no ``ci``.
     ci_method : str, default "auto"
-        ``"auto"`` (the method selected at >= 94 % coverage in the nearest regime and
-        validated on an independent simulation run; else ``undecidable`` says why),
-        ``"wilson"``, ``"jeffreys"`` (single rates), ``"dirichlet"``, ``"delta"`` or
-        ``"bootstrap"``.
+        ``"auto"`` (the method the coverage table chooses in the nearest regime; the
+        interval's ``coverage_flag`` says how that method's measured coverage compares
+        with the level), ``"wilson"``, ``"jeffreys"`` (single rates), ``"dirichlet"``,
+        ``"delta"`` or ``"bootstrap"``.
 
     Returns
     -------
@@ -260,7 +145,7 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
     zero_division = check_metrics_zero_division(zero_division)
     if ci is not None:
         return _score_interval(index, y_true, y_pred, labels, pos_label, sample_weight,
-                               average, adjusted, weights, beta, ci, ci_method)
+                               average, adjusted, weights, beta, ci, ci_method, zero_division)
     if isinstance(index, IndexInfo):  # carried by a scorer: computed as it is, by its name
         info, index = index, index.name
         base = None
@@ -297,7 +182,7 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
 
 
 def _score_interval(index, y_true, y_pred, labels, pos_label, sample_weight, average,
-                    adjusted, weights, beta, ci, ci_method):
+                    adjusted, weights, beta, ci, ci_method, zero_division):
     """score(..., ci=): the interval of the registered index the name and options give."""
     from imbeval.metrics._ci import interval  # loads imbeval.inference: only ci= needs it
 
@@ -314,30 +199,7 @@ def _score_interval(index, y_true, y_pred, labels, pos_label, sample_weight, ave
     average = None if average in (DEFAULT_AVERAGE, "multiclass") else average
     return interval(index, y_true, y_pred, ci=ci, ci_method=ci_method, labels=labels,
                     pos_label=pos_label, sample_weight=sample_weight, average=average,
-                    adjusted=adjusted, weights=weights)
-
-
-def _has_nan(value):
-    if isinstance(value, dict):
-        return any(_has_nan(v) for v in value.values())
-    return bool(np.any(np.isnan(value)))
-
-
-def _undefined_rule(value_at, zero_division, why):
-    """``value_at(zero_division)`` under the rule of ``"warn"``: NaN first; if undefined, 0
-    and an :class:`UndefinedMetricWarning` (NaN, warned, where 0 cannot define it).
-    ``value_at`` returns a float, an array or a dict of them."""
-    if zero_division != "warn":
-        return value_at(zero_division)
-    value = value_at(np.nan)
-    if not _has_nan(value):
-        return value
-    value = value_at(0.0)
-    still = " (0 leaves it undefined: NaN)" if _has_nan(value) else ""
-    warnings.warn(f"{why()}; the undefined ratios are set to 0 (zero_division='warn'){still}. "
-                  "Pass zero_division=0 to silence this, or np.nan to get NaN",
-                  UndefinedMetricWarning, stacklevel=3)
-    return value
+                    adjusted=adjusted, weights=weights, zero_division=zero_division)
 
 
 def _one_class(info, index):
