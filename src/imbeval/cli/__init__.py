@@ -2,7 +2,8 @@
 
 The library's commands are ``imbeval indices`` (indices of a confusion matrix), ``imbeval
 audit`` (the index auditor), ``imbeval compare`` (which classifier wins, by index) and
-``imbeval evaluate`` (how much of a score is the test set's class ratio). Other
+``imbeval evaluate`` (how much of a score is the test set's class ratio) and ``imbeval
+recommend`` (which indices for a problem, with the audit's reasons). Other
 distributions add commands through the entry-point group :data:`ENTRY_POINT_GROUP` (the
 reproduction adds ``experiment``, ``theory``, ``papers``, ``report``, ``data``,
 ``provenance`` and ``replicate``). Options: ``--out-dir DIR`` names a folder to write into,
@@ -20,7 +21,7 @@ import importlib
 import sys
 
 #: The library's own command modules, ``imbeval.cli.<name>``.
-COMMANDS = ("indices", "audit", "compare", "evaluate")
+COMMANDS = ("indices", "audit", "compare", "evaluate", "recommend")
 
 #: The entry-point group through which an installed distribution adds commands: each entry
 #: names a module with ``register(subparsers)``.
