@@ -233,3 +233,16 @@ def test_evidence_is_a_table_with_stable_ids():
     assert table["id"].is_unique
     assert {"condition1:mcc", "prior_shift:roc_auc", "dutch_draw:acsa",
             "winner_flips:average_precision"} <= set(table["id"])
+
+
+def test_the_documented_answers_are_what_the_recommender_gives_now():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "recommend_examples.py"
+    spec = importlib.util.spec_from_file_location("recommend_examples", path)
+    examples = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(examples)
+    assert len(examples.FINGERPRINTS) == 10
+    assert examples.render() == examples.OUT.read_text(encoding="utf-8"), \
+        "docs/recommend_examples.md is stale: run python docs/recommend_examples.py"

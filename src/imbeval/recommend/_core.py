@@ -223,34 +223,48 @@ def _row_for(rows, kind, fp):
 
 
 def _merge_equal(candidates, fp, seed):
-    """One candidate per quantity: indices with the same values on seeded random matrices
-    (labels) or scored samples (scores) at the fingerprint's number of classes are one
-    candidate, the first in registry order, the others its ``equivalents``."""
+    """One candidate per ranking: indices whose values, oriented higher-is-better, are an
+    increasing affine map of each other's on seeded random matrices (labels) or scored
+    samples (scores) at the fingerprint's number of classes (the same values, or 1 − the
+    same, order every classifier alike) are one candidate, the first in registry order, the
+    others its ``equivalents``."""
+    from imbeval.indices import registry
+    from imbeval.scores import registry as score_registry
     from imbeval.utils.seeds import derive_rng
 
     rng = derive_rng(seed, "recommend", "equal", fp.classes)
     mats = rng.integers(0, 30, size=(40, fp.classes, fp.classes)).astype(float) + 1.0
-    y = rng.integers(0, fp.classes, size=300)
-    y[: fp.classes] = np.arange(fp.classes)
-    p = rng.dirichlet(np.ones(fp.classes), size=300)
-    p[np.arange(300), y] += rng.random(300)
-    p /= p.sum(axis=1, keepdims=True)
-    score = p[:, 1] if fp.classes == 2 else p
-    from imbeval.indices import registry
-    from imbeval.scores import registry as score_registry
-
+    ys, ps = [], []
+    for _ in range(12):  # scored samples: one value each, so several samples
+        y = rng.integers(0, fp.classes, size=200)
+        y[: fp.classes] = np.arange(fp.classes)
+        p = rng.dirichlet(np.ones(fp.classes), size=200)
+        p[np.arange(200), y] += rng.random(200)
+        ys.append(y)
+        ps.append(p / p.sum(axis=1, keepdims=True))
     reg, sreg = registry(catalogue=True), score_registry()
+
+    def key_of(values, gib):
+        v = np.asarray(values, dtype=float) * (1.0 if gib else -1.0)
+        if not np.all(np.isfinite(v)) or np.ptp(v) <= 1e-12:
+            return None
+        return tuple(np.round((v - v.mean()) / v.std(), 6))
+
     seen, out = {}, []
     for cand, rows in candidates:
         key = None
         try:
             if cand.family == "labels" and cand.index in reg:
-                values = np.asarray(reg[cand.index].function(mats), dtype=float)
-                key = ("labels", tuple(np.round(values, 9)))
+                info = reg[cand.index]
+                key = key_of(info.function(mats), info.greater_is_better)
             elif cand.family == "scores":
-                key = ("scores", round(float(sreg[cand.index].function(y, score)), 9))
+                info = sreg[cand.index]
+                two = fp.classes == 2 and info.scope == "two-class"
+                key = key_of([info.function(y, p[:, 1] if two else p) for y, p in zip(ys, ps)],
+                             info.greater_is_better)
         except (ValueError, IndexError, TypeError):
             key = None
+        key = None if key is None else (cand.family, key)
         if key is not None and key in seen:
             first = seen[key]
             first.equivalents = (*first.equivalents, cand.index)

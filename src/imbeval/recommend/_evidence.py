@@ -163,12 +163,9 @@ def _reads(function, keyword):
 
 
 def _distorted(score):
-    """The same ranking, another calibration: expit(k logit p) (rows renormalised)."""
+    """The same ranking, another calibration: expit(k logit p)."""
     p = np.clip(np.asarray(score, dtype=float), 1e-12, 1 - 1e-12)
-    if p.ndim == 1:
-        return 1.0 / (1.0 + ((1 - p) / p) ** CALIBRATION_POWER)
-    q = p ** CALIBRATION_POWER
-    return q / q.sum(axis=1, keepdims=True)
+    return 1.0 / (1.0 + ((1 - p) / p) ** CALIBRATION_POWER)
 
 
 def score_index_rows(seed=0, names=None):
@@ -212,11 +209,16 @@ def score_index_rows(seed=0, names=None):
                     f"{hi:.3g} at {PRIOR_GRID[-1]:g}; largest change {t['max_shift']:.3g})")
         rows.append(_row("prior_shift", name, "scores", t["verdict"], text,
                          float(t["max_shift"]), "imbeval.audit.prior_shift.prior_shift_audit"))
-        sample = next(s for s in samples if info.scope == "multi-class" and s.score.ndim == 2
-                      or info.scope == "two-class" and s.score.ndim == 1)
+        # the two-class sample: a monotone distortion of one column keeps the ranking (of
+        # several columns it would not), and a multi-class index takes its two columns
+        sample = samples[0]
+        score, distorted = sample.score, _distorted(sample.score)
+        if info.scope == "multi-class":
+            score = np.column_stack([1 - score, score])
+            distorted = np.column_stack([1 - distorted, distorted])
         try:
-            before = float(info.function(sample.y, sample.score))
-            after = float(info.function(sample.y, _distorted(sample.score)))
+            before = float(info.function(sample.y, score))
+            after = float(info.function(sample.y, distorted))
             moved = abs(after - before) > 1e-9 * (1 + abs(before))
             outcome = "sensitive" if moved else "blind"
             text = (f"moves with calibration ({before:.3g} -> {after:.3g} when the "
@@ -239,7 +241,7 @@ def winner_flip_rows():
         outcome = "none" if rec["flips"] == "0" else ("few" if share < 0.05 else "many")
         rows.append(_row(
             "winner_flips", rec["index"], "scores", outcome,
-            f"winner flips on {share:.1%} of the reference pairs ({rec['flips']} of "
+            f"winner flips on {100 * share:.2g} % of the reference pairs ({rec['flips']} of "
             f"{rec['pairs']} classifier pairs on {rec['problems']} KEEL problems, test prior "
             f"to deployment prior {rec['deploy_prior']})", share,
             "reference/keel/winner_flips.csv"))

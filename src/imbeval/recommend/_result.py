@@ -51,7 +51,8 @@ class Candidate:
     reasons: list = field(default_factory=list)
     options: dict = field(default_factory=dict)
     aliases: tuple = ()
-    #: other indices with the same values at the fingerprint's number of classes
+    #: other indices that order every classifier alike at the fingerprint's number of
+    #: classes (the same values, or an increasing affine map of them)
     equivalents: tuple = ()
 
     @property
@@ -138,7 +139,7 @@ class Recommendation:
         lines = [f"Recommended indices for: {self.fingerprint.describe()}", ""]
         for k, c in enumerate(self.shortlist, 1):
             opts = f" ({', '.join(f'{k_}={v}' for k_, v in c.options.items())})" if c.options else ""
-            same = f" (same values: {', '.join(c.equivalents)})" if c.equivalents else ""
+            same = f" (same ranking: {', '.join(c.equivalents)})" if c.equivalents else ""
             lines.append(f"{k}. {c.index}{opts} [{c.family}; {c.points:+d}"
                          f"{'; required' if c.required else ''}] {c.description}{same}")
             for r in c.reasons:
@@ -157,19 +158,26 @@ class Recommendation:
         return "\n".join(lines)
 
     def to_markdown(self) -> str:
-        """The recommendation as Markdown (a table of the shortlist, a list of exclusions)."""
+        """The recommendation as Markdown: a table of the shortlist, the exclusions grouped by
+        the rule that excludes them, the methods paragraph (outcomes without their
+        counterexamples: the cited rows hold them)."""
         out = [f"**Fingerprint**: {self.fingerprint.describe()}", "",
                "| rank | index | family | points | reasons |", "|---|---|---|---|---|"]
         for k, c in enumerate(self.shortlist, 1):
-            why = "<br>".join(f"{r.outcome} (`{r.row}`)" for r in c.reasons
+            why = "<br>".join(f"{'+' if r.effect in ('rank_up', 'require') else '−'} "
+                              f"{_brief(r.outcome)} (`{r.row}`)" for r in c.reasons
                               if r.effect != "note") or "—"
-            out.append(f"| {k} | `{c.index}` | {c.family} | {c.points:+d}"
+            same = f" (same ranking: {', '.join(c.equivalents)})" if c.equivalents else ""
+            out.append(f"| {k} | `{c.index}`{same} | {c.family} | {c.points:+d}"
                        f"{' (required)' if c.required else ''} | {why} |")
         if self.excluded:
-            out += ["", "**Excluded**:", ""]
+            out += ["", f"**Excluded** ({len(self.excluded)}):", ""]
+            groups = {}
             for c in self.excluded:
                 r = next(r for r in c.reasons if r.effect == "exclude")
-                out.append(f"- `{c.index}`: {r.outcome} (`{r.row}`): {r.why}")
+                groups.setdefault(r.why, []).append(f"`{c.index}` ({_brief(r.outcome)}, `{r.row}`)")
+            for why, members in groups.items():
+                out.append(f"- {why}: {'; '.join(members)}")
         out += ["", "> " + self.paragraph()]
         return "\n".join(out)
 
@@ -206,9 +214,21 @@ class Recommendation:
         return pd.DataFrame(rows)
 
 
+def _brief(text):
+    """An outcome without its counterexample or evidence list (what follows a ": " outside
+    parentheses)."""
+    text = text.split(" (counterexample")[0]
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and text.startswith(": ", k):
+            return text[:k]
+    return text
+
+
 def _short(text):
     """An outcome without its parenthesised evidence: "Condition 1 holds"."""
-    return text.split(" (")[0].split(":")[0]
+    return _brief(text).split(" (")[0]
 
 
 def _plain(row):
