@@ -34,7 +34,8 @@ extensions = [
     "myst_parser",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "requirements.txt", "**/generated/*.md"]
+exclude_patterns = ["_build", "requirements.txt", "**/generated/*.md",
+                    "recommend_examples.md"]  # included by recommend.md
 templates_path = ["_templates"]
 html_theme = "furo"
 html_title = f"imbeval {release}"
@@ -82,6 +83,7 @@ PAGES = [
     "imbeval.baselines",
     "imbeval.rrt",
     "imbeval.evaluation",
+    "imbeval.recommend",
     "imbeval.utils",
 ]
 

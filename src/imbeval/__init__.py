@@ -7,7 +7,8 @@ of scores), :mod:`~imbeval.inference` (intervals, tests and multiplicity over CV
 :mod:`~imbeval.compare` (which classifier wins, by index), :mod:`~imbeval.audit` (does an
 index meet the papers' conditions and properties), :mod:`~imbeval.baselines` (what an index
 gives a classifier that ignores its input), :mod:`~imbeval.rrt` and
-:mod:`~imbeval.evaluation` (how much of a score is the test set's class ratio) and
+:mod:`~imbeval.evaluation` (how much of a score is the test set's class ratio),
+:mod:`~imbeval.recommend` (which indices for a problem, citing the audit) and
 :mod:`~imbeval.utils`. The base install needs numpy, SciPy, pandas and statsmodels;
 scikit-learn (``[sklearn]``) and matplotlib (``[plot]``) are extras.
 """
@@ -26,4 +27,8 @@ def __getattr__(name):
         import importlib
 
         return getattr(importlib.import_module("imbeval.evaluation"), name)
+    if name == "recommend":  # imbeval.recommend(...): the package, callable, loaded on first use
+        import importlib
+
+        return importlib.import_module("imbeval.recommend")
     raise AttributeError(f"module 'imbeval' has no attribute {name!r}")

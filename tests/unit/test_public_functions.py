@@ -10,7 +10,7 @@ import pytest
 from imbeval.utils._param_validation import validate_value
 
 PACKAGES = ["indices", "metrics", "scores", "inference", "compare", "audit", "baselines", "rrt",
-            "evaluation"]
+            "evaluation", "recommend"]
 
 #: public functions that declare no constraint, and why
 NO_CONSTRAINTS = {
@@ -68,6 +68,9 @@ NO_CONSTRAINTS = {
     "compare.effect_sizes": "a result",
     "compare.paragraph": "a result",
     "compare.summary_text": "a result",
+    "recommend.rules": "takes no parameter",
+    "recommend.evidence": "takes no parameter",
+    "recommend.read_cost_matrix": "a path: the file's content is checked in the body",
 }
 
 
