@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import sys
 
+from imbeval.cli._options import add_list_option
+
 
 def register(subparsers, name="recommend"):
     """Add the recommend command as ``name`` to ``subparsers``."""
@@ -33,12 +35,13 @@ def register(subparsers, name="recommend"):
     parser.add_argument("--focus", choices=("minority", "all-classes", "overall", "calibration"),
                         default="all-classes", help="what matters (default all-classes)")
     parser.add_argument("--n-min", type=int, metavar="K", help="points in the smallest class of the test set")
-    parser.add_argument("--index", action="append", default=[], metavar="MODULE:FUNC",
-                        help="a user's index, a function of a stack (..., C, C) (repeatable)")
+    add_list_option(parser, "--index", item="MODULE:FUNC",
+                    help="a user's index, a function of a stack (..., C, C)")
     parser.add_argument("--top", type=int, default=5, help="length of the shortlist (default 5)")
     parser.add_argument("--catalogue", action="store_true",
                         help="also the catalogue's indices (PyCM's, scikit-learn's, imbalanced-learn's)")
-    parser.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    parser.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                        help="how the answer is printed [text]")
     parser.add_argument("--explain", metavar="ID", help="print one audit row by id and stop")
     parser.set_defaults(func=run)
     return parser

@@ -56,6 +56,7 @@ def write_rows(rows, path):
 
 
 def main(argv=None):
+    """``python -m imbeval.recommend.build``: recompute the shipped evidence table."""
     parser = argparse.ArgumentParser(prog="python -m imbeval.recommend.build",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(Path(__file__).with_name("evidence.csv")))
