@@ -82,6 +82,7 @@ PAGES = [
     "imbeval.baselines",
     "imbeval.rrt",
     "imbeval.evaluation",
+    "imbeval.scoring",
     "imbeval.utils",
 ]
 

@@ -35,7 +35,7 @@ def leaf_arguments():
 
 def test_top_level_commands_are_the_stages_and_the_tools():
     (action,) = _subparsers(build_parser())
-    assert list(action.choices) == ["indices", "audit", "compare", "evaluate", "data",
+    assert list(action.choices) == ["indices", "audit", "score", "compare", "evaluate", "data",
                                     "experiment", "papers", "provenance", "replicate", "report",
                                     "theory"]
 

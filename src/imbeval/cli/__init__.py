@@ -1,7 +1,8 @@
 """Command-line interface: ``imbeval <command> ...``.
 
 The library's commands are ``imbeval indices`` (indices of a confusion matrix), ``imbeval
-audit`` (the index auditor), ``imbeval compare`` (which classifier wins, by index) and
+audit`` (the index auditor), ``imbeval score`` (per-fold predictions to a score table),
+``imbeval compare`` (which classifier wins, by index) and
 ``imbeval evaluate`` (how much of a score is the test set's class ratio). Other
 distributions add commands through the entry-point group :data:`ENTRY_POINT_GROUP` (the
 reproduction adds ``experiment``, ``theory``, ``papers``, ``report``, ``data``,
@@ -20,7 +21,7 @@ import importlib
 import sys
 
 #: The library's own command modules, ``imbeval.cli.<name>``.
-COMMANDS = ("indices", "audit", "compare", "evaluate")
+COMMANDS = ("indices", "audit", "score", "compare", "evaluate")
 
 #: The entry-point group through which an installed distribution adds commands: each entry
 #: names a module with ``register(subparsers)``.
