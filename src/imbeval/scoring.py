@@ -155,12 +155,13 @@ def _labels_of(texts):
 def _refuse_continuous(chunk, column, start, what):
     """Probabilities or scores given as labels: the message of :mod:`imbeval.metrics`."""
     values = chunk[column]
-    numeric = pd.to_numeric(values, errors="coerce")
-    bad = numeric.notna() & (numeric % 1 != 0)
-    if not bad.any() or numeric.isna().any():
+    distinct = pd.Series(pd.unique(values))
+    numeric = pd.to_numeric(distinct, errors="coerce")
+    if numeric.isna().any() or not (numeric % 1 != 0).any():
         return
     from imbeval.metrics._labels import _REMEDY
 
+    bad = values.isin(distinct[(numeric % 1 != 0).to_numpy()].tolist())
     k = int(np.flatnonzero(bad.to_numpy())[0])
     raise ValueError(f"column {column!r} ({what}) holds continuous values "
                      f"({values.iloc[k]!r} in row {start + k}, {int(bad.sum())} of "
@@ -600,28 +601,68 @@ def _label_values(counts, keys, true_col, pred_col, datasets, wanted, pos_label,
                     intervals[(key, n)] = _interval_row(got[resolved[n]])
 
 
-def _score_groups(source, keys, read, text, chunksize, in_memory, where):
-    """``(key, rows)`` of every group, with its rows together: grouped in memory for a
-    DataFrame, block by block from a file (a group that starts again is an error)."""
+def _texts(values):
+    """A column's values as label texts, each distinct value converted once."""
+    codes, uniques = pd.factorize(values, use_na_sentinel=False)
+    return np.array(_label_text(list(uniques)), dtype=object)[codes]
+
+
+def _numbers(chunk, columns, where):
+    out = np.empty((len(chunk), len(columns)))
+    for k, c in enumerate(columns):
+        column = chunk[c]
+        out[:, k] = (column.to_numpy(dtype=float) if column.dtype.kind in "fiub"
+                     else pd.to_numeric(column, errors="coerce").to_numpy(dtype=float))
+    return out
+
+
+def _score_groups(source, keys, true_col, score_cols, weight_col, chunksize, in_memory,
+                  where):
+    """``(key, y_true texts, scores, weights)`` of every group, with its rows together:
+    grouped in memory for a DataFrame, block by block from a file (a group that starts
+    again is an error)."""
+    read = list(dict.fromkeys(keys + [true_col] + score_cols
+                              + ([weight_col] if weight_col else [])))
+
+    def arrays(chunk, start):
+        return (_texts(chunk[true_col]), _numbers(chunk, score_cols, where),
+                _weights(chunk, weight_col, start) if weight_col else None)
+
     if in_memory:
         frame = source[read]
-        for key, rows in frame.groupby(keys, sort=False):
-            yield tuple(_label_text(list(key))), rows
+        codes = frame.groupby(keys, sort=False).ngroup().to_numpy()
+        order = np.argsort(codes, kind="stable")
+        frame, codes = frame.iloc[order], codes[order]
+        y, s, w = arrays(frame, 0)
+        bounds = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1], True])
+        columns = [frame[k].to_numpy() for k in keys]
+        for a, b in zip(bounds[:-1], bounds[1:]):
+            key = tuple(_label_text([col[a] for col in columns]))
+            yield key, y[a:b], s[a:b], None if w is None else w[a:b]
         return
     closed, open_key, pending = set(), None, []
-    for start, chunk in _chunks(source, read, text, chunksize):
+
+    def joined():
+        ys, ss, ws = zip(*pending)
+        return (open_key, np.concatenate(ys), np.concatenate(ss),
+                None if ws[0] is None else np.concatenate(ws))
+
+    for start, chunk in _chunks(source, read, keys + [true_col], chunksize):
         if chunk.empty:
             continue
         codes = chunk.groupby(keys, sort=False).ngroup().to_numpy()
         starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
         ends = np.r_[starts[1:], len(codes)]
+        y, s, w = arrays(chunk, start)
+        columns = [chunk[k].to_numpy() for k in keys]
         for a, b in zip(starts, ends):
-            key = tuple(_label_text(chunk[keys].iloc[a].tolist()))
+            key = tuple(_label_text([col[a] for col in columns]))
+            part = (y[a:b], s[a:b], None if w is None else w[a:b])
             if key == open_key:
-                pending.append(chunk.iloc[a:b])
+                pending.append(part)
                 continue
             if open_key is not None:
-                yield open_key, pd.concat(pending)
+                yield joined()
                 closed.add(open_key)
             if key in closed:
                 raise ValueError(
@@ -629,9 +670,9 @@ def _score_groups(source, keys, read, text, chunksize, in_memory, where):
                     f"again at row {start + a}): indices of scores need each (dataset, "
                     "classifier, run, fold)'s rows in one block -- sort the file by them, or "
                     "read it into memory and pass the DataFrame")
-            open_key, pending = key, [chunk.iloc[a:b]]
+            open_key, pending = key, [part]
     if open_key is not None:
-        yield open_key, pd.concat(pending)
+        yield joined()
 
 
 def _score_values(source, keys, true_col, score_cols, weight_col, datasets, wanted,
@@ -640,8 +681,6 @@ def _score_values(source, keys, true_col, score_cols, weight_col, datasets, want
     """Every index of scores of every group, one group at a time."""
     import inspect
 
-    read = list(dict.fromkeys(keys + [true_col] + score_cols
-                              + ([weight_col] if weight_col else [])))
     accepts = {}
     for n, _, info in wanted:
         try:
@@ -649,18 +688,16 @@ def _score_values(source, keys, true_col, score_cols, weight_col, datasets, want
         except (TypeError, ValueError):
             accepts[n] = set()
     interval_of = score_interval_function() if level is not None else None
-    for key, rows in _score_groups(source, keys, read, keys + [true_col], chunksize,
-                                   in_memory, where):
+    for key, texts, scores, weight in _score_groups(source, keys, true_col, score_cols,
+                                                    weight_col, chunksize, in_memory, where):
         dataset = key[0]
         mapping, classes = datasets[dataset]
-        y_true = np.array([mapping[t] for t in _label_text(rows[true_col].tolist())],
-                          dtype=classes.dtype)
-        scores = rows[score_cols].apply(pd.to_numeric, errors="coerce").to_numpy(dtype=float)
+        codes, uniques = pd.factorize(texts)
+        y_true = np.array([mapping[t] for t in uniques], dtype=classes.dtype)[codes]
         if not np.isfinite(scores).all():
             bad = int((~np.isfinite(scores)).any(axis=1).sum())
             raise ValueError(f"{where}: the score column(s) {score_cols} are not finite numbers "
                              f"in {bad} row(s) of group ({', '.join(key)})")
-        weight = _weights(rows, weight_col, 0) if weight_col else None
         present = np.unique(y_true)
         for n, _, info in wanted:
             options, why, y_score = {}, None, scores
