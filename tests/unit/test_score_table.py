@@ -293,3 +293,21 @@ def test_no_warning_when_every_value_is_defined():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         score_table(predictions(), "acsa,roc_auc")
+
+
+def test_the_guides_example_writes_what_the_guide_shows(tmp_path):
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "compare.md").read_text()
+    section = text.split("## From predictions to a score table", 1)[1].split("\n#", 1)[0]
+    (tmp_path / "predictions.csv").write_text(re.search(r"```csv\n(.*?)```", section,
+                                                        re.S).group(1))
+    command = re.search(r"```bash\n(.*?)\n```", section, re.S).group(1)
+    shown = re.search(r"```\n(problem,.*?)```", section, re.S).group(1)
+    assert command.startswith("imbeval score ")
+    subprocess.run([sys.executable, "-m", "imbeval.cli", *command.split()[1:]], cwd=tmp_path,
+                   check=True, capture_output=True)
+    assert (tmp_path / "scores.csv").read_text() == shown

@@ -96,8 +96,9 @@ def run(args) -> int:
 
         import_optional("pyarrow")
         atomic_write(out, lambda tmp: table.to_parquet(tmp, index=False))
-    groups = len(table) // max(table["index"].nunique(), 1)
+    k = max(table["index"].nunique(), 1)
     nan = int(table["value"].isna().sum())
-    print(f"wrote {out}: {len(table)} rows ({groups} folds x {table['index'].nunique()} "
-          f"indices), {nan} undefined (NaN)" + (" -- see the warnings above" if nan else ""))
+    print(f"wrote {out}: {len(table)} rows ({len(table) // k} folds x {k} "
+          f"{'index' if k == 1 else 'indices'}), {nan} undefined (NaN)"
+          + (" -- named on stderr" if nan else ""))
     return 0
