@@ -455,10 +455,7 @@ def score_table(predictions, index, *, pos_label=None, dataset_col="dataset",
         raise ValueError(f"{where} has no rows")
     counts = pd.concat(parts, ignore_index=True)
     counts = counts.groupby(keys + label_cols, sort=False)[["sum", "size"]].sum().reset_index()
-    for c in keys:
-        counts[c] = _label_text(counts[c].tolist()) if counts[c].dtype != object \
-            else counts[c].astype(str).str.strip()
-    for c in label_cols:
+    for c in keys + label_cols:
         counts[c] = _label_text(counts[c].tolist())
     counts = counts.groupby(keys + label_cols, sort=False)[["sum", "size"]].sum().reset_index()
     group_keys = list(dict.fromkeys(map(tuple, counts[keys].itertuples(index=False))))
