@@ -84,6 +84,7 @@ PAGES = [
     "imbeval.rrt",
     "imbeval.evaluation",
     "imbeval.recommend",
+    "imbeval.scoring",
     "imbeval.utils",
 ]
 

@@ -8,9 +8,11 @@ of scores), :mod:`~imbeval.inference` (intervals, tests and multiplicity over CV
 index meet the papers' conditions and properties), :mod:`~imbeval.baselines` (what an index
 gives a classifier that ignores its input), :mod:`~imbeval.rrt` and
 :mod:`~imbeval.evaluation` (how much of a score is the test set's class ratio),
-:mod:`~imbeval.recommend` (which indices for a problem, citing the audit) and
+:mod:`~imbeval.recommend` (which indices for a problem, citing the audit),
+:mod:`~imbeval.scoring` (per-fold predictions to the score table ``compare`` reads) and
 :mod:`~imbeval.utils`. The base install needs numpy, SciPy, pandas and statsmodels;
-scikit-learn (``[sklearn]``) and matplotlib (``[plot]``) are extras.
+scikit-learn (``[sklearn]``), matplotlib (``[plot]``) and pyarrow (``[parquet]``) are
+extras.
 """
 
 __version__ = "0.2.0"

@@ -35,8 +35,8 @@ def leaf_arguments():
 
 def test_top_level_commands_are_the_stages_and_the_tools():
     (action,) = _subparsers(build_parser())
-    assert list(action.choices) == ["indices", "audit", "compare", "evaluate", "check", "recommend",
-                                    "data",
+    assert list(action.choices) == ["indices", "audit", "score", "compare", "evaluate", "check",
+                                    "recommend", "data",
                                     "experiment", "papers", "provenance", "replicate", "report",
                                     "theory"]
 

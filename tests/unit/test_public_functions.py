@@ -10,7 +10,7 @@ import pytest
 from imbeval.utils._param_validation import validate_value
 
 PACKAGES = ["indices", "metrics", "scores", "inference", "compare", "audit", "baselines", "rrt",
-            "evaluation", "recommend"]
+            "evaluation", "recommend", "scoring"]
 
 #: public functions that declare no constraint, and why
 NO_CONSTRAINTS = {

@@ -1,10 +1,11 @@
 """Command-line interface: ``imbeval <command> ...``.
 
 The library's commands are ``imbeval indices`` (indices of a confusion matrix), ``imbeval
-audit`` (the index auditor), ``imbeval compare`` (which classifier wins, by index),
-``imbeval evaluate`` (how much of a score is the test set's class ratio), ``imbeval
-check`` (are a table's reported scores possible, and what they imply) and ``imbeval
-recommend`` (which indices for a problem, with the audit's reasons). Other
+audit`` (the index auditor), ``imbeval score`` (per-fold predictions to a score table),
+``imbeval compare`` (which classifier wins, by index), ``imbeval evaluate`` (how much of
+a score is the test set's class ratio), ``imbeval check`` (are a table's reported scores
+possible, and what they imply) and ``imbeval recommend`` (which indices for a problem,
+with the audit's reasons). Other
 distributions add commands through the entry-point group :data:`ENTRY_POINT_GROUP` (the
 reproduction adds ``experiment``, ``theory``, ``papers``, ``report``, ``data``,
 ``provenance`` and ``replicate``). Options: ``--out-dir DIR`` names a folder to write into,
@@ -24,7 +25,7 @@ import importlib
 import sys
 
 #: The library's own command modules, ``imbeval.cli.<name>``.
-COMMANDS = ("indices", "audit", "compare", "evaluate", "check", "recommend")
+COMMANDS = ("indices", "audit", "score", "compare", "evaluate", "check", "recommend")
 
 #: The entry-point group through which an installed distribution adds commands: each entry
 #: names a module with ``register(subparsers)``.

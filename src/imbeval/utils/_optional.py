@@ -8,7 +8,7 @@ import importlib
 __all__ = ["import_optional"]
 
 #: the extra of ``imbeval-indices`` that installs each optional top-level module
-EXTRAS = {"sklearn": "sklearn", "matplotlib": "plot"}
+EXTRAS = {"sklearn": "sklearn", "matplotlib": "plot", "pyarrow": "parquet"}
 
 
 def import_optional(name: str):
