@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+
 import csv
+import re
 import functools
 from importlib import resources
 from numbers import Integral
@@ -101,19 +103,18 @@ def explain(row_id):
     >>> explain("prior_shift:roc_auc")["outcome"]
     'invariant'
     """
-    kind, sep, name = row_id.partition(":")
-    if kind.startswith("interval@") and sep:
-        try:
-            n_min, _, c = kind[len("interval@"):].partition("x")
-            n_min, c = int(n_min), int(c)
-        except ValueError:
-            raise ValueError(f"an interval row reads interval@<n_min>x<classes>:<index>, got "
-                             f"{row_id!r}") from None
+    # an interval row is computed for the size asked: its id is interval@<n_min>x<classes>
+    computed = re.fullmatch(r"interval@(\d+)x(\d+):(.+)", row_id)
+    if computed:
+        n_min, c, name = int(computed[1]), int(computed[2]), computed[3]
         return interval_rows([name], c, n_min)[0]
+    if row_id.startswith("interval@"):
+        raise ValueError(f"an interval row reads interval@<n_min>x<classes>:<index>, got "
+                         f"{row_id!r}")
     for row in shipped_evidence():
         if row["id"] == row_id:
             return dict(row)
-    kinds = sorted({r["kind"].partition("@")[0] for r in shipped_evidence()} | {"interval@NxC"})
+    kinds = sorted({r["kind"] for r in shipped_evidence()} | {"interval@NxC"})
     raise ValueError(f"no audit row {row_id!r}; rows are <kind>:<index> with kind one of "
                      f"{', '.join(kinds)}")
 
@@ -345,7 +346,7 @@ def recommend(classes, *, prior="unknown", deployment_prior=None, costs=None, ou
     >>> from imbeval.recommend import recommend
     >>> rec = recommend(2, prior="shifted", output="labels", focus="minority")
     >>> [c.index for c in rec.shortlist][:2]
-    ['acsa', 'gmean2']
+    ['auroc2', 'gmean2']
     >>> "precision" in [c.index for c in rec.excluded]
     True
     """
