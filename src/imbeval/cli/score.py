@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 
+from imbeval.cli._options import add_list_option
+
 
 def _names(values):
     """Comma lists, repeatable: ``--index a,b --index c`` is a, b, c."""
@@ -30,12 +32,12 @@ def register(subparsers):
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("predictions", metavar="PREDICTIONS",
                         help="CSV or Parquet (.parquet, .pq), one row per test point")
-    parser.add_argument("--index", action="append", required=True, metavar="A,B,...",
-                        help="indices of labels (acsa, mcc, f1_macro, balanced_accuracy, ...) "
-                             "and of scores (roc_auc, brier_score, ...); commas or repeated")
+    add_list_option(parser, "--index", item="INDEX", required=True,
+                    help="indices of labels (acsa, mcc, f1_macro, balanced_accuracy, ...) "
+                         "and of scores (roc_auc, brier_score, ...)")
     parser.add_argument("--out", required=True, metavar="SCORES",
                         help="the score table: .csv, or .parquet/.pq")
-    parser.add_argument("--pos-label", default=None, metavar="LABEL",
+    parser.add_argument("--pos-label", default="1", metavar="LABEL",
                         help="positive class of two-class indices (precision, f1, roc_auc, "
                              "...) [1, as scikit-learn; text labels need it named]")
     parser.add_argument("--dataset-col", default="dataset", metavar="NAME", help="[dataset]")

@@ -11,7 +11,8 @@ from numbers import Integral
 
 import numpy as np
 
-from imbeval.recommend._evidence import (interval_rows, label_index_rows, shipped_evidence)
+from imbeval.recommend._evidence import (interval_rows, label_index_rows, row_key,
+                                         shipped_evidence)
 from imbeval.recommend._fingerprint import FOCI, OUTPUTS, PRIORS, Fingerprint
 from imbeval.recommend._result import Candidate, Reason, Recommendation
 from imbeval.utils._param_validation import Interval, StrOptions, validate_params
@@ -153,7 +154,7 @@ def _label_candidates(fp, catalogue, user, seed):
     shipped = {}
     for row in shipped_evidence():
         if row["family"] == "labels":
-            shipped.setdefault(row["index"], {})[row["kind"]] = row
+            shipped.setdefault(row["index"], {})[row_key(row)] = row
     infos = {}
     for spec in user:
         if callable(spec):
@@ -189,8 +190,9 @@ def _label_candidates(fp, catalogue, user, seed):
         rows = _rows_of(label_index_rows(
             fn, COST_INDEX, scope="two-class" if fp.classes == 2 else "multi-class",
             greater_is_better=False, seed=seed, only_classes=fp.classes))
-        rows["costs"] = {**rows["costs"], "outcome": "reads",
-                         "text": "weighs each error by the stated cost matrix"}
+        costs_key = ("costs", None, None)
+        rows[costs_key] = {**rows[costs_key], "outcome": "reads",
+                           "text": "weighs each error by the stated cost matrix"}
         desc = f"expected cost of the decisions for the stated cost matrix, {words}"
         out.append((Candidate(COST_INDEX, "labels", desc,
                               options={"priors": list(priors) if priors is not None else "test set"}),
@@ -199,7 +201,7 @@ def _label_candidates(fp, catalogue, user, seed):
 
 
 def _rows_of(rows):
-    return {r["kind"]: r for r in rows}
+    return {row_key(r): r for r in rows}
 
 
 def _score_candidates():
@@ -208,19 +210,21 @@ def _score_candidates():
     rows = {}
     for row in shipped_evidence():
         if row["family"] == "scores":
-            rows.setdefault(row["index"], {})[row["kind"]] = row
+            rows.setdefault(row["index"], {})[row_key(row)] = row
     return [(Candidate(name, "scores", info.description), rows.get(name, {}))
             for name, info in registry().items()]
 
 
 def _row_for(rows, kind, fp):
+    """The row of ``kind`` for the fingerprint: an interval at its sizes; a verdict at its
+    number of classes, else at three (the searched multi-class case), else the general one."""
     if kind == "interval":
-        return rows.get(f"interval@{fp.n_min}x{fp.classes}")
+        return rows.get((kind, fp.classes, fp.n_min))
     if fp.classes >= 3:
-        for key in (f"{kind}@{fp.classes}", f"{kind}@3"):
+        for key in ((kind, fp.classes, None), (kind, 3, None)):
             if key in rows:
                 return rows[key]
-    return rows.get(kind)
+    return rows.get((kind, None, None))
 
 
 def _merge_equal(candidates, fp, seed):
@@ -345,8 +349,8 @@ def recommend(classes, *, prior="unknown", deployment_prior=None, costs=None, ou
     --------
     >>> from imbeval.recommend import recommend
     >>> rec = recommend(2, prior="shifted", output="labels", focus="minority")
-    >>> [c.index for c in rec.shortlist][:2]
-    ['auroc2', 'gmean2']
+    >>> rec.shortlist[0].index, "acsa" in rec.shortlist[0].equivalents  # one ranking
+    ('auroc2', True)
     >>> "precision" in [c.index for c in rec.excluded]
     True
     """
@@ -369,7 +373,7 @@ def recommend(classes, *, prior="unknown", deployment_prior=None, costs=None, ou
         for row in interval_rows(names, fp.classes, fp.n_min, seed=seed, bounds=bounds):
             for c, rows in candidates:
                 if c.family == "labels" and c.index == row["index"]:
-                    rows[row["kind"]] = row
+                    rows[row_key(row)] = row
     candidates = _merge_equal(candidates, fp, seed)
     evidence_used = {}
     for cand, rows in candidates:
@@ -382,7 +386,7 @@ def recommend(classes, *, prior="unknown", deployment_prior=None, costs=None, ou
             cand.reasons.append(Reason(rule["rule"], row["id"], row["text"], rule["effect"],
                                        rule["why"], rule["weight"]))
             evidence_used[row["id"]] = row
-        if fp.costs is not None and cand.family == "scores" and rows.get("costs", {}).get("outcome") == "reads":
+        if fp.costs is not None and cand.family == "scores" and rows.get(("costs", None, None), {}).get("outcome") == "reads":
             cand.options["costs"] = [list(r) for r in fp.costs]
             if fp.deployment_prior is not None:
                 cand.options["priors"] = list(fp.deployment_prior)

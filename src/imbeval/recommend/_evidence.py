@@ -25,10 +25,11 @@ import numpy as np
 
 __all__ = ["FIELDS", "EVIDENCE_FILE", "WINNER_FLIPS_FILE", "label_index_rows",
            "score_index_rows", "interval_rows", "shipped_evidence", "winner_flip_rows",
-           "representative_matrix", "DUTCH_DRAW_SIZE", "DUTCH_DRAW_POSITIVES", "CALIBRATION_POWER", "WIDE_INTERVAL"]
+           "representative_matrix", "row_key", "DUTCH_DRAW_SIZE", "DUTCH_DRAW_POSITIVES", "CALIBRATION_POWER", "WIDE_INTERVAL"]
 
 #: The columns of every evidence row.
-FIELDS = ("id", "kind", "index", "family", "outcome", "value", "text", "source")
+FIELDS = ("id", "kind", "index", "family", "classes", "n_min", "outcome", "value", "text",
+          "source")
 EVIDENCE_FILE = "evidence.csv"
 #: KEEL winner flips, derived from the reproduction's reference/keel/winner_flips.csv
 WINNER_FLIPS_FILE = "keel_winner_flips.csv"
@@ -49,9 +50,20 @@ INTERVAL_RATIO = 10
 INTERVAL_RECALL = 0.8
 
 
-def _row(kind, index, family, outcome, text, value=float("nan"), source=""):
-    return {"id": f"{kind}:{index}", "kind": kind, "index": index, "family": family,
-            "outcome": outcome, "value": value, "text": text, "source": source}
+def _row(kind, index, family, outcome, text, value=float("nan"), source="", classes=None,
+         n_min=None):
+    """One row; ``classes`` (and ``n_min``) where the verdict is one of that many classes
+    (and that smallest class): they are part of the id, ``kind@3:index``,
+    ``kind@10x2:index``."""
+    at = f"@{n_min}x{classes}" if n_min is not None else (f"@{classes}" if classes else "")
+    return {"id": f"{kind}{at}:{index}", "kind": kind, "index": index, "family": family,
+            "classes": classes, "n_min": n_min, "outcome": outcome, "value": value,
+            "text": text, "source": source}
+
+
+def row_key(row):
+    """``(kind, classes, n_min)``: how the recommender looks a row up."""
+    return row["kind"], row["classes"], row["n_min"]
 
 
 def _word(flag):
@@ -118,12 +130,12 @@ def label_index_rows(function, name, *, scope, greater_is_better, paper="", seed
                                         greater_is_better=greater_is_better, seed=seed)
         except ValueError:  # an index of one number of classes its scope probe misses
             continue
-        at = "" if classes == 2 else f"@{classes}"
         for prop in PROPERTIES:
             v = verdicts[prop]
-            rows.append(_row(f"goesgens.{prop}{at}", name, "labels", v.verdict,
+            rows.append(_row(f"goesgens.{prop}", name, "labels", v.verdict,
                              f"{prop.replace('_', ' ')} (Gösgens et al., C = {classes}) "
-                             f"{v.summary}", source="imbeval.audit.check_properties"))
+                             f"{v.summary}", source="imbeval.audit.check_properties",
+                             classes=None if classes == 2 else classes))
     if only_classes not in (None, 2):
         return rows
     base = []
@@ -254,6 +266,8 @@ def _shipped():
     rows = []
     for rec in csv.DictReader(text.splitlines()):
         rec["value"] = float(rec["value"]) if rec["value"] not in ("", "nan") else math.nan
+        for name in ("classes", "n_min"):
+            rec[name] = int(rec[name]) if rec[name] else None
         rows.append(rec)
     return tuple(rows)
 
@@ -290,7 +304,7 @@ def interval_rows(names, n_classes, n_min, *, seed=0, bounds=None):
     from imbeval.metrics._ci import matrix_intervals
 
     cm = representative_matrix(n_classes, n_min, seed)
-    kind = f"interval@{n_min}x{n_classes}"
+    kind, at = "interval", {"classes": int(n_classes), "n_min": int(n_min)}
     known = list(names)
     found = {}
     for n in known:  # one at a time: a row is the same however many are asked with it
@@ -305,7 +319,7 @@ def interval_rows(names, n_classes, n_min, *, seed=0, bounds=None):
         if e is None or not (np.isfinite(e.low) and np.isfinite(e.high)):
             rows.append(_row(kind, name, "labels", "undefined",
                              f"no 95 % interval {where} (undefined on the representative "
-                             "test set)", source="imbeval.metrics.interval"))
+                             "test set)", source="imbeval.metrics.interval", **at))
             continue
         half = (e.high - e.low) / 2
         lo, hi = (bounds or {}).get(name, (-math.inf, math.inf))
@@ -313,5 +327,5 @@ def interval_rows(names, n_classes, n_min, *, seed=0, bounds=None):
         outcome = "wide" if half > WIDE_INTERVAL * scale else "narrow"
         rows.append(_row(kind, name, "labels", outcome,
                          f"95 % interval ± {half:.2g} {where} ({e.method})", half,
-                         "imbeval.metrics.interval"))
+                         "imbeval.metrics.interval", **at))
     return rows
