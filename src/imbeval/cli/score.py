@@ -20,6 +20,13 @@ import argparse
 from imbeval.cli._options import add_list_option
 
 
+def _score_col(values):
+    """--score-col: y_score when absent, one name, or the list of per-class columns."""
+    if not values:
+        return "y_score"
+    return values[0] if len(values) == 1 else list(values)
+
+
 def _names(values):
     """Comma lists, repeatable: ``--index a,b --index c`` is a, b, c."""
     return [n.strip() for value in values for n in str(value).split(",") if n.strip()]
@@ -39,7 +46,7 @@ def register(subparsers):
                         help="the score table: .csv, or .parquet/.pq")
     parser.add_argument("--pos-label", default="1", metavar="LABEL",
                         help="positive class of two-class indices (precision, f1, roc_auc, "
-                             "...) [1, as scikit-learn; text labels need it named]")
+                             "...) (default: 1, as scikit-learn; text labels need it named)")
     parser.add_argument("--dataset-col", default="dataset", metavar="NAME", help="[dataset]")
     parser.add_argument("--classifier-col", default="classifier", metavar="NAME",
                         help="[classifier]")
@@ -49,9 +56,9 @@ def register(subparsers):
                         help="the repetition of the cross-validation [run, when present]")
     parser.add_argument("--true-col", default="y_true", metavar="NAME", help="[y_true]")
     parser.add_argument("--pred-col", default="y_pred", metavar="NAME", help="[y_pred]")
-    parser.add_argument("--score-col", default="y_score", metavar="NAME[,NAME...]|PREFIX*",
-                        help="scores: one column, or one per class in the sorted classes' "
-                             "order (p_0,p_1,p_2 or 'p_*') [y_score]")
+    add_list_option(parser, "--score-col", item="NAME|PREFIX*",
+                    help="scores: one column, or one per class in the sorted classes' "
+                         "order (p_0,p_1,p_2 or 'p_*') [y_score]")
     parser.add_argument("--weight-col", default=None, metavar="NAME",
                         help="sample weights, counted as repetitions [none]")
     parser.add_argument("--ci", type=float, default=None, metavar="LEVEL",
@@ -84,7 +91,7 @@ def run(args) -> int:
             args.predictions, _names(args.index), pos_label=args.pos_label,
             dataset_col=args.dataset_col, classifier_col=args.classifier_col,
             fold_col=args.fold_col or None, run_col=args.run_col, true_col=args.true_col,
-            pred_col=args.pred_col, score_col=args.score_col, weight_col=args.weight_col,
+            pred_col=args.pred_col, score_col=_score_col(args.score_col), weight_col=args.weight_col,
             ci=args.ci, ci_method=args.ci_method, seed=args.seed, chunksize=args.chunk_size)
     for w in caught:
         print(f"imbeval score: warning: {w.message}", file=sys.stderr)
