@@ -52,6 +52,20 @@ def test_zero_division_still_fills_a_ratio_where_the_result_is_not_the_best():
                             zero_division=1) == 1.0
 
 
+def test_the_drop_ins_give_scikit_learn_s_1_where_score_and_compute_keep_nan():
+    """The drop-in functions follow scikit-learn's zero_division=1 to the letter; imbeval's
+    own names (score, indices.compute) never report an undefined index's best value."""
+    from imbeval.indices import compute
+    from imbeval.metrics import recall_score
+
+    t, p = [0, 1], [0, 1]  # class 2 of labels never occurs: its recall is 0/0
+    assert recall_score(t, p, labels=[0, 1, 2], average="macro", zero_division=1) == \
+        skm.recall_score(t, p, labels=[0, 1, 2], average="macro", zero_division=1) == 1.0
+    assert np.isnan(score("recall_macro", t, p, labels=[0, 1, 2], zero_division=1))
+    cm = np.diag([1.0, 1.0, 0.0])
+    assert np.isnan(compute(cm, names=["acsa"], zero_division=1)["acsa"])
+
+
 def _best(info):
     return info.bounds[1] if info.greater_is_better else info.bounds[0]
 

@@ -286,7 +286,7 @@ def test_help_states_the_default_positive_class(capsys):
     with pytest.raises(SystemExit):
         main(["score", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "default: 1, as scikit-learn" in out
+    assert "(default: 1, as in scikit" in out
 
 
 def test_no_warning_when_every_value_is_defined():

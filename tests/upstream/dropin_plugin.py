@@ -13,24 +13,18 @@ the parametrisations of a metric that is not a drop-in are deselected (they woul
 scikit-learn's own functions), and every test not parametrised by a metric runs.
 
 Each failure is classified (:func:`failure_reason`) and the counts are written as JSON to the
-path in the environment variable ``IMBEVAL_UPSTREAM_REPORT``. Three kinds of failure are the
-differences docs/metrics.md documents: ``multilabel`` and ``labels-subset`` (refusals, told
-by imbeval's error message in the failure) and ``undefined-not-best`` (a test that fails
-after a drop-in returned NaN for a number ``zero_division``: imbeval's rule that
-``zero_division`` never gives an undefined index its best value; the patched functions
-record such calls during each test).
+path in the environment variable ``IMBEVAL_UPSTREAM_REPORT``. Two kinds of failure are the
+refusals docs/metrics.md documents, ``multilabel`` and ``labels-subset``, each told by
+imbeval's error message in the failure; any other failure is ``other``.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import math
-import numbers
 import os
 import re
 
-import numpy as np
 import pytest
 
 PATCHED_MODULES = ("sklearn.metrics", "sklearn.metrics._classification", "imblearn.metrics",
@@ -49,32 +43,14 @@ METRIC_PARAMETERS = ("name", "metric_name", "metric")
 
 _DROP_INS: dict = {}
 _COUNTS: dict = {}
-#: what the drop-ins did during the running test (the recorder's notes)
-_EVENTS: set = set()
 
 
-def failure_reason(text, events=()):
-    """The documented difference a failure shows (its text, the drop-ins' calls during the
-    test), else ``"other"``."""
+def failure_reason(text):
+    """The documented refusal a failure's text shows, else ``"other"``."""
     for reason, pattern in REFUSALS.items():
         if pattern.search(text):
             return reason
-    if "undefined-not-best" in events:
-        return "undefined-not-best"
     return "other"
-
-
-def _recording(function):
-    """``function``, noting a NaN returned for a number ``zero_division``."""
-    @functools.wraps(function)
-    def recorded(*args, **kwargs):
-        result = function(*args, **kwargs)
-        z = kwargs.get("zero_division", "warn")
-        if isinstance(z, numbers.Real) and not math.isnan(z) \
-                and np.any(np.isnan(np.asarray(result, dtype=float))):
-            _EVENTS.add("undefined-not-best")
-        return result
-    return recorded
 
 
 def _patch():
@@ -83,7 +59,7 @@ def _patch():
     import imbeval.metrics as ours
 
     for name in ours.DROP_IN:
-        _DROP_INS[name] = _recording(getattr(ours, name))
+        _DROP_INS[name] = getattr(ours, name)
     for module_name in PATCHED_MODULES:
         module = importlib.import_module(module_name)
         for name, function in _DROP_INS.items():
@@ -128,21 +104,8 @@ def pytest_collection_modifyitems(session, config, items):
     items[:] = keep
 
 
-def pytest_runtest_setup(item):
-    _EVENTS.clear()
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    # runs where the test runs (an xdist worker): the notes travel with the report
-    outcome = yield
-    outcome.get_result().user_properties.append(("imbeval_events", sorted(_EVENTS)))
-
-
 def pytest_runtest_logreport(report):
     counts = _COUNTS
-    events = [e for key, value in report.user_properties if key == "imbeval_events"
-              for e in value]
     xfail = hasattr(report, "wasxfail")
     if report.when == "call" or (report.when == "setup" and not report.passed):
         counts["run"] += 1
@@ -151,7 +114,7 @@ def pytest_runtest_logreport(report):
         elif report.skipped:
             counts["xfailed" if xfail else "skipped"] += 1
         else:
-            reason = failure_reason(report.longreprtext, events)
+            reason = failure_reason(report.longreprtext)
             counts["failed"] += 1
             counts["failed_by_reason"][reason] = counts["failed_by_reason"].get(reason, 0) + 1
             counts["failures"][_test_id(report)] = {"reason": reason,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["CommaList", "add_list_option", "POS_LABEL_DEFAULT", "POS_LABEL_HELP",
+__all__ = ["add_command", "CommaList", "add_list_option", "POS_LABEL_DEFAULT", "POS_LABEL_HELP",
            "add_pos_label_option", "check_pos_label"]
 
 #: The CLI's default positive class: scikit-learn's and imbeval's Python API's ``pos_label=1``
@@ -27,6 +27,16 @@ POS_LABEL_DEFAULT = "1"
 POS_LABEL_HELP = ("two-class: the label of the positive class, the one two-class indices "
                   "score (default: 1, as in scikit-learn and imbeval's Python API; labels "
                   "without a 1, e.g. yes/no, need it)")
+
+
+def add_command(subparsers, name, *, help, doc):
+    """Add the command ``name`` to ``subparsers``; returns its parser.
+
+    Its ``--help`` shows ``doc`` (the command module's docstring) as written: its line
+    breaks and lists are part of the text, so argparse must not refill them.
+    """
+    return subparsers.add_parser(name, help=help, description=doc,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
 class CommaList(argparse.Action):

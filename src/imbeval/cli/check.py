@@ -14,17 +14,13 @@ verdicts as CSV (one row per dataset, method and index: reported value, verdict,
 
 from __future__ import annotations
 
-import argparse
-
-from imbeval.cli._options import add_list_option
+from imbeval.cli._options import add_command, add_list_option
 
 
 def register(subparsers):
     """Add ``imbeval check`` to ``subparsers``; returns its parser."""
-    parser = subparsers.add_parser(
-        "check", help="are a table's reported scores possible, and what do they imply",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_command(subparsers, "check", doc=__doc__,
+                         help="are a table's reported scores possible, and what do they imply")
     parser.add_argument("reported", metavar="CSV", help="columns method,index,value[,...]")
     parser.add_argument("--p", type=int, help="positives of the test set")
     parser.add_argument("--n", type=int, help="negatives of the test set")

@@ -30,17 +30,14 @@ ranks, the winners bold, the groups as letters), ``--html`` a standalone page. S
 
 from __future__ import annotations
 
-import argparse
-
-from imbeval.cli._options import add_list_option
+from imbeval.cli._options import add_command, add_list_option
 from imbeval.compare._defaults import BARS, BAYES_THRESHOLD, MISSING_POLICIES, N_SAMPLES
 
 
 def register(subparsers):
     """Add ``imbeval compare`` to ``subparsers``; returns its parser."""
-    parser = subparsers.add_parser(
-        "compare", help="which classifier wins, by index: ranks, tests, CD diagrams",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = add_command(subparsers, "compare", doc=__doc__,
+                         help="which classifier wins, by index: ranks, tests, CD diagrams")
     parser.add_argument("table", metavar="TABLE.csv",
                         help="long table: problem,classifier,index,value[,run,fold,scheme,unit]")
     add_list_option(parser, "--index", item="INDEX", required=True,

@@ -28,17 +28,13 @@ adds them to the report and, with ``--out-dir``, writes ``evaluate_intervals.csv
 
 from __future__ import annotations
 
-import argparse
-
-from imbeval.cli._options import add_list_option, add_pos_label_option
+from imbeval.cli._options import add_command, add_list_option, add_pos_label_option
 
 
 def register(subparsers):
     """Add ``imbeval evaluate`` to ``subparsers``; returns its parser."""
-    parser = subparsers.add_parser(
-        "evaluate", help="a model's predictions under the five RRT test sets, per index",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_command(subparsers, "evaluate", doc=__doc__,
+                         help="a model's predictions under the five RRT test sets, per index")
     parser.add_argument("predictions", metavar="CSV", help="file with columns y_true,y_pred")
     parser.add_argument("--out-dir", metavar="DIR",
                         help="write evaluate.txt, evaluate.csv, evaluate_draws.csv and "

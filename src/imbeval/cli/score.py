@@ -15,9 +15,7 @@ stderr names every such fold and why. See :mod:`imbeval.scoring` and docs/compar
 
 from __future__ import annotations
 
-import argparse
-
-from imbeval.cli._options import add_list_option
+from imbeval.cli._options import add_command, add_list_option, add_pos_label_option
 
 
 def _score_col(values):
@@ -27,16 +25,10 @@ def _score_col(values):
     return values[0] if len(values) == 1 else list(values)
 
 
-def _names(values):
-    """Comma lists, repeatable: ``--index a,b --index c`` is a, b, c."""
-    return [n.strip() for value in values for n in str(value).split(",") if n.strip()]
-
-
 def register(subparsers):
     """Add ``imbeval score`` to ``subparsers``; returns its parser."""
-    parser = subparsers.add_parser(
-        "score", help="per-fold predictions to the score table imbeval compare reads",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = add_command(subparsers, "score", doc=__doc__,
+                         help="per-fold predictions to the score table imbeval compare reads")
     parser.add_argument("predictions", metavar="PREDICTIONS",
                         help="CSV or Parquet (.parquet, .pq), one row per test point")
     add_list_option(parser, "--index", item="INDEX", required=True,
@@ -44,9 +36,7 @@ def register(subparsers):
                          "and of scores (roc_auc, brier_score, ...)")
     parser.add_argument("--out", required=True, metavar="SCORES",
                         help="the score table: .csv, or .parquet/.pq")
-    parser.add_argument("--pos-label", default="1", metavar="LABEL",
-                        help="positive class of two-class indices (precision, f1, roc_auc, "
-                             "...) (default: 1, as scikit-learn; text labels need it named)")
+    add_pos_label_option(parser)
     parser.add_argument("--dataset-col", default="dataset", metavar="NAME", help="[dataset]")
     parser.add_argument("--classifier-col", default="classifier", metavar="NAME",
                         help="[classifier]")
@@ -88,7 +78,7 @@ def run(args) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         table = score_table(
-            args.predictions, _names(args.index), pos_label=args.pos_label,
+            args.predictions, args.index, pos_label=args.pos_label,
             dataset_col=args.dataset_col, classifier_col=args.classifier_col,
             fold_col=args.fold_col or None, run_col=args.run_col, true_col=args.true_col,
             pred_col=args.pred_col, score_col=_score_col(args.score_col), weight_col=args.weight_col,

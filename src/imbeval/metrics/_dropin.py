@@ -18,7 +18,7 @@ from scipy import sparse
 
 from imbeval.metrics._labels import _REMEDY, confusion_matrix, label_matrix
 from imbeval.metrics._params import LABEL_ARGUMENTS
-from imbeval.metrics._score import UndefinedMetricWarning, score, undefined_why
+from imbeval.metrics._score import UndefinedMetricWarning, score, _sklearn_rate, undefined_why
 from imbeval.utils._param_validation import validate_params
 
 __all__ = ["accuracy_score", "balanced_accuracy_score", "precision_score", "recall_score",
@@ -352,12 +352,11 @@ def _averaged(name, y_true, y_pred, labels, pos_label, average, sample_weight, z
         labels = _binary_labels(y_true, y_pred, labels, pos_label)
     else:
         _pos_label_ignored(pos_label, average)
-    options = {"beta": beta} if name == "fbeta" else {}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        value = score(name, y_true, y_pred, labels=labels, pos_label=pos_label,
-                      average=average, sample_weight=sample_weight,
-                      zero_division=zero_division, **options)
+        value = _sklearn_rate(name, y_true, y_pred, labels=labels, pos_label=pos_label,
+                             average=average, sample_weight=sample_weight,
+                             zero_division=zero_division, beta=beta)
     for w in caught:  # told again, from the caller's line, through the caller's filters
         message = w.message
         if isinstance(message, UndefinedMetricWarning) and name in _SKLEARN_UNDEFINED:
@@ -376,9 +375,9 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
 
     scikit-learn's ``precision_score``. A class never predicted has an undefined precision:
     ``zero_division`` says what it counts ("warn": 0 and an
-    :class:`~imbeval.metrics.UndefinedMetricWarning`). Unlike scikit-learn, a number never
-    gives an undefined score its best value 1.0 (NaN there), and a label outside ``labels``
-    is an error (docs/metrics.md).
+    :class:`~imbeval.metrics.UndefinedMetricWarning`; a number: that value, 1.0 included, as
+    in scikit-learn, where ``score("precision", ...)`` gives NaN rather than the best
+    value). A label outside ``labels`` is an error (docs/metrics.md).
 
     Parameters
     ----------
@@ -414,7 +413,7 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
 
     scikit-learn's ``recall_score`` (``average="macro"`` is imbeval's ACSA). A class of
     ``labels`` with no true sample has an undefined recall: ``zero_division`` says what it
-    counts; a number never gives an undefined score its best value (NaN there).
+    counts, as in scikit-learn (``zero_division=1`` gives 1.0 there).
 
     Parameters
     ----------

@@ -105,7 +105,8 @@ def _plain(base, cm, average, positive, z, beta):
     return _average(values, cm.sum(axis=1), average, z), bool(np.any(denominator == 0))
 
 
-def averaged_rate(base, cm, average, zero_division, positive=None, beta=1.0):
+def averaged_rate(base, cm, average, zero_division, positive=None, beta=1.0, *,
+                  best_allowed=False):
     """A rate of :data:`RATE_NAMES` with scikit-learn's ``average`` and ``zero_division``.
 
     Parameters
@@ -120,6 +121,9 @@ def averaged_rate(base, cm, average, zero_division, positive=None, beta=1.0):
     positive : int, optional
         The row of ``pos_label`` (``average="binary"``).
     beta : float, default 1
+    best_allowed : bool, default False
+        True: a number ``zero_division`` is the value of every undefined ratio, 1.0
+        included, as in scikit-learn (the drop-in functions follow it to the letter).
 
     Returns
     -------
@@ -139,9 +143,11 @@ def averaged_rate(base, cm, average, zero_division, positive=None, beta=1.0):
     0.8333
     >>> averaged_rate("recall", cm, None, 1.0)[0]  # 1.0 would be a perfect undefined recall
     array([1.        , 0.66666667,        nan])
+    >>> averaged_rate("recall", cm, None, 1.0, best_allowed=True)[0]  # scikit-learn's
+    array([1.        , 0.66666667, 1.        ])
     """
     value, undefined = _plain(base, cm, average, positive, zero_division, beta)
-    if undefined and not np.isnan(zero_division):
+    if undefined and not np.isnan(zero_division) and not best_allowed:
         strict = _strict(base, cm, average, positive, beta)
         value = np.where(np.isnan(strict) & (np.asarray(value) >= 1.0 - 1e-12), np.nan, value)
         value = value if average is None else float(value)

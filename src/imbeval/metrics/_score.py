@@ -248,8 +248,23 @@ def _rate_request(index, average):
     return None
 
 
+def _sklearn_rate(index, y_true, y_pred, *, labels, pos_label, average, sample_weight,
+                 zero_division, beta=None):
+    """scikit-learn's rate function (``precision_score``, ``recall_score``, ...) of the rate
+    ``index`` with ``average``: ``score(index, ...)`` except that a number
+    ``zero_division`` is the value of every undefined ratio, the best value 1.0 included,
+    as in scikit-learn. The drop-in functions compute with it; ``score`` keeps imbeval's
+    rule (NaN rather than an undefined index's best value)."""
+    zero_division = check_metrics_zero_division(zero_division)
+    base, average = _rate_request(index, average)
+    if base == "fbeta":
+        beta = _check_beta(beta, index)
+    return _score_rate(index, base, average, y_true, y_pred, labels, pos_label, sample_weight,
+                       zero_division, 1.0 if beta is None else beta, best_allowed=True)
+
+
 def _score_rate(index, base, average, y_true, y_pred, labels, pos_label, sample_weight,
-                zero_division, beta):
+                zero_division, beta, best_allowed=False):
     cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight,
                                min_classes=1)
     positive = None
@@ -262,7 +277,8 @@ def _score_rate(index, base, average, y_true, y_pred, labels, pos_label, sample_
                 f"the name '{base}_macro', ...), or None for the per-class values")
         positive = _positive_row(pos_label, classes)
     z = 0.0 if zero_division == "warn" else zero_division
-    value, undefined = averaged_rate(base, cm, average, z, positive, beta)
+    value, undefined = averaged_rate(base, cm, average, z, positive, beta,
+                                     best_allowed=best_allowed)
     if undefined and zero_division == "warn":
         warnings.warn(f"{index!r} is undefined for some class: "
                       f"{undefined_why(cm, classes, labels is not None)}; the undefined ratios "
