@@ -43,8 +43,9 @@ class first). This module takes labels, like ``sklearn.metrics`` and ``imblearn.
   adjusted=True)``; :data:`NAME_OPTIONS`, :data:`imbeval.indices.LIBRARY_NAMES`).
 
 Undefined values: ``zero_division="warn"`` (the default, as scikit-learn's) counts an undefined
-ratio as 0 with an :class:`UndefinedMetricWarning`; a number never reports an undefined
-index's best value (NaN there); a scorer never returns NaN: an undefined fold is scored with ``zero_division="warn"`` and an
+ratio as 0 with an :class:`UndefinedMetricWarning`; in :func:`score` a number never reports
+an undefined index's best value (NaN there), while the drop-in functions give scikit-learn's
+value (``f1_score([0], [0], zero_division=1)`` is 1.0); a scorer never returns NaN: an undefined fold is scored with ``zero_division="warn"`` and an
 :class:`UndefinedScoreWarning`, or the scorer raises (see :func:`make_scorer`;
 docs/metrics.md).
 
