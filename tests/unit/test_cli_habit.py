@@ -71,6 +71,14 @@ def test_every_option_that_takes_several_values_is_a_comma_list():
     assert len(found) >= 18
 
 
+def test_every_command_s_index_option_is_a_comma_list():
+    index = {" ".join(path): action for path, parser in walk(build_parser())
+             for action in parser._actions if "--index" in action.option_strings}
+    assert {"imbeval evaluate", "imbeval audit", "imbeval indices", "imbeval compare",
+            "imbeval score", "imbeval recommend"} <= set(index)
+    assert [path for path, action in index.items() if not isinstance(action, CommaList)] == []
+
+
 def _required_filler(parser, skip):
     """Arguments that make ``parser`` parse: a value for every positional and every required
     option but ``skip``."""

@@ -16,12 +16,17 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["add_command", "CommaList", "add_list_option", "POS_LABEL_DEFAULT", "POS_LABEL_HELP",
-           "add_pos_label_option", "check_pos_label"]
+__all__ = ["add_command", "USER_INDEX", "CommaList", "add_list_option", "POS_LABEL_DEFAULT",
+           "POS_LABEL_HELP", "add_pos_label_option", "check_pos_label"]
 
 #: The CLI's default positive class: scikit-learn's and imbeval's Python API's ``pos_label=1``
 #: (labels read from a file are text, so the label ``1`` is the text ``"1"``).
 POS_LABEL_DEFAULT = "1"
+
+#: What a user's index named on the command line is, in every command's help (the loader:
+#: :func:`imbeval.indices.user.load_index`).
+USER_INDEX = ("a function of a stack (..., C, C) named by import path MODULE:FUNC (installed, "
+              "./plugins or the current folder)")
 
 #: The help of ``--pos-label``, the default stated.
 POS_LABEL_HELP = ("two-class: the label of the positive class, the one two-class indices "

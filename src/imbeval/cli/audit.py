@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 import time
 
-from imbeval.cli._options import add_list_option
+from imbeval.cli._options import USER_INDEX, add_list_option
 
 
 def register(subparsers, name="audit"):
@@ -32,10 +32,9 @@ def register(subparsers, name="audit"):
     parser.add_argument("--out-dir", metavar="DIR",
                         help="output directory (required unless --index is given)")
     add_list_option(parser, "--index", item="MODULE:FUNC",
-                    help="audit a user's index, a function of a stack (..., C, C) named by "
-                    "import path (installed, ./plugins or the current folder): prints a table "
-                    "of verdicts and evidence and each counterexample's matrices, and writes "
-                    "the files too with --out-dir")
+                    help=f"audit a user's index, {USER_INDEX}: prints a table of verdicts "
+                    "and evidence and each counterexample's matrices, and writes the files "
+                    "too with --out-dir")
     add_list_option(parser, "--only", item="NAME",
                     help="index names to audit (default: every registered index)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random search (default 0)")

@@ -28,7 +28,7 @@ adds them to the report and, with ``--out-dir``, writes ``evaluate_intervals.csv
 
 from __future__ import annotations
 
-from imbeval.cli._options import add_command, add_list_option, add_pos_label_option
+from imbeval.cli._options import USER_INDEX, add_command, add_list_option, add_pos_label_option
 
 
 def register(subparsers):
@@ -44,10 +44,9 @@ def register(subparsers):
                         "words) [DIR/evaluate.txt with --out-dir, else "
                         "<PREDICTIONS>.evaluate.txt in the working directory]")
     add_list_option(parser, "--index", item="INDEX",
-                    help="indices to report (registered names, or import paths of functions "
-                    "of a stack (..., C, C), found in installed packages, ./plugins or the "
-                    "current folder); default: every registered index that applies, and f1 "
-                    "for two classes")
+                    help=f"indices to report: registered names, or a user's index, "
+                    f"{USER_INDEX}; default: every registered index that applies, and f1 for "
+                    "two classes")
     add_list_option(parser, "--labels", item="LABEL",
                     help="the classes (default: the distinct y_true labels); a label "
                     "outside them is an error")

@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-from imbeval.cli._options import add_list_option
+from imbeval.cli._options import USER_INDEX, add_list_option
 
 
 def register(subparsers):
@@ -49,8 +49,7 @@ def register(subparsers):
     )
     add_list_option(
         parser, "--index", item="MODULE:FUNC",
-        help="also compute a user's index, a function of a stack (..., C, C) named by import "
-        "path (see imbeval.indices.user)",
+        help=f"also compute a user's index, {USER_INDEX}",
     )
     parser.add_argument(
         "--positive",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 
-from imbeval.cli._options import add_list_option
+from imbeval.cli._options import USER_INDEX, add_list_option
 
 
 def register(subparsers, name="recommend"):
@@ -36,7 +36,7 @@ def register(subparsers, name="recommend"):
                         default="all-classes", help="what matters (default all-classes)")
     parser.add_argument("--n-min", type=int, metavar="K", help="points in the smallest class of the test set")
     add_list_option(parser, "--index", item="MODULE:FUNC",
-                    help="a user's index, a function of a stack (..., C, C)")
+                    help=f"a user's index, {USER_INDEX}")
     parser.add_argument("--top", type=int, default=5, help="length of the shortlist (default 5)")
     parser.add_argument("--catalogue", action="store_true",
                         help="also the catalogue's indices (PyCM's, scikit-learn's, imbalanced-learn's)")
