@@ -93,7 +93,11 @@ rule compare:
     resources:
         mem_mb=1000,
         runtime=10,
+    # --missing drop-problem (the library's default, named): a problem where a classifier has
+    # no value under some index leaves every index, so the page's "another winner" is the
+    # index's doing, not the problems'
     shell:
         "imbeval compare {input.table} --index {params.indices} {params.units} "
+        "--missing drop-problem "
         "--seed {params.seed} --n-samples {params.n_samples} --label {params.label:q} "
         "--out-dir {output} > {log} 2>&1"
