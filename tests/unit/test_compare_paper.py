@@ -164,12 +164,51 @@ def test_the_latex_table_bolds_each_winner_and_one_diagram_per_index(tmp_path):
     assert len(list(out.glob("cd_*.pdf"))) == 3
 
 
+def _predictions(problems=8, folds=3, n=40, seed=5):
+    """Per-fold predictions of the four classifiers (labels and positive-class scores), each
+    classifier right with its CLASSIFIERS probability."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for p in range(problems):
+        for c, skill in CLASSIFIERS.items():
+            for f in range(folds):
+                y = (rng.random(n) < 0.3).astype(int)
+                right = rng.random(n) < skill
+                pred = np.where(right, y, 1 - y)
+                score = np.clip(np.where(pred == 1, 0.7, 0.3) + rng.normal(0, 0.15, n), 0, 1)
+                rows += [{"dataset": f"d{p:02d}", "classifier": c, "fold": f, "y_true": t,
+                          "y_pred": q, "y_score": round(v, 3)}
+                         for t, q, v in zip(y, pred, score)]
+    return pd.DataFrame(rows)
+
+
+def _predictions_to_paper_folder(tmp_path):
+    """The user's path of docs/compare.md: predictions -> imbeval score -> imbeval compare
+    --latex --html, as commands."""
+    _predictions().to_csv(tmp_path / "predictions.csv", index=False)
+    for argv in (["score", "predictions.csv", "--index", "acsa,mcc", "--index", "roc_auc",
+                  "--out", "scores.csv"],
+                 ["compare", "scores.csv", "--index", "roc_auc,mcc,acsa", "--n-samples", "200",
+                  "--latex", "--html", "--out-dir", "compare"]):
+        done = subprocess.run([sys.executable, "-m", "imbeval.cli", *argv], cwd=tmp_path,
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr[-2000:]
+    return tmp_path / "compare"
+
+
+def test_predictions_through_score_and_compare_give_the_paper_s_files(tmp_path):
+    out = _predictions_to_paper_folder(tmp_path)
+    scores = pd.read_csv(tmp_path / "scores.csv")
+    assert set(scores["index"]) == {"acsa", "mcc", "roc_auc"}
+    assert len(scores) == 8 * 4 * 3 * 3
+    assert "\\toprule" in (out / "ranks.tex").read_text()
+    assert "fig:cd-mcc" in (out / "cd_mcc.tex").read_text()
+    assert (out / "cd_mcc.pdf").stat().st_size > 0 and (out / "compare.html").is_file()
+
+
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 def test_the_table_and_a_diagram_compile_in_a_latex_document(tmp_path):
-    _table().to_csv(tmp_path / "scores.csv", index=False)
-    subprocess.run([sys.executable, "-m", "imbeval.cli", "compare", "scores.csv", "--index",
-                    "roc_auc,mcc,acsa", "--n-samples", "200", "--latex", "--html",
-                    "--out-dir", "compare"], cwd=tmp_path, check=True, capture_output=True)
+    _predictions_to_paper_folder(tmp_path)
     (tmp_path / "paper.tex").write_text(
         "\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage{graphicx}\n"
         "\\graphicspath{{compare/}}\n\\begin{document}\n"
