@@ -198,3 +198,72 @@ def test_cli(tmp_path, capsys):
 def test_every_binary_registry_index_gets_a_range():
     result = check_reported({"accuracy": "0.9"}, p=10, n=40)
     assert {n for n, i in registry().items() if i.alias_of is None} <= set(result.ranges)
+
+
+def _ten_class(seed):
+    rng = np.random.default_rng(seed)
+    n = rng.integers(50, 300, 10)
+    cm = np.stack([rng.multinomial(n[i], np.where(np.arange(10) == i, 8.0, 1.0) / 17)
+                   for i in range(10)]).astype(float)
+    return cm
+
+
+@pytest.mark.parametrize("names", [["accuracy", "acsa", "macro_precision"],
+                                   ["accuracy", "macro_f1", "kappa", "mcc"]])
+def test_a_consistent_ten_class_macro_table_is_decided_by_a_witness(names):
+    cm = _ten_class(1)
+    scores = _rounded(cm, names, 4)
+    result = check_reported(scores, counts=cm.sum(axis=1), budget=50)
+    assert result.consistent is True and result.method == "witness"
+    witness = result.feasible[0]
+    assert np.array_equal(witness.sum(axis=1), cm.sum(axis=1)) and np.all(witness >= 0)
+    got = compute(witness, names=list(scores))
+    for name, value in scores.items():  # the witness rounds to every reported value
+        assert abs(float(got[name]) - value) <= 0.5e-4 + 1e-10, name
+
+
+def test_iam_is_two_cba_minus_one_in_the_check():
+    counts = [2200, 2150, 1080, 650, 505]
+    bad = check_reported({"accuracy": "0.35", "cba": "0.30", "iam": "-0.50"}, counts=counts,
+                         budget=200)
+    assert bad.consistent is False and bad.conflict == ("cba", "iam")
+    good = check_reported({"accuracy": "0.35", "cba": "0.30", "iam": "-0.40"}, counts=counts,
+                          budget=200)
+    assert good.consistent is True
+    m = good.feasible[0]
+    assert abs(float(compute(m, names=["cba"])["cba"]) - 0.30) <= 0.005 + 1e-10
+
+
+def test_multiclass_bounds_hold_every_matrix_of_their_box():
+    from imbeval.check._multiclass import SUPPORTED, _bounds_of
+
+    rng = np.random.default_rng(3)
+    names = sorted(name for name in SUPPORTED if name in registry())
+    for _ in range(200):
+        c = int(rng.integers(3, 6))
+        cm = rng.integers(0, 20, (c, c)).astype(float) + np.eye(c)
+        n, d, col = cm.sum(axis=1), np.diag(cm), cm.sum(axis=0)
+        dl = np.maximum(0, d - rng.integers(0, 3, c))
+        dh = d + rng.integers(0, 3, c)
+        cl = np.maximum(dl, col - rng.integers(0, 3, c))
+        ch = col + rng.integers(0, 3, c)
+        truth = compute(cm, names=names)
+        for name in names:
+            low, high = _bounds_of(name, dl, dh, cl, ch, n, float(n.sum()))
+            value = float(truth[name])
+            if math.isfinite(value):
+                assert low - 1e-12 <= value <= high + 1e-12, (name, cm)
+
+
+def test_multiclass_ranges_hold_the_truth():
+    rng = np.random.default_rng(5)
+    for _ in range(5):
+        cm = rng.integers(0, 4, (3, 3)).astype(float) + np.eye(3)
+        result = check_reported(_rounded(cm, ["accuracy", "macro_f1"], 2),
+                                counts=cm.sum(axis=1), decimals=2)
+        assert result.consistent and result.method == "exact"
+        truth = compute(cm, names=list(result.ranges))
+        for name, (low, high) in result.ranges.items():
+            value = float(truth[name])
+            if math.isfinite(value):
+                assert low - 1e-12 <= value <= high + 1e-12, name

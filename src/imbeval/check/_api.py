@@ -19,6 +19,8 @@ __all__ = ["CheckResult", "check_reported", "EXACT_LIMIT"]
 #: the largest number of multi-class matrices enumerated; beyond it, branch and bound
 EXACT_LIMIT = 2_000_000
 _CHUNK = 500_000
+# boxes of branch and bound tried before the direct witness search
+_FIRST_BOXES = 20
 
 
 @dataclass
@@ -246,13 +248,43 @@ def _single(items, counts, zero_division, budget):
         keep, _ = _holds_all(sub, m[None], zero_division)
         return bool(keep[0])
 
+    witnesses = []  # every matrix found: it holds each subset of what it was found for
+    decided = {}
+    direct = set()  # the subsets whose witness the direct search found
+
     def run(sub):
-        return _multiclass.bnb_search(sub, counts, lambda m: verify(m, sub), budget=budget)
+        key = frozenset(item.name for item in sub)
+        if key in decided:
+            return decided[key]
+        for m in witnesses:
+            if verify(m, sub):
+                decided[key] = (True, m, 0)
+                return decided[key]
+        bounded = any(_multiclass._base(item.info) in _multiclass.SUPPORTED for item in sub)
+        # a few boxes first: most inconsistencies are proven near the root
+        out = (None, None, 0)
+        if bounded:
+            out = _multiclass.bnb_search(sub, counts, lambda m: verify(m, sub),
+                                         budget=min(budget, _FIRST_BOXES))
+        if out[0] is None:
+            m = _multiclass.witness_search(sub, counts, lambda m: verify(m, sub))
+            if m is not None:
+                out = (True, m, out[2])
+                direct.add(key)
+            elif bounded and budget > _FIRST_BOXES:  # unbounded: no box can be dropped
+                out = _multiclass.bnb_search(sub, counts, lambda m: verify(m, sub),
+                                             budget=budget)
+        if out[0]:
+            witnesses.append(out[1])
+        decided[key] = out
+        return out
 
     verdict, matrix, boxes = run(items)
     unbounded = [item.name for item in items
                  if (item.info.alias_of or item.info.name) not in _multiclass.SUPPORTED]
     note = f"branch and bound over (diagonal, column sums): {boxes} boxes"
+    if frozenset(item.name for item in items) in direct:
+        note += ", then a witness found directly (least squares, then an integer program)"
     if unbounded:
         note += "; not bounded, checked on witnesses only: " + ", ".join(unbounded)
     if verdict is None:

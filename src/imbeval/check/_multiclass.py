@@ -20,7 +20,7 @@ import numpy as np
 
 from imbeval.check._bnb import branch_and_bound
 
-__all__ = ["count_matrices", "enumerate_matrices", "SUPPORTED", "bnb_search"]
+__all__ = ["count_matrices", "enumerate_matrices", "SUPPORTED", "bnb_search", "witness_search"]
 
 
 def count_matrices(counts):
@@ -60,9 +60,12 @@ _AVERAGES = {
     "macro_precision": ("precision", "macro"), "weighted_precision": ("precision", "weighted"),
     "macro_f1": ("f1", "macro"), "weighted_f1": ("f1", "weighted"),
     "tnr_macro": ("specificity", "macro"), "tnr_weighted": ("specificity", "weighted"),
+    "cba": ("cba", "macro"),
 }
+# IAM = 2 CBA - 1 for every matrix (imbeval.indices.mortaz2020.iam)
+_AFFINE = {"iam": ("cba", 2.0, -1.0)}
 #: the indices the branch and bound bounds (the others are checked on its witnesses only)
-SUPPORTED = frozenset(_AVERAGES) | {"gmean", "g_mean", "min_recall", "max_recall", "kappa",
+SUPPORTED = frozenset(_AVERAGES) | frozenset(_AFFINE) | {"gmean", "g_mean", "min_recall", "max_recall", "kappa",
                                     "mcc"}
 
 
@@ -73,6 +76,8 @@ def _terms(term, dl, dh, cl, ch, n, total):
         return dl / ch, np.minimum(1.0, dh / np.maximum(cl, 1))
     if term == "f1":
         return 2 * dl / (n + ch), np.minimum(1.0, 2 * dh / (n + cl))
+    if term == "cba":  # c_ii / max(n_i, col_i): up in the diagonal, down in the column
+        return dl / np.maximum(n, ch), np.minimum(1.0, dh / np.maximum(n, cl))
     rest = total - n
     return (rest - ch + dl) / rest, (rest - cl + dh) / rest
 
@@ -86,6 +91,10 @@ def _interval_div(num_lo, num_hi, den_lo, den_hi):
 
 def _bounds_of(name, dl, dh, cl, ch, n, total):
     c = n.size
+    if name in _AFFINE:
+        base, scale, shift = _AFFINE[name]
+        lo, hi = _bounds_of(base, dl, dh, cl, ch, n, total)
+        return scale * lo + shift, scale * hi + shift
     if name in _AVERAGES:
         term, average = _AVERAGES[name]
         lo, hi = _terms(term, dl, dh, cl, ch, n, total)
@@ -143,6 +152,10 @@ def matrix_of(d, col, counts):
 def _linear(name, col, n, total):
     """(a, b) with index = a @ d + b for the column sums ``col``, or None."""
     c = n.size
+    if name in _AFFINE:
+        base, scale, shift = _AFFINE[name]
+        a, b = _linear(base, col, n, total)
+        return scale * a, scale * b + shift
     if name in _AVERAGES:
         term, average = _AVERAGES[name]
         w = np.full(c, 1.0 / c) if average == "macro" else n / total
@@ -154,6 +167,8 @@ def _linear(name, col, n, total):
             return w / col, 0.0
         if term == "f1":
             return 2 * w / (n + col), 0.0
+        if term == "cba":
+            return w / np.maximum(n, col), 0.0
         rest = total - n
         return w / rest, float(w @ ((rest - col) / rest))
     s = float(n @ col)
@@ -230,11 +245,35 @@ def _relaxation_holds(dl, dh, pairs, n, total):
     return res.status != 2  # 2: infeasible
 
 
+def _canonical(name):
+    """(quantity, scale, shift): the index is scale * quantity + shift, so that indices
+    equal for every matrix (accuracy and weighted recall; IAM and 2 CBA - 1) share one."""
+    if name in _AFFINE:
+        base, scale, shift = _AFFINE[name]
+        return _AVERAGES.get(base, base), scale, shift
+    return _AVERAGES.get(name, name), 1.0, 0.0
+
+
+def identities_break(items):
+    """Whether two reported items of one quantity have disjoint tolerances (a proof)."""
+    spans = {}
+    for item in items:
+        key, scale, shift = _canonical(_base(item.info))
+        ends = sorted(((item.low - shift) / scale, (item.high - shift) / scale))
+        lo, hi = spans.get(key, (-math.inf, math.inf))
+        spans[key] = (max(lo, ends[0]), min(hi, ends[1]))
+        if spans[key][0] > spans[key][1]:
+            return True
+    return False
+
+
 def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
     """Branch and bound over (d, col); ``verify(matrix)`` checks every reported item.
 
     Returns ``(verdict, matrix or None, boxes)``.
     """
+    if identities_break(items):
+        return False, None, 0
     n = np.asarray(counts, dtype=float)
     c = n.size
     total = float(n.sum())
@@ -304,3 +343,118 @@ def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
     hi = np.concatenate([n, np.full(c, total)]).astype(np.int64)
     return branch_and_bound(lo, hi, sub, bounds, witness, budget=budget,
                             propagate=propagate, attempt=attempt)
+
+
+def _value(name, d, col, n, total):
+    """The index at a real (diagonal, column sums), or None when it is not a function of
+    them the witness search knows."""
+    if name in ("gmean", "g_mean"):
+        return float(np.prod(np.clip(d, 0, None) / n) ** (1 / n.size))
+    if name == "min_recall":
+        return float(np.min(d / n))
+    if name == "max_recall":
+        return float(np.max(d / n))
+    lin = _linear(name, np.maximum(col, 1e-9), n, total)
+    if lin is None:
+        return None
+    return float(lin[0] @ d + lin[1])
+
+
+def _largest_remainder(x, total):
+    """Non-negative integers summing to ``total`` nearest the reals ``x``."""
+    x = np.clip(x, 0, None)
+    x = x * (total / x.sum()) if x.sum() > 0 else np.full(x.size, total / x.size)
+    out = np.floor(x).astype(np.int64)
+    short = total - int(out.sum())
+    out[np.argsort(out - x)[:short]] += 1
+    return out
+
+
+def witness_search(items, counts, verify, *, tries=60, seed=0):
+    """A witness found directly, before any branch and bound: a real (diagonal, column
+    sums) nearest the reported values (a smooth least-squares problem), its column sums
+    rounded, then an integer program for the diagonal at those column sums and at their
+    neighbours (one unit moved between two classes), nearest first, from a few starts
+    (``tries`` integer programs each). Each index the branch
+    and bound bounds is linear in the diagonal once the column sums are fixed, so the
+    integer program is exact there; ``verify`` checks every reported item.
+
+    Returns a matrix or None (None proves nothing).
+    """
+    from scipy.optimize import minimize
+
+    n = np.asarray(counts, dtype=float)
+    c = n.size
+    total = float(n.sum())
+    big_n = int(total)
+    names = [_base(item.info) for item in items]
+    known = [(item, name) for item, name in zip(items, names) if name in SUPPORTED]
+    scale = np.array([max(item.eps, 1e-7) for item, _ in known])
+    target = np.array([item.value for item, _ in known])
+
+    def loss(x):
+        d, col = x[:c], x[c:]
+        got = []
+        for (item, name) in known:
+            v = _value(name, d, col, n, total)
+            got.append(item.value if v is None else v)
+        # outside a shrunk tolerance only: rounded values rarely share their centres
+        miss = np.maximum(0.0, np.abs(np.array(got) - target) / scale - 0.7)
+        return float(np.sum(miss ** 2)) if known else 0.0
+
+    def cost(col):
+        """Integer program at the column sums ``col``: a matrix the registry accepts."""
+        if np.any(col < 0):
+            return None
+        d = _diagonal_for(col.astype(float), np.zeros(c), n, items, names, n, total)
+        if d is None:
+            return None
+        m = matrix_of(d, col, n)
+        return m if m is not None and verify(m) else None
+
+    rng = np.random.default_rng(seed)
+    recall = next((item.value for item, name in known if name in ("acsa", "a_mean",
+                                                                   "accuracy")), 0.5)
+    starts = [np.concatenate([n * recall, n]),
+              np.concatenate([n * recall, np.full(c, total / c)])]
+    for _ in range(2):  # seeded restarts: the least-squares problem is not convex
+        share = rng.dirichlet(np.ones(c))
+        starts.append(np.concatenate([n * rng.uniform(0, 1, c), share * total]))
+    seen = set()
+    for x0 in starts:
+        used = 0
+        cons = [{"type": "eq", "fun": lambda x: x[c:].sum() - total},
+                {"type": "ineq", "fun": lambda x: x[c:] - x[:c]},
+                {"type": "ineq",
+                 "fun": lambda x: (total - x[:c].sum()) - (n + x[c:] - 2 * x[:c])}]
+        bounds = [(0, k) for k in n] + [(0, total)] * c
+        with np.errstate(all="ignore"):
+            res = minimize(loss, x0, method="SLSQP", bounds=bounds, constraints=cons,
+                           options={"maxiter": 200, "ftol": 1e-12})
+        col0 = _largest_remainder(res.x[c:], big_n)
+        frontier = [col0]
+        while frontier and used < tries:
+            col = frontier.pop(0)
+            key = tuple(col.tolist())
+            if key in seen:
+                continue
+            seen.add(key)
+            used += 1
+            m = cost(col)
+            if m is not None:
+                return m
+            if len(frontier) < tries:
+                moves = [(i, j) for i in range(c) for j in range(c) if i != j]
+                rng.shuffle(moves)
+                d_real = res.x[:c]
+                scored = []
+                for i, j in moves:
+                    nxt = col.copy()
+                    nxt[i] -= 1
+                    nxt[j] += 1
+                    if nxt[i] < 0:
+                        continue
+                    scored.append((loss(np.concatenate([d_real, nxt])), nxt))
+                scored.sort(key=lambda t: t[0])
+                frontier.extend(nxt for _, nxt in scored)
+    return None
