@@ -75,7 +75,7 @@ _MULTI = {"sensitivity": "acsa", "specificity": "tnr_macro", "precision": "macro
           "f1": "macro_f1"}
 
 
-def _case(paper, table, row, printed, counts, known=(), note=""):
+def _case(paper, table, row, printed, counts, known=(), note="", matrix=None):
     """One row of a paper's table as check_reported arguments: scores by registry name,
     tolerance half a unit of each printed last digit (scaled with the value's map)."""
     from imbeval.check import decimals_of
@@ -94,7 +94,24 @@ def _case(paper, table, row, printed, counts, known=(), note=""):
         scores[reg] = round(value, 12)
         eps[reg] = factor * 0.5 * 10.0 ** -decimals_of(text)
     return dict(paper=paper, table=table, row=row, scores=scores, eps=eps,
-                counts=[int(k) for k in counts], known=list(known), note=note)
+                counts=[int(k) for k in counts], known=list(known), note=note, matrix=matrix)
+
+
+def printed_matrix_check(case):
+    """The paper's own matrix against its printed values: the reported values its indices
+    miss by more than the tolerance, each with whether it is within one unit of the last
+    digit (printed truncated); empty: the matrix is a witness, so the row is consistent
+    whatever the search decided. None without a printed matrix."""
+    if case.get("matrix") is None:
+        return None
+    values = compute(np.asarray(case["matrix"], dtype=float), names=list(case["scores"]))
+    out = []
+    for name, reported in case["scores"].items():
+        eps = case["eps"][name] if isinstance(case["eps"], dict) else case["eps"]
+        gap = abs(float(values[name]) - reported)
+        if not gap <= eps + 1e-12:
+            out.append((name, gap <= 2 * eps + 1e-12))
+    return out
 
 
 # docs/errata.md: printed truncated, not rounded
@@ -121,7 +138,8 @@ def paper_cases(paper):
             printed["iam"] = iam9[matrix]
             out.append(_case(paper, f"{table} + Table 9 (IAM)", matrix, printed, counts,
                              known=_MORTAZ_TRUNCATED.get(matrix, []),
-                             note="counts: row sums of the printed matrix"))
+                             note="counts: row sums of the printed matrix",
+                             matrix=pr.MATRICES[matrix]))
         counts = [int(x) for x in pr.DISTRIBUTIONS["Table 7"]]
         for model, values in pr.TABLE8.items():
             printed = {names[k]: v for k, v in values.items()}
@@ -157,7 +175,8 @@ def paper_cases(paper):
                         "Table 6": "counts: class vs rest of M4", "Table 7": "class vs rest of M5",
                         "Table 8": "class vs rest of M6", "Table 9": "class vs rest of M7"
                         }.get(table, "counts: true-class totals of the printed matrix")
-                out.append(_case(paper, table, column, printed, m.sum(axis=1), known, note))
+                out.append(_case(paper, table, column, printed, m.sum(axis=1), known, note,
+                                 matrix=m))
         print(f"dembele: not checked (grid over {_GRID_LIMIT:.0e} cells): {', '.join(skipped)}")
         return out
     if paper == "kluska":
@@ -178,7 +197,7 @@ def paper_cases(paper):
                             "weighted_recall": frac(v[("weighted recall", "all")]),
                             "weighted_f1": frac(v[("weighted F1", "all")])},
                     eps=tiny, counts=counts.tolist(), known=[],
-                    note="counts: rows of the printed matrix; exact fractions")]
+                    note="counts: rows of the printed matrix; exact fractions", matrix=m)]
         for k in range(3):
             out.append(dict(paper=paper, table="worked example", row=f"class {k} vs rest",
                             scores={"precision": frac(v[("precision", str(k))]),
@@ -208,8 +227,8 @@ def run_paper(paper, budget=3000):
         return []
     rows = []
     print(f"\n{paper}\n\n| table | row | counts | reported | verdict | conflict | "
-          "at one unit (truncated) | known erratum | time |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "at one unit (truncated) | the printed matrix | known erratum | time |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for case in paper_cases(paper):
         t = time.perf_counter()
         r = check_reported(case["scores"], counts=case["counts"], eps=case["eps"],
@@ -223,12 +242,16 @@ def run_paper(paper, budget=3000):
             loose = r2.verdict + (f" ({', '.join(r2.conflict)})" if r2.conflict else "")
         counts = case["counts"]
         shown = (str(counts) if len(counts) <= 5 else f"{len(counts)} classes, {sum(counts)}")
+        off = printed_matrix_check(case)
+        own = ("-" if off is None else "rounds to every value" if not off
+               else "misses " + ", ".join(k + ("" if one else " (by more than one unit)")
+                                          for k, one in off))
         row = dict(case, verdict=r.verdict, method=r.method, conflict=list(r.conflict),
-                   loose=loose, seconds=round(elapsed, 2))
+                   loose=loose, printed_matrix=own, seconds=round(elapsed, 2))
         rows.append(row)
         print(f"| {case['table']} | {case['row']} | {shown} | {', '.join(case['scores'])} | "
               f"{r.verdict} ({r.method}) | {', '.join(r.conflict) or '-'} | {loose or '-'} | "
-              f"{', '.join(case['known']) or '-'} | {elapsed:.1f} s |", flush=True)
+              f"{own} | {', '.join(case['known']) or '-'} | {elapsed:.1f} s |", flush=True)
     tally = {}
     for row in rows:
         tally[row["verdict"]] = tally.get(row["verdict"], 0) + 1
