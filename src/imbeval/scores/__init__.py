@@ -26,6 +26,7 @@ greater-is-better and a ``*_loss`` lower-is-better (``brier_score_loss``, ``log_
 from __future__ import annotations
 
 
+from imbeval.scores._intervals import PairedScoreInterval, interval, paired_interval
 from imbeval.scores._registry import ScoreInfo, get_info, registry
 from imbeval.scores.cost import bayes_decisions, cost_curve, cost_curve_area, expected_cost
 from imbeval.scores.prg import auprg_score, prg_curve
@@ -40,8 +41,8 @@ from imbeval.scores.ranking import (average_precision_score,
 __all__ = ["CorpDecomposition", "ScoreInfo", "auprg_score", "average_precision_score",
            "bayes_decisions", "brier_score_loss", "calibrated_average_precision_score",
            "calibrated_f_score", "calibrated_precision_score", "corp_decomposition",
-           "cost_curve", "cost_curve_area", "expected_cost", "get_info", "log_loss",
-           "make_scorer", "prg_curve", "registry", "roc_auc_score", "score"]
+           "cost_curve", "cost_curve_area", "expected_cost", "get_info", "interval", "log_loss",
+           "make_scorer", "paired_interval", "PairedScoreInterval", "prg_curve", "registry", "roc_auc_score", "score"]
 
 
 @validate_params({"name": [str], "y_true": ["array-like"], "y_score": ["array-like"],
