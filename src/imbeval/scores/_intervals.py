@@ -44,7 +44,7 @@ import numpy as np
 from imbeval.inference import LEVEL
 from imbeval.metrics import _ci_methods as m
 from imbeval.metrics._ci import Coverage, IndexInterval, choose_method, coverage_flag
-from imbeval.scores import _curves, _inputs
+from imbeval.scores import _inputs
 from imbeval.scores._registry import get_info
 from imbeval.utils._param_validation import check_level
 
@@ -283,8 +283,13 @@ def _resample_weights(positive, w, n_resamples, rng):
     for cls in (positive, ~positive):
         idx = np.flatnonzero(cls)
         wc = w[idx]
-        draws = rng.multinomial(idx.size, wc / wc.sum(), size=n_resamples)
-        out[:, idx] = draws * (wc.sum() / idx.size)
+        k = idx.size
+        picks = (rng.integers(0, k, size=(n_resamples, k)) if np.all(wc == wc[0]) else
+                 rng.choice(k, size=(n_resamples, k), p=wc / wc.sum()))
+        # the draws of each row counted in one bincount over (row, point) pairs
+        flat = (picks + k * np.arange(n_resamples)[:, None]).ravel()
+        draws = np.bincount(flat, minlength=n_resamples * k).reshape(n_resamples, k)
+        out[:, idx] = draws * (wc.sum() / k)
     return out
 
 
