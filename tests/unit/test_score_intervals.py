@@ -128,6 +128,21 @@ def test_newcombe_solves_its_score_equation():
         assert low <= auc <= high and high > low
 
 
+def test_newcombe_is_singlecasees_nap_interval():
+    # R's SingleCaseES, NAP() of baseline A = (20, 20, 26, 25, 22, 23) and treatment
+    # B = (28, 25, 24, 27, 30, 30, 29), "higher": 11/12 with Newcombe's Method 5 intervals
+    # 90 % [0.6591091902344411, 0.9822247870934007], 95 % [0.5973193600384168,
+    # 0.9859976893703788] (the values a peer's test records from it)
+    a, b = [20, 20, 26, 25, 22, 23], [28, 25, 24, 27, 30, 30, 29]
+    y = np.r_[np.zeros(6, int), np.ones(7, int)]
+    e = interval("roc_auc", y, a + b, ci_method="newcombe", ci=0.9)
+    assert e.value == pytest.approx(11 / 12)
+    assert (e.low, e.high) == pytest.approx((0.6591091902344411, 0.9822247870934007),
+                                            abs=1e-9)
+    assert si.newcombe(11 / 12, 7, 6) == pytest.approx(
+        (0.5973193600384168, 0.9859976893703788), abs=1e-9)
+
+
 def test_boyd_logit_is_its_formula():
     ap, n = 0.7, 30
     tau = 1.959963984540054 / math.sqrt(n * ap * (1 - ap))
