@@ -46,7 +46,7 @@ from imbeval.metrics import _ci_methods as m
 from imbeval.metrics._ci import Coverage, IndexInterval, choose_method, coverage_flag
 from imbeval.scores import _inputs
 from imbeval.scores._registry import get_info
-from imbeval.utils._param_validation import check_level
+from imbeval.utils._param_validation import check_level, validate_params
 
 __all__ = ["SCORE_CI_METHODS", "METHODS_OF", "PAIRED_METHODS_OF", "PairedScoreInterval",
            "interval", "paired_interval", "delong", "delong_paired", "newcombe",
@@ -503,6 +503,8 @@ def _resolve(name, paired):
     return info, (PAIRED_METHODS_OF if paired else METHODS_OF).get(name, ("bootstrap",))
 
 
+@validate_params({"name": [str], "y_true": ["array-like"], "y_score": ["array-like"],
+                  "sample_weight": ["array-like", None], "ci_method": [str]})
 def interval(name, y_true, y_score, *, ci=LEVEL, ci_method="auto", sample_weight=None,
              pos_label=1, random_state=0, n_resamples=DEFAULT_RESAMPLES, **options):
     """An index of scores of one test set with its interval.
@@ -582,6 +584,9 @@ def _usable(ends):
     return math.isfinite(ends[0]) and math.isfinite(ends[1]) and not _flat(ends)
 
 
+@validate_params({"name": [str], "y_true": ["array-like"], "y_score_a": ["array-like"],
+                  "y_score_b": ["array-like"], "sample_weight": ["array-like", None],
+                  "ci_method": [str]})
 def paired_interval(name, y_true, y_score_a, y_score_b, *, ci=LEVEL, ci_method="auto",
                     sample_weight=None, pos_label=1, random_state=0,
                     n_resamples=DEFAULT_RESAMPLES, **options):
