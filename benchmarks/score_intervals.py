@@ -7,6 +7,7 @@ Usage::
     # src/imbeval/scores/score_ci_coverage.csv.gz and the summary printed
     python benchmarks/score_intervals.py run [--replicates 200] [--boot-replicates 100]
         [--resamples 200] [--boot-max-pos 50]
+    python benchmarks/score_intervals.py paired [--replicates 200]  # DeLong's paired rows
     python benchmarks/score_intervals.py summary     # the summary of the shipped table
     python benchmarks/score_intervals.py issue       # 6 positives, 54 negatives, AUC 0.80
     python benchmarks/score_intervals.py targets     # the population values vs a huge sample
@@ -26,6 +27,10 @@ log-loss as expectations over the two classes.
 with an interval that hold the target. The bootstrap (the cost: ``--resamples`` resamples a
 test set) runs on ``--boot-replicates`` test sets a cell and only where n₊ <=
 ``--boot-max-pos``; elsewhere it is not measured (its intervals then say so).
+
+**Paired.** Two scorers of each test set with population AUCs g ± (1 − g)/4 around the
+regime's g, noise correlation 0.5; DeLong's paired interval of A − B, the target the
+difference of the population AUCs.
 
 **Selection and validation.** Two runs at seeds 0 and 1 (other test sets, other
 resamples); ``"auto"`` chooses on the first and is offered where the second supports the
@@ -47,7 +52,8 @@ from scipy import stats
 
 from imbeval.metrics._ci import MIN_COVERAGE
 from imbeval.scores._intervals import (AUC_GRID, IMBALANCE_GRID, METHODS_OF,
-                                       MIN_CLASS_GRID, interval, read_score_coverage,
+                                       MIN_CLASS_GRID, interval, paired_interval,
+                                       read_score_coverage,
                                        score_coverage_table)
 
 ROOT = Path(__file__).resolve().parent
@@ -193,6 +199,62 @@ def summarize(table):
             print(f"  {name} / {method}: " + "; ".join(parts))
 
 
+def paired_set(n_pos, n_neg, auc, rng, rho=0.5):
+    """Two correlated binormal scorers of one test set, population AUCs ``auc ± delta``
+    (their mean the regime's AUC), noise correlation ``rho``; and the target A − B."""
+    delta = (1 - auc) / 4
+    mu_a, mu_b = mu_of(auc + delta), mu_of(auc - delta)
+    y = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
+    e1, e2 = rng.normal(size=y.size), rng.normal(size=y.size)
+    a = mu_a * y + e1
+    b = mu_b * y + rho * e1 + math.sqrt(1 - rho * rho) * e2
+    return y, a, b, 2 * delta
+
+
+def paired(args):
+    """DeLong's paired interval of ROC AUC A − B: its coverage appended to the table as the
+    rows of kind "paired" (selection seed 0, validation seed 1)."""
+    start = time.process_time()
+    counts = {}
+    for run_name, seed in (("selection", 0), ("validation", 1)):
+        for n_pos in MIN_CLASS_GRID:
+            for ir in IMBALANCE_GRID:
+                for auc in AUC_GRID:
+                    cell = counts.setdefault((n_pos, ir, auc), {})
+                    reps = defined = covered = 0
+                    width = 0.0
+                    for r in range(args.replicates):
+                        rng = np.random.default_rng([seed, n_pos, ir, int(round(auc * 100)),
+                                                     r, 2])
+                        y, a, b, target = paired_set(n_pos, n_pos * ir, auc, rng)
+                        d = paired_interval("roc_auc", y, a, b, ci_method="delong")
+                        reps += 1
+                        if math.isfinite(d.low):
+                            defined += 1
+                            covered += int(d.low <= target <= d.high)
+                            width += d.high - d.low
+                    cell[run_name] = (reps, defined, covered,
+                                      round(width / defined, 6) if defined else "nan")
+    text = gzip.decompress(TABLE.read_bytes()).decode()
+    rows = [r for r in csv.DictReader(text.splitlines()) if r["kind"] != "paired"]
+    for (n_pos, ir, auc), cell in sorted(counts.items()):
+        row = {"kind": "paired", "index": "roc_auc", "method": "delong", "min_class": n_pos,
+               "imbalance": ir, "auc": auc}
+        for run_name in ("selection", "validation"):
+            reps, defined, covered, width = cell[run_name]
+            row.update({f"{run_name}_replicates": reps, f"{run_name}_defined": defined,
+                        f"{run_name}_covered": covered, f"{run_name}_width": width})
+        rows.append(row)
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    TABLE.write_bytes(gzip.compress(buf.getvalue().encode(), mtime=0))
+    print(f"paired rows written to {TABLE}; {time.process_time() - start:.0f} s CPU")
+    summarize({k: v for k, v in read_score_coverage(buf.getvalue()).items()
+               if k[0] == "paired"})
+
+
 def issue(args):
     """6 positives and 54 negatives, binormal AUC 0.80: the coverage of the ROC AUC methods."""
     start = time.process_time()
@@ -226,7 +288,7 @@ def check_targets(args):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("run", "summary", "issue", "targets"))
+    parser.add_argument("command", choices=("run", "paired", "summary", "issue", "targets"))
     parser.add_argument("--replicates", type=int, default=200)
     parser.add_argument("--boot-replicates", type=int, default=100)
     parser.add_argument("--resamples", type=int, default=200)
@@ -235,6 +297,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.command == "run":
         run(args)
+    elif args.command == "paired":
+        paired(args)
     elif args.command == "summary":
         summarize(score_coverage_table())
     elif args.command == "issue":
