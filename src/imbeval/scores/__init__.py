@@ -19,13 +19,19 @@ The named measures have the shape of :mod:`imbeval.indices` and :mod:`imbeval.me
 ``greater_is_better``, ``bounds``, ``scope``, ``description``, ``reference``),
 :func:`get_info` (one entry; an unknown name gets the closest ones), :func:`score` (the
 value of one by name) and :func:`make_scorer` (a scikit-learn scorer of one, negated where
-lower is better; docs/metrics.md). As scikit-learn's, a ``*_score`` function is
+lower is better; docs/metrics.md). :func:`interval` (or ``score(..., ci=0.95)``) gives a
+two-class index with its interval from one test set -- DeLong's, Newcombe's or a bootstrap
+for ROC AUC, Boyd et al.'s logit for average precision, a t interval for the Brier score and
+log-loss, the labels' :class:`imbeval.metrics.IndexInterval` with its measured coverage --
+and :func:`paired_interval` the difference of two scorers on one test set (DeLong's paired
+test for ROC AUC). As scikit-learn's, a ``*_score`` function is
 greater-is-better and a ``*_loss`` lower-is-better (``brier_score_loss``, ``log_loss``).
 """
 
 from __future__ import annotations
 
 
+from imbeval.scores._intervals import PairedScoreInterval, interval, paired_interval
 from imbeval.scores._registry import ScoreInfo, get_info, registry
 from imbeval.scores.cost import bayes_decisions, cost_curve, cost_curve_area, expected_cost
 from imbeval.scores.prg import auprg_score, prg_curve
@@ -40,13 +46,15 @@ from imbeval.scores.ranking import (average_precision_score,
 __all__ = ["CorpDecomposition", "ScoreInfo", "auprg_score", "average_precision_score",
            "bayes_decisions", "brier_score_loss", "calibrated_average_precision_score",
            "calibrated_f_score", "calibrated_precision_score", "corp_decomposition",
-           "cost_curve", "cost_curve_area", "expected_cost", "get_info", "log_loss",
-           "make_scorer", "prg_curve", "registry", "roc_auc_score", "score"]
+           "cost_curve", "cost_curve_area", "expected_cost", "get_info", "interval", "log_loss",
+           "make_scorer", "paired_interval", "PairedScoreInterval", "prg_curve",
+           "registry", "roc_auc_score", "score"]
 
 
 @validate_params({"name": [str], "y_true": ["array-like"], "y_score": ["array-like"],
                   "sample_weight": ["array-like", None]})
-def score(name: str, y_true, y_score, *, sample_weight=None, **options) -> float:
+def score(name: str, y_true, y_score, *, sample_weight=None, ci=None, ci_method="auto",
+          **options):
     """The value of the registered index of scores ``name``.
 
     Parameters
@@ -57,18 +65,31 @@ def score(name: str, y_true, y_score, *, sample_weight=None, **options) -> float
     y_score : array-like of shape (n,) or (n, C)
         As the index's ``scope`` and ``response`` say.
     sample_weight : array-like of shape (n,), optional
+    ci : float, optional
+        A level (0.95): return the value with its interval from this one test set, an
+        :class:`imbeval.metrics.IndexInterval` (:func:`interval`; docs/metrics.md), as
+        :func:`imbeval.metrics.score` does for labels.
+    ci_method : str, default "auto"
+        With ``ci``: the method (:func:`interval`).
     **options
-        Passed to the index's function (``pos_label``, ``labels``, ...).
+        Passed to the index's function (``pos_label``, ``labels``, ...); with ``ci`` also
+        ``random_state`` and ``n_resamples`` of the bootstrap.
 
     Returns
     -------
-    float
+    float, or IndexInterval with ``ci``
 
     Examples
     --------
     >>> score("brier_score", [0, 1, 1], [0.2, 0.6, 0.9])
     0.07
+    >>> e = score("roc_auc", [0, 0, 0, 1, 1], [0.1, 0.3, 0.6, 0.5, 0.9], ci=0.95)
+    >>> round(e.value, 4), e.low < e.value < e.high
+    (0.8333, True)
     """
+    if ci is not None:
+        return interval(name, y_true, y_score, ci=ci, ci_method=ci_method,
+                        sample_weight=sample_weight, **options)
     return float(get_info(name).function(y_true, y_score, sample_weight=sample_weight,
                                         **options))
 
