@@ -58,7 +58,7 @@ __all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
            "coverage_table", "regime_of"]
 
 #: the methods ``ci_method=`` takes
-CI_METHODS = ("auto", "wilson", "jeffreys", "dirichlet", "delta", "bootstrap")
+CI_METHODS = ("auto", "wilson", "jeffreys", "dirichlet", "delta", "logit", "bootstrap")
 #: the coverage (at nominal 95 %) a method must have for "auto" to offer it
 MIN_COVERAGE = 0.94
 #: one-sided confidence of the exact lower bound of the selection run's coverage that must
@@ -69,8 +69,8 @@ COVERAGE_CONFIDENCE = 0.95
 #: coverage by more than 2 points, and a lucky run would pass anything
 MIN_VALIDATION_DEFINED = 50
 #: the regimes the coverage benchmark simulates: classes, smallest class, imbalance ratio
-CLASSES_GRID = (2, 5, 10)
-MIN_CLASS_GRID = (5, 20, 100, 500)
+CLASSES_GRID = (2, 3, 5, 10)
+MIN_CLASS_GRID = (5, 10, 20, 50, 100, 500)
 IMBALANCE_GRID = (1, 10, 100)
 _TABLE = "ci_coverage.csv.gz"
 #: the nominal level at which the coverage table was measured
@@ -548,13 +548,15 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     chosen = {}
     for name, info in infos.items():
         rate = info.name in m.RATES and not paired
-        offered = ("dirichlet", "delta", "bootstrap") + (("wilson", "jeffreys") if rate else ())
+        offered = ("dirichlet", "delta", "bootstrap") + (() if paired else ("logit",)) + (
+            ("wilson", "jeffreys") if rate else ())
         if ci_method == "auto":
             method = _auto(info.name, kind, regime, offered)
         elif ci_method not in offered:
             raise ValueError(f"ci_method={ci_method!r} is for single rates "
                              f"({', '.join(m.RATES)}) of one classifier; {info.name!r} "
-                             f"{'paired ' if paired else ''}takes dirichlet, delta or bootstrap")
+                             f"{'paired ' if paired else ''}takes dirichlet, delta"
+                             f"{'' if paired else ', logit'} or bootstrap")
         else:
             method = ci_method
         # one rule, however the method was chosen: its own validation cell
@@ -572,12 +574,14 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
                            for n, v in zip(group, ev(stack).values())})
     delta = [n for n in names if chosen[n][0] == "delta"]
     ses = _delta_ses(delta, infos, counts, classes, pos_label, positive, paired)
+    ses.update(_logit_parts([n for n in names if chosen[n][0] == "logit"], infos, counts,
+                            classes, pos_label, prior))
     made = {name: _bounds(chosen[name][0], name, info, values[name], counts, positive,
                           stacks, ses, paired) for name, info in infos.items()}
     # the percentile bootstrap and the delta method give a point where the cells that would
     # move the index are empty (F1 = 0 with no true positive: every resample has none, the
     # gradient is 0): there the posterior, whose prior reaches those cells, is used
-    flat = [n for n in names if chosen[n][0] in ("bootstrap", "delta")
+    flat = [n for n in names if chosen[n][0] in ("bootstrap", "delta", "logit")
             and math.isfinite(values[n]) and _zero_width(made[n][0](level))]
     if flat:
         stack = m.dirichlet_draws(counts, draws, prior, rng)
@@ -657,6 +661,21 @@ def _delta_ses(names, infos, counts, classes, pos_label, positive, paired):
     return {n: m.delta_se(g, counts) for n, g in gradients.items()}
 
 
+def _logit_parts(names, infos, counts, classes, pos_label, prior):
+    """{("logit", name): (value, se)} on the counts plus the prior's pseudo-counts: the
+    index there and its delta-method standard error at the test set's size."""
+    if not names:
+        return {}
+    smooth = counts + m.pseudo_count(counts, prior)
+    ev = _evaluator(classes, [infos[n].name for n in names], pos_label, False)
+    values = ev(smooth[None])
+    gradients = m.numerical_gradients(ev, smooth)
+    # the variance of proportions at the smoothed cells, over the test set's own n
+    scale = math.sqrt(smooth.sum() / counts.sum())
+    return {("logit", n): (float(np.asarray(v).ravel()[0]), m.delta_se(g, smooth) * scale)
+            for n, v, g in zip(names, values.values(), gradients.values())}
+
+
 def _bounds(method, name, info, value, counts, positive, stacks, ses, paired):
     """(bounds(level) -> (low, high), share of undefined draws) of one index: the method's
     two-sided interval, one-sided at an end of the index's range and widened to hold the
@@ -675,6 +694,14 @@ def _bounds(method, name, info, value, counts, positive, stacks, ses, paired):
 
         def two_sided(level):
             return m.equal_tailed(draws, level)[:2]
+    elif method == "logit":
+        centre, se = ses[("logit", name)]
+
+        def two_sided(level):
+            if not (math.isfinite(se) and math.isfinite(centre)):
+                return math.nan, math.nan
+            low, high = m.transformed_interval(centre, se, low_end, high_end, level)
+            return float(low), float(high)
     else:
         se = ses[name]
 
@@ -702,10 +729,12 @@ def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, 
     y_true, y_pred : array_like of shape (n_samples,)
     ci : float, default 0.95
         Nominal coverage.
-    ci_method : {"auto", "wilson", "jeffreys", "dirichlet", "delta", "bootstrap"}
+    ci_method : {"auto", "wilson", "jeffreys", "dirichlet", "delta", "logit", "bootstrap"}
         ``"auto"``: the narrowest method selected at >= 94 % coverage in the nearest
         regime and validated on an independent run (module docstring, docs/metrics.md);
-        Wilson and Jeffreys for single rates only.
+        Wilson and Jeffreys for single rates only; ``"logit"``: pseudo-counts and the
+        delta method on the logit scale of the index's range (not for paired
+        differences).
     labels, pos_label, sample_weight, average, adjusted, weights :
         As :func:`imbeval.metrics.score` (weights count as repetitions).
     draws : int, default 4000
