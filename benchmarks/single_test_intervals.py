@@ -5,12 +5,16 @@ posterior for every index.
 Usage::
 
     # a selection run and an independent validation run (another seed), then the table
-    python benchmarks/single_test_intervals.py --seed 0 --replicates 200 \\
-        --paired-replicates 100 --peer-replicates 0 --out SELECTION.csv [--resume]
-    python benchmarks/single_test_intervals.py --seed 1 --replicates 200 \\
-        --paired-replicates 100 --peer-replicates 200 --out VALIDATION.csv [--resume]
+    python benchmarks/single_test_intervals.py --seed 0 --replicates 200 --chunk 100 \\
+        --draws 200 --boot-share 0.25 --paired-replicates 0 --peer-replicates 0 \\
+        --out SELECTION.csv [--resume]
+    python benchmarks/single_test_intervals.py --seed 1 --replicates 1000 \\
+        --replicates-c10 300 --chunk 100 --draws 200 --boot-share 0.2 \\
+        --paired-replicates 0 --peer-replicates 0 --out VALIDATION.csv [--resume]
     python benchmarks/single_test_intervals.py table --selection SELECTION.csv \\
-        --validation VALIDATION.csv        # writes src/imbeval/metrics/ci_coverage.csv.gz
+        --validation VALIDATION.csv --paired-from OLD_TABLE.csv.gz  # the shipped table
+    python benchmarks/single_test_intervals.py goal      # share of regimes >= 94 % per index
+    python benchmarks/single_test_intervals.py cases     # the three test sets of docs/metrics.md
     python benchmarks/single_test_intervals.py summary --validation VALIDATION.csv
     python benchmarks/single_test_intervals.py speed [--draws 10000] [--classes 10]
     python benchmarks/single_test_intervals.py user-speed [--labels 10000] [--classes 10]
@@ -20,13 +24,20 @@ Peers (optional, in a virtualenv of their own; never required by imbeval):
 ``pip install confidenceinterval==1.0.5 prob-conf-mat==0.4.0``; a peer not importable is
 left out and the output says so.
 
-**Regimes.** Classes C in {2, 5, 10}, smallest class m in {5, 20, 100, 500} test points,
-imbalance ratio IR in {1, 10, 100} (class priors geometric from the smallest, row 0, to IR
-times it). Each replicate draws its own population classifier (each class's recall drawn
-in [0.6, 0.95], its errors spread over the other classes by a Dirichlet(1)), then a test
-set ``Multinomial(n, P)`` with ``n = m / prior of the smallest class``: the coverage of a
-regime is averaged over the classifiers it holds, one quantity that runs at two seeds both
-estimate (with one fixed classifier per regime, a second seed measured another quantity).
+**Regimes.** Classes C in {2, 3, 5, 10}, smallest class m in {5, 10, 20, 50, 100, 500}
+test points, imbalance ratio IR in {1, 10, 100} (class priors geometric from the smallest,
+row 0, to IR times it): 72 regimes. Each replicate draws its own population classifier
+(each class's recall one of 0.2, 0.5, 0.7, 0.9, 0.99 at random, its errors spread over the
+other classes by a Dirichlet(1)), then a test set ``Multinomial(n, P)`` with ``n = m /
+prior of the smallest class``: the coverage of a regime is averaged over the classifiers it
+holds, one quantity that runs at two seeds both estimate.
+
+**Vectorised.** Without peers (``--peer-replicates 0``) a batch's test sets are made at
+once: every index of all of them on one stack of posterior draws, of bootstrap resamples
+(the first ``--boot-share`` of the test sets: its draws cost as much as the posterior's),
+of the delta method's and the logit interval's perturbed matrices; Wilson and Jeffreys in
+closed form. The intervals are those of :func:`imbeval.metrics._ci.matrix_intervals`
+(tests/unit/test_metrics_interval_logit.py compares them).
 
 **Target.** The index of the population matrix ``n · P`` (what a test set's index
 estimates); a replicate whose target is undefined does not count for that index.
@@ -676,8 +687,8 @@ def goal(args):
     for the method "auto" offers (chosen on the selection run) and for the best method
     there (chosen on the validation run's own numbers: optimistic); whether that share
     reaches 90 %; and every cell below 94 % with its coverage. Writes
-    ``benchmarks/results/coverage_goal.csv`` (per index) and
-    ``benchmarks/results/coverage_short_cells.csv`` (the cells below 94 %)."""
+    ``docs/ci-coverage-goal.csv`` (per index) and ``docs/ci-coverage-short-cells.csv``
+    (the cells below 94 %)."""
     import gzip
 
     from imbeval.metrics._ci import MIN_COVERAGE, MIN_VALIDATION_DEFINED, choose_method
@@ -689,13 +700,12 @@ def goal(args):
         kind, name, c, m, ir = key
         if kind != "single":
             continue
-        row = {k: v for k, v in row.items() if v.validation_defined >= MIN_VALIDATION_DEFINED
-               and v.selection_defined}
         acc = per.setdefault(name, [0, 0, 0, 0])  # regimes, auto ok, best ok, thin
-        if not row:
+        method, cov, why = choose_method(row)  # as the library's "auto"
+        row = {k: v for k, v in row.items() if v.validation_defined >= MIN_VALIDATION_DEFINED}
+        if method not in row:  # the index mostly undefined there: too few to judge
             acc[3] += 1
             continue
-        method, cov, why = choose_method(row)
         best = max(row, key=lambda k: (row[k].validation, k))
         acc[0] += 1
         acc[1] += cov >= MIN_COVERAGE
@@ -712,9 +722,9 @@ def goal(args):
              "auto_goal_met": int(a[0] > 0 and a[1] >= GOAL_SHARE * a[0]),
              "best_goal_met": int(a[0] > 0 and a[2] >= GOAL_SHARE * a[0]),
              "regimes_too_few_defined": a[3]} for k, a in sorted(per.items())]
-    results = ROOT / "results"
-    write(results / "coverage_goal.csv", rows, tuple(rows[0]))
-    write(results / "coverage_short_cells.csv", short, tuple(short[0]) if short else
+    docs = ROOT.parent / "docs"
+    write(docs / "ci-coverage-goal.csv", rows, tuple(rows[0]))
+    write(docs / "ci-coverage-short-cells.csv", short, tuple(short[0]) if short else
           ("index",))
     n = len(rows)
     auto_met = sum(r["auto_goal_met"] for r in rows)
@@ -749,6 +759,10 @@ CASES = (
      np.array([[16.0, 2.0, 2.0], [5.0, 40.0, 5.0], [10.0, 10.0, 80.0]]), None),
     ("bootstrap MCC, recalls 0.5 / 0.95, 20 positives, 200 negatives", "mcc",
      np.array([[10.0, 10.0], [10.0, 190.0]]), "bootstrap"),
+    ("bootstrap MCC, recalls 0.5 / 0.95, 10 positives, 100 negatives", "mcc",
+     np.array([[5.0, 5.0], [5.0, 95.0]]), "bootstrap"),
+    ("MCC (auto), recalls 0.5 / 0.95, 10 positives, 100 negatives", "mcc",
+     np.array([[5.0, 5.0], [5.0, 95.0]]), None),
 )
 
 

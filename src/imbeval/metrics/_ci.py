@@ -51,7 +51,7 @@ from imbeval.metrics._undefined import (_undefined_rule, check_metrics_zero_divi
                                     undefined_why)
 
 __all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
-           "MIN_VALIDATION_DEFINED", "MEASURED_LEVEL", "COVERAGE_FLAGS", "coverage_flag",
+           "MIN_VALIDATION_DEFINED", "MIN_SELECTION_DEFINED", "MEASURED_LEVEL", "COVERAGE_FLAGS", "coverage_flag",
            "Coverage", "coverage_bounds", "selects", "validates",
            "choose_method", "read_coverage_table",
            "interval", "intervals", "paired_interval", "matrix_intervals", "paired_counts",
@@ -65,6 +65,9 @@ MIN_COVERAGE = 0.94
 #: reach MIN_COVERAGE: a method of true coverage below 94 % is selected in at most 5 % of
 #: the cells (with 200 test sets, it takes a measured 97 %)
 COVERAGE_CONFIDENCE = 0.95
+#: test sets with an interval a selection needs: on fewer, all covered passes the exact
+#: bound (49 of 49) and a method measured on a sample (the bootstrap's 50) is chosen by luck
+MIN_SELECTION_DEFINED = 90
 #: test sets with an interval a validation needs: below 50 one miss moves the measured
 #: coverage by more than 2 points, and a lucky run would pass anything
 MIN_VALIDATION_DEFINED = 50
@@ -236,14 +239,16 @@ def coverage_bounds(covered, defined, confidence=COVERAGE_CONFIDENCE):
 
 def selects(covered, defined):
     """Whether a selection run's ``covered`` of ``defined`` shows a coverage of at least
-    :data:`MIN_COVERAGE`: its one-sided lower bound (:data:`COVERAGE_CONFIDENCE`) reaches it.
+    :data:`MIN_COVERAGE`: at least :data:`MIN_SELECTION_DEFINED` test sets with an
+    interval, and its one-sided lower bound (:data:`COVERAGE_CONFIDENCE`) reaches it.
 
     Examples
     --------
     >>> selects(489, 500), selects(475, 500)  # 97.8 %: yes; 95.0 %: not sure enough
     (True, False)
     """
-    return defined > 0 and coverage_bounds(covered, defined)[0] >= MIN_COVERAGE
+    return (defined >= MIN_SELECTION_DEFINED
+            and coverage_bounds(covered, defined)[0] >= MIN_COVERAGE)
 
 
 def validates(covered, defined):
@@ -407,7 +412,8 @@ def choose_method(row):
     """What ``"auto"`` does with one index x regime of the table: ``(method, coverage,
     why)``. The narrowest method :func:`selects` passes on the selection run; ``why`` is
     None when :func:`validates` passes it on the validation run, else the reason. With no
-    method selected: the one with the highest selection coverage, and ``why`` says so.
+    method selected: the one whose selection coverage has the highest exact lower bound
+    (:func:`coverage_bounds`), and ``why`` says so.
     ``coverage`` is the method's validation coverage.
 
     Parameters
@@ -438,7 +444,9 @@ def choose_method(row):
             f"{method}, selected at {MIN_COVERAGE:.0%} coverage in the regime nearest this "
             f"test set, was not validated there ({_percent(cell.validation)} of "
             f"{cell.validation_defined} validation test sets)")
-    method = max(row, key=lambda k: (row[k].selection_covered / row[k].selection_defined
+    # the highest exact lower bound: 50 of 50 covered is less sure than 196 of 200
+    method = max(row, key=lambda k: (coverage_bounds(row[k].selection_covered,
+                                                     row[k].selection_defined)[0]
                                      if row[k].selection_defined else -1.0, k))
     return method, row[method].validation, (
         f"no method reached {MIN_COVERAGE:.0%} coverage in the regime nearest this test set "
@@ -494,7 +502,8 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     draws : int, default 4000
         Posterior or bootstrap draws (at least 100).
     prior : float, optional
-        The Dirichlet prior's count per cell; default 1/C (one pseudo-count per row).
+        The Dirichlet prior's count per cell (and ``"logit"``'s pseudo-counts); default
+        1/C (one pseudo-count per row).
     seed : int, default 0
         Seed of the draws.
     paired : bool, default False
@@ -740,7 +749,8 @@ def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, 
     draws : int, default 4000
         Posterior or bootstrap draws.
     prior : float, optional
-        The Dirichlet prior's count per cell; default 1/C (one pseudo-count per row).
+        The Dirichlet prior's count per cell (and ``"logit"``'s pseudo-counts); default
+        1/C (one pseudo-count per row).
     seed : int, default 0
         Seed of the draws: the same call gives the same interval.
     zero_division : "warn", NaN or float in [0, 1], default "warn"
