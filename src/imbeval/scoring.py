@@ -48,6 +48,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from imbeval.metrics._ci import CI_METHODS
 from imbeval.utils._param_validation import Interval, StrOptions, validate_params
 
 __all__ = ["score_table", "read_score_source", "INTERVAL_COLUMNS", "DEFAULT_CHUNKSIZE"]
@@ -60,7 +61,7 @@ DEFAULT_CHUNKSIZE = 200_000
 #: not to be trusted
 INTERVAL_COLUMNS = ("low", "high", "level", "method", "coverage", "undecidable")
 
-_CI_METHODS = ("auto", "wilson", "jeffreys", "dirichlet", "delta", "bootstrap")
+_CI_METHODS = CI_METHODS
 _PARQUET = (".parquet", ".pq")
 _WHOLE = re.compile(r"[-+]?\d+(\.0*)?")
 

@@ -51,7 +51,7 @@ def _names(c):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cm=sparse_matrices(), method=st.sampled_from(["dirichlet", "delta", "bootstrap"]))
+@given(cm=sparse_matrices(), method=st.sampled_from(["dirichlet", "delta", "logit", "bootstrap"]))
 def test_every_interval_holds_its_estimate(cm, method):
     names = _names(cm.shape[0])
     with warnings.catch_warnings():

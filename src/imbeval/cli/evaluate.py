@@ -29,6 +29,7 @@ adds them to the report and, with ``--out-dir``, writes ``evaluate_intervals.csv
 from __future__ import annotations
 
 from imbeval.cli._options import USER_INDEX, add_command, add_list_option, add_pos_label_option
+from imbeval.metrics._ci import CI_METHODS
 
 
 def register(subparsers):
@@ -64,8 +65,7 @@ def register(subparsers):
                         help="also give each index's interval from this one test set at "
                         "this level (e.g. 0.95)")
     parser.add_argument("--ci-method", default="auto",
-                        choices=("auto", "wilson", "jeffreys", "dirichlet", "delta",
-                                 "bootstrap"),
+                        choices=CI_METHODS,
                         help="how the --ci intervals are made [auto]")
     parser.set_defaults(func=run)
     return parser

@@ -16,6 +16,7 @@ stderr names every such fold and why. See :mod:`imbeval.scoring` and docs/compar
 from __future__ import annotations
 
 from imbeval.cli._options import add_command, add_list_option, add_pos_label_option
+from imbeval.metrics._ci import CI_METHODS
 
 
 def _score_col(values):
@@ -54,8 +55,7 @@ def register(subparsers):
     parser.add_argument("--ci", type=float, default=None, metavar="LEVEL",
                         help="add each value's interval at this level (e.g. 0.95)")
     parser.add_argument("--ci-method", default="auto",
-                        choices=("auto", "wilson", "jeffreys", "dirichlet", "delta",
-                                 "bootstrap"),
+                        choices=CI_METHODS,
                         help="how label indices' intervals are made [auto]")
     parser.add_argument("--seed", type=int, default=0, help="seed of the intervals' draws [0]")
     parser.add_argument("--chunk-size", type=int, default=None, metavar="ROWS",

@@ -51,26 +51,29 @@ from imbeval.metrics._undefined import (_undefined_rule, check_metrics_zero_divi
                                     undefined_why)
 
 __all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
-           "MIN_VALIDATION_DEFINED", "MEASURED_LEVEL", "COVERAGE_FLAGS", "coverage_flag",
+           "MIN_VALIDATION_DEFINED", "MIN_SELECTION_DEFINED", "MEASURED_LEVEL", "COVERAGE_FLAGS", "coverage_flag",
            "Coverage", "coverage_bounds", "selects", "validates",
            "choose_method", "read_coverage_table",
            "interval", "intervals", "paired_interval", "matrix_intervals", "paired_counts",
            "coverage_table", "regime_of"]
 
 #: the methods ``ci_method=`` takes
-CI_METHODS = ("auto", "wilson", "jeffreys", "dirichlet", "delta", "bootstrap")
+CI_METHODS = ("auto", "wilson", "jeffreys", "dirichlet", "delta", "logit", "bootstrap")
 #: the coverage (at nominal 95 %) a method must have for "auto" to offer it
 MIN_COVERAGE = 0.94
 #: one-sided confidence of the exact lower bound of the selection run's coverage that must
 #: reach MIN_COVERAGE: a method of true coverage below 94 % is selected in at most 5 % of
 #: the cells (with 200 test sets, it takes a measured 97 %)
 COVERAGE_CONFIDENCE = 0.95
+#: test sets with an interval a selection needs: on fewer, all covered passes the exact
+#: bound (49 of 49) and a method measured on a sample (the bootstrap's 50) is chosen by luck
+MIN_SELECTION_DEFINED = 90
 #: test sets with an interval a validation needs: below 50 one miss moves the measured
 #: coverage by more than 2 points, and a lucky run would pass anything
 MIN_VALIDATION_DEFINED = 50
 #: the regimes the coverage benchmark simulates: classes, smallest class, imbalance ratio
-CLASSES_GRID = (2, 5, 10)
-MIN_CLASS_GRID = (5, 20, 100, 500)
+CLASSES_GRID = (2, 3, 5, 10)
+MIN_CLASS_GRID = (5, 10, 20, 50, 100, 500)
 IMBALANCE_GRID = (1, 10, 100)
 _TABLE = "ci_coverage.csv.gz"
 #: the nominal level at which the coverage table was measured
@@ -236,14 +239,16 @@ def coverage_bounds(covered, defined, confidence=COVERAGE_CONFIDENCE):
 
 def selects(covered, defined):
     """Whether a selection run's ``covered`` of ``defined`` shows a coverage of at least
-    :data:`MIN_COVERAGE`: its one-sided lower bound (:data:`COVERAGE_CONFIDENCE`) reaches it.
+    :data:`MIN_COVERAGE`: at least :data:`MIN_SELECTION_DEFINED` test sets with an
+    interval, and its one-sided lower bound (:data:`COVERAGE_CONFIDENCE`) reaches it.
 
     Examples
     --------
     >>> selects(489, 500), selects(475, 500)  # 97.8 %: yes; 95.0 %: not sure enough
     (True, False)
     """
-    return defined > 0 and coverage_bounds(covered, defined)[0] >= MIN_COVERAGE
+    return (defined >= MIN_SELECTION_DEFINED
+            and coverage_bounds(covered, defined)[0] >= MIN_COVERAGE)
 
 
 def validates(covered, defined):
@@ -407,7 +412,8 @@ def choose_method(row):
     """What ``"auto"`` does with one index x regime of the table: ``(method, coverage,
     why)``. The narrowest method :func:`selects` passes on the selection run; ``why`` is
     None when :func:`validates` passes it on the validation run, else the reason. With no
-    method selected: the one with the highest selection coverage, and ``why`` says so.
+    method selected: the one whose selection coverage has the highest exact lower bound
+    (:func:`coverage_bounds`), and ``why`` says so.
     ``coverage`` is the method's validation coverage.
 
     Parameters
@@ -438,7 +444,9 @@ def choose_method(row):
             f"{method}, selected at {MIN_COVERAGE:.0%} coverage in the regime nearest this "
             f"test set, was not validated there ({_percent(cell.validation)} of "
             f"{cell.validation_defined} validation test sets)")
-    method = max(row, key=lambda k: (row[k].selection_covered / row[k].selection_defined
+    # the highest exact lower bound: 50 of 50 covered is less sure than 196 of 200
+    method = max(row, key=lambda k: (coverage_bounds(row[k].selection_covered,
+                                                     row[k].selection_defined)[0]
                                      if row[k].selection_defined else -1.0, k))
     return method, row[method].validation, (
         f"no method reached {MIN_COVERAGE:.0%} coverage in the regime nearest this test set "
@@ -494,7 +502,8 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     draws : int, default 4000
         Posterior or bootstrap draws (at least 100).
     prior : float, optional
-        The Dirichlet prior's count per cell; default 1/C (one pseudo-count per row).
+        The Dirichlet prior's count per cell (and ``"logit"``'s pseudo-counts); default
+        1/C (one pseudo-count per row).
     seed : int, default 0
         Seed of the draws.
     paired : bool, default False
@@ -548,13 +557,15 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     chosen = {}
     for name, info in infos.items():
         rate = info.name in m.RATES and not paired
-        offered = ("dirichlet", "delta", "bootstrap") + (("wilson", "jeffreys") if rate else ())
+        offered = ("dirichlet", "delta", "bootstrap") + (() if paired else ("logit",)) + (
+            ("wilson", "jeffreys") if rate else ())
         if ci_method == "auto":
             method = _auto(info.name, kind, regime, offered)
         elif ci_method not in offered:
             raise ValueError(f"ci_method={ci_method!r} is for single rates "
                              f"({', '.join(m.RATES)}) of one classifier; {info.name!r} "
-                             f"{'paired ' if paired else ''}takes dirichlet, delta or bootstrap")
+                             f"{'paired ' if paired else ''}takes dirichlet, delta"
+                             f"{'' if paired else ', logit'} or bootstrap")
         else:
             method = ci_method
         # one rule, however the method was chosen: its own validation cell
@@ -572,12 +583,14 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
                            for n, v in zip(group, ev(stack).values())})
     delta = [n for n in names if chosen[n][0] == "delta"]
     ses = _delta_ses(delta, infos, counts, classes, pos_label, positive, paired)
+    ses.update(_logit_parts([n for n in names if chosen[n][0] == "logit"], infos, counts,
+                            classes, pos_label, prior))
     made = {name: _bounds(chosen[name][0], name, info, values[name], counts, positive,
                           stacks, ses, paired) for name, info in infos.items()}
     # the percentile bootstrap and the delta method give a point where the cells that would
     # move the index are empty (F1 = 0 with no true positive: every resample has none, the
     # gradient is 0): there the posterior, whose prior reaches those cells, is used
-    flat = [n for n in names if chosen[n][0] in ("bootstrap", "delta")
+    flat = [n for n in names if chosen[n][0] in ("bootstrap", "delta", "logit")
             and math.isfinite(values[n]) and _zero_width(made[n][0](level))]
     if flat:
         stack = m.dirichlet_draws(counts, draws, prior, rng)
@@ -657,6 +670,21 @@ def _delta_ses(names, infos, counts, classes, pos_label, positive, paired):
     return {n: m.delta_se(g, counts) for n, g in gradients.items()}
 
 
+def _logit_parts(names, infos, counts, classes, pos_label, prior):
+    """{("logit", name): (value, se)} on the counts plus the prior's pseudo-counts: the
+    index there and its delta-method standard error at the test set's size."""
+    if not names:
+        return {}
+    smooth = counts + m.pseudo_count(counts, prior)
+    ev = _evaluator(classes, [infos[n].name for n in names], pos_label, False)
+    values = ev(smooth[None])
+    gradients = m.numerical_gradients(ev, smooth)
+    # the variance of proportions at the smoothed cells, over the test set's own n
+    scale = math.sqrt(smooth.sum() / counts.sum())
+    return {("logit", n): (float(np.asarray(v).ravel()[0]), m.delta_se(g, smooth) * scale)
+            for n, v, g in zip(names, values.values(), gradients.values())}
+
+
 def _bounds(method, name, info, value, counts, positive, stacks, ses, paired):
     """(bounds(level) -> (low, high), share of undefined draws) of one index: the method's
     two-sided interval, one-sided at an end of the index's range and widened to hold the
@@ -675,6 +703,14 @@ def _bounds(method, name, info, value, counts, positive, stacks, ses, paired):
 
         def two_sided(level):
             return m.equal_tailed(draws, level)[:2]
+    elif method == "logit":
+        centre, se = ses[("logit", name)]
+
+        def two_sided(level):
+            if not (math.isfinite(se) and math.isfinite(centre)):
+                return math.nan, math.nan
+            low, high = m.transformed_interval(centre, se, low_end, high_end, level)
+            return float(low), float(high)
     else:
         se = ses[name]
 
@@ -702,16 +738,19 @@ def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, 
     y_true, y_pred : array_like of shape (n_samples,)
     ci : float, default 0.95
         Nominal coverage.
-    ci_method : {"auto", "wilson", "jeffreys", "dirichlet", "delta", "bootstrap"}
+    ci_method : {"auto", "wilson", "jeffreys", "dirichlet", "delta", "logit", "bootstrap"}
         ``"auto"``: the narrowest method selected at >= 94 % coverage in the nearest
         regime and validated on an independent run (module docstring, docs/metrics.md);
-        Wilson and Jeffreys for single rates only.
+        Wilson and Jeffreys for single rates only; ``"logit"``: pseudo-counts and the
+        delta method on the logit scale of the index's range (not for paired
+        differences).
     labels, pos_label, sample_weight, average, adjusted, weights :
         As :func:`imbeval.metrics.score` (weights count as repetitions).
     draws : int, default 4000
         Posterior or bootstrap draws.
     prior : float, optional
-        The Dirichlet prior's count per cell; default 1/C (one pseudo-count per row).
+        The Dirichlet prior's count per cell (and ``"logit"``'s pseudo-counts); default
+        1/C (one pseudo-count per row).
     seed : int, default 0
         Seed of the draws: the same call gives the same interval.
     zero_division : "warn", NaN or float in [0, 1], default "warn"

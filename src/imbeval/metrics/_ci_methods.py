@@ -16,7 +16,12 @@ method here turns the observed counts into an interval for that target:
   differences through the index engine for every other index (one stack of ``2 C²``
   perturbed matrices);
 - ``"bootstrap"`` -- the percentile bootstrap of the test set: multinomial resamples of the
-  counts (resampling the test points), every index on the one stack.
+  counts (resampling the test points), every index on the one stack;
+- ``"logit"`` -- for small counts: the index and its delta-method standard error on the
+  counts plus the posterior's pseudo-counts (no cell empty, no estimate at an end of the
+  range), the interval built on the logit scale of the index's range (the log scale of a
+  range open above) and mapped back (:func:`transformed_interval`), so that it is
+  asymmetric near an end and never leaves the range.
 
 The same functions take paired counts: a stack of joint cells ``(C, C, C)`` -- true class,
 prediction of A, prediction of B -- whose draws are pushed through the margins, and give
@@ -37,6 +42,7 @@ import numpy as np
 
 __all__ = ["RATES", "rate_counts", "wilson", "jeffreys", "dirichlet_draws", "bootstrap_draws",
            "delta_se", "closed_form_gradient", "equal_tailed", "holding", "pseudo_count",
+           "transformed_interval", "held_ends",
            "DEFAULT_DRAWS", "DEFAULT_PRIOR"]
 
 #: draws of the Dirichlet posterior and of the bootstrap when none are given
@@ -411,3 +417,81 @@ def delta_se(gradient, counts):
     mean = float(g @ p)
     var = float((g * g) @ p - mean * mean)
     return math.sqrt(max(var, 0.0) / n)
+
+
+def transformed_interval(value, se, low_end, high_end, level):
+    """The delta method's interval ``value ± z · se`` built on a scale that maps the index's
+    range onto the real line, mapped back: the logit of ``(v − low) / (high − low)`` for a
+    bounded range, ``log(v − low)`` for ``[low, ∞)``, ``log(high − v)`` for ``(−∞, high]``,
+    ``v`` itself for the whole line. Where the transformed standard error is not finite
+    (the value at an end) the interval on the index's own scale, clipped to the range.
+
+    Vectorised: ``value`` and ``se`` arrays of one shape; the ends are the index's.
+
+    Parameters
+    ----------
+    value, se : float or ndarray
+        The estimate and its delta-method standard error (on the index's scale).
+    low_end, high_end : float
+        The index's range (either may be infinite).
+    level : float
+        Coverage in (0, 1).
+
+    Returns
+    -------
+    (ndarray, ndarray)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> low, high = transformed_interval(0.9, 0.05, 0.0, 1.0, 0.95)
+    >>> bool(0.9 - low > high - 0.9), bool(high < 1)  # longer towards the middle
+    (True, True)
+    """
+    from scipy import stats
+
+    v, se = np.asarray(value, dtype=float), np.asarray(se, dtype=float)
+    z = float(stats.norm.ppf(0.5 + level / 2))
+    lo_ok, hi_ok = math.isfinite(low_end), math.isfinite(high_end)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if lo_ok and hi_ok:
+            width = high_end - low_end
+            u = (v - low_end) / width
+            eta, s = np.log(u / (1 - u)), se / (width * u * (1 - u))
+            def back(x): return low_end + width / (1 + np.exp(-x))  # noqa: E704
+        elif lo_ok:
+            eta, s = np.log(v - low_end), se / (v - low_end)
+            def back(x): return low_end + np.exp(x)  # noqa: E704
+        elif hi_ok:
+            eta, s = -np.log(high_end - v), se / (high_end - v)
+            def back(x): return high_end - np.exp(-x)  # noqa: E704
+        else:
+            eta, s = v, se
+            def back(x): return x  # noqa: E704
+        ok = np.isfinite(eta) & np.isfinite(s)
+        low = np.where(ok, back(eta - z * s), np.maximum(v - z * se, low_end))
+        high = np.where(ok, back(eta + z * s), np.minimum(v + z * se, high_end))
+    return low, high
+
+
+def held_ends(two_sided, one_sided, value, low_end, high_end):
+    """:func:`holding` on arrays: ``two_sided`` the ends ``(low, high)`` at the level,
+    ``one_sided`` those at ``2 level − 1`` (whose single tail is ``1 − level``), for many
+    test sets at once; NaN where an end is missing.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> low, high = held_ends((np.r_[0.1, 0.5], np.r_[0.4, 0.9]), (np.r_[0.15, 0.55],
+    ...                       np.r_[0.35, 0.85]), np.r_[0.0, 0.95], 0.0, 1.0)
+    >>> low.tolist(), high.tolist()  # at 0: one-sided; 0.95 outside: widened to it
+    ([0.0, 0.5], [0.35, 0.95])
+    """
+    value = np.asarray(value, dtype=float)
+    at_low = value <= low_end
+    at_high = (value >= high_end) & ~at_low
+    low = np.where(at_low, low_end, np.where(at_high, one_sided[0], two_sided[0]))
+    high = np.where(at_low, one_sided[1], np.where(at_high, high_end, two_sided[1]))
+    bad = ~(np.isfinite(low) & np.isfinite(high)) | ~np.isfinite(value)
+    low, high = np.minimum(low, value), np.maximum(high, value)
+    return np.where(bad, np.nan, low), np.where(bad, np.nan, high)
