@@ -28,8 +28,8 @@ adds them to the report and, with ``--out-dir``, writes ``evaluate_intervals.csv
 
 from __future__ import annotations
 
+from imbeval._ci_names import CI_METHODS
 from imbeval.cli._options import USER_INDEX, add_command, add_list_option, add_pos_label_option
-from imbeval.metrics._ci import CI_METHODS
 
 
 def register(subparsers):

@@ -15,8 +15,8 @@ stderr names every such fold and why. See :mod:`imbeval.scoring` and docs/compar
 
 from __future__ import annotations
 
+from imbeval._ci_names import CI_METHODS
 from imbeval.cli._options import add_command, add_list_option, add_pos_label_option
-from imbeval.metrics._ci import CI_METHODS
 
 
 def _score_col(values):

@@ -40,6 +40,7 @@ from importlib import resources
 
 import numpy as np
 
+from imbeval._ci_names import CI_METHODS
 from imbeval.inference import LEVEL
 from imbeval.inference._cells import BoundedEstimate
 from imbeval.utils._param_validation import check_level
@@ -57,8 +58,6 @@ __all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
            "interval", "intervals", "paired_interval", "matrix_intervals", "paired_counts",
            "coverage_table", "regime_of"]
 
-#: the methods ``ci_method=`` takes
-CI_METHODS = ("auto", "wilson", "jeffreys", "dirichlet", "delta", "logit", "bootstrap")
 #: the coverage (at nominal 95 %) a method must have for "auto" to offer it
 MIN_COVERAGE = 0.94
 #: one-sided confidence of the exact lower bound of the selection run's coverage that must
