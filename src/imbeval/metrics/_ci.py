@@ -192,7 +192,7 @@ def regime_of(counts):
     --------
     >>> import numpy as np
     >>> regime_of(np.diag([30.0, 300.0, 7.0]))
-    (2, 5, 100)
+    (3, 5, 100)
     """
     counts = np.asarray(counts, dtype=float)
     rows = counts.reshape(counts.shape[0], -1).sum(axis=1)

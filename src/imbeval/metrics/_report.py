@@ -167,7 +167,7 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     (0.75, 0.75)
     >>> print(classification_report(y_true * 5, y_pred * 5, indices=["acsa"], ci=0.95,
     ...                             ci_method="bootstrap").splitlines()[-1])
-            acsa       0.75  [0.62, 0.87]  bootstrap, coverage 96.0% (ok)
+            acsa       0.75  [0.62, 0.87]  bootstrap, coverage 93.0% (ok)
     """
     zero_division = check_metrics_zero_division(zero_division)
     digits = _check_digits(digits)
