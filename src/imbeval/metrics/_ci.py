@@ -368,16 +368,32 @@ def read_coverage_table(text):
     >>> t[("single", "mcc", 2, 20, 10)]["delta"].validated
     True
     """
+    return coverage_rows(text, lambda row: (row["kind"], row["index"], int(row["classes"]),
+                                            int(row["min_class"]), int(row["imbalance"])))
+
+
+def coverage_rows(text, key):
+    """``{key(row): {method: Coverage}}`` from a coverage CSV's text: the selection and
+    validation runs' replicates, defined, covered and width columns of each row."""
     out = {}
     for row in csv.DictReader(text.splitlines()):
-        key = (row["kind"], row["index"], int(row["classes"]), int(row["min_class"]),
-               int(row["imbalance"]))
         counts = [int(row[f"{run}_{what}"]) for run in ("selection", "validation")
                   for what in ("replicates", "defined", "covered")]
         widths = [float(row[f"{run}_width"]) for run in ("selection", "validation")]
-        out.setdefault(key, {})[row["method"]] = Coverage(*counts[:3], widths[0],
-                                                          *counts[3:], widths[1])
+        out.setdefault(key(row), {})[row["method"]] = Coverage(*counts[:3], widths[0],
+                                                               *counts[3:], widths[1])
     return out
+
+
+def packaged_table(package, name):
+    """The text of the gzipped table ``name`` shipped in ``package``; None when the
+    benchmark that writes it has not run."""
+    import gzip
+
+    try:
+        return gzip.decompress(resources.files(package).joinpath(name).read_bytes()).decode()
+    except (FileNotFoundError, OSError):
+        return None
 
 
 @functools.lru_cache(maxsize=1)
@@ -393,14 +409,8 @@ def coverage_table():
     ...     if c.validation_defined)
     True
     """
-    import gzip
-
-    try:
-        text = gzip.decompress(
-            resources.files("imbeval.metrics").joinpath(_TABLE).read_bytes()).decode()
-    except (FileNotFoundError, OSError):
-        return {}
-    return read_coverage_table(text)
+    text = packaged_table("imbeval.metrics", _TABLE)
+    return {} if text is None else read_coverage_table(text)
 
 
 def _percent(value):

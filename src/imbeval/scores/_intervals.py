@@ -33,17 +33,16 @@ surely >= 94 %, offered where an independent validation run measured it >= 94 %.
 
 from __future__ import annotations
 
-import csv
 import functools
 import math
 from dataclasses import dataclass
-from importlib import resources
 
 import numpy as np
 
 from imbeval.inference import LEVEL
 from imbeval.metrics import _ci_methods as m
-from imbeval.metrics._ci import Coverage, IndexInterval, choose_method, coverage_flag
+from imbeval.metrics._ci import (IndexInterval, choose_method, coverage_flag, coverage_rows,
+                                 packaged_table)
 from imbeval.scores import _inputs
 from imbeval.scores._registry import get_info
 from imbeval.utils._param_validation import check_level, validate_params
@@ -399,16 +398,8 @@ def score_regime(positive, weight, auc):
 def read_score_coverage(text):
     """``{(kind, index, min_class, IR, AUC): {method: Coverage}}`` from the CSV text
     ``benchmarks/score_intervals.py table`` writes."""
-    out = {}
-    for row in csv.DictReader(text.splitlines()):
-        key = (row["kind"], row["index"], int(row["min_class"]), int(row["imbalance"]),
-               float(row["auc"]))
-        counts = [int(row[f"{run}_{what}"]) for run in ("selection", "validation")
-                  for what in ("replicates", "defined", "covered")]
-        widths = [float(row[f"{run}_width"]) for run in ("selection", "validation")]
-        out.setdefault(key, {})[row["method"]] = Coverage(*counts[:3], widths[0],
-                                                          *counts[3:], widths[1])
-    return out
+    return coverage_rows(text, lambda row: (row["kind"], row["index"], int(row["min_class"]),
+                                            int(row["imbalance"]), float(row["auc"])))
 
 
 @functools.lru_cache(maxsize=1)
@@ -423,14 +414,8 @@ def score_coverage_table():
     ...     if c.validation_defined)
     True
     """
-    import gzip
-
-    try:
-        text = gzip.decompress(
-            resources.files("imbeval.scores").joinpath(_TABLE).read_bytes()).decode()
-    except (FileNotFoundError, OSError):
-        return {}
-    return read_score_coverage(text)
+    text = packaged_table("imbeval.scores", _TABLE)
+    return {} if text is None else read_score_coverage(text)
 
 
 def _coverage_fields(kind, name, regime, method, level):
