@@ -153,13 +153,20 @@ def run(args):
                         f"{run_name}_covered": covered,
                         f"{run_name}_width": round(width / defined, 6) if defined else "nan"})
         rows.append(row)
+    text = write_table(rows)
+    print(f"wrote {TABLE} ({len(rows)} rows); {time.process_time() - start:.0f} s CPU")
+    summarize(read_score_coverage(text))
+
+
+def write_table(rows):
+    """Write ``rows`` as the shipped table (gzip without a time stamp, so a rerun with the
+    same seeds gives the same bytes); returns its CSV text."""
     buf = io.StringIO()
     writer = csv.DictWriter(buf, FIELDS, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     TABLE.write_bytes(gzip.compress(buf.getvalue().encode(), mtime=0))
-    print(f"wrote {TABLE} ({len(rows)} rows); {time.process_time() - start:.0f} s CPU")
-    summarize(read_score_coverage(buf.getvalue()))
+    return buf.getvalue()
 
 
 def summarize(table):
@@ -245,13 +252,9 @@ def paired(args):
             row.update({f"{run_name}_replicates": reps, f"{run_name}_defined": defined,
                         f"{run_name}_covered": covered, f"{run_name}_width": width})
         rows.append(row)
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, FIELDS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    TABLE.write_bytes(gzip.compress(buf.getvalue().encode(), mtime=0))
+    text = write_table(rows)
     print(f"paired rows written to {TABLE}; {time.process_time() - start:.0f} s CPU")
-    summarize({k: v for k, v in read_score_coverage(buf.getvalue()).items()
+    summarize({k: v for k, v in read_score_coverage(text).items()
                if k[0] == "paired"})
 
 
