@@ -242,3 +242,27 @@ def test_the_coverage_flag_follows_the_labels_rule():
 def test_bad_input_is_a_clear_error(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_the_bootstrap_of_a_recalibrated_loss_leaves_out_what_a_resample_leaves_out():
+    # the CORP components recalibrate to probabilities of 0 and 1, whose log-loss is
+    # infinite: a resample's left-out point must not enter as inf * 0
+    import warnings
+
+    from imbeval.scores import registry
+
+    rng = np.random.default_rng(0)
+    y = np.r_[np.ones(10), np.zeros(100)]
+    p = 1 / (1 + np.exp(-(rng.normal(size=110) + 1.19 * y)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        e = interval("log_loss_miscalibration", y, p, n_resamples=200, random_state=3)
+    assert e.low < e.value < e.high and e.undefined_share == 0
+    # each draw is the index of the resample's own points
+    fn = registry()["log_loss_miscalibration"].function
+    weights = si._resample_weights(y == 1, np.ones(y.size), 5, np.random.default_rng(1))
+    draws = si._bootstrap_draws("log_loss_miscalibration", registry()["log_loss_miscalibration"],
+                                {}, y == 1, [p], np.ones(y.size), 5, np.random.default_rng(1))
+    for row, draw in zip(weights, draws):
+        keep = row > 0
+        assert draw == pytest.approx(fn(y[keep], p[keep], sample_weight=row[keep]))

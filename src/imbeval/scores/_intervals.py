@@ -360,8 +360,11 @@ def _bootstrap_draws(name, info, options, positive, scores, w, n_resamples, rng)
         elif name in _LOSSES:
             out.append(weights @ _losses(name, positive, s) / w.sum())
         else:  # any other two-class index: one call a resample
+            # a point a resample leaves out is dropped, not weighted 0: a loss of inf
+            # (a recalibrated probability of 0 or 1) times 0 would make the index NaN
             y = np.where(positive, 1, 0)
-            out.append(np.array([info.function(y, s, sample_weight=row, pos_label=1,
+            out.append(np.array([info.function(y[row > 0], s[row > 0],
+                                               sample_weight=row[row > 0], pos_label=1,
                                                **options) for row in weights], float))
     return out[0] if len(out) == 1 else out[0] - out[1]
 
