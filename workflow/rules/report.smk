@@ -79,7 +79,9 @@ rule report_verdicts:
         ortigosa=lambda w, input: os.path.dirname(input.ortigosa[0]),
         dataset=RUN_DATASET,
         keel=lambda w, input: f"--keel-claims {input.keel[0]} " if input.keel else "",
-        reference=REFERENCE_DIR,
+        # the folder of the shipped reference files (lint: no hard-coded path prefixes)
+        reference=lambda w, input: (os.path.dirname(input.reference[0]) if input.reference
+                                    else REFERENCE_DIR),
     conda:
         "../../environment.yml"
     log:
@@ -157,7 +159,9 @@ rule report_pages:
     params:
         out_dir=lambda w, output: os.path.dirname(output.overview),
         dataset=RUN_DATASET,
-        reference=REFERENCE_DIR,
+        # the folder of the shipped reference files (lint: no hard-coded path prefixes)
+        reference=lambda w, input: (os.path.dirname(input.reference[0]) if input.reference
+                                    else REFERENCE_DIR),
     log:
         "logs/report/pages.log",
     conda:
