@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from imbeval.check import (check_reported, compare_reported, decimals_of, mcnemar_p,
                            size_needed, stratified_folds)
 from imbeval.check._binary import KERNELS, matrices
+from imbeval.check._noise import exact_p
 from imbeval.cli import main
 from imbeval.indices import compute, registry
 
@@ -270,3 +271,14 @@ def test_multiclass_ranges_hold_the_truth():
             value = float(truth[name])
             if math.isfinite(value):
                 assert low - 1e-12 <= value <= high + 1e-12, name
+
+
+def test_the_exact_mcnemar_p_is_scipys_binomial_test():
+    from scipy.stats import binomtest
+
+    b, c = np.meshgrid(np.arange(41), np.arange(41), indexing="ij")
+    b, c = np.append(b.ravel(), [900, 1]), np.append(c.ravel(), [1000, 30])
+    expected = [binomtest(int(x), int(x + y), 0.5).pvalue if x + y else 1.0
+                for x, y in zip(b, c)]
+    np.testing.assert_allclose(exact_p(b, c), expected, rtol=1e-9, atol=1e-300)
+    assert mcnemar_p(0, 0) == 1.0

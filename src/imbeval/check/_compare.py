@@ -9,7 +9,7 @@ from numbers import Real
 import numpy as np
 
 from imbeval.check._api import check_reported
-from imbeval.check._noise import RankingNoise, mcnemar_p, pairing_range, size_needed
+from imbeval.check._noise import RankingNoise, exact_p, pairing_range, size_needed
 from imbeval.utils._param_validation import Interval, validate_params
 
 __all__ = ["compare_reported"]
@@ -85,15 +85,15 @@ def compare_reported(methods, *, alpha=0.05, seed=0, **test_set):
         if np.mean(ta[ia]) < np.mean(tb[ib]):
             a_name, b_name = second, first
             ca, cb, ia, ib = cb, ca, ib, ia
-        p_fav, p_unfav = 1.0, 0.0
+        (fav_b, fav_c), (unfav_b, unfav_c) = pairing_range(ca[ia], cb[ib], sizes)
+        p_fav = float(exact_p(fav_b, fav_c).min())
+        p_unfav = float(exact_p(unfav_b, unfav_c).max())
+        diffs = (fav_b - fav_c) / total
+        top = int(np.argmax(diffs))
         best = (0.0, 0.0, 0.0)  # difference, discordance favourable, unfavourable
-        for i, j in zip(ia, ib):
-            fav, unfav = pairing_range(ca[i], cb[j], sizes)
-            p_fav = min(p_fav, mcnemar_p(*fav))
-            p_unfav = max(p_unfav, mcnemar_p(*unfav))
-            diff = (fav[0] - fav[1]) / total
-            if diff > best[0]:
-                best = (diff, sum(fav) / total, sum(unfav) / total)
+        if diffs[top] > 0:
+            best = (float(diffs[top]), float(fav_b[top] + fav_c[top]) / total,
+                    float(unfav_b[top] + unfav_c[top]) / total)
         if p_unfav < alpha:
             verdict = "decisive"
         elif p_fav < alpha:

@@ -16,29 +16,39 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["RankingNoise", "mcnemar_p", "pairing_range", "size_needed"]
+__all__ = ["RankingNoise", "exact_p", "mcnemar_p", "pairing_range", "size_needed"]
 
 
 def mcnemar_p(b, c):
     """McNemar's exact two-sided p-value for discordant counts b and c."""
-    from scipy.stats import binomtest
+    return float(exact_p(b, c))
 
-    b, c = int(round(b)), int(round(c))
-    if b + c == 0:
-        return 1.0
-    return float(binomtest(b, b + c, 0.5).pvalue)
+
+def exact_p(b, c):
+    """:func:`mcnemar_p` elementwise over arrays of discordant counts.
+
+    At 1/2 the binomial is symmetric, so the two-sided p-value (the outcomes no likelier
+    than the one seen) is twice the lower tail at ``min(b, c)``, capped at 1: the value of
+    ``scipy.stats.binomtest(b, b + c, 0.5)``, without its per-call cost.
+    """
+    from scipy.stats import binom
+
+    b = np.rint(np.asarray(b, float))
+    c = np.rint(np.asarray(c, float))
+    return np.minimum(1.0, 2.0 * binom.cdf(np.minimum(b, c), b + c, 0.5))
 
 
 def pairing_range(correct_a, correct_b, sizes):
     """(discordant b, c) of the most and the least favourable pairings of per-class correct
-    counts: ``((b_min, c_min), (b_max, c_max))``."""
+    counts: ``((b_min, c_min), (b_max, c_max))``, summed over the last axis (the classes),
+    so stacks of pairs give arrays."""
     a = np.asarray(correct_a, float)
     b = np.asarray(correct_b, float)
     n = np.asarray(sizes, float)
     most = np.minimum(a, b)
     least = np.maximum(0.0, a + b - n)
-    fav = (float((a - most).sum()), float((b - most).sum()))
-    unfav = (float((a - least).sum()), float((b - least).sum()))
+    fav = ((a - most).sum(axis=-1), (b - most).sum(axis=-1))
+    unfav = ((a - least).sum(axis=-1), (b - least).sum(axis=-1))
     return fav, unfav
 
 
