@@ -223,11 +223,18 @@ def coverage_bounds(covered, defined, confidence=COVERAGE_CONFIDENCE):
     >>> [round(b, 4) for b in coverage_bounds(190, 200)]
     [0.9167, 0.9726]
     """
-    from scipy import stats
-
     covered, defined = int(covered), int(defined)
     if not 0 <= covered <= defined:
         raise ValueError(f"covered must lie in [0, defined], got {covered} of {defined}")
+    return _exact_bounds(covered, defined, float(confidence))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _exact_bounds(covered, defined, confidence):
+    # cached: ``auto`` asks for the same few thousand table cells on every interval, and
+    # each beta quantile costs a quarter of a millisecond
+    from scipy import stats
+
     alpha = 1 - confidence
     lower = 0.0 if covered == 0 else float(stats.beta.ppf(alpha, covered,
                                                           defined - covered + 1))
