@@ -282,3 +282,36 @@ def test_the_exact_mcnemar_p_is_scipys_binomial_test():
                 for x, y in zip(b, c)]
     np.testing.assert_allclose(exact_p(b, c), expected, rtol=1e-9, atol=1e-300)
     assert mcnemar_p(0, 0) == 1.0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_k_fold_exhaustive_search_agrees_with_brute_force_and_the_branch_and_bound(
+        seed, monkeypatch):
+    import itertools
+
+    from imbeval.check import _folds
+
+    rng = np.random.default_rng(seed)
+    folds = [(3, 4), (2, 5), (3, 3)]
+    names = ["accuracy", "sensitivity", "f1"]
+    grids = [[(tp, tn) for tp in range(p + 1) for tn in range(n + 1)] for p, n in folds]
+    values = [{(tp, tn): compute(matrices(float(tp), float(tn), p, n), names=names)
+               for tp, tn in grid} for grid, (p, n) in zip(grids, folds)]
+    truth = [grid[rng.integers(len(grid))] for grid in grids]
+    scores = {k: round(float(np.mean([values[u][truth[u]][k] for u in range(3)]))
+                       + rng.choice([0.0, 0.02]), 3) for k in names}
+
+    def brute():
+        for combo in itertools.product(*grids):
+            means = [np.mean([values[u][combo[u]][k] for u in range(3)]) for k in names]
+            if all(np.isfinite(means)) and all(abs(m - scores[k]) <= 5e-4 + 1e-10
+                                               for m, k in zip(means, names)):
+                return True
+        return False
+
+    expected = brute()
+    result = check_reported(scores, folds=folds, aggregation="mean", eps=5e-4)
+    assert result.consistent is expected and result.boxes == 0
+    monkeypatch.setattr(_folds, "_ENUMERATION_LIMIT", 1)  # the branch and bound alone
+    bnb = check_reported(scores, folds=folds, aggregation="mean", eps=5e-4, budget=50_000)
+    assert bnb.boxes > 0 and bnb.consistent in (expected, None)

@@ -426,12 +426,17 @@ def check_reported(scores, *, p=None, n=None, counts=None, folds=None, aggregati
         w = np.full(witness.shape[0], 1.0 / witness.shape[0]) if weights is None else weights
         values = compute(witness, names=names)
         ranges = {name: (float(w @ v), float(w @ v)) for name, v in values.items()}
-    note = (f"branch and bound over the folds' (TP, TN): {boxes} boxes, "
-            f"{len(configs)} fold split(s)")
+    if boxes:
+        note = (f"branch and bound over the folds' (TP, TN): {boxes} boxes, "
+                f"{len(configs)} fold split(s)")
+        refuted = "interval"
+    else:
+        note = f"every (TP, TN) of every fold searched, {len(configs)} fold split(s)"
+        refuted = "exact"
     if consistent is None:
         note += "; budget spent: could not decide"
     return CheckResult(consistent=consistent,
-                       method={True: "witness", False: "interval", None: "undecided"}[consistent],
+                       method={True: "witness", False: refuted, None: "undecided"}[consistent],
                        ranges=ranges, ranges_exact=False, conflict=conflict,
                        feasible=None if witness is None else witness[None],
                        n_feasible=int(witness is not None), **base, protocol="k-fold mean",

@@ -51,10 +51,91 @@ def _grids(units, items, zero_division):
     return grids
 
 
-def mean_search(items, units, weights=None, *, zero_division=np.nan, budget=200_000):
-    """Branch and bound for the weighted mean over ``units`` [(p, n), ...].
+# the largest set of partial sums the enumeration keeps (points x items floats)
+_ENUMERATION_LIMIT = 2_000_000
 
-    Returns ``(verdict, matrices or None, boxes)``; the matrices are one per unit.
+
+def _partial_sums(values, w, order, low, high, rest_lo, rest_hi):
+    """Every weighted sum over the units in ``order`` of one point per unit whose sum can
+    still reach [low, high] given the other units' ranges ``rest_lo``/``rest_hi``; None
+    when the set outgrows the limit. Returns (sums (points, items), choices (points, units))."""
+    sums = np.zeros((1, len(low)))
+    choice = np.zeros((1, 0), dtype=np.int64)
+    for step, u in enumerate(order):
+        v = w[u] * values[u]  # (points of unit u, items)
+        if sums.shape[0] * v.shape[0] > _ENUMERATION_LIMIT:
+            return None
+        sums = (sums[:, None, :] + v[None, :, :]).reshape(-1, len(low))
+        choice = np.concatenate([np.repeat(choice, v.shape[0], axis=0),
+                                 np.tile(np.arange(v.shape[0]), choice.shape[0])[:, None]],
+                                axis=1)
+        later = order[step + 1:]
+        lo = rest_lo + sum((w[x] * values[x].min(axis=0) for x in later), np.zeros(len(low)))
+        hi = rest_hi + sum((w[x] * values[x].max(axis=0) for x in later), np.zeros(len(low)))
+        keep = np.all((sums + hi >= low - 1e-9) & (sums + lo <= high + 1e-9), axis=1)
+        sums, choice = sums[keep], choice[keep]
+    return sums, choice
+
+
+def _enumerate(items, grids, w, witness):
+    """An exhaustive search of the folds' (TP, TN), meeting in the middle: the partial sums
+    of one half of the units against those of the other, each pruned by what the other
+    half can add. Returns (verdict, matrices) -- a proof either way -- or None when the
+    sets are too large to hold."""
+    k = len(grids)
+    low = np.array([item.low for item in items])
+    high = np.array([item.high for item in items])
+    values, points = [], []
+    for g in grids:
+        flat = g.reshape(g.shape[0], -1).T  # (points, items)
+        ok = np.all(np.isfinite(flat), axis=1)
+        if not ok.any():
+            return False, None
+        values.append(flat[ok])
+        points.append(np.flatnonzero(ok))
+    ranges = [(w[u] * values[u].min(axis=0), w[u] * values[u].max(axis=0)) for u in range(k)]
+    order = sorted(range(k), key=lambda u: values[u].shape[0])
+    first, second = order[0::2], order[1::2]
+
+    def span(units):
+        return (sum((ranges[u][0] for u in units), np.zeros(len(items))),
+                sum((ranges[u][1] for u in units), np.zeros(len(items))))
+
+    a = _partial_sums(values, w, first, low, high, *span(second))
+    b = None if a is None else _partial_sums(values, w, second, low, high, *span(first))
+    if b is None:
+        return None
+    (sa, ca), (sb, cb) = a, b
+    if sa.shape[0] > sb.shape[0]:
+        (sa, ca, first), (sb, cb, second) = (sb, cb, second), (sa, ca, first)
+    if sa.shape[0] > 50_000:  # one query per point of the smaller half
+        return None
+    sort = np.argsort(sb[:, 0], kind="stable")
+    sb, cb = sb[sort], cb[sort]
+    for i in range(sa.shape[0]):
+        need_lo, need_hi = low - sa[i] - 1e-9, high - sa[i] + 1e-9
+        start = np.searchsorted(sb[:, 0], need_lo[0], side="left")
+        stop = np.searchsorted(sb[:, 0], need_hi[0], side="right")
+        block = sb[start:stop]
+        hits = np.flatnonzero(np.all((block >= need_lo) & (block <= need_hi), axis=1))
+        for j in hits:  # the float slack above is settled by the exact check of a witness
+            x = np.zeros(2 * k, dtype=np.int64)
+            for units, picks in ((first, ca[i]), (second, cb[start + j])):
+                for u, pick in zip(units, picks):
+                    tp, tn = np.unravel_index(points[u][pick], grids[u].shape[1:])
+                    x[u], x[k + u] = tp, tn
+            found = witness(x)
+            if found is not None:
+                return True, found
+    return False, None
+
+
+def mean_search(items, units, weights=None, *, zero_division=np.nan, budget=200_000):
+    """The weighted mean over ``units`` [(p, n), ...]: an exhaustive search where its sets
+    fit in memory, else a branch and bound.
+
+    Returns ``(verdict, matrices or None, boxes)``; the matrices are one per unit, and
+    ``boxes`` is 0 when the exhaustive search decided.
     """
     units = [(int(p), int(n)) for p, n in units]
     w = np.full(len(units), 1.0 / len(units)) if weights is None else np.asarray(weights, float)
@@ -80,6 +161,9 @@ def mean_search(items, units, weights=None, *, zero_division=np.nan, budget=200_
             return np.stack([matrices(x[u], x[k + u], *units[u]) for u in range(k)])
         return None
 
+    exhaustive = _enumerate(items, grids, w, witness)
+    if exhaustive is not None:
+        return exhaustive[0], exhaustive[1], 0
     lo = np.zeros(2 * k, dtype=np.int64)
     hi = np.array([p for p, _ in units] + [n for _, n in units], dtype=np.int64)
     verdict, point, boxes = branch_and_bound(lo, hi, items, bounds, witness, budget=budget)
