@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from imbeval.check import check_reported
+from imbeval.check import check_reported, compare_reported
 from imbeval.check._binary import matrices
 from imbeval.indices import compute
 
@@ -26,6 +26,21 @@ def speed():
         r = check_reported({k: scores[k] for k in sub}, p=5000, n=5000)
         print(f"binary p = n = 5000, {label}: {time.perf_counter() - t:.3f} s, "
               f"{r.verdict}, {r.n_feasible} feasible")
+    t = time.perf_counter()
+    out = compare_reported({"A": {"accuracy": "0.862", "f1": "0.853"},
+                            "B": {"accuracy": "0.84"}}, p=500, n=500)
+    print(f"ranking noise, two methods on p = n = 500 ({out[0].pairs} pairings): "
+          f"{time.perf_counter() - t:.2f} s, {out[0].verdict}")
+    for label, folds, sc in (
+            ("mean of 3 folds, inconsistent (mlscorecheck case 121)",
+             [(14, 9), (12, 23), (13, 18)],
+             {"accuracy": 0.5323, "sensitivity": 0.2585, "specificity": 0.6594}),
+            ("mean of 3 folds, consistent (mlscorecheck case 120)",
+             [(14, 26), (14, 14), (9, 18)],
+             {"accuracy": 0.6502, "sensitivity": 0.7222, "specificity": 0.6095})):
+        t = time.perf_counter()
+        r = check_reported(sc, folds=folds, eps=1e-4)
+        print(f"{label}: {time.perf_counter() - t:.2f} s, {r.verdict} ({r.method})")
     rng = np.random.default_rng(0)
     c = 10
     n = rng.integers(50, 300, c)
