@@ -66,7 +66,7 @@ _AVERAGES = {
 _AFFINE = {"iam": ("cba", 2.0, -1.0)}
 #: the indices the branch and bound bounds (the others are checked on its witnesses only)
 SUPPORTED = frozenset(_AVERAGES) | frozenset(_AFFINE) | {"gmean", "g_mean", "min_recall", "max_recall", "kappa",
-                                    "mcc"}
+                                    "mcc", "nmi"}
 
 
 def _terms(term, dl, dh, cl, ch, n, total):
@@ -89,8 +89,49 @@ def _interval_div(num_lo, num_hi, den_lo, den_hi):
     return lo, hi
 
 
+def _plogp_range(lo, hi):
+    """Elementwise range of f(p) = -p ln p over [lo, hi] within [0, 1]; f is concave with
+    its peak at 1/e, so the minimum is at an end and the maximum at the clipped peak."""
+    def f(p):
+        return -p * np.log(np.where(p > 0, p, 1.0))
+    lo, hi = np.clip(lo, 0.0, 1.0), np.clip(hi, 0.0, 1.0)
+    return np.minimum(f(lo), f(hi)), f(np.clip(1.0 / math.e, lo, hi))
+
+
+def _nmi_bounds(dl, dh, cl, ch, n, total):
+    """Outer bounds of NMI = (H(Y) + H(pred)) / H(joint) - 1 over every matrix with row
+    sums ``n``, diagonal in [dl, dh] and column sums in [cl, ch].
+
+    H(Y) is fixed; H(pred) is bounded term by term. H(joint) is the diagonal's terms plus
+    the off-diagonal mass m = 1 - D/N spread over K = c(c - 1) cells: at least f(m)
+    (f is subadditive) and at most m ln(K / m) (the even spread); also
+    max(H(Y), H(pred)) <= H(joint) <= H(Y) + H(pred).
+    """
+    c = n.size
+    h_true = float(np.sum(-(n / total) * np.log(np.where(n > 0, n / total, 1.0))))
+    p_lo, p_hi = _plogp_range(cl / total, ch / total)
+    hp_lo, hp_hi = float(p_lo.sum()), float(p_hi.sum())
+    q_lo, q_hi = _plogp_range(dl / total, dh / total)
+    m_lo = max(0.0, 1.0 - float(dh.sum()) / total)
+    m_hi = min(1.0, 1.0 - float(dl.sum()) / total)
+    off_lo, _ = _plogp_range(np.array([m_lo]), np.array([m_hi]))
+    k = c * (c - 1)
+    # g(m) = m ln(K / m) is concave with its peak at m = K / e
+    m_star = min(max(k / math.e, m_lo), m_hi)
+    off_hi = m_star * math.log(k / m_star) if m_star > 0 else 0.0
+    hj_lo = max(float(q_lo.sum()) + float(off_lo[0]), h_true, hp_lo)
+    hj_hi = min(float(q_hi.sum()) + off_hi, h_true + hp_hi)
+    if hj_lo <= 1e-12:
+        return 0.0, 1.0
+    lo = (h_true + hp_lo) / hj_hi - 1.0 if hj_hi > 0 else 0.0
+    hi = (h_true + hp_hi) / hj_lo - 1.0
+    return max(0.0, lo - 1e-12), min(1.0, hi + 1e-12)
+
+
 def _bounds_of(name, dl, dh, cl, ch, n, total):
     c = n.size
+    if name == "nmi":
+        return _nmi_bounds(dl, dh, cl, ch, n, total)
     if name in _AFFINE:
         base, scale, shift = _AFFINE[name]
         lo, hi = _bounds_of(base, dl, dh, cl, ch, n, total)
