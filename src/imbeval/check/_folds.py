@@ -53,12 +53,15 @@ def _grids(units, items, zero_division):
 
 # the largest set of partial sums the enumeration keeps (points x items floats)
 _ENUMERATION_LIMIT = 2_000_000
+# the most points of the smaller half: each is one query (a Python loop) into the other half
+_QUERY_LIMIT = 50_000
 
 
-def _partial_sums(values, w, order, low, high, rest_lo, rest_hi):
+def _partial_sums(values, w, order, low, high, ranges, rest_lo, rest_hi):
     """Every weighted sum over the units in ``order`` of one point per unit whose sum can
-    still reach [low, high] given the other units' ranges ``rest_lo``/``rest_hi``; None
-    when the set outgrows the limit. Returns (sums (points, items), choices (points, units))."""
+    still reach [low, high], given ``ranges`` (each unit's weighted (min, max) per item) and
+    the other units' summed range ``rest_lo``/``rest_hi``; None when the set outgrows the
+    limit. Returns (sums (points, items), choices (points, units))."""
     sums = np.zeros((1, len(low)))
     choice = np.zeros((1, 0), dtype=np.int64)
     for step, u in enumerate(order):
@@ -69,12 +72,19 @@ def _partial_sums(values, w, order, low, high, rest_lo, rest_hi):
         choice = np.concatenate([np.repeat(choice, v.shape[0], axis=0),
                                  np.tile(np.arange(v.shape[0]), choice.shape[0])[:, None]],
                                 axis=1)
-        later = order[step + 1:]
-        lo = rest_lo + sum((w[x] * values[x].min(axis=0) for x in later), np.zeros(len(low)))
-        hi = rest_hi + sum((w[x] * values[x].max(axis=0) for x in later), np.zeros(len(low)))
-        keep = np.all((sums + hi >= low - 1e-9) & (sums + lo <= high + 1e-9), axis=1)
+        lo, hi = _span(ranges, order[step + 1:], len(low))
+        keep = np.all((sums + rest_hi + hi >= low - 1e-9)
+                      & (sums + rest_lo + lo <= high + 1e-9), axis=1)
         sums, choice = sums[keep], choice[keep]
     return sums, choice
+
+
+def _span(ranges, units, size):
+    """The summed (min, max) per item of ``units``."""
+    lo, hi = np.zeros(size), np.zeros(size)
+    for u in units:
+        lo, hi = lo + ranges[u][0], hi + ranges[u][1]
+    return lo, hi
 
 
 def _enumerate(items, grids, w, witness):
@@ -96,19 +106,15 @@ def _enumerate(items, grids, w, witness):
     ranges = [(w[u] * values[u].min(axis=0), w[u] * values[u].max(axis=0)) for u in range(k)]
     order = sorted(range(k), key=lambda u: values[u].shape[0])
     first, second = order[0::2], order[1::2]
-
-    def span(units):
-        return (sum((ranges[u][0] for u in units), np.zeros(len(items))),
-                sum((ranges[u][1] for u in units), np.zeros(len(items))))
-
-    a = _partial_sums(values, w, first, low, high, *span(second))
-    b = None if a is None else _partial_sums(values, w, second, low, high, *span(first))
+    a = _partial_sums(values, w, first, low, high, ranges, *_span(ranges, second, len(items)))
+    b = None if a is None else _partial_sums(values, w, second, low, high, ranges,
+                                             *_span(ranges, first, len(items)))
     if b is None:
         return None
     (sa, ca), (sb, cb) = a, b
     if sa.shape[0] > sb.shape[0]:
         (sa, ca, first), (sb, cb, second) = (sb, cb, second), (sa, ca, first)
-    if sa.shape[0] > 50_000:  # one query per point of the smaller half
+    if sa.shape[0] > _QUERY_LIMIT:
         return None
     sort = np.argsort(sb[:, 0], kind="stable")
     sb, cb = sb[sort], cb[sort]
