@@ -275,6 +275,106 @@ def issue(args):
     print(f"{time.process_time() - start:.0f} s CPU")
 
 
+PEER_FIELDS = ("index", "method", "min_class", "imbalance", "auc", "replicates", "defined",
+               "covered", "coverage", "mc_se", "width")
+PEERS_CSV = ROOT / "results" / "score_intervals_peers.csv"
+
+
+def confidenceinterval_auc():
+    """confidenceinterval 1.0.5's ROC AUC interval (its default ``method="delong"``: the
+    fast DeLong variance of Sun & Xu 2014, a Wald interval not clipped to [0, 1]); label
+    1 the positive class, as here. None where the package is not installed."""
+    try:
+        import confidenceinterval as ci
+    except ImportError:
+        return None
+
+    def run(y, x):
+        with np.errstate(all="ignore"):
+            value, (lo, hi) = ci.roc_auc_score(y, x, confidence_level=0.95)
+        return float(value), float(lo), float(hi)
+    return run
+
+
+def peers(args):
+    """ROC AUC: confidenceinterval's DeLong interval beside imbeval's methods (``auto``,
+    DeLong, DeLong on the logit scale, Newcombe) on the validation run's test sets (seed
+    ``--seed``, default 1; the first ``--replicates`` of each regime), written to
+    ``benchmarks/results/score_intervals_peers.csv``; the table printed by
+    ``peers-summary``."""
+    run_peer = confidenceinterval_auc()
+    if run_peer is None:
+        raise SystemExit("confidenceinterval is not installed (pip install "
+                         "confidenceinterval==1.0.5, in a virtualenv of its own)")
+    methods = ("auto", "delong", "delong-logit", "newcombe")
+    start = time.process_time()
+    store = {}
+    for n_pos in MIN_CLASS_GRID:
+        for ir in IMBALANCE_GRID:
+            for auc in AUC_GRID:
+                target = targets(auc, 1 / (1 + ir))["roc_auc"]
+                for r in range(args.replicates):
+                    # the test sets of run_cell at this seed
+                    rng = np.random.default_rng([args.seed, n_pos, ir, int(round(auc * 100)),
+                                                 r])
+                    y, x, _ = test_set(n_pos, n_pos * ir, auc, rng)
+                    got = {m: interval("roc_auc", y, x, ci_method=m) for m in methods}
+                    got = {m: (e.value, e.low, e.high) for m, e in got.items()}
+                    got["confidenceinterval"] = run_peer(y, x)
+                    ours = got["delong"][0]
+                    if not math.isclose(got["confidenceinterval"][0], ours, abs_tol=1e-6):
+                        raise SystemExit(f"ROC AUC {got['confidenceinterval'][0]} against "
+                                         f"imbeval's {ours}: not the same index")
+                    for m, (_, lo, hi) in got.items():
+                        row = store.setdefault((m, n_pos, ir, auc), [0, 0, 0, 0.0])
+                        row[0] += 1
+                        if math.isfinite(lo) and math.isfinite(hi):
+                            row[1] += 1
+                            row[2] += int(lo - 1e-12 <= target <= hi + 1e-12)
+                            row[3] += hi - lo
+        print(f"n+ = {n_pos} done, {time.process_time() - start:.0f} s CPU", flush=True)
+    rows = []
+    for (m, n_pos, ir, auc), (reps, defined, covered, width) in sorted(store.items()):
+        cov = covered / defined if defined else math.nan
+        rows.append({"index": "roc_auc", "method": m, "min_class": n_pos, "imbalance": ir,
+                     "auc": auc, "replicates": reps, "defined": defined, "covered": covered,
+                     "coverage": f"{cov:.4f}",
+                     "mc_se": f"{math.sqrt(cov * (1 - cov) / defined):.4f}" if defined
+                     else "nan",
+                     "width": f"{width / defined:.6g}" if defined else "nan"})
+    out = Path(args.out) if args.out else PEERS_CSV
+    with open(out, "w", newline="") as fh:
+        writer = csv.DictWriter(fh, PEER_FIELDS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    print(f"{len(rows)} rows -> {out}; {time.process_time() - start:.0f} s CPU")
+    peers_summary(args)
+
+
+def peers_summary(args):
+    """The table of docs/metrics.md from ``peers``' CSV: per method pooled coverage (Monte
+    Carlo s.e.), regimes >= 94 %, the lowest regime, mean width."""
+    rows = list(csv.DictReader(open(Path(args.out) if args.out else PEERS_CSV)))
+    print("| index | method | pooled coverage (MC s.e.) | regimes >= 94 % | lowest regime "
+          "| mean width | test sets |")
+    print("|---|---|---|---|---|---|---|")
+    for m in ("auto", "delong", "delong-logit", "newcombe", "confidenceinterval"):
+        these = [r for r in rows if r["method"] == m]
+        if not these:
+            continue
+        defined = sum(int(r["defined"]) for r in these)
+        covered = sum(int(r["covered"]) for r in these)
+        width = sum(float(r["width"]) * int(r["defined"]) for r in these
+                    if int(r["defined"])) / defined
+        cov = covered / defined
+        cells = [(float(r["coverage"]), r) for r in these if int(r["defined"])]
+        low, worst = min(cells, key=lambda t: t[0])
+        ok = sum(c >= MIN_COVERAGE for c, _ in cells)
+        print(f"| roc_auc | {m} | {cov:.1%} ({100 * math.sqrt(cov * (1 - cov) / defined):.1f})"
+              f" | {ok}/{len(cells)} | {low:.1%} (n+ = {worst['min_class']}, IR = "
+              f"{worst['imbalance']}, AUC {worst['auc']}) | {width:.3f} | {defined} |")
+
+
 def check_targets(args):
     rng = np.random.default_rng(args.seed)
     from imbeval.scores import score
@@ -291,19 +391,31 @@ def check_targets(args):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("run", "paired", "summary", "issue", "targets"))
+    parser.add_argument("command", choices=("run", "paired", "summary", "issue", "targets",
+                                            "peers", "peers-summary"))
     parser.add_argument("--replicates", type=int, default=200)
     parser.add_argument("--boot-replicates", type=int, default=100)
     parser.add_argument("--resamples", type=int, default=200)
     parser.add_argument("--boot-max-pos", type=int, default=50)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=None,
+                        help="issue, targets: default 0; peers: default 1 (the validation "
+                             "run's test sets)")
+    parser.add_argument("--out", default=None,
+                        help="peers, peers-summary: the CSV (default "
+                             "benchmarks/results/score_intervals_peers.csv)")
     args = parser.parse_args(argv)
+    if args.seed is None:
+        args.seed = 1 if args.command == "peers" else 0
     if args.command == "run":
         run(args)
     elif args.command == "paired":
         paired(args)
     elif args.command == "summary":
         summarize(score_coverage_table())
+    elif args.command == "peers":
+        peers(args)
+    elif args.command == "peers-summary":
+        peers_summary(args)
     elif args.command == "issue":
         args.replicates = 2000 if args.replicates == 200 else args.replicates
         issue(args)

@@ -150,8 +150,8 @@ def run_regime(kind, c, m, ir, args, peers, store, chunk=0, reps=None):
     rng = np.random.default_rng([args.seed, c, m, ir, kind == "paired", chunk])
     paired = kind == "paired"
     make = paired_population if paired else population
-    all_names = names_for(c)
-    methods = PAIRED_METHODS if paired else METHODS
+    all_names = [k for k in names_for(c) if not args.indices or k in args.indices]
+    methods = PAIRED_METHODS if paired else (args.methods or METHODS)
     if reps is None:
         reps = args.paired_replicates if paired else args.replicates
     for r in range(chunk * reps, (chunk + 1) * reps):
@@ -160,7 +160,7 @@ def run_regime(kind, c, m, ir, args, peers, store, chunk=0, reps=None):
         # an index whose population value is undefined has no target in this replicate
         names = [k for k in all_names if math.isfinite(targets[k])]
         counts = rng.multinomial(n, probs.ravel()).reshape(probs.shape).astype(float)
-        for method in methods:
+        for method in methods:  # "auto": what a user gets, chosen per test set
             use = [k for k in names if k in RATES] if method in ("wilson", "jeffreys") \
                 else names
             if not use:
@@ -174,9 +174,10 @@ def run_regime(kind, c, m, ir, args, peers, store, chunk=0, reps=None):
                        (out[k].low, out[k].high))
         if not paired and r < args.peer_replicates:  # the first replicates of each regime
             for peer, run in peers.items():
-                for k, est in run(counts, c).items():
-                    if k in targets and math.isfinite(targets[k]):
-                        _tally(store, (kind, k, peer, c, m, ir), targets[k], est)
+                for k, est in run(counts, c, [args.seed, r, c, m, ir, 1]).items():
+                    if k in names:
+                        _tally(store, (kind, k, peer, c, m, ir), targets[k],
+                               None if est is None else est[1])
 
 
 def _row_quantiles(values, qs):
@@ -368,59 +369,93 @@ def labels_of(counts):
     return t, p
 
 
+def _peer_seed(seed):
+    """One 32-bit seed from a sequence of ints (the peers take an int)."""
+    return int(np.random.SeedSequence(seed).generate_state(1)[0])
+
+
 def confidenceinterval_peer():
+    """confidenceinterval 1.0.5 on one test set: ``{index: (value, (low, high)) or None}``.
+
+    Its intervals, as its source computes them: accuracy, binary precision and recall the
+    Wilson interval (statsmodels' ``proportion_confint``; the binary path takes a
+    proportion method, Wilson being the package's default there); binary F1 a Wald
+    interval with the delta-method variance of the multinomial; macro F1, macro recall
+    (= ACSA) and macro precision Wald intervals with closed-form variances after Takahashi
+    et al. (2022, *Applied Intelligence* 52:4961). None are clipped to the index's range."""
     import confidenceinterval as ci
 
-    def run(counts, c):
+    def run(counts, c, seed=None):
         t, p = labels_of(counts)
+        t, p = t.tolist(), p.tolist()
         out = {}
 
         def take(name, f, *a, **kw):
             try:
-                with warnings.catch_warnings():
+                with warnings.catch_warnings(), np.errstate(all="ignore"):
                     warnings.simplefilter("ignore")
-                    _, (lo, hi) = f(*a, **kw)
-                out[name] = (float(lo), float(hi))
+                    value, (lo, hi) = f(*a, **kw)
+                out[name] = (float(value), (float(lo), float(hi)))
             except Exception:  # a peer that fails on a test set has no interval there
                 out[name] = None
-        take("accuracy", ci.accuracy_score, t.tolist(), p.tolist())
+        take("accuracy", ci.accuracy_score, t, p)
+        take("macro_f1", ci.f1_score, t, p, average="macro")
+        take("acsa", ci.recall_score, t, p, average="macro")
+        take("macro_precision", ci.precision_score, t, p, average="macro")
         if c == 2:  # imbeval's row 0 is the positive class: label 1 for the peer
-            tb, pb = (t == 0).astype(int).tolist(), (p == 0).astype(int).tolist()
+            tb = [int(v == 0) for v in t]
+            pb = [int(v == 0) for v in p]
             take("f1", ci.f1_score, tb, pb, average="binary")
             take("precision", ci.precision_score, tb, pb, average="binary", method="wilson")
             take("sensitivity", ci.recall_score, tb, pb, average="binary", method="wilson")
-        else:
-            take("macro_f1", ci.f1_score, t.tolist(), p.tolist(), average="macro")
         return out
     return run
 
 
-#: prob-conf-mat's metric names for registry indices
+#: prob-conf-mat's metric names for registry indices; two-class ones with row 0 positive
 PCM_METRICS = {"accuracy": "acc", "acsa": "ba", "mcc": "mcc", "kappa": "kappa",
-               "macro_f1": "f1@macro"}
+               "macro_f1": "f1@macro", "macro_precision": "ppv@macro"}
+PCM_BINARY = {"f1": "f1@binary+positive_class=0",
+              "precision": "ppv@binary+positive_class=0",
+              "sensitivity": "tpr@binary+positive_class=0"}
 
 
-def prob_conf_mat_peer(draws):
+def prob_conf_mat_peer(draws, prior=0.5):
+    """prob-conf-mat 0.4.0 on one test set: ``{index: (value, (low, high)) or None}``.
+
+    Its model (``Experiment.sample_posterior``): class prevalences Dirichlet(counts per row
+    + ``prior``) times each row's predictions Dirichlet(row + ``prior``), ``draws``
+    matrices (its default is 10,000); the interval the 95 % highest-density interval of
+    the metric's draws (``stats.hdi_estimator``), the value the metric of the test set
+    (``"input"``). Its default prior is 0 (Haldane's: an empty cell stays empty in every
+    draw); 0.5 (Jeffreys') is one of its named ones. It refuses a matrix with an empty row
+    (a class absent from the test set): no interval there."""
     import prob_conf_mat as pcm
     from prob_conf_mat.stats import hdi_estimator
 
-    def run(counts, c):
-        out = {}
-        with warnings.catch_warnings():
+    def run(counts, c, seed=0):
+        metrics = {**PCM_METRICS, **(PCM_BINARY if c == 2 else {})}
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             try:
-                study = pcm.Study(seed=0, num_samples=max(draws, 1000), ci_probability=0.95)
+                study = pcm.Study(seed=_peer_seed(seed), num_samples=draws,
+                                  ci_probability=0.95)
                 study.add_experiment("g/a", confusion_matrix=counts.astype(int),
-                                     prevalence_prior=0.5, confusion_prior=0.5)
-            except Exception:  # it refuses a matrix with an empty row: no interval there
-                return {ours: None for ours in PCM_METRICS}
-            for ours, theirs in PCM_METRICS.items():
+                                     prevalence_prior=prior, confusion_prior=prior)
+            except Exception:
+                return {ours: None for ours in metrics}
+            # all metrics first: each one added changes the study, and its samples go
+            for theirs in metrics.values():
                 study.add_metric(theirs)
+            out = {}
+            for ours, theirs in metrics.items():
+                value = study.get_metric_samples(metric=theirs, experiment_name="g/a",
+                                                 sampling_method="input").values.ravel()[0]
                 v = study.get_metric_samples(metric=theirs, experiment_name="g/a",
                                              sampling_method="posterior").values.ravel()
                 v = v[np.isfinite(v)]
-                out[ours] = tuple(float(x) for x in hdi_estimator(v, 0.95)) if v.size \
-                    else None
+                out[ours] = (float(value), tuple(float(x) for x in hdi_estimator(v, 0.95))) \
+                    if v.size else None
         return out
     return run
 
@@ -428,7 +463,8 @@ def prob_conf_mat_peer(draws):
 def load_peers(draws):
     peers, missing = {}, []
     for name, make in (("confidenceinterval", confidenceinterval_peer),
-                       ("prob-conf-mat", lambda: prob_conf_mat_peer(draws))):
+                       ("prob-conf-mat", lambda: prob_conf_mat_peer(draws)),
+                       ("prob-conf-mat-haldane", lambda: prob_conf_mat_peer(draws, 0.0))):
         try:
             peers[name] = make()
         except ImportError:
@@ -475,6 +511,10 @@ def coverage(args):
     the batches and regimes it finished (kept in ``OUT.state.json`` after each regime)."""
     import json
 
+    unknown = sorted(set(args.methods or ()) - {"auto", *METHODS}) + sorted(
+        set(args.indices or ()) - set(registry(catalogue=True)))
+    if unknown:
+        raise SystemExit(f"unknown methods or indices: {', '.join(unknown)}")
     peers, missing = load_peers(args.draws)
     if missing:
         print(f"peers not installed, left out: {', '.join(missing)}")
@@ -483,7 +523,8 @@ def coverage(args):
     paired_chunk = min(max(chunk // 2, 1), args.paired_replicates)
     settings = {"seed": args.seed, "draws": args.draws, "chunk": chunk,
                 "boot_share": args.boot_share, "replicates_c10": args.replicates_c10,
-                "peers": sorted(peers) if args.peer_replicates else []}
+                "peers": sorted(peers) if args.peer_replicates else [],
+                "methods": list(args.methods or ()), "indices": list(args.indices or ())}
     store, done = {}, set()
     state = _state_path(out)
     if args.resume and state.exists():
@@ -509,7 +550,8 @@ def coverage(args):
                                           else [])
                     todo = [k for k in kinds if (b, k, c, m, ir) not in done]
                     for kind in todo:
-                        if kind == "single" and not args.peer_replicates:
+                        if kind == "single" and not (args.peer_replicates or args.methods
+                                                     or args.indices):
                             run_single_vectorised(c, m, ir, args, store, b, chunk)
                         else:
                             run_regime(kind, c, m, ir, args,
@@ -800,7 +842,7 @@ def _regime_label(regime):
 
 def summary(args):
     """Markdown tables for docs/metrics.md and the heat map docs/ci-coverage.png, from the
-    table (``--table``) and the validation run's rows (``--validation``: the peers)."""
+    table (``--table``); the peers' table is ``peers``'."""
     import gzip
 
     import matplotlib
@@ -907,28 +949,6 @@ def summary(args):
         f"{n} {a[0]}/{a[1]} (lowest validation {np.nanmin(a[2]):.1%})" for n, a in worst))
     full = sorted(n for n, a in per_index.items() if a[0] == a[1])
     print(f"single, offered in every regime measured: {len(full)} indices: {', '.join(full)}")
-    # the peers in the validation run (same test sets) against auto there
-    if args.validation:
-        rows = [r for r in csv.DictReader(open(args.validation))
-                if r["method"] not in METHODS and r["coverage"] != "nan"]
-        print("\n| index | peer | peer's coverage (validation run) | imbeval auto, same "
-              "regimes: validation coverage (offered in) |")
-        print("|---|---|---|---|")
-        for peer in sorted({r["method"] for r in rows}):
-            for name in sorted({r["index"] for r in rows if r["method"] == peer}):
-                these = [r for r in rows if r["method"] == peer and r["index"] == name]
-                covered = sum(int(r["covered"]) for r in these)
-                defined = sum(int(r["defined"]) for r in these)
-                theirs = [float(r["coverage"]) for r in these]
-                ours = [auto[k] for k in (("single", name, int(r["classes"]),
-                                           int(r["min_class"]), int(r["imbalance"]))
-                                          for r in these) if k in auto]
-                print(f"| {name} | {peer} | pooled {covered / defined:.1%}, lowest "
-                      f"{min(theirs):.1%}, >= 94 % in {sum(t >= 0.94 for t in theirs)}/"
-                      f"{len(theirs)} regimes ({these[0]['replicates']} test sets each) | "
-                      f"mean {np.mean([o[1] for o in ours]):.1%}, lowest "
-                      f"{min(o[1] for o in ours):.1%} (offered in "
-                      f"{sum(o[2] for o in ours)}/{len(ours)}) |")
     singles = sorted({k[1] for k in auto if k[0] == "single"}, key=lambda n: (family(n), n))
     grid = np.full((len(singles), len(regimes)), np.nan)
     offered = np.zeros_like(grid, dtype=bool)
@@ -967,11 +987,84 @@ def summary(args):
     print(f"\nwrote {target}")
 
 
+#: the peers' run: its CSV (shipped), the order of its methods in the table
+PEERS_CSV = ROOT / "results" / "single_test_intervals_peers.csv"
+PEER_ORDER = ("auto", *METHODS, "confidenceinterval", "prob-conf-mat", "prob-conf-mat-haldane")
+#: a regime counts towards "regimes >= 94 %" with this many test sets with an interval
+PEER_MIN_DEFINED = 50
+
+
+def peers_table(args):
+    """docs/metrics.md's table of the peers' run (``--peers-csv``, default
+    benchmarks/results/single_test_intervals_peers.csv): per index and method, on the same
+    test sets, the pooled coverage with its Monte Carlo error, the regimes at >= 94 % (of
+    those with >= 50 test sets with an interval), the lowest regime, the mean width and the
+    share of test sets without an interval; then the pooled coverage by number of classes
+    and by smallest class."""
+    from imbeval.metrics._ci import MIN_COVERAGE
+
+    rows = [r for r in csv.DictReader(open(args.peers_csv)) if r["kind"] == "single"]
+    reps = sorted({int(r["replicates"]) for r in rows})
+    print(f"{len(rows)} rows; test sets per index x method x regime: {reps[0]}-{reps[-1]}")
+    indices = sorted({r["index"] for r in rows},
+                     key=lambda k: (k not in ("f1", "precision", "sensitivity"), k))
+    order = [m for m in PEER_ORDER if any(r["method"] == m for r in rows)]
+    by = {}
+    for r in rows:
+        by.setdefault((r["index"], r["method"]), []).append(r)
+    print("\n| index | method | pooled coverage (MC s.e.) | regimes >= 94 % | lowest regime "
+          "| mean width | no interval |")
+    print("|---|---|---|---|---|---|---|")
+    for name in indices:
+        for meth in order:
+            these = by.get((name, meth))
+            if not these:
+                continue
+            defined = sum(int(r["defined"]) for r in these)
+            total = sum(int(r["replicates"]) for r in these)
+            if not defined:
+                print(f"| {name} | {meth} | - | - | - | - | {1:.0%} |")
+                continue
+            cov = sum(int(r["covered"]) for r in these) / defined
+            width = sum(float(r["width"]) * int(r["defined"]) for r in these
+                        if int(r["defined"])) / defined
+            judged = [r for r in these if int(r["defined"]) >= PEER_MIN_DEFINED]
+            ok = sum(float(r["coverage"]) >= MIN_COVERAGE for r in judged)
+            worst = min(judged, key=lambda r: float(r["coverage"])) if judged else None
+            low = (f"{float(worst['coverage']):.1%} (C={worst['classes']} "
+                   f"m={worst['min_class']} IR={worst['imbalance']})") if worst else "-"
+            print(f"| {name} | {meth} | {cov:.1%} ({100 * math.sqrt(cov * (1 - cov) / defined):.1f})"
+                  f" | {ok}/{len(judged)} | {low} | {width:.3f} | {1 - defined / total:.1%} |")
+    # where: imbeval's auto and the peers by each axis of the grid, index by index
+    shown = [m for m in ("auto", "confidenceinterval", "prob-conf-mat",
+                         "prob-conf-mat-haldane") if m in order]
+    for field, grid in (("classes", CLASSES_GRID), ("min_class", MIN_CLASS_GRID),
+                        ("imbalance", IMBALANCE_GRID)):
+        print("\n| index | method | " + " | ".join(f"{field} {g}" for g in grid) + " |")
+        print("|---|---|" + "---|" * len(grid))
+        for name in indices:
+            for meth in shown:
+                these = by.get((name, meth), [])
+                if not these:
+                    continue
+                parts = []
+                for g in grid:
+                    cell = [r for r in these if int(r[field]) == g]
+                    d = sum(int(r["defined"]) for r in cell)
+                    parts.append(f"{sum(int(r['covered']) for r in cell) / d:.1%}" if d
+                                 else "-")
+                print(f"| {name} | {meth} | " + " | ".join(parts) + " |")
+
+
+def _names(text):
+    return tuple(x.strip() for x in text.split(",") if x.strip())
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("mode", nargs="?", default="coverage",
                         choices=("coverage", "table", "speed", "summary", "user-speed",
-                                 "boundary", "goal", "cases"))
+                                 "boundary", "goal", "cases", "peers"))
     parser.add_argument("--replicates", type=int, default=60)
     parser.add_argument("--paired-replicates", type=int, default=40)
     parser.add_argument("--peer-replicates", type=int, default=30)
@@ -981,6 +1074,13 @@ def main(argv=None):
                              "--replicates)")
     parser.add_argument("--boot-share", type=float, default=0.2,
                         help="coverage: the share of test sets the bootstrap runs on")
+    parser.add_argument("--methods", type=_names, default=None,
+                        help="coverage: imbeval's methods, comma-separated, from "
+                             f"auto,{','.join(METHODS)} (default: {','.join(METHODS)}); "
+                             "a choice runs test set by test set")
+    parser.add_argument("--indices", type=_names, default=None,
+                        help="coverage: only these indices, comma-separated (default: "
+                             "all); a choice runs test set by test set")
     parser.add_argument("--classes", type=int, default=10)
     parser.add_argument("--labels", type=int, default=10000, help="user-speed: test points")
     parser.add_argument("--repeat", type=int, default=5)
@@ -995,12 +1095,14 @@ def main(argv=None):
     parser.add_argument("--paired-from",
                         help="table: an earlier table whose paired rows are kept")
     parser.add_argument("--worst", type=int, default=15, help="goal: indices listed")
+    parser.add_argument("--peers-csv", default=str(PEERS_CSV),
+                        help="peers: the peers' run (coverage --out with --peer-replicates)")
     parser.add_argument("--table", default=str(TABLE),
                         help="table: where to write it; summary: which to read")
     args = parser.parse_args(argv)
     {"speed": speed, "coverage": coverage, "table": table, "summary": summary,
      "user-speed": user_speed, "boundary": boundary, "goal": goal,
-     "cases": cases}[args.mode](args)
+     "cases": cases, "peers": peers_table}[args.mode](args)
 
 
 if __name__ == "__main__":
