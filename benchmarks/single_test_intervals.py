@@ -15,14 +15,26 @@ Usage::
         --validation VALIDATION.csv --paired-from OLD_TABLE.csv.gz  # the shipped table
     python benchmarks/single_test_intervals.py goal      # share of regimes >= 94 % per index
     python benchmarks/single_test_intervals.py cases     # the three test sets of docs/metrics.md
-    python benchmarks/single_test_intervals.py summary --validation VALIDATION.csv
+    python benchmarks/single_test_intervals.py summary
+    # the peers on the same test sets as imbeval's auto and methods (their virtualenv)
+    python benchmarks/single_test_intervals.py --seed 2 --replicates 200 \\
+        --peer-replicates 200 --paired-replicates 0 --chunk 100 --draws 1000 \\
+        --methods auto,dirichlet,delta,logit,bootstrap,wilson,jeffreys \\
+        --indices accuracy,f1,precision,sensitivity,macro_f1,acsa,mcc,kappa,macro_precision \\
+        --out PEERS.csv
+    python benchmarks/single_test_intervals.py peers [--peers-csv PEERS.csv]
     python benchmarks/single_test_intervals.py speed [--draws 10000] [--classes 10]
     python benchmarks/single_test_intervals.py user-speed [--labels 10000] [--classes 10]
     python benchmarks/single_test_intervals.py boundary [--replicates 400] [--draws 1000]
 
 Peers (optional, in a virtualenv of their own; never required by imbeval):
 ``pip install confidenceinterval==1.0.5 prob-conf-mat==0.4.0``; a peer not importable is
-left out and the output says so.
+left out and the output says so. With ``--peer-replicates N`` the first N test sets of
+each regime also get the peers' intervals (prob-conf-mat at its named prior 0.5 and at its
+default 0, ``prob-conf-mat-haldane``), test set by test set; ``--methods`` and
+``--indices`` restrict imbeval's side to what the peers cover. ``peers`` prints
+docs/metrics.md's table from that run's CSV, shipped as
+``benchmarks/results/single_test_intervals_peers.csv`` (no peer needed to reprint it).
 
 **Regimes.** Classes C in {2, 3, 5, 10}, smallest class m in {5, 10, 20, 50, 100, 500}
 test points, imbalance ratio IR in {1, 10, 100} (class priors geometric from the smallest,
@@ -60,8 +72,7 @@ between batches has every regime at one count.
 independent validation run (another seed: other classifiers, other test sets) supports the
 choice (the rules: :mod:`imbeval.metrics._ci`). ``table`` writes both runs' counts per index
 x method x regime to ``src/imbeval/metrics/ci_coverage.csv.gz``; ``summary`` prints
-docs/metrics.md's tables from it (and the peers' rows of the validation run) and redraws
-docs/ci-coverage.png. docs/metrics.md has the numbers of the project machine.
+docs/metrics.md's tables from it and redraws docs/ci-coverage.png. docs/metrics.md has the numbers of the project machine.
 """
 
 from __future__ import annotations
