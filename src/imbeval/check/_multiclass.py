@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -64,9 +65,11 @@ _AVERAGES = {
 }
 # IAM = 2 CBA - 1 for every matrix (imbeval.indices.mortaz2020.iam)
 _AFFINE = {"iam": ("cba", 2.0, -1.0)}
+#: bounded indices that depend on more than (diagonal, column sums)
+_ARRANGED = frozenset({"nmi", "cen", "mcen"})
 #: the indices the branch and bound bounds (the others are checked on its witnesses only)
 SUPPORTED = frozenset(_AVERAGES) | frozenset(_AFFINE) | {"gmean", "g_mean", "min_recall", "max_recall", "kappa",
-                                    "mcc", "nmi"}
+                                    "mcc", "nmi", "cen", "mcen"}
 
 
 def _terms(term, dl, dh, cl, ch, n, total):
@@ -128,10 +131,144 @@ def _nmi_bounds(dl, dh, cl, ch, n, total):
     return max(0.0, lo - 1e-12), min(1.0, hi + 1e-12)
 
 
+def _xlogx(x):
+    return x * np.log(np.where(x > 0, x, 1.0))
+
+
+def _even_split(r, parts):
+    """The least sum of x ln x over ``parts`` non-negative integers summing to ``r`` (x ln x
+    is convex: the most even split)."""
+    q = np.floor(r / parts)
+    s = r - q * parts
+    return s * _xlogx(q + 1) + (parts - s) * _xlogx(q)
+
+
+def _ends_min(f, dl, dh, cl):
+    """Per class, the least f(d, k) over the box, for f nondecreasing in k (k >= d) and
+    concave in d, both at fixed k and along k = d: for each d the least k is max(cl, d),
+    and on each of d <= cl and d >= cl the least value is at an end."""
+    return np.min([f(d, np.maximum(cl, d)) for d in (dl, np.clip(cl, dl, dh), dh)], axis=0)
+
+
+def _concave_max(f, dl, dh, ch):
+    """Per class, the largest f(d, ch) over the integers d in [dl, min(dh, ch)], for f
+    concave in d: a binary search for the first d where f stops increasing."""
+    a, b = dl.copy(), np.minimum(dh, ch)
+    for _ in range(64):
+        open_ = a < b
+        if not np.any(open_):
+            break
+        mid = np.floor((a + b) / 2)
+        rising = f(mid + 1, ch) > f(mid, ch)
+        a = np.where(open_ & rising, mid + 1, a)
+        b = np.where(open_ & ~rising, mid, b)
+    return f(a, ch)
+
+
+def _confusion_gap(dl, dh, cl, ch, n, total, cen_item, mcen_item):
+    """The interval of G = Delta / ln b - (2m CEN - W MCEN) over the box and the reported
+    tolerances of CEN and MCEN; G = 0 for every matrix, so a box whose interval misses 0
+    holds none with both values.
+
+    The cells' x ln x are the same in CEN's and MCEN's class terms (see
+    :func:`_confusion_bounds`), so (2m CEN - W MCEN) ln b = Delta = sum (r + c) ln(S / S'),
+    a function of (d, k) alone: per class (n + k - 2d) ln((n + k) / (n + k - d)), which
+    increases in k (its k-derivative is -ln(1 - u) - u (1 - 2u) / (1 - u) >= 0, u = d / S)
+    and is concave in d at fixed k and along k = d.
+    """
+    c = n.size
+
+    def delta(d, k):
+        s = n + k
+        s_mod = s - d
+        return (s - 2 * d) * np.log(np.where(s_mod > 0, s / np.where(s_mod > 0, s_mod, 1.0), 1.0))
+
+    base = math.log(2 * (c - 1))
+    half = 0.5 if c == 2 else 1.0
+    w_lo, w_hi = 2 * total - half * float(dh.sum()), 2 * total - half * float(dl.sum())
+    g_lo = float(np.sum(_ends_min(delta, dl, dh, cl))) / base \
+        - 2 * total * cen_item.high + w_lo * max(0.0, mcen_item.low)
+    g_hi = float(np.sum(_concave_max(delta, dl, dh, ch))) / base \
+        - 2 * total * cen_item.low + w_hi * max(0.0, mcen_item.high)
+    slack = 1e-9 * (1.0 + 2 * total)
+    return g_lo - slack, g_hi + slack
+
+
+def _confusion_bounds(name, dl, dh, cl, ch, n, total):
+    """Outer bounds of CEN or MCEN over every matrix with row sums ``n``, diagonal in
+    [dl, dh] and column sums in [cl, ch].
+
+    Class j's off-diagonal row cells sum to r = n - d, its column cells to c = k - d (k its
+    column sum); with S = n + k (CEN) or S' = n + c (MCEN) and b = 2(C - 1), the class's
+    weighted term is T_j = S_j CEN_j ln b = -sum x ln(x / S) over those 2(C - 1) cells, and
+    CEN = sum T_j / (2m ln b), MCEN = sum T_j / (W ln b) with W = 2m - D (2m - D / 2 for
+    C = 2). x ln x is superadditive and convex, so for fixed (r, c) T_j lies between
+    L = (r + c) ln S - r ln r - c ln c (each side concentrated in one cell) and
+    (r + c) ln S - g(r) - g(c) <= U = (r + c) ln((C - 1) S) - r ln r - c ln c (the even spread;
+    g the even integer split, Jensen for U). In (d, k), L and U increase in k (their
+    k-derivative is at least ln(S/c) - 1 + (r + c)/S >= r/S >= 0, by ln x >= 1 - 1/x) and
+    are concave in d at fixed k, and L is concave along k = d (c = 0). So L's minimum over
+    the box is at d in {dl, cl, dh} with k = max(cl, d), and U's maximum at k = ch and the
+    best integer d (a binary search on the differences of a concave function). The
+    integer-split form is also bounded by the box's ends (g increases on the integers),
+    which is tighter where few points are off the diagonal; the smaller bound is kept.
+    """
+    c = n.size
+    parts = c - 1
+    modified = name == "mcen"
+
+    def ends(d, k):
+        r, cc = n - d, np.maximum(k - d, 0.0)
+        return r, cc, (n + cc if modified else n + k)
+
+    def lower(d, k):
+        r, cc, s = ends(d, k)
+        return (r + cc) * np.log(np.where(s > 0, s, 1.0)) - _xlogx(r) - _xlogx(cc)
+
+    def upper(d, k):
+        r, cc, s = ends(d, k)
+        return (r + cc) * np.log(np.where(s > 0, parts * s, 1.0)) - _xlogx(r) - _xlogx(cc)
+
+    lo_terms = _ends_min(lower, dl, dh, cl)
+    hi_terms = _concave_max(upper, dl, dh, ch)
+    r_lo, r_hi = n - dh, n - dl
+    c_lo, c_hi = np.maximum(cl - dh, 0.0), np.maximum(ch - dl, 0.0)
+    s_hi = n + c_hi if modified else n + ch
+    boxed = (r_hi + c_hi) * np.log(np.maximum(s_hi, 1.0)) - _even_split(r_lo, parts) \
+        - _even_split(c_lo, parts)
+    hi_terms = np.minimum(hi_terms, boxed)
+    t_lo = float(np.sum(np.maximum(lo_terms, 0.0)))
+    t_hi = float(np.sum(np.maximum(hi_terms, 0.0)))
+    # every off-diagonal cell is in one row and one column: sum T_j = A - 2X with
+    # A = sum (r + c) ln S and X = sum x ln x over the off-diagonal cells, where
+    # X <= min(sum r ln r, sum c ln c) and X >= sum g(r), sum g(c) and
+    # sum r ln r + sum c ln c - O ln O (O = sum r: H(joint) <= H(rows) + H(columns))
+    s_lo = n + c_lo if modified else n + cl
+    a_lo = float(np.sum(np.maximum(r_lo + c_lo, 0.0) * np.log(np.maximum(s_lo, 1.0))))
+    a_hi = float(np.sum((r_hi + c_hi) * np.log(np.maximum(s_hi, 1.0))))
+    x_hi = min(float(_xlogx(r_hi).sum()), float(_xlogx(c_hi).sum()))
+    o_hi = total - float(dl.sum())
+    x_lo = max(float(_even_split(r_lo, parts).sum()), float(_even_split(c_lo, parts).sum()),
+               float(_xlogx(r_lo).sum() + _xlogx(c_lo).sum() - o_hi * math.log(max(o_hi, 1.0))))
+    t_lo = max(t_lo, a_lo - 2 * x_hi)
+    t_hi = min(t_hi, a_hi - 2 * x_lo)
+    base = math.log(2 * parts)
+    if not modified:
+        w_lo = w_hi = 2 * total
+    else:
+        half = 0.5 if c == 2 else 1.0
+        w_lo, w_hi = 2 * total - half * float(dh.sum()), 2 * total - half * float(dl.sum())
+    lo, hi = t_lo / (w_hi * base), t_hi / (w_lo * base)
+    slack = 1e-9 * (1.0 + hi)
+    return max(0.0, lo - slack), hi + slack
+
+
 def _bounds_of(name, dl, dh, cl, ch, n, total):
     c = n.size
     if name == "nmi":
         return _nmi_bounds(dl, dh, cl, ch, n, total)
+    if name in ("cen", "mcen"):
+        return _confusion_bounds(name, dl, dh, cl, ch, n, total)
     if name in _AFFINE:
         base, scale, shift = _AFFINE[name]
         lo, hi = _bounds_of(base, dl, dh, cl, ch, n, total)
@@ -324,11 +461,27 @@ def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
     sub = [items[k] for k in bounded]
     recall_linear = [(items[k], names[k]) for k in bounded
                      if names[k] in _AVERAGES and _AVERAGES[names[k]][0] == "recall"]
+    # accuracy is D / N with an integer D
+    d_min, d_max = 0, big_n
+    for k in bounded:
+        if _AVERAGES.get(names[k]) == ("recall", "weighted"):
+            d_min = max(d_min, math.ceil(items[k].low * total - 1e-9))
+            d_max = min(d_max, math.floor(items[k].high * total + 1e-9))
+    # CEN and MCEN reported together: their gap is a function of (d, col) (_confusion_gap)
+    pair = [next((items[k] for k in bounded if names[k] == name), None)
+            for name in ("cen", "mcen")]
+    coupled = c > 1 and None not in pair
+    if coupled:
+        sub = sub + [SimpleNamespace(value=0.0, low=0.0, high=0.0)]
 
     def propagate(lo, hi):
         lo, hi = lo.copy(), hi.copy()
         d_lo, d_hi, c_lo, c_hi = lo[:c], hi[:c], lo[c:], hi[c:]
         for _ in range(3):
+            if d_lo.sum() > d_max or d_hi.sum() < d_min or d_min > d_max:
+                return None
+            np.minimum(d_hi, d_max - (d_lo.sum() - d_lo), out=d_hi)
+            np.maximum(d_lo, d_min - (d_hi.sum() - d_hi), out=d_lo)
             np.minimum(d_hi, c_hi, out=d_hi)
             np.maximum(c_lo, d_lo, out=c_lo)
             if c_lo.sum() > big_n or c_hi.sum() < big_n:
@@ -346,6 +499,8 @@ def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
                 and np.any(ch < 1):
             return None  # a precision of a class never predicted is undefined
         out = [_bounds_of(names[k], dl, dh, cl, ch, n, total) for k in bounded]
+        if coupled:
+            out.append(_confusion_gap(dl, dh, cl, ch, n, total, *pair))
         if recall_linear and not _relaxation_holds(dl, dh, recall_linear, n, total):
             return None
         return np.array([o[0] for o in out]), np.array([o[1] for o in out])
@@ -369,6 +524,11 @@ def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
             return None
         return m
 
+    # with an index that depends on how the off-diagonal cells are arranged, a point whose
+    # one matrix fails is not shown empty: another matrix of the point may hold
+    arranged = any(name not in SUPPORTED or name in _ARRANGED for name in names)
+    unproven = [False]
+
     def witness(x):
         d, col = x[:c], x[c:]
         if col.sum() != big_n:
@@ -376,14 +536,20 @@ def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
         if np.any(n + col - 2 * d > big_n - d.sum()):
             return None
         m = matrix_of(d, col, n)
-        if m is None or not verify(m):
+        if m is None:
+            return None
+        if not verify(m):
+            unproven[0] = unproven[0] or arranged
             return None
         return m
 
     lo = np.zeros(2 * c, dtype=np.int64)
     hi = np.concatenate([n, np.full(c, total)]).astype(np.int64)
-    return branch_and_bound(lo, hi, sub, bounds, witness, budget=budget,
-                            propagate=propagate, attempt=attempt)
+    verdict, point, boxes = branch_and_bound(lo, hi, sub, bounds, witness, budget=budget,
+                                             propagate=propagate, attempt=attempt)
+    if verdict is False and unproven[0]:
+        verdict = None
+    return verdict, point, boxes
 
 
 def _value(name, d, col, n, total):
