@@ -175,3 +175,20 @@ def test_branch_and_bound_proofs_agree_with_every_matrix(cen_v, mcen_v, acc_v, e
         assert not ok.any()
     if verdict is True:
         assert ok.any()
+
+
+def test_witness_found_for_indices_of_the_arrangement():
+    # NMI, CEN, MCEN and EVE depend on where the confusions fall, which the integer
+    # programs do not choose: the walk over one-point moves within rows finds a matrix
+    from imbeval.check import check_reported
+    from imbeval.indices import compute
+
+    x = np.array([[24, 4, 2], [3, 25, 2], [1, 5, 24]], float)
+    got = compute(x, names=["accuracy", "nmi", "cen", "mcen", "eve"])
+    scores = {k: f"{float(v):.3f}" for k, v in got.items()}
+    r = check_reported(scores, counts=[30, 30, 30], budget=200)
+    assert r.consistent is True and r.method == "witness"
+    m = r.feasible[0]
+    assert np.array_equal(m.sum(axis=1), [30, 30, 30])
+    again = compute(m, names=list(scores))
+    assert all(abs(float(again[k]) - float(v)) <= 0.0005 + 1e-9 for k, v in scores.items())
