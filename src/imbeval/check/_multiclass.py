@@ -66,10 +66,10 @@ _AVERAGES = {
 # IAM = 2 CBA - 1 for every matrix (imbeval.indices.mortaz2020.iam)
 _AFFINE = {"iam": ("cba", 2.0, -1.0)}
 #: bounded indices that depend on more than (diagonal, column sums)
-_ARRANGED = frozenset({"nmi", "cen", "mcen"})
+_ARRANGED = frozenset({"nmi", "cen", "mcen", "eve"})
 #: the indices the branch and bound bounds (the others are checked on its witnesses only)
 SUPPORTED = frozenset(_AVERAGES) | frozenset(_AFFINE) | {"gmean", "g_mean", "min_recall", "max_recall", "kappa",
-                                    "mcc", "nmi", "cen", "mcen"}
+                                    "mcc", "nmi", "cen", "mcen", "eve"}
 
 
 def _terms(term, dl, dh, cl, ch, n, total):
@@ -263,8 +263,49 @@ def _confusion_bounds(name, dl, dh, cl, ch, n, total):
     return max(0.0, lo - slack), hi + slack
 
 
+def _eve_bounds(dl, dh, cl, ch, n, total):
+    """Outer bounds of EVE = H(eta) / ln C over the box: eta the positive eigenvalues of
+    B = (R + R^T) / 2 (R the row-normalised matrix), normalised to sum 1.
+
+    B = diag(rho) + E with rho_i = d_i / n_i the recalls and E symmetric, non-negative,
+    zero on the diagonal, so ||E||_2 <= its largest row sum eps, and row i of E sums to
+    ((1 - rho_i) + sum_k x_ki / n_k) / 2 <= ((1 - rho_i) + c_i / min_{k != i} n_k) / 2, c_i
+    the column's off-diagonal count (at most N - D). By Weyl's inequality the k-th largest
+    eigenvalue lies within eps of the k-th largest recall, which lies between the k-th
+    largest of the box's lowest and highest recalls. The largest eigenvalue is at least 1
+    (the entries of B sum to C: the Rayleigh quotient at the constant vector). Each eta_k
+    is then bounded by its own range against the others', and H term by term (-p ln p is
+    concave) and by ln of the count of eigenvalues that may be positive. Useful only
+    near the diagonal (eps small): elsewhere it is the trivial [0, 1].
+    """
+    c = n.size
+    if c < 2 or np.any(n <= 0):
+        return 0.0, 1.0
+    off_most = total - float(dl.sum())
+    col_off = np.minimum(np.maximum(ch - dl, 0.0), off_most)
+    others = np.array([np.min(np.delete(n, i)) for i in range(c)])
+    eps = float(np.max(((1 - dl / n) + col_off / others) / 2))
+    lam_lo = np.sort(dl / n)[::-1] - eps
+    lam_hi = np.sort(dh / n)[::-1] + eps
+    p_lo, p_hi = np.maximum(lam_lo, 0.0), np.maximum(lam_hi, 0.0)
+    p_lo[0] = max(p_lo[0], 1.0)
+    p_hi[0] = max(p_hi[0], 1.0)
+    rest_hi = p_hi.sum() - p_hi
+    rest_lo = p_lo.sum() - p_lo
+    eta_lo = p_lo / np.maximum(p_lo + rest_hi, 1e-300)
+    eta_hi = np.minimum(1.0, p_hi / np.maximum(p_hi + rest_lo, 1.0))
+    f_lo, f_hi = _plogp_range(eta_lo, eta_hi)
+    positive = int(np.sum(p_hi > 0))
+    h_lo = float(f_lo.sum())
+    h_hi = min(float(f_hi.sum()), math.log(positive)) if positive else 0.0
+    scale = math.log(c)
+    return max(0.0, h_lo / scale - 1e-9), min(1.0, h_hi / scale + 1e-9)
+
+
 def _bounds_of(name, dl, dh, cl, ch, n, total):
     c = n.size
+    if name == "eve":
+        return _eve_bounds(dl, dh, cl, ch, n, total)
     if name == "nmi":
         return _nmi_bounds(dl, dh, cl, ch, n, total)
     if name in ("cen", "mcen"):
