@@ -666,9 +666,9 @@ def witness_search(items, counts, verify, *, tries=60, seed=0, polishes=6):
     sums) nearest the reported values (a smooth least-squares problem), its column sums
     rounded, then an integer program for the diagonal at those column sums and at their
     neighbours (one unit moved between two classes), nearest first, from a few starts
-    (``tries`` integer programs each). Each index the branch
-    and bound bounds is linear in the diagonal once the column sums are fixed, so the
-    integer program is exact there; ``verify`` checks every reported item. When an index
+    (``tries`` integer programs each). The averaged indices, accuracy, kappa and
+    MCC are linear in the diagonal once the column sums are fixed, so the integer program
+    is exact there; ``verify`` checks every reported item. When an index
     depends on the arrangement of the off-diagonal cells, up to ``polishes`` of the
     matrices that fail (or, when no integer program held, the least-squares points) are
     walked on by :func:`_polish`.
