@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -64,9 +65,11 @@ _AVERAGES = {
 }
 # IAM = 2 CBA - 1 for every matrix (imbeval.indices.mortaz2020.iam)
 _AFFINE = {"iam": ("cba", 2.0, -1.0)}
+#: bounded indices that depend on more than (diagonal, column sums)
+_ARRANGED = frozenset({"nmi", "cen", "mcen", "eve"})
 #: the indices the branch and bound bounds (the others are checked on its witnesses only)
 SUPPORTED = frozenset(_AVERAGES) | frozenset(_AFFINE) | {"gmean", "g_mean", "min_recall", "max_recall", "kappa",
-                                    "mcc", "nmi"}
+                                    "mcc", "nmi", "cen", "mcen", "eve"}
 
 
 def _terms(term, dl, dh, cl, ch, n, total):
@@ -128,10 +131,185 @@ def _nmi_bounds(dl, dh, cl, ch, n, total):
     return max(0.0, lo - 1e-12), min(1.0, hi + 1e-12)
 
 
+def _xlogx(x):
+    return x * np.log(np.where(x > 0, x, 1.0))
+
+
+def _even_split(r, parts):
+    """The least sum of x ln x over ``parts`` non-negative integers summing to ``r`` (x ln x
+    is convex: the most even split)."""
+    q = np.floor(r / parts)
+    s = r - q * parts
+    return s * _xlogx(q + 1) + (parts - s) * _xlogx(q)
+
+
+def _ends_min(f, dl, dh, cl):
+    """Per class, the least f(d, k) over the box, for f nondecreasing in k (k >= d) and
+    concave in d, both at fixed k and along k = d: for each d the least k is max(cl, d),
+    and on each of d <= cl and d >= cl the least value is at an end."""
+    return np.min([f(d, np.maximum(cl, d)) for d in (dl, np.clip(cl, dl, dh), dh)], axis=0)
+
+
+def _concave_max(f, dl, dh, ch):
+    """Per class, the largest f(d, ch) over the integers d in [dl, min(dh, ch)], for f
+    concave in d: a binary search for the first d where f stops increasing."""
+    a, b = dl.copy(), np.minimum(dh, ch)
+    for _ in range(64):
+        open_ = a < b
+        if not np.any(open_):
+            break
+        mid = np.floor((a + b) / 2)
+        rising = f(mid + 1, ch) > f(mid, ch)
+        a = np.where(open_ & rising, mid + 1, a)
+        b = np.where(open_ & ~rising, mid, b)
+    return f(a, ch)
+
+
+def _confusion_gap(dl, dh, cl, ch, n, total, cen_item, mcen_item):
+    """The interval of G = Delta / ln b - (2m CEN - W MCEN) over the box and the reported
+    tolerances of CEN and MCEN; G = 0 for every matrix, so a box whose interval misses 0
+    holds none with both values.
+
+    The cells' x ln x are the same in CEN's and MCEN's class terms (see
+    :func:`_confusion_bounds`), so (2m CEN - W MCEN) ln b = Delta = sum (r + c) ln(S / S'),
+    a function of (d, k) alone: per class (n + k - 2d) ln((n + k) / (n + k - d)), which
+    increases in k (its k-derivative is -ln(1 - u) - u (1 - 2u) / (1 - u) >= 0, u = d / S)
+    and is concave in d at fixed k and along k = d.
+    """
+    c = n.size
+
+    def delta(d, k):
+        s = n + k
+        s_mod = s - d
+        return (s - 2 * d) * np.log(np.where(s_mod > 0, s / np.where(s_mod > 0, s_mod, 1.0), 1.0))
+
+    base = math.log(2 * (c - 1))
+    half = 0.5 if c == 2 else 1.0
+    w_lo, w_hi = 2 * total - half * float(dh.sum()), 2 * total - half * float(dl.sum())
+    g_lo = float(np.sum(_ends_min(delta, dl, dh, cl))) / base \
+        - 2 * total * cen_item.high + w_lo * max(0.0, mcen_item.low)
+    g_hi = float(np.sum(_concave_max(delta, dl, dh, ch))) / base \
+        - 2 * total * cen_item.low + w_hi * max(0.0, mcen_item.high)
+    slack = 1e-9 * (1.0 + 2 * total)
+    return g_lo - slack, g_hi + slack
+
+
+def _confusion_bounds(name, dl, dh, cl, ch, n, total):
+    """Outer bounds of CEN or MCEN over every matrix with row sums ``n``, diagonal in
+    [dl, dh] and column sums in [cl, ch].
+
+    Class j's off-diagonal row cells sum to r = n - d, its column cells to c = k - d (k its
+    column sum); with S = n + k (CEN) or S' = n + c (MCEN) and b = 2(C - 1), the class's
+    weighted term is T_j = S_j CEN_j ln b = -sum x ln(x / S) over those 2(C - 1) cells, and
+    CEN = sum T_j / (2m ln b), MCEN = sum T_j / (W ln b) with W = 2m - D (2m - D / 2 for
+    C = 2). x ln x is superadditive and convex, so for fixed (r, c) T_j lies between
+    L = (r + c) ln S - r ln r - c ln c (each side concentrated in one cell) and
+    (r + c) ln S - g(r) - g(c) <= U = (r + c) ln((C - 1) S) - r ln r - c ln c (the even spread;
+    g the even integer split, Jensen for U). In (d, k), L and U increase in k (their
+    k-derivative is at least ln(S/c) - 1 + (r + c)/S >= r/S >= 0, by ln x >= 1 - 1/x) and
+    are concave in d at fixed k, and L is concave along k = d (c = 0). So L's minimum over
+    the box is at d in {dl, cl, dh} with k = max(cl, d), and U's maximum at k = ch and the
+    best integer d (a binary search on the differences of a concave function). The
+    integer-split form is also bounded by the box's ends (g increases on the integers),
+    which is tighter where few points are off the diagonal; the smaller bound is kept.
+    """
+    c = n.size
+    parts = c - 1
+    modified = name == "mcen"
+
+    def ends(d, k):
+        r, cc = n - d, np.maximum(k - d, 0.0)
+        return r, cc, (n + cc if modified else n + k)
+
+    def lower(d, k):
+        r, cc, s = ends(d, k)
+        return (r + cc) * np.log(np.where(s > 0, s, 1.0)) - _xlogx(r) - _xlogx(cc)
+
+    def upper(d, k):
+        r, cc, s = ends(d, k)
+        return (r + cc) * np.log(np.where(s > 0, parts * s, 1.0)) - _xlogx(r) - _xlogx(cc)
+
+    lo_terms = _ends_min(lower, dl, dh, cl)
+    hi_terms = _concave_max(upper, dl, dh, ch)
+    r_lo, r_hi = n - dh, n - dl
+    c_lo, c_hi = np.maximum(cl - dh, 0.0), np.maximum(ch - dl, 0.0)
+    s_hi = n + c_hi if modified else n + ch
+    boxed = (r_hi + c_hi) * np.log(np.maximum(s_hi, 1.0)) - _even_split(r_lo, parts) \
+        - _even_split(c_lo, parts)
+    hi_terms = np.minimum(hi_terms, boxed)
+    t_lo = float(np.sum(np.maximum(lo_terms, 0.0)))
+    t_hi = float(np.sum(np.maximum(hi_terms, 0.0)))
+    # every off-diagonal cell is in one row and one column: sum T_j = A - 2X with
+    # A = sum (r + c) ln S and X = sum x ln x over the off-diagonal cells, where
+    # X <= min(sum r ln r, sum c ln c) and X >= sum g(r), sum g(c) and
+    # sum r ln r + sum c ln c - O ln O (O = sum r: H(joint) <= H(rows) + H(columns))
+    s_lo = n + c_lo if modified else n + cl
+    a_lo = float(np.sum(np.maximum(r_lo + c_lo, 0.0) * np.log(np.maximum(s_lo, 1.0))))
+    a_hi = float(np.sum((r_hi + c_hi) * np.log(np.maximum(s_hi, 1.0))))
+    x_hi = min(float(_xlogx(r_hi).sum()), float(_xlogx(c_hi).sum()))
+    o_hi = total - float(dl.sum())
+    x_lo = max(float(_even_split(r_lo, parts).sum()), float(_even_split(c_lo, parts).sum()),
+               float(_xlogx(r_lo).sum() + _xlogx(c_lo).sum() - o_hi * math.log(max(o_hi, 1.0))))
+    t_lo = max(t_lo, a_lo - 2 * x_hi)
+    t_hi = min(t_hi, a_hi - 2 * x_lo)
+    base = math.log(2 * parts)
+    if not modified:
+        w_lo = w_hi = 2 * total
+    else:
+        half = 0.5 if c == 2 else 1.0
+        w_lo, w_hi = 2 * total - half * float(dh.sum()), 2 * total - half * float(dl.sum())
+    lo, hi = t_lo / (w_hi * base), t_hi / (w_lo * base)
+    slack = 1e-9 * (1.0 + hi)
+    return max(0.0, lo - slack), hi + slack
+
+
+def _eve_bounds(dl, dh, cl, ch, n, total):
+    """Outer bounds of EVE = H(eta) / ln C over the box: eta the positive eigenvalues of
+    B = (R + R^T) / 2 (R the row-normalised matrix), normalised to sum 1.
+
+    B = diag(rho) + E with rho_i = d_i / n_i the recalls and E symmetric, non-negative,
+    zero on the diagonal, so ||E||_2 <= its largest row sum eps, and row i of E sums to
+    ((1 - rho_i) + sum_k x_ki / n_k) / 2 <= ((1 - rho_i) + c_i / min_{k != i} n_k) / 2, c_i
+    the column's off-diagonal count (at most N - D). By Weyl's inequality the k-th largest
+    eigenvalue lies within eps of the k-th largest recall, which lies between the k-th
+    largest of the box's lowest and highest recalls. The largest eigenvalue is at least 1
+    (the entries of B sum to C: the Rayleigh quotient at the constant vector). Each eta_k
+    is then bounded by its own range against the others', and H term by term (-p ln p is
+    concave) and by ln of the count of eigenvalues that may be positive. Useful only
+    near the diagonal (eps small): elsewhere it is the trivial [0, 1].
+    """
+    c = n.size
+    if c < 2 or np.any(n <= 0):
+        return 0.0, 1.0
+    off_most = total - float(dl.sum())
+    col_off = np.minimum(np.maximum(ch - dl, 0.0), off_most)
+    others = np.array([np.min(np.delete(n, i)) for i in range(c)])
+    eps = float(np.max(((1 - dl / n) + col_off / others) / 2))
+    lam_lo = np.sort(dl / n)[::-1] - eps
+    lam_hi = np.sort(dh / n)[::-1] + eps
+    p_lo, p_hi = np.maximum(lam_lo, 0.0), np.maximum(lam_hi, 0.0)
+    p_lo[0] = max(p_lo[0], 1.0)
+    p_hi[0] = max(p_hi[0], 1.0)
+    rest_hi = p_hi.sum() - p_hi
+    rest_lo = p_lo.sum() - p_lo
+    eta_lo = p_lo / np.maximum(p_lo + rest_hi, 1e-300)
+    eta_hi = np.minimum(1.0, p_hi / np.maximum(p_hi + rest_lo, 1.0))
+    f_lo, f_hi = _plogp_range(eta_lo, eta_hi)
+    positive = int(np.sum(p_hi > 0))
+    h_lo = float(f_lo.sum())
+    h_hi = min(float(f_hi.sum()), math.log(positive)) if positive else 0.0
+    scale = math.log(c)
+    return max(0.0, h_lo / scale - 1e-9), min(1.0, h_hi / scale + 1e-9)
+
+
 def _bounds_of(name, dl, dh, cl, ch, n, total):
     c = n.size
+    if name == "eve":
+        return _eve_bounds(dl, dh, cl, ch, n, total)
     if name == "nmi":
         return _nmi_bounds(dl, dh, cl, ch, n, total)
+    if name in ("cen", "mcen"):
+        return _confusion_bounds(name, dl, dh, cl, ch, n, total)
     if name in _AFFINE:
         base, scale, shift = _AFFINE[name]
         lo, hi = _bounds_of(base, dl, dh, cl, ch, n, total)
@@ -324,11 +502,27 @@ def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
     sub = [items[k] for k in bounded]
     recall_linear = [(items[k], names[k]) for k in bounded
                      if names[k] in _AVERAGES and _AVERAGES[names[k]][0] == "recall"]
+    # accuracy is D / N with an integer D
+    d_min, d_max = 0, big_n
+    for k in bounded:
+        if _AVERAGES.get(names[k]) == ("recall", "weighted"):
+            d_min = max(d_min, math.ceil(items[k].low * total - 1e-9))
+            d_max = min(d_max, math.floor(items[k].high * total + 1e-9))
+    # CEN and MCEN reported together: their gap is a function of (d, col) (_confusion_gap)
+    pair = [next((items[k] for k in bounded if names[k] == name), None)
+            for name in ("cen", "mcen")]
+    coupled = c > 1 and None not in pair
+    if coupled:
+        sub = sub + [SimpleNamespace(value=0.0, low=0.0, high=0.0)]
 
     def propagate(lo, hi):
         lo, hi = lo.copy(), hi.copy()
         d_lo, d_hi, c_lo, c_hi = lo[:c], hi[:c], lo[c:], hi[c:]
         for _ in range(3):
+            if d_lo.sum() > d_max or d_hi.sum() < d_min or d_min > d_max:
+                return None
+            np.minimum(d_hi, d_max - (d_lo.sum() - d_lo), out=d_hi)
+            np.maximum(d_lo, d_min - (d_hi.sum() - d_hi), out=d_lo)
             np.minimum(d_hi, c_hi, out=d_hi)
             np.maximum(c_lo, d_lo, out=c_lo)
             if c_lo.sum() > big_n or c_hi.sum() < big_n:
@@ -346,6 +540,8 @@ def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
                 and np.any(ch < 1):
             return None  # a precision of a class never predicted is undefined
         out = [_bounds_of(names[k], dl, dh, cl, ch, n, total) for k in bounded]
+        if coupled:
+            out.append(_confusion_gap(dl, dh, cl, ch, n, total, *pair))
         if recall_linear and not _relaxation_holds(dl, dh, recall_linear, n, total):
             return None
         return np.array([o[0] for o in out]), np.array([o[1] for o in out])
@@ -369,6 +565,11 @@ def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
             return None
         return m
 
+    # with an index that depends on how the off-diagonal cells are arranged, a point whose
+    # one matrix fails is not shown empty: another matrix of the point may hold
+    arranged = any(name not in SUPPORTED or name in _ARRANGED for name in names)
+    unproven = [False]
+
     def witness(x):
         d, col = x[:c], x[c:]
         if col.sum() != big_n:
@@ -376,14 +577,20 @@ def bnb_search(items, counts, verify, *, budget=100_000, programs=500):
         if np.any(n + col - 2 * d > big_n - d.sum()):
             return None
         m = matrix_of(d, col, n)
-        if m is None or not verify(m):
+        if m is None:
+            return None
+        if not verify(m):
+            unproven[0] = unproven[0] or arranged
             return None
         return m
 
     lo = np.zeros(2 * c, dtype=np.int64)
     hi = np.concatenate([n, np.full(c, total)]).astype(np.int64)
-    return branch_and_bound(lo, hi, sub, bounds, witness, budget=budget,
-                            propagate=propagate, attempt=attempt)
+    verdict, point, boxes = branch_and_bound(lo, hi, sub, bounds, witness, budget=budget,
+                                             propagate=propagate, attempt=attempt)
+    if verdict is False and unproven[0]:
+        verdict = None
+    return verdict, point, boxes
 
 
 def _value(name, d, col, n, total):
@@ -411,14 +618,60 @@ def _largest_remainder(x, total):
     return out
 
 
-def witness_search(items, counts, verify, *, tries=60, seed=0):
+def _polish(m, items, verify, evaluations=40_000):
+    """A matrix the registry accepts, sought from ``m`` by moving one point at a time
+    within a row (the row sums stay): a tabu search, each step to the unvisited neighbour
+    nearest the reported values, so that it walks out of a local minimum. It serves the
+    indices that depend on how the off-diagonal cells are arranged (NMI, CEN, MCEN, EVE),
+    which the integer programs leave to chance. None when the steps run out (None proves
+    nothing). ``evaluations`` bounds the neighbours scored in all."""
+    from imbeval.indices import compute
+
+    c = m.shape[0]
+    names = list({item.info.name: None for item in items})
+    moves = [(i, a, b) for i in range(c) for a in range(c) for b in range(c) if a != b]
+
+    def losses(stack):
+        got = compute(stack, names=names, chunk_size=None)
+        out = np.zeros(stack.shape[0])
+        for item in items:
+            v = np.asarray(got[item.info.name], float)
+            miss = np.maximum(0.0, np.abs(v - item.value) - 0.7 * item.eps)
+            out += np.where(np.isnan(v), 1e6, (miss / max(item.eps, 1e-7)) ** 2)
+        return out
+
+    seen = {m.tobytes()}
+    for _ in range(max(1, evaluations // len(moves))):
+        if verify(m):
+            return m
+        keep = [(i, a, b) for i, a, b in moves if m[i, a] >= 1]
+        stack = np.repeat(m[None], len(keep), axis=0)
+        rows, src, dst = (np.array(t) for t in zip(*keep))
+        at = np.arange(len(keep))
+        stack[at, rows, src] -= 1
+        stack[at, rows, dst] += 1
+        scores = losses(stack)
+        for k in np.argsort(scores, kind="stable"):
+            if stack[k].tobytes() not in seen:
+                m = stack[k]
+                seen.add(m.tobytes())
+                break
+        else:
+            return None
+    return m if verify(m) else None
+
+
+def witness_search(items, counts, verify, *, tries=60, seed=0, polishes=6):
     """A witness found directly, before any branch and bound: a real (diagonal, column
     sums) nearest the reported values (a smooth least-squares problem), its column sums
     rounded, then an integer program for the diagonal at those column sums and at their
     neighbours (one unit moved between two classes), nearest first, from a few starts
-    (``tries`` integer programs each). Each index the branch
-    and bound bounds is linear in the diagonal once the column sums are fixed, so the
-    integer program is exact there; ``verify`` checks every reported item.
+    (``tries`` integer programs each). The averaged indices, accuracy, kappa and
+    MCC are linear in the diagonal once the column sums are fixed, so the integer program
+    is exact there; ``verify`` checks every reported item. When an index
+    depends on the arrangement of the off-diagonal cells, up to ``polishes`` of the
+    matrices that fail (or, when no integer program held, the least-squares points) are
+    walked on by :func:`_polish`.
 
     Returns a matrix or None (None proves nothing).
     """
@@ -451,7 +704,15 @@ def witness_search(items, counts, verify, *, tries=60, seed=0):
         if d is None:
             return None
         m = matrix_of(d, col, n)
-        return m if m is not None and verify(m) else None
+        if m is None or verify(m):
+            return m
+        if polished[0] < polishes and arranged:
+            polished[0] += 1
+            return _polish(m, items, verify)
+        return None
+
+    arranged = any(name not in SUPPORTED or name in _ARRANGED for name in names)
+    polished = [0]
 
     rng = np.random.default_rng(seed)
     recall = next((item.value for item, name in known if name in ("acsa", "a_mean",
@@ -462,6 +723,7 @@ def witness_search(items, counts, verify, *, tries=60, seed=0):
         share = rng.dirichlet(np.ones(c))
         starts.append(np.concatenate([n * rng.uniform(0, 1, c), share * total]))
     seen = set()
+    fallback = []
     for x0 in starts:
         used = 0
         cons = [{"type": "eq", "fun": lambda x: x[c:].sum() - total},
@@ -498,4 +760,17 @@ def witness_search(items, counts, verify, *, tries=60, seed=0):
                     scored.append((loss(np.concatenate([d_real, nxt])), nxt))
                 scored.sort(key=lambda t: t[0])
                 frontier.extend(nxt for _, nxt in scored)
+        fallback.append((res.x[:c], col0))
+    # no integer program held the linear indices: walk from the least-squares points
+    for d_real, col in fallback:
+        if polished[0] >= polishes or not arranged:
+            break
+        d_real = np.clip(d_real, 0, np.minimum(n, col))
+        d = _diagonal_for(col.astype(float), np.floor(d_real), np.ceil(d_real), [], [], n, total)
+        m = None if d is None else matrix_of(d, col, n)
+        if m is not None:
+            polished[0] += 1
+            m = _polish(m, items, verify)
+            if m is not None:
+                return m
     return None
