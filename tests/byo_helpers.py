@@ -1,5 +1,5 @@
 """Shared by the bring-your-own tests: a registry that forgets user indices afterwards,
-and the examples/ folder on the import path."""
+the examples/ folder on the import path, and the test config with the user's code."""
 
 from __future__ import annotations
 
@@ -28,3 +28,15 @@ def clean_registry(monkeypatch):
             unregister_index(name)
     for name in ("byo_indices", "byo_models"):
         sys.modules.pop(name, None)
+
+
+USER_CLASSIFIER = {"estimator": "byo_models:make_model", "grid": {"logreg__C": [0.1, 1.0]}}
+USER_INDICES = ["all", "byo_indices:nmacro_f1", "byo_indices:my_accuracy"]
+
+
+def with_user_code(cfg):
+    """config/test.yaml's ``cfg`` with the examples' classifier and indices added."""
+    cfg["plugin_dirs"] = ["plugins", "examples"]
+    cfg["experiment"]["classifiers"]["byo_logreg"] = USER_CLASSIFIER
+    cfg["experiment"]["indices"] = USER_INDICES
+    return cfg

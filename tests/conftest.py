@@ -46,9 +46,18 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 TESTS = Path(__file__).resolve().parent
 # The directory of a test decides its marker: one place, so a moved file is re-marked.
 DIRECTORY_MARKERS = {"workflow": "workflow", "cluster": "cluster"}
-#: the pytest-xdist unit of work of the tests that run Snakemake or SLURM (one worker runs them
-#: all: pytest_xdist_make_scheduler below)
-SNAKEMAKE_GROUP = "snakemake"
+#: the pytest-xdist units of work of the tests that run Snakemake or SLURM: two chains, one
+#: per worker (pytest_xdist_make_scheduler below). The first holds the runs through an
+#: executor other than the local one (SLURM, the fake cluster-generic submitter) and the kill
+#: and restart runs; the second the report's run, the user-code runs and the dry runs. Each
+#: chain makes its own cheap ``local_run`` (the experiment alone, 10 jobs), and no session
+#: run is needed by both, so none is made twice.
+SNAKEMAKE_GROUPS = {
+    "cluster": "snakemake-executors",
+    "workflow/test_cluster_executor.py": "snakemake-executors",
+    "workflow/test_reliability.py": "snakemake-executors",
+    "workflow": "snakemake-report",
+}
 # The session fixtures that start Snakemake (below, and tests/workflow/test_report_run.py's):
 # a unit test asking for one would make the fast loop run the test DAG.
 SNAKEMAKE_FIXTURES = frozenset({"local_run", "cluster_run", "report_run", "slurm_run"})
@@ -64,21 +73,34 @@ def pytest_configure(config):
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    """pytest-xdist's scheduler with every test under tests/workflow and tests/cluster in one
-    unit of work (one worker runs them all, in order): they share the session runs
-    (``local_run``, ``cluster_run``, the report's and SLURM's), which a second worker would
-    make again, and each run uses both cores. Every other test is a unit of its own, shared
-    out as the workers free up. (``--dist loadgroup`` with ``xdist_group`` markers would say
-    the same, but pytest-xdist 3.8 groups by rewriting a node id attribute pytest 9 no longer
-    reads, so the marked tests were spread over both workers.)"""
+    """pytest-xdist's scheduler with the tests under tests/workflow and tests/cluster in two
+    units of work (:data:`SNAKEMAKE_GROUPS`), each run by one worker in order, so that the
+    session runs a chain shares are made once, while the other worker runs the other chain.
+    Every other test is a unit of its own, shared out as the workers free up. pytest-xdist
+    hands out the units with the most tests first (``--loadscope-reorder``, its default), so
+    the two chains start at once, one on each worker. (``--dist loadgroup`` with
+    ``xdist_group`` markers would say the same, but pytest-xdist 3.8 groups by rewriting a
+    node id attribute pytest 9 no longer reads, so the marked tests were spread over both
+    workers.)"""
     from xdist.scheduler import LoadScopeScheduling
 
     class SnakemakeGroupScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid):
-            part = nodeid.split("/", 2)[1] if nodeid.startswith("tests/") else ""
-            return SNAKEMAKE_GROUP if part in DIRECTORY_MARKERS else nodeid
+            return snakemake_group(nodeid) or nodeid
 
     return SnakemakeGroupScheduling(config, log)
+
+
+def snakemake_group(nodeid):
+    """The unit of work of a test under tests/workflow or tests/cluster (None elsewhere): its
+    file's entry in :data:`SNAKEMAKE_GROUPS`, else its directory's."""
+    if not nodeid.startswith("tests/"):
+        return None
+    path = nodeid.split("::", 1)[0].removeprefix("tests/")
+    directory = path.split("/", 1)[0]
+    if directory not in DIRECTORY_MARKERS:
+        return None
+    return SNAKEMAKE_GROUPS.get(path, SNAKEMAKE_GROUPS[directory])
 
 
 def pytest_collection_modifyitems(config, items):
@@ -144,7 +166,8 @@ def cluster_run(tmp_path_factory):
     """The same DAG through the cluster-generic executor and the fake submitter
     (tests/fake_cluster), in another clean copy, with ``--retries 1``: the first
     submission of the experiment_collect job fails and must be retried. It runs one job
-    per outer fold (``experiment.job_unit: fold``, as the paper config does) where
+    per outer fold (``experiment.job_unit: fold``, as the paper config does; submitted in
+    the groups of tests/fake_cluster/config.yaml, as profiles/slurm submits them) where
     ``local_run`` runs one per problem (config/test.yaml's ``job_unit: problem``: every
     classifier and run of a problem in one job), so the byte-identity tests between the two
     compare per-fold jobs gathered against per-problem jobs.

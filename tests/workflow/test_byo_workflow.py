@@ -12,20 +12,10 @@ import shutil
 import pandas as pd
 import pytest
 import yaml
-from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, n_classifier_jobs, snakemake
+from byo_helpers import with_user_code
+from workflow_helpers import ROOT, SNAKEMAKE, copy_repo, snakemake
 
 pytestmark = pytest.mark.skipif(not SNAKEMAKE.exists(), reason="snakemake is not installed")
-
-USER_CLASSIFIER = {"estimator": "byo_models:make_model", "grid": {"logreg__C": [0.1, 1.0]}}
-USER_INDICES = ["all", "byo_indices:nmacro_f1", "byo_indices:my_accuracy"]
-
-
-def _with_user_code(cfg):
-    cfg["plugin_dirs"] = ["plugins", "examples"]
-    cfg["experiment"]["classifiers"]["byo_logreg"] = USER_CLASSIFIER
-    cfg["experiment"]["indices"] = USER_INDICES
-    return cfg
-
 
 @pytest.fixture(scope="module")
 def byo_run(local_run, tmp_path_factory):
@@ -33,7 +23,7 @@ def byo_run(local_run, tmp_path_factory):
     a user classifier and two user indices."""
     work = tmp_path_factory.mktemp("byo") / "repo"
     shutil.copytree(local_run, work, symlinks=True)
-    cfg = _with_user_code(yaml.safe_load((ROOT / "config/test.yaml").read_text()))
+    cfg = with_user_code(yaml.safe_load((ROOT / "config/test.yaml").read_text()))
     # key order kept: sorted concepts would change the features command and rerun everything
     (work / "config/byo.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
     proc = snakemake(work, "experiment_all", "--cores", "2", "--configfile", "config/byo.yaml",
@@ -92,24 +82,6 @@ def test_adding_user_code_reruns_only_the_jobs_it_reaches(byo_run):
     assert "rule experiment_collect:" in log and "rule experiment_figures:" in log
 
 
-def test_adding_a_user_classifier_plans_only_its_own_per_classifier_jobs(cluster_run, tmp_path):
-    """With per-classifier jobs (cluster_run: job_unit fold, tests/conftest.py) the finished
-    built-in classifiers' jobs are kept: a dry run with the user's classifier and indices
-    plans the user's fold jobs, collect and the figures, nothing else."""
-    work = tmp_path / "repo"
-    shutil.copytree(cluster_run[0], work, symlinks=True)
-    cfg = _with_user_code(yaml.safe_load((ROOT / "config/test.yaml").read_text()))
-    (work / "config/byo.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
-    proc = snakemake(work, "experiment_all", "-n", "--configfile", "config/byo.yaml",
-                     "--config", "experiment={job_unit: fold}")
-    log = proc.stdout + proc.stderr
-    # one fold job per (problem, run, fold) of the user's classifier
-    n_user_jobs = n_classifier_jobs(dict(cfg["experiment"], job_unit="fold", classifiers={"byo_logreg": {}}))
-    assert log.count("rule experiment_fold:") == log.count("classifier=byo_logreg, run=") == n_user_jobs
-    assert "rule experiment_features:" not in log and "rule experiment_problems:" not in log
-    assert log.count("rule experiment_collect:") == log.count("rule experiment_figures:") == 1
-
-
 def test_user_index_and_classifier_in_figures_and_claims(byo_run):
     work, _ = byo_run
     figs = work / "results/figures/mullick2020"
@@ -130,7 +102,7 @@ def test_user_index_and_classifier_in_figures_and_claims(byo_run):
 
 
 def _bad(repo, name, edit):
-    cfg = _with_user_code(yaml.safe_load((ROOT / "config/test.yaml").read_text()))
+    cfg = with_user_code(yaml.safe_load((ROOT / "config/test.yaml").read_text()))
     cfg["experiment"]["classifiers"].pop("byo_logreg")
     edit(cfg)
     (repo / f"config/{name}.yaml").write_text(yaml.safe_dump(cfg))

@@ -22,7 +22,6 @@ from workflow_helpers import (
     SNAKEMAKE,
     copy_repo,
     n_classifier_jobs,
-    n_fold_jobs,
     snakemake,
     snakemake_env,
 )
@@ -184,30 +183,6 @@ def test_rerun_has_nothing_to_do_and_report_builds(local_run):
     # the results' pages belong to the report stage (tests/unit/test_report.py reads them in a
     # browser); the experiment's own report shows its rules and their runtimes
     assert len(html) > 10_000 and "experiment_collect" in html and "experiment_figures" in html
-
-
-def test_cluster_generic_executor_retries_a_failed_job_and_gives_the_same_results(local_run, cluster_run):
-    work, proc = cluster_run
-    out = proc.stdout + proc.stderr
-    # the first submission of experiment_collect failed (fake submitter), --retries 1 resubmitted it
-    assert (work / ".snakemake/local-cluster/failed-once-experiment_collect").exists()
-    assert "simulated submission failure of a experiment_collect job" in out
-    assert "Error in rule experiment_collect" in out
-    # the fake submitter ran every job once (one output file per started job script)
-    cfg = yaml.safe_load((ROOT / "config/test.yaml").read_text())["experiment"]
-    n_jobs = len(list((work / ".snakemake/local-cluster").glob("*.out")))
-    # features, problems, folds, collect, figures, scores (experiment_all is local)
-    assert n_jobs == n_fold_jobs(cfg) + 5
-    local_rule = JOB_RULE[cfg.get("job_unit", "run")]
-    assert local_rule != "experiment_fold"
-    assert "rule experiment_fold:" in out and f"rule {local_rule}:" not in out
-    assert "rule experiment_run:" not in out
-    # one job per fold here, one per problem in local_run (config/test.yaml's job_unit): the
-    # gathered tables are the same bytes
-    for table in ("fold_indices", "confusion_matrices", "test_sets", "hyperparameters", "summary"):
-        a = (local_run / f"results/experiment/{table}.csv").read_bytes()
-        b = (work / f"results/experiment/{table}.csv").read_bytes()
-        assert a == b, table
 
 
 @pytest.mark.parametrize("configfile", ["config/config.yaml", "config/paper.yaml",
