@@ -86,7 +86,7 @@ METHODS = ("dirichlet", "delta", "logit", "bootstrap", "wilson", "jeffreys")
 #: the recall of each class of a population classifier: one of these, at random
 RECALL_LEVELS = (0.2, 0.5, 0.7, 0.9, 0.99)
 PAIRED_METHODS = ("dirichlet", "delta", "bootstrap")
-FIELDS = ("kind", "index", "method", "classes", "min_class", "imbalance", "replicates",
+FIELDS = ("kind", "index", "method", "classes", "min_class", "imbalance", "level", "replicates",
           "defined", "covered", "coverage", "mc_se", "undefined", "width")
 
 
@@ -170,13 +170,14 @@ def run_regime(kind, c, m, ir, args, peers, store, chunk=0, reps=None):
                 out = matrix_intervals(counts, use, ci_method=method, draws=args.draws,
                                        seed=[args.seed, r, c, m, ir], paired=paired)
             for k in use:
-                _tally(store, (kind, k, method, c, m, ir), targets[k],
+                _tally(store, (kind, k, method, c, m, ir, LEVELS[0]), targets[k],
                        (out[k].low, out[k].high))
         if not paired and r < args.peer_replicates:  # the first replicates of each regime
             for peer, run in peers.items():
                 for k, est in run(counts, c).items():
                     if k in targets and math.isfinite(targets[k]):
-                        _tally(store, (kind, k, peer, c, m, ir), targets[k], est)
+                        _tally(store, (kind, k, peer, c, m, ir, LEVELS[0]), targets[k],
+                               est)
 
 
 def _row_quantiles(values, qs):
@@ -226,67 +227,79 @@ def _gradient_ses(evaluate, names, counts, full):
     return out
 
 
-def _chunk_intervals(counts, values, names, c, draws, rng, boot):
-    """{method: {name: (low, high)}} of the 95 % intervals of R test sets ``counts`` (R,
-    C, C), vectorised over the test sets, as :func:`imbeval.metrics._ci.matrix_intervals`
-    makes them one at a time (one-sided at an end of the range, widened to hold the
-    estimate; a point interval of delta, logit or bootstrap replaced by the posterior's).
-    The bootstrap for the first ``boot`` test sets only (its draws cost as much as the
-    posterior's). ``tests/unit`` checks this against matrix_intervals."""
+#: the nominal levels each method's interval is tallied at: 95 % and the higher levels
+#: "auto" may calibrate a 95 % request to (Loh 1987)
+LEVELS = (0.95, 0.96, 0.97, 0.98, 0.99, 0.995, 0.999)
+
+
+def _chunk_intervals(counts, values, names, c, draws, rng, boot, levels=(0.95,)):
+    """{level: {method: {name: (low, high)}}} of the intervals of R test sets ``counts``
+    (R, C, C) at each nominal level of ``levels``, vectorised over the test sets, as
+    :func:`imbeval.metrics._ci.matrix_intervals` makes them one at a time (one-sided at an
+    end of the range, widened to hold the estimate; a point interval of delta, logit or
+    bootstrap replaced by the posterior's). One stack of draws for every level: the levels
+    are more quantiles of it. The bootstrap for the first ``boot`` test sets only (its
+    draws cost as much as the posterior's). ``tests/unit`` checks this against
+    matrix_intervals."""
     from scipy import stats
 
     from imbeval.metrics._ci import _evaluator, _index_info
-    from imbeval.metrics._ci_methods import (held_ends, pseudo_count, rate_counts,
-                                             transformed_interval)
+    from imbeval.metrics._ci_methods import (held_ends, normal_quantile, pseudo_count,
+                                             rate_counts, transformed_interval)
 
-    level = 0.95
     r = counts.shape[0]
     ev = _evaluator(np.arange(c), names, 0, False)
     infos = {k: _index_info(k) for k in names}
     ends = {k: infos[k].bounds for k in names}
     n = counts.sum(axis=(1, 2))
-    out = {meth: {} for meth in METHODS}
+    out = {lev: {meth: {} for meth in METHODS} for lev in levels}
+    # per level: the two-sided quantiles and those of the one-sided interval at the end
+    qs = [q for lev in levels for q in ((1 - lev) / 2, (1 + lev) / 2, 1 - lev, lev)]
+
+    def quantile_intervals(meth, stack, value):
+        for k in names:
+            got = _row_quantiles(np.asarray(stack[k], float).reshape(value[k].size, draws), qs)
+            for i, lev in enumerate(levels):
+                lo2, hi2, lo1, hi1 = got[4 * i:4 * i + 4]
+                out[lev][meth][k] = held_ends((lo2, hi2), (lo1, hi1), value[k], *ends[k])
+
     # the posterior: counts + 1/C per cell, draws per test set, equal-tailed quantiles
     alpha = counts.reshape(r, -1) + pseudo_count(counts[0], None)
     gamma = rng.standard_gamma(np.repeat(alpha[:, None, :], draws, axis=1))
     post = (n[:, None, None] * gamma / gamma.sum(axis=2, keepdims=True)).reshape(
         r * draws, c, c)
-    post_v = ev(post)
-    qs = (0.025, 0.975, 0.05, 0.95)
-    for k in names:
-        lo2, hi2, lo1, hi1 = _row_quantiles(np.asarray(post_v[k], float).reshape(r, draws), qs)
-        out["dirichlet"][k] = held_ends((lo2, hi2), (lo1, hi1), values[k], *ends[k])
+    quantile_intervals("dirichlet", ev(post), values)
     # the bootstrap of the first `boot` test sets
     if boot:
         pv = counts[:boot].reshape(boot, -1) / n[:boot, None]
         res = rng.multinomial(np.round(n[:boot]).astype(int)[:, None],
                               np.repeat(pv[:, None, :], draws, axis=1)).astype(float)
-        boot_v = ev(res.reshape(boot * draws, c, c))
-        for k in names:
-            lo2, hi2, lo1, hi1 = _row_quantiles(
-                np.asarray(boot_v[k], float).reshape(boot, draws), qs)
-            out["bootstrap"][k] = held_ends((lo2, hi2), (lo1, hi1), values[k][:boot],
-                                            *ends[k])
-    z2, z1 = float(stats.norm.ppf(0.975)), float(stats.norm.ppf(0.95))
+        quantile_intervals("bootstrap", ev(res.reshape(boot * draws, c, c)),
+                           {k: values[k][:boot] for k in names})
+    z = {lev: normal_quantile(lev) for lev in
+         {x for lev in levels for x in (lev, 2 * lev - 1)}}
     # delta: the gradient at the test set's proportions
     ses = _gradient_ses(ev, names, counts, False)
     for k in names:
         v, se, (a, b) = values[k], ses[k], ends[k]
-        two = (np.maximum(v - z2 * se, a), np.minimum(v + z2 * se, b))
-        one = (np.maximum(v - z1 * se, a), np.minimum(v + z1 * se, b))
-        out["delta"][k] = held_ends(two, one, v, a, b)
+        for lev in levels:
+            z2, z1 = z[lev], z[2 * lev - 1]
+            two = (np.maximum(v - z2 * se, a), np.minimum(v + z2 * se, b))
+            one = (np.maximum(v - z1 * se, a), np.minimum(v + z1 * se, b))
+            out[lev]["delta"][k] = held_ends(two, one, v, a, b)
     # logit: value and gradient on the counts plus the pseudo-counts, the logit scale
     smooth = counts + pseudo_count(counts[0], None)
     centre = ev(smooth)
     ses = _gradient_ses(ev, names, smooth, n)
     for k in names:
         v, se, (a, b) = np.asarray(centre[k], float), ses[k], ends[k]
-        two = transformed_interval(v, se, a, b, level)
-        one = transformed_interval(v, se, a, b, 2 * level - 1)
         bad = ~(np.isfinite(v) & np.isfinite(se))
-        two = tuple(np.where(bad, np.nan, x) for x in two)
-        one = tuple(np.where(bad, np.nan, x) for x in one)
-        out["logit"][k] = held_ends(two, one, values[k], a, b)
+        for lev in levels:
+            two = transformed_interval(v, se, a, b, lev)
+            one = transformed_interval(v, se, a, b, 2 * lev - 1)
+            two = tuple(np.where(bad, np.nan, x) for x in two)
+            one = tuple(np.where(bad, np.nan, x) for x in one)
+            out[lev]["logit"][k] = held_ends(two, one, values[k], a, b)
     # Wilson and Jeffreys for the single rates
     for k in names:
         if k not in RATES:
@@ -295,29 +308,31 @@ def _chunk_intervals(counts, values, names, c, draws, rng, boot):
         with np.errstate(divide="ignore", invalid="ignore"):
             ph = succ / trials
             res = {}
-            for lev in (level, 2 * level - 1):
-                z = float(stats.norm.ppf(0.5 + lev / 2))
-                centre_ = (ph + z * z / (2 * trials)) / (1 + z * z / trials)
-                half = z / (1 + z * z / trials) * np.sqrt(ph * (1 - ph) / trials
-                                                          + z * z / (4 * trials ** 2))
+            none = ~(trials > 0)
+            for lev in z:
+                zz = z[lev]
+                centre_ = (ph + zz * zz / (2 * trials)) / (1 + zz * zz / trials)
+                half = zz / (1 + zz * zz / trials) * np.sqrt(ph * (1 - ph) / trials
+                                                             + zz * zz / (4 * trials ** 2))
                 w = (np.maximum(0.0, centre_ - half), np.minimum(1.0, centre_ + half))
                 al = 1 - lev
                 j = (np.where(succ <= 0, 0.0, stats.beta.ppf(al / 2, succ + 0.5,
                                                              trials - succ + 0.5)),
                      np.where(succ >= trials, 1.0, stats.beta.ppf(1 - al / 2, succ + 0.5,
                                                                   trials - succ + 0.5)))
-                none = ~(trials > 0)
                 res[lev] = [tuple(np.where(none, np.nan, x) for x in w),
                             tuple(np.where(none, np.nan, x) for x in j)]
-        for i, meth in enumerate(("wilson", "jeffreys")):
-            out[meth][k] = held_ends(res[level][i], res[2 * level - 1][i], values[k],
-                                     *ends[k])
+        for lev in levels:
+            for i, meth in enumerate(("wilson", "jeffreys")):
+                out[lev][meth][k] = held_ends(res[lev][i], res[2 * lev - 1][i], values[k],
+                                              *ends[k])
     # a point interval (the cells that would move the index empty) gets the posterior's
-    for meth in ("delta", "logit", "bootstrap"):
-        for k, (lo, hi) in out[meth].items():
-            flat = np.isfinite(lo) & np.isfinite(hi) & (hi - lo <= 1e-9)
-            dlo, dhi = (x[:lo.size] for x in out["dirichlet"][k])
-            out[meth][k] = (np.where(flat, dlo, lo), np.where(flat, dhi, hi))
+    for lev in levels:
+        for meth in ("delta", "logit", "bootstrap"):
+            for k, (lo, hi) in out[lev][meth].items():
+                flat = np.isfinite(lo) & np.isfinite(hi) & (hi - lo <= 1e-9)
+                dlo, dhi = (x[:lo.size] for x in out[lev]["dirichlet"][k])
+                out[lev][meth][k] = (np.where(flat, dlo, lo), np.where(flat, dhi, hi))
     return out
 
 
@@ -345,19 +360,21 @@ def run_single_vectorised(c, m, ir, args, store, chunk, reps):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             with np.errstate(all="ignore"):
-                out = _chunk_intervals(counts, values, names, c, args.draws, rng, boot)
-        for meth, per in out.items():
-            for k, (lo, hi) in per.items():
-                t = targets[k][:lo.size]
-                valid = np.isfinite(t)
-                ok = valid & np.isfinite(lo) & np.isfinite(hi)
-                tol = 1e-9 * np.maximum(1.0, np.abs(t))
-                cov = ok & (lo - tol <= t) & (t <= hi + tol)
-                row = store.setdefault(("single", k, meth, c, m, ir), [0, 0, 0, 0.0])
-                row[0] += int(valid.sum())
-                row[1] += int(ok.sum())
-                row[2] += int(cov.sum())
-                row[3] += float(np.where(ok, hi - lo, 0.0).sum())
+                out = _chunk_intervals(counts, values, names, c, args.draws, rng, boot,
+                                       LEVELS)
+        for lev, methods in out.items():
+            for meth, per in methods.items():
+                for k, (lo, hi) in per.items():
+                    t = targets[k][:lo.size]
+                    valid = np.isfinite(t)
+                    ok = valid & np.isfinite(lo) & np.isfinite(hi)
+                    tol = 1e-9 * np.maximum(1.0, np.abs(t))
+                    cov = ok & (lo - tol <= t) & (t <= hi + tol)
+                    row = store.setdefault(("single", k, meth, c, m, ir, lev), [0, 0, 0, 0.0])
+                    row[0] += int(valid.sum())
+                    row[1] += int(ok.sum())
+                    row[2] += int(cov.sum())
+                    row[3] += float(np.where(ok, hi - lo, 0.0).sum())
 
 
 def labels_of(counts):
@@ -437,10 +454,11 @@ def load_peers(draws):
 
 
 def rows_of(store):
-    for (kind, k, method, c, m, ir), (reps, defined, covered, widths) in sorted(store.items()):
+    for (kind, k, method, c, m, ir, lev), (reps, defined, covered, widths) in sorted(
+            store.items()):
         cov = covered / defined if defined else math.nan
         yield {"kind": kind, "index": k, "method": method, "classes": c, "min_class": m,
-               "imbalance": ir, "replicates": reps, "defined": defined, "covered": covered,
+               "imbalance": ir, "level": f"{lev:g}", "replicates": reps, "defined": defined, "covered": covered,
                "coverage": f"{cov:.4f}",
                "mc_se": f"{math.sqrt(cov * (1 - cov) / defined):.4f}" if defined else "nan",
                "undefined": f"{1 - defined / reps:.4f}",
@@ -483,6 +501,7 @@ def coverage(args):
     paired_chunk = min(max(chunk // 2, 1), args.paired_replicates)
     settings = {"seed": args.seed, "draws": args.draws, "chunk": chunk,
                 "boot_share": args.boot_share, "replicates_c10": args.replicates_c10,
+                "levels": list(LEVELS),
                 "peers": sorted(peers) if args.peer_replicates else []}
     store, done = {}, set()
     state = _state_path(out)

@@ -731,11 +731,9 @@ def _bounds(method, name, info, value, counts, positive, stacks, ses, paired):
         se = ses[name]
 
         def two_sided(level):
-            from scipy import stats
-
             if not (math.isfinite(se) and math.isfinite(value)):
                 return math.nan, math.nan
-            z = float(stats.norm.ppf(0.5 + level / 2))
+            z = m.normal_quantile(level)
             return max(value - z * se, low_end), min(value + z * se, high_end)
     if not math.isfinite(value):
         return two_sided, share
