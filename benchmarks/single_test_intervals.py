@@ -77,8 +77,8 @@ from pathlib import Path
 import numpy as np
 
 from imbeval.indices import compute, registry
-from imbeval.metrics._ci import (CLASSES_GRID, IMBALANCE_GRID, MIN_CLASS_GRID,
-                                 matrix_intervals)
+from imbeval.metrics._ci import (CALIBRATION_LEVELS, CLASSES_GRID, IMBALANCE_GRID,
+                                 MIN_CLASS_GRID, level_column, matrix_intervals)
 from imbeval.metrics._ci_methods import RATES
 
 ROOT = Path(__file__).resolve().parent
@@ -229,7 +229,7 @@ def _gradient_ses(evaluate, names, counts, full):
 
 #: the nominal levels each method's interval is tallied at: 95 % and the higher levels
 #: "auto" may calibrate a 95 % request to (Loh 1987)
-LEVELS = (0.95, 0.96, 0.97, 0.98, 0.99, 0.995, 0.999)
+LEVELS = CALIBRATION_LEVELS
 
 
 def _chunk_intervals(counts, values, names, c, draws, rng, boot, levels=(0.95,)):
@@ -660,7 +660,11 @@ def family(name):
 TABLE_FIELDS = ("kind", "index", "method", "classes", "min_class", "imbalance",
                 *(f"{run}_{what}" for run in ("selection", "validation")
                   for what in ("replicates", "defined", "covered", "coverage", "mc_se",
-                               "width")))
+                               "width")),
+                # the higher levels "auto" may calibrate 95 % to: their counts and widths
+                *(level_column(run, what, lev) for lev in LEVELS[1:]
+                  for run in ("selection", "validation")
+                  for what in ("defined", "covered", "width")))
 TABLE = ROOT.parent / "src" / "imbeval" / "metrics" / "ci_coverage.csv.gz"
 
 
@@ -669,21 +673,37 @@ def _key(r):
             int(r["imbalance"]))
 
 
+def _level(r):
+    """A run row's nominal level (a run without the column measured 95 %)."""
+    return float(r.get("level") or LEVELS[0])
+
+
 def table(args):
     """The shipped table from a selection run and a validation run: per index x method x
-    regime, both runs' counts, coverage, Monte Carlo error and mean width."""
+    regime, both runs' counts, coverage, Monte Carlo error and mean width at 95 %, and the
+    counts and mean width at each higher level of LEVELS (columns ``level_column``)."""
     runs = {}
     for run, path in (("selection", args.selection), ("validation", args.validation)):
-        runs[run] = {_key(r): r for r in csv.DictReader(open(path)) if r["method"] in METHODS}
+        rows = {}
+        for r in csv.DictReader(open(path)):
+            if r["method"] in METHODS:
+                rows.setdefault(_key(r), {})[_level(r)] = r
+        runs[run] = rows
     out = []
     for key in sorted(set(runs["selection"]) | set(runs["validation"])):
         row = dict(zip(("kind", "index", "method", "classes", "min_class", "imbalance"), key))
         for run in ("selection", "validation"):
-            r = runs[run].get(key)
+            at = runs[run].get(key, {})
+            r = at.get(LEVELS[0])
             for what in ("replicates", "defined", "covered", "coverage", "mc_se", "width"):
                 # a cell one run did not measure (its target undefined there) counts zero
                 row[f"{run}_{what}"] = r[what] if r else ("0" if what in (
                     "replicates", "defined", "covered") else "nan")
+            for lev in LEVELS[1:]:
+                r = at.get(lev)
+                for what in ("defined", "covered", "width"):
+                    row[level_column(run, what, lev)] = r[what] if r else (
+                        "nan" if what == "width" else "0")
         out.append(row)
     if args.paired_from:  # paired rows of an earlier table, kept where no run made them
         import gzip
@@ -691,7 +711,9 @@ def table(args):
         have = {tuple(str(r[k]) for k in TABLE_FIELDS[:6]) for r in out}
         old = csv.DictReader(gzip.decompress(Path(args.paired_from).read_bytes())
                              .decode().splitlines())
-        out += [{k: r[k] for k in TABLE_FIELDS} for r in old if r["kind"] == "paired"
+        # measured at 95 % only: no counts at the higher levels
+        out += [{k: r.get(k, "nan" if k.endswith("width") else "0") for k in TABLE_FIELDS}
+                for r in old if r["kind"] == "paired"
                 and tuple(r[k] for k in TABLE_FIELDS[:6]) not in have]
     write(Path(args.table), out, TABLE_FIELDS)
     print(f"{len(out)} rows -> {args.table}")
@@ -701,44 +723,63 @@ GOAL_SHARE = 0.90
 
 
 def goal(args):
-    """Per registry index: the share of the regimes where it is measured (a method with at
-    least 50 validation test sets with an interval) whose validation coverage is >= 94 %,
-    for the method "auto" offers (chosen on the selection run) and for the best method
-    there (chosen on the validation run's own numbers: optimistic); whether that share
-    reaches 90 %; and every cell below 94 % with its coverage. Writes
+    """Per registry index: the share of the regimes where it is measured (the method and
+    level chosen with at least 50 validation test sets with an interval) whose validation
+    coverage is >= 94 %, for the (method, level) "auto" offers (chosen on the selection
+    run, calibrated), for auto without calibration (95 % only) and for the best method at
+    95 % there (chosen on the validation run's own numbers: optimistic); whether that
+    share reaches 90 %; and every cell below 94 % with its coverage. Writes
     ``docs/ci-coverage-goal.csv`` (per index) and ``docs/ci-coverage-short-cells.csv``
-    (the cells below 94 %)."""
+    (the cells below 94 %); prints the levels auto uses and their width against the
+    uncalibrated choice (validation run's mean widths)."""
     import gzip
 
-    from imbeval.metrics._ci import MIN_COVERAGE, MIN_VALIDATION_DEFINED, choose_method
+    from imbeval.metrics._ci import MIN_COVERAGE, MIN_VALIDATION_DEFINED, choose_cell
     from imbeval.metrics._ci import read_coverage_table
 
     table_ = read_coverage_table(gzip.decompress(Path(args.table).read_bytes()).decode())
     per, short = {}, []
+    levels, ratios, chosen, rescued = {}, [], {}, 0
     for key, row in sorted(table_.items()):
         kind, name, c, m, ir = key
         if kind != "single":
             continue
-        acc = per.setdefault(name, [0, 0, 0, 0])  # regimes, auto ok, best ok, thin
-        method, cov, why = choose_method(row)  # as the library's "auto"
+        acc = per.setdefault(name, [0, 0, 0, 0, 0, 0])  # regimes, auto, best, thin, auto95, n95
+        method, cell, why = choose_cell(row)  # as the library's "auto" at 95 %
+        method95, cell95, _ = choose_cell(row, calibrate=False)
+        if cell95.validation_defined >= MIN_VALIDATION_DEFINED:
+            acc[4] += cell95.validation >= MIN_COVERAGE
+            acc[5] += 1
         row = {k: v for k, v in row.items() if v.validation_defined >= MIN_VALIDATION_DEFINED}
-        if method not in row:  # the index mostly undefined there: too few to judge
+        if cell.validation_defined < MIN_VALIDATION_DEFINED:  # mostly undefined: too few
             acc[3] += 1
             continue
-        best = max(row, key=lambda k: (row[k].validation, k))
+        best = max(row, key=lambda k: (row[k].validation, k)) if row else method
+        cov = cell.validation
         acc[0] += 1
         acc[1] += cov >= MIN_COVERAGE
-        acc[2] += row[best].validation >= MIN_COVERAGE
+        acc[2] += bool(row) and row[best].validation >= MIN_COVERAGE
+        levels[cell.level] = levels.get(cell.level, 0) + 1
+        chosen[method] = chosen.get(method, 0) + 1
+        rescued += cov >= MIN_COVERAGE and not cell95.validation >= MIN_COVERAGE
+        if cell95.validation_width > 0 and math.isfinite(cell.validation_width):
+            ratios.append(cell.validation_width / cell95.validation_width)
         if cov < MIN_COVERAGE:
             short.append({"index": name, "classes": c, "min_class": m, "imbalance": ir,
-                          "auto_method": method, "auto_coverage": f"{cov:.4f}",
-                          "auto_defined": row[method].validation_defined,
+                          "auto_method": method, "auto_level": f"{cell.level:g}",
+                          "auto_coverage": f"{cov:.4f}",
+                          "auto_defined": cell.validation_defined,
+                          "auto95_method": method95,
+                          "auto95_coverage": f"{cell95.validation:.4f}",
                           "best_method": best,
-                          "best_coverage": f"{row[best].validation:.4f}"})
+                          "best_coverage": (f"{row[best].validation:.4f}" if row
+                                            else "nan")})
     rows = [{"index": k, "family": family(k), "regimes": a[0],
              "auto_share_94": f"{a[1] / a[0]:.4f}" if a[0] else "nan",
+             "auto95_share_94": f"{a[4] / a[5]:.4f}" if a[5] else "nan",
              "best_share_94": f"{a[2] / a[0]:.4f}" if a[0] else "nan",
              "auto_goal_met": int(a[0] > 0 and a[1] >= GOAL_SHARE * a[0]),
+             "auto95_goal_met": int(a[5] > 0 and a[4] >= GOAL_SHARE * a[5]),
              "best_goal_met": int(a[0] > 0 and a[2] >= GOAL_SHARE * a[0]),
              "regimes_too_few_defined": a[3]} for k, a in sorted(per.items())]
     docs = ROOT.parent / "docs"
@@ -746,27 +787,51 @@ def goal(args):
     write(docs / "ci-coverage-short-cells.csv", short, tuple(short[0]) if short else
           ("index",))
     n = len(rows)
-    auto_met = sum(r["auto_goal_met"] for r in rows)
-    best_met = sum(r["best_goal_met"] for r in rows)
+    met = {k: sum(r[f"{k}_goal_met"] for r in rows) for k in ("auto", "auto95", "best")}
     cells = sum(r["regimes"] for r in rows)
-    print(f"{n} indices, {cells} (index, regime) cells; auto >= 94 %: "
+    cells95 = sum(a[5] for a in per.values())
+    ok95 = sum(a[4] for a in per.values())
+    print(f"{n} indices, {cells} (index, regime) cells; auto (calibrated) >= 94 %: "
           f"{cells - len(short)} cells ({1 - len(short) / cells:.1%}); goal (>= 94 % in "
-          f">= {GOAL_SHARE:.0%} of regimes) met by auto for {auto_met} indices, by the "
-          f"best method for {best_met}")
+          f">= {GOAL_SHARE:.0%} of regimes) met by auto for {met['auto']} indices; "
+          f"uncalibrated auto: {ok95} of {cells95} cells ({ok95 / cells95:.1%}), "
+          f"{met['auto95']} indices; the best method at 95 %: {met['best']} indices")
+    met_names = [r["index"] for r in rows if r["auto_goal_met"]]
+    print(f"indices meeting the goal with auto ({len(met_names)}): {', '.join(met_names)}")
     for r in sorted(rows, key=lambda r: float(r["auto_share_94"]))[:args.worst]:
-        print(f"  {r['index']}: auto {float(r['auto_share_94']):.0%}, best "
+        print(f"  {r['index']}: auto {float(r['auto_share_94']):.0%} (uncalibrated "
+              f"{float(r['auto95_share_94']):.0%}), best at 95 % "
               f"{float(r['best_share_94']):.0%} of {r['regimes']} regimes")
-    chosen = {}
-    for key, row in table_.items():
-        if key[0] == "single":
-            chosen[choose_method(row)[0]] = chosen.get(choose_method(row)[0], 0) + 1
+    total = sum(levels.values())
+    print("levels auto uses (cells): " + ", ".join(
+        f"{lev:g}: {k} ({k / total:.1%})" for lev, k in sorted(levels.items())))
     print("methods auto uses (cells):", dict(sorted(chosen.items())))
+    r_ = np.array(ratios)
+    print(f"width of auto's interval / uncalibrated auto's (validation mean widths, "
+          f"{r_.size} cells): median {np.median(r_):.3f}, mean {r_.mean():.3f}, "
+          f"90th percentile {np.quantile(r_, 0.9):.3f}; where the level is above 95 %: "
+          f"median {np.median(r_[r_ != 1]) if (r_ != 1).any() else float('nan'):.3f}; "
+          f"cells short uncalibrated that calibration brings to >= 94 %: {rescued}")
+    covs = np.array([float(s_["auto_coverage"]) for s_ in short])
+    if covs.size:
+        print(f"short cells: {covs.size}; >= 93 %: {(covs >= 0.93).sum()}, >= 92 %: "
+              f"{(covs >= 0.92).sum()}, >= 90 %: {(covs >= 0.90).sum()}, < 80 %: "
+              f"{(covs < 0.80).sum()}; lowest: " + "; ".join(
+                  f"{s_['index']} {float(s_['auto_coverage']):.1%} (C={s_['classes']} "
+                  f"m={s_['min_class']} IR={s_['imbalance']}, {s_['auto_method']} at "
+                  f"{s_['auto_level']})" for s_ in sorted(
+                      short, key=lambda s_: float(s_["auto_coverage"]))[:5]))
     for axis, label in ((0, "classes"), (1, "min_class"), (2, "imbalance")):
         f = ("classes", "min_class", "imbalance")[axis]
         counts = {}
         for s_ in short:
             counts[s_[f]] = counts.get(s_[f], 0) + 1
         print(f"  short cells by {label}: {dict(sorted(counts.items()))}")
+    per_short = {}
+    for s_ in short:
+        per_short[s_["index"]] = per_short.get(s_["index"], 0) + 1
+    print("short cells per index (most): " + ", ".join(
+        f"{k} {v}" for k, v in sorted(per_short.items(), key=lambda kv: -kv[1])[:20]))
 
 
 #: the issue's three test sets: (name, index, matrix of the population's expected counts,
@@ -805,11 +870,11 @@ def cases(args):
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             out = _chunk_intervals(counts, values, [name], c, args.draws, rng,
-                                   args.replicates)
-        lo, hi = out[e.method][name]
+                                   args.replicates, LEVELS)
+        lo, hi = out[min(LEVELS, key=lambda lev: abs(lev - e.calibrated_level))][e.method][name]
         ok = np.isfinite(lo) & np.isfinite(hi)
         cov = (ok & (lo <= target + 1e-9) & (target - 1e-9 <= hi)).sum() / ok.sum()
-        print(f"{label}: {e.regime}, method {e.method}; reported {e.coverage_text}; "
+        print(f"{label}: {e.regime}, method {e.method_text}; reported {e.coverage_text}; "
               f"simulated on this population: {cov:.1%} of {int(ok.sum())}")
 
 
@@ -824,7 +889,7 @@ def summary(args):
 
     import matplotlib
 
-    from imbeval.metrics._ci import (MIN_COVERAGE, choose_method, read_coverage_table)
+    from imbeval.metrics._ci import (MIN_COVERAGE, choose_cell, read_coverage_table)
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -865,9 +930,9 @@ def summary(args):
     for key, row in table_.items():
         offered = {k: v for k, v in row.items()
                    if key[0] == "single" or k in PAIRED_METHODS}
-        if offered:
-            method, cov, why = choose_method(offered)
-            auto[key] = (method, cov, why is None, row[method])
+        if offered:  # what auto does at 95 %: calibrated
+            method, cell, why = choose_cell(offered)
+            auto[key] = (method, cell.validation, why is None, cell)
     for kind in ("single", "paired"):
         keys = [k for k in auto if k[0] == kind]
         ok = [k for k in keys if auto[k][2]]
@@ -977,7 +1042,8 @@ def summary(args):
         ax.tick_params(axis="x", labeltop=ax is np.atleast_1d(axes)[0], labelbottom=False)
     np.atleast_1d(axes)[-1].tick_params(axis="x", labelbottom=True)
     np.atleast_1d(axes)[0].set_title(
-        "validation-run coverage of the method 'auto' selects, nominal 95 %, per index "
+        "validation-run coverage of the method 'auto' selects, nominal 95 % (calibrated "
+        "level), per index "
         "(rows, by source) and regime (columns: classes / smallest class / imbalance "
         "ratio); grey square: auto not offered there", fontsize=7)
     fig.colorbar(im, ax=axes, fraction=0.02, label="coverage (red: 0.80 or less)")
