@@ -827,6 +827,21 @@ def goal(args):
         for s_ in short:
             counts[s_[f]] = counts.get(s_[f], 0) + 1
         print(f"  short cells by {label}: {dict(sorted(counts.items()))}")
+    # the flag auto's intervals carry, per table cell (single: every method offered;
+    # paired: the posterior, delta, bootstrap)
+    from imbeval.metrics._ci import coverage_flag
+
+    for kind in ("single", "paired"):
+        flags = {}
+        for key, row in table_.items():
+            if key[0] != kind:
+                continue
+            row = {k: v for k, v in row.items() if kind == "single" or k in PAIRED_METHODS}
+            if row:
+                _, cell, _ = choose_cell(row)
+                f = coverage_flag(cell.validation_covered, cell.validation_defined)
+                flags[f] = flags.get(f, 0) + 1
+        print(f"coverage_flag of auto, {kind} cells: {dict(sorted(flags.items()))}")
     per_short = {}
     for s_ in short:
         per_short[s_["index"]] = per_short.get(s_["index"], 0) + 1

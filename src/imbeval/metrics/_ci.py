@@ -935,7 +935,9 @@ def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, 
         Nominal coverage.
     ci_method : {"auto", "wilson", "jeffreys", "dirichlet", "delta", "logit", "bootstrap"}
         ``"auto"``: the narrowest method selected at >= 94 % coverage in the nearest
-        regime and validated on an independent run (module docstring, docs/metrics.md);
+        regime and validated on an independent run, at 95 % calibrated: computed at the
+        level of :data:`CALIBRATION_LEVELS` that covered 95 % there
+        (:attr:`IndexInterval.calibrated_level`; module docstring, docs/metrics.md);
         Wilson and Jeffreys for single rates only; ``"logit"``: pseudo-counts and the
         delta method on the logit scale of the index's range (not for paired
         differences).
