@@ -11,6 +11,10 @@ Usage::
     python benchmarks/single_test_intervals.py --seed 1 --replicates 1000 \\
         --replicates-c10 300 --chunk 100 --draws 200 --boot-share 0.2 \\
         --paired-replicates 0 --peer-replicates 0 --out VALIDATION.csv [--resume]
+    # a run's batches may be split between processes (one resumed from a state that
+    # marks the others' batches done) and summed
+    python benchmarks/single_test_intervals.py merge --runs PART1.csv PART2.csv \\
+        --out VALIDATION.csv
     python benchmarks/single_test_intervals.py table --selection SELECTION.csv \\
         --validation VALIDATION.csv --paired-from OLD_TABLE.csv.gz  # the shipped table
     python benchmarks/single_test_intervals.py goal      # share of regimes >= 94 % per index
@@ -42,7 +46,9 @@ closed form. The intervals are those of :func:`imbeval.metrics._ci.matrix_interv
 **Target.** The index of the population matrix ``n · P`` (what a test set's index
 estimates); a replicate whose target is undefined does not count for that index.
 
-**Coverage.** Per replicate test set, each method's 95 % interval; coverage = the share of
+**Coverage.** Per replicate test set, each method's interval at every nominal level of
+LEVELS (95 % and the higher levels "auto" may calibrate a 95 % request to: the run's
+rows have a ``level`` column); coverage = the share of
 replicates with a defined interval that contain the target (``covered`` of ``defined``),
 ``undefined`` = the share without one (the index undefined on the test set, or on every
 draw). Monte Carlo standard error ``sqrt(c (1 - c) / defined)`` is written beside it.
@@ -548,6 +554,38 @@ def coverage(args):
     rows = list(rows_of(store))
     write(out, rows)
     print(f"{len(rows)} rows, {time.process_time() - start:.0f} s CPU -> {out}")
+
+
+def merge(args):
+    """One run's rows from runs that share its seed and settings and split its batches
+    between them (``--runs A.csv B.csv``: their ``.state.json``; a run started with
+    ``--resume`` from a state that marks the other batches done runs only the rest): the
+    counts and widths summed, as the one run would have them (each batch's random streams
+    are its own). Refuses runs of other settings; prints the test sets per regime of each
+    class count (accuracy's posterior at 95 %), which says whether a batch was counted
+    twice."""
+    import json
+
+    keep = ("seed", "draws", "chunk", "boot_share", "levels", "peers")
+    store, settings = {}, None
+    for path in args.runs:
+        saved = json.loads(_state_path(path).read_text())
+        these = {k: saved["settings"][k] for k in keep}
+        if settings is not None and these != settings:
+            raise SystemExit(f"merge: {path} was run with {these}, not {settings}")
+        settings = these
+        for key, row in saved["store"]:
+            acc = store.setdefault(tuple(key), [0, 0, 0, 0.0])
+            for i, v in enumerate(row):
+                acc[i] += v
+    per_c = {}
+    for key, row in store.items():
+        if key[1] == "accuracy" and key[2] == "dirichlet" and key[6] == LEVELS[0]:
+            per_c.setdefault(key[3], set()).add(row[0])
+    print("test sets per regime, by classes:", {c: sorted(v) for c, v in sorted(per_c.items())})
+    rows = list(rows_of(store))
+    write(Path(args.out), rows)
+    print(f"{len(rows)} rows from {len(args.runs)} runs -> {args.out}")
 
 
 def speed(args):
@@ -1071,7 +1109,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("mode", nargs="?", default="coverage",
                         choices=("coverage", "table", "speed", "summary", "user-speed",
-                                 "boundary", "goal", "cases"))
+                                 "boundary", "goal", "cases", "merge"))
     parser.add_argument("--replicates", type=int, default=60)
     parser.add_argument("--paired-replicates", type=int, default=40)
     parser.add_argument("--peer-replicates", type=int, default=30)
@@ -1095,12 +1133,13 @@ def main(argv=None):
     parser.add_argument("--paired-from",
                         help="table: an earlier table whose paired rows are kept")
     parser.add_argument("--worst", type=int, default=15, help="goal: indices listed")
+    parser.add_argument("--runs", nargs="+", help="merge: the runs' rows (their .state.json)")
     parser.add_argument("--table", default=str(TABLE),
                         help="table: where to write it; summary: which to read")
     args = parser.parse_args(argv)
     {"speed": speed, "coverage": coverage, "table": table, "summary": summary,
      "user-speed": user_speed, "boundary": boundary, "goal": goal,
-     "cases": cases}[args.mode](args)
+     "cases": cases, "merge": merge}[args.mode](args)
 
 
 if __name__ == "__main__":
