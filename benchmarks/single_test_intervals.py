@@ -846,7 +846,8 @@ def goal(args):
     print("methods auto uses (cells):", dict(sorted(chosen.items())))
     r_ = np.array(ratios)
     print(f"width of auto's interval / uncalibrated auto's (validation mean widths, "
-          f"{r_.size} cells): median {np.median(r_):.3f}, mean {r_.mean():.3f}, "
+          f"{r_.size} cells): median {np.median(r_):.3f}, quartiles "
+          f"{np.quantile(r_, 0.25):.3f}-{np.quantile(r_, 0.75):.3f}, "
           f"90th percentile {np.quantile(r_, 0.9):.3f}; where the level is above 95 %: "
           f"median {np.median(r_[r_ != 1]) if (r_ != 1).any() else float('nan'):.3f}; "
           f"cells short uncalibrated that calibration brings to >= 94 %: {rescued}")
