@@ -9,7 +9,7 @@ Usage::
         --draws 200 --boot-share 0.25 --paired-replicates 0 --peer-replicates 0 \\
         --out SELECTION.csv [--resume]
     python benchmarks/single_test_intervals.py --seed 1 --replicates 1000 \\
-        --replicates-c10 300 --chunk 100 --draws 200 --boot-share 0.2 \\
+        --replicates-c10 1000 --chunk 100 --draws 200 --boot-share 0.2 \\
         --paired-replicates 0 --peer-replicates 0 --out VALIDATION.csv [--resume]
     # a run's batches may be split between processes (one resumed from a state that
     # marks the others' batches done) and summed

@@ -16,8 +16,8 @@ the test set:
    (:func:`selects`); of these the narrowest. A 95 % request is *calibrated* (Loh 1987):
    the table holds each method's coverage at the nominal levels :data:`CALIBRATION_LEVELS`
    (95 % to 99.9 %), and a method whose 95 % interval covers too little in a regime may be
-   chosen at the higher level that covers 95 % there; another level takes the methods at
-   that level, uncalibrated;
+   chosen at the higher level that covers 95 % there; at another level the method chosen
+   at 95 % alone is computed at that level, uncalibrated;
 2. *validation* -- that pair is offered only where the validation run (other test sets,
    other population classifiers) measured it, at the level chosen, at or above
    :data:`MIN_COVERAGE` on at least :data:`MIN_VALIDATION_DEFINED` test sets with an
