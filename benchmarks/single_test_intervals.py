@@ -9,8 +9,12 @@ Usage::
         --draws 200 --boot-share 0.25 --paired-replicates 0 --peer-replicates 0 \\
         --out SELECTION.csv [--resume]
     python benchmarks/single_test_intervals.py --seed 1 --replicates 1000 \\
-        --replicates-c10 300 --chunk 100 --draws 200 --boot-share 0.2 \\
+        --replicates-c10 1000 --chunk 100 --draws 200 --boot-share 0.2 \\
         --paired-replicates 0 --peer-replicates 0 --out VALIDATION.csv [--resume]
+    # a run's batches may be split between processes (one resumed from a state that
+    # marks the others' batches done) and summed
+    python benchmarks/single_test_intervals.py merge --runs PART1.csv PART2.csv \\
+        --out VALIDATION.csv
     python benchmarks/single_test_intervals.py table --selection SELECTION.csv \\
         --validation VALIDATION.csv --paired-from OLD_TABLE.csv.gz  # the shipped table
     python benchmarks/single_test_intervals.py goal      # share of regimes >= 94 % per index
@@ -54,7 +58,9 @@ closed form. The intervals are those of :func:`imbeval.metrics._ci.matrix_interv
 **Target.** The index of the population matrix ``n · P`` (what a test set's index
 estimates); a replicate whose target is undefined does not count for that index.
 
-**Coverage.** Per replicate test set, each method's 95 % interval; coverage = the share of
+**Coverage.** Per replicate test set, each method's interval at every nominal level of
+LEVELS (95 % and the higher levels "auto" may calibrate a 95 % request to: the run's
+rows have a ``level`` column); coverage = the share of
 replicates with a defined interval that contain the target (``covered`` of ``defined``),
 ``undefined`` = the share without one (the index undefined on the test set, or on every
 draw). Monte Carlo standard error ``sqrt(c (1 - c) / defined)`` is written beside it.
@@ -88,8 +94,8 @@ from pathlib import Path
 import numpy as np
 
 from imbeval.indices import compute, registry
-from imbeval.metrics._ci import (CLASSES_GRID, IMBALANCE_GRID, MIN_CLASS_GRID,
-                                 matrix_intervals)
+from imbeval.metrics._ci import (CALIBRATION_LEVELS, CLASSES_GRID, IMBALANCE_GRID,
+                                 MIN_CLASS_GRID, level_column, matrix_intervals)
 from imbeval.metrics._ci_methods import RATES
 
 ROOT = Path(__file__).resolve().parent
@@ -97,7 +103,7 @@ METHODS = ("dirichlet", "delta", "logit", "bootstrap", "wilson", "jeffreys")
 #: the recall of each class of a population classifier: one of these, at random
 RECALL_LEVELS = (0.2, 0.5, 0.7, 0.9, 0.99)
 PAIRED_METHODS = ("dirichlet", "delta", "bootstrap")
-FIELDS = ("kind", "index", "method", "classes", "min_class", "imbalance", "replicates",
+FIELDS = ("kind", "index", "method", "classes", "min_class", "imbalance", "level", "replicates",
           "defined", "covered", "coverage", "mc_se", "undefined", "width")
 
 
@@ -181,13 +187,13 @@ def run_regime(kind, c, m, ir, args, peers, store, chunk=0, reps=None):
                 out = matrix_intervals(counts, use, ci_method=method, draws=args.draws,
                                        seed=[args.seed, r, c, m, ir], paired=paired)
             for k in use:
-                _tally(store, (kind, k, method, c, m, ir), targets[k],
+                _tally(store, (kind, k, method, c, m, ir, LEVELS[0]), targets[k],
                        (out[k].low, out[k].high))
         if not paired and r < args.peer_replicates:  # the first replicates of each regime
             for peer, run in peers.items():
                 for k, est in run(counts, c, [args.seed, r, c, m, ir, 1]).items():
                     if k in names:
-                        _tally(store, (kind, k, peer, c, m, ir), targets[k],
+                        _tally(store, (kind, k, peer, c, m, ir, LEVELS[0]), targets[k],
                                None if est is None else est[1])
 
 
@@ -238,67 +244,79 @@ def _gradient_ses(evaluate, names, counts, full):
     return out
 
 
-def _chunk_intervals(counts, values, names, c, draws, rng, boot):
-    """{method: {name: (low, high)}} of the 95 % intervals of R test sets ``counts`` (R,
-    C, C), vectorised over the test sets, as :func:`imbeval.metrics._ci.matrix_intervals`
-    makes them one at a time (one-sided at an end of the range, widened to hold the
-    estimate; a point interval of delta, logit or bootstrap replaced by the posterior's).
-    The bootstrap for the first ``boot`` test sets only (its draws cost as much as the
-    posterior's). ``tests/unit`` checks this against matrix_intervals."""
+#: the nominal levels each method's interval is tallied at: 95 % and the higher levels
+#: "auto" may calibrate a 95 % request to (Loh 1987)
+LEVELS = CALIBRATION_LEVELS
+
+
+def _chunk_intervals(counts, values, names, c, draws, rng, boot, levels=(0.95,)):
+    """{level: {method: {name: (low, high)}}} of the intervals of R test sets ``counts``
+    (R, C, C) at each nominal level of ``levels``, vectorised over the test sets, as
+    :func:`imbeval.metrics._ci.matrix_intervals` makes them one at a time (one-sided at an
+    end of the range, widened to hold the estimate; a point interval of delta, logit or
+    bootstrap replaced by the posterior's). One stack of draws for every level: the levels
+    are more quantiles of it. The bootstrap for the first ``boot`` test sets only (its
+    draws cost as much as the posterior's). ``tests/unit`` checks this against
+    matrix_intervals."""
     from scipy import stats
 
     from imbeval.metrics._ci import _evaluator, _index_info
-    from imbeval.metrics._ci_methods import (held_ends, pseudo_count, rate_counts,
-                                             transformed_interval)
+    from imbeval.metrics._ci_methods import (held_ends, normal_quantile, pseudo_count,
+                                             rate_counts, transformed_interval)
 
-    level = 0.95
     r = counts.shape[0]
     ev = _evaluator(np.arange(c), names, 0, False)
     infos = {k: _index_info(k) for k in names}
     ends = {k: infos[k].bounds for k in names}
     n = counts.sum(axis=(1, 2))
-    out = {meth: {} for meth in METHODS}
+    out = {lev: {meth: {} for meth in METHODS} for lev in levels}
+    # per level: the two-sided quantiles and those of the one-sided interval at the end
+    qs = [q for lev in levels for q in ((1 - lev) / 2, (1 + lev) / 2, 1 - lev, lev)]
+
+    def quantile_intervals(meth, stack, value):
+        for k in names:
+            got = _row_quantiles(np.asarray(stack[k], float).reshape(value[k].size, draws), qs)
+            for i, lev in enumerate(levels):
+                lo2, hi2, lo1, hi1 = got[4 * i:4 * i + 4]
+                out[lev][meth][k] = held_ends((lo2, hi2), (lo1, hi1), value[k], *ends[k])
+
     # the posterior: counts + 1/C per cell, draws per test set, equal-tailed quantiles
     alpha = counts.reshape(r, -1) + pseudo_count(counts[0], None)
     gamma = rng.standard_gamma(np.repeat(alpha[:, None, :], draws, axis=1))
     post = (n[:, None, None] * gamma / gamma.sum(axis=2, keepdims=True)).reshape(
         r * draws, c, c)
-    post_v = ev(post)
-    qs = (0.025, 0.975, 0.05, 0.95)
-    for k in names:
-        lo2, hi2, lo1, hi1 = _row_quantiles(np.asarray(post_v[k], float).reshape(r, draws), qs)
-        out["dirichlet"][k] = held_ends((lo2, hi2), (lo1, hi1), values[k], *ends[k])
+    quantile_intervals("dirichlet", ev(post), values)
     # the bootstrap of the first `boot` test sets
     if boot:
         pv = counts[:boot].reshape(boot, -1) / n[:boot, None]
         res = rng.multinomial(np.round(n[:boot]).astype(int)[:, None],
                               np.repeat(pv[:, None, :], draws, axis=1)).astype(float)
-        boot_v = ev(res.reshape(boot * draws, c, c))
-        for k in names:
-            lo2, hi2, lo1, hi1 = _row_quantiles(
-                np.asarray(boot_v[k], float).reshape(boot, draws), qs)
-            out["bootstrap"][k] = held_ends((lo2, hi2), (lo1, hi1), values[k][:boot],
-                                            *ends[k])
-    z2, z1 = float(stats.norm.ppf(0.975)), float(stats.norm.ppf(0.95))
+        quantile_intervals("bootstrap", ev(res.reshape(boot * draws, c, c)),
+                           {k: values[k][:boot] for k in names})
+    z = {lev: normal_quantile(lev) for lev in
+         {x for lev in levels for x in (lev, 2 * lev - 1)}}
     # delta: the gradient at the test set's proportions
     ses = _gradient_ses(ev, names, counts, False)
     for k in names:
         v, se, (a, b) = values[k], ses[k], ends[k]
-        two = (np.maximum(v - z2 * se, a), np.minimum(v + z2 * se, b))
-        one = (np.maximum(v - z1 * se, a), np.minimum(v + z1 * se, b))
-        out["delta"][k] = held_ends(two, one, v, a, b)
+        for lev in levels:
+            z2, z1 = z[lev], z[2 * lev - 1]
+            two = (np.maximum(v - z2 * se, a), np.minimum(v + z2 * se, b))
+            one = (np.maximum(v - z1 * se, a), np.minimum(v + z1 * se, b))
+            out[lev]["delta"][k] = held_ends(two, one, v, a, b)
     # logit: value and gradient on the counts plus the pseudo-counts, the logit scale
     smooth = counts + pseudo_count(counts[0], None)
     centre = ev(smooth)
     ses = _gradient_ses(ev, names, smooth, n)
     for k in names:
         v, se, (a, b) = np.asarray(centre[k], float), ses[k], ends[k]
-        two = transformed_interval(v, se, a, b, level)
-        one = transformed_interval(v, se, a, b, 2 * level - 1)
         bad = ~(np.isfinite(v) & np.isfinite(se))
-        two = tuple(np.where(bad, np.nan, x) for x in two)
-        one = tuple(np.where(bad, np.nan, x) for x in one)
-        out["logit"][k] = held_ends(two, one, values[k], a, b)
+        for lev in levels:
+            two = transformed_interval(v, se, a, b, lev)
+            one = transformed_interval(v, se, a, b, 2 * lev - 1)
+            two = tuple(np.where(bad, np.nan, x) for x in two)
+            one = tuple(np.where(bad, np.nan, x) for x in one)
+            out[lev]["logit"][k] = held_ends(two, one, values[k], a, b)
     # Wilson and Jeffreys for the single rates
     for k in names:
         if k not in RATES:
@@ -307,29 +325,31 @@ def _chunk_intervals(counts, values, names, c, draws, rng, boot):
         with np.errstate(divide="ignore", invalid="ignore"):
             ph = succ / trials
             res = {}
-            for lev in (level, 2 * level - 1):
-                z = float(stats.norm.ppf(0.5 + lev / 2))
-                centre_ = (ph + z * z / (2 * trials)) / (1 + z * z / trials)
-                half = z / (1 + z * z / trials) * np.sqrt(ph * (1 - ph) / trials
-                                                          + z * z / (4 * trials ** 2))
+            none = ~(trials > 0)
+            for lev in z:
+                zz = z[lev]
+                centre_ = (ph + zz * zz / (2 * trials)) / (1 + zz * zz / trials)
+                half = zz / (1 + zz * zz / trials) * np.sqrt(ph * (1 - ph) / trials
+                                                             + zz * zz / (4 * trials ** 2))
                 w = (np.maximum(0.0, centre_ - half), np.minimum(1.0, centre_ + half))
                 al = 1 - lev
                 j = (np.where(succ <= 0, 0.0, stats.beta.ppf(al / 2, succ + 0.5,
                                                              trials - succ + 0.5)),
                      np.where(succ >= trials, 1.0, stats.beta.ppf(1 - al / 2, succ + 0.5,
                                                                   trials - succ + 0.5)))
-                none = ~(trials > 0)
                 res[lev] = [tuple(np.where(none, np.nan, x) for x in w),
                             tuple(np.where(none, np.nan, x) for x in j)]
-        for i, meth in enumerate(("wilson", "jeffreys")):
-            out[meth][k] = held_ends(res[level][i], res[2 * level - 1][i], values[k],
-                                     *ends[k])
+        for lev in levels:
+            for i, meth in enumerate(("wilson", "jeffreys")):
+                out[lev][meth][k] = held_ends(res[lev][i], res[2 * lev - 1][i], values[k],
+                                              *ends[k])
     # a point interval (the cells that would move the index empty) gets the posterior's
-    for meth in ("delta", "logit", "bootstrap"):
-        for k, (lo, hi) in out[meth].items():
-            flat = np.isfinite(lo) & np.isfinite(hi) & (hi - lo <= 1e-9)
-            dlo, dhi = (x[:lo.size] for x in out["dirichlet"][k])
-            out[meth][k] = (np.where(flat, dlo, lo), np.where(flat, dhi, hi))
+    for lev in levels:
+        for meth in ("delta", "logit", "bootstrap"):
+            for k, (lo, hi) in out[lev][meth].items():
+                flat = np.isfinite(lo) & np.isfinite(hi) & (hi - lo <= 1e-9)
+                dlo, dhi = (x[:lo.size] for x in out[lev]["dirichlet"][k])
+                out[lev][meth][k] = (np.where(flat, dlo, lo), np.where(flat, dhi, hi))
     return out
 
 
@@ -357,19 +377,21 @@ def run_single_vectorised(c, m, ir, args, store, chunk, reps):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             with np.errstate(all="ignore"):
-                out = _chunk_intervals(counts, values, names, c, args.draws, rng, boot)
-        for meth, per in out.items():
-            for k, (lo, hi) in per.items():
-                t = targets[k][:lo.size]
-                valid = np.isfinite(t)
-                ok = valid & np.isfinite(lo) & np.isfinite(hi)
-                tol = 1e-9 * np.maximum(1.0, np.abs(t))
-                cov = ok & (lo - tol <= t) & (t <= hi + tol)
-                row = store.setdefault(("single", k, meth, c, m, ir), [0, 0, 0, 0.0])
-                row[0] += int(valid.sum())
-                row[1] += int(ok.sum())
-                row[2] += int(cov.sum())
-                row[3] += float(np.where(ok, hi - lo, 0.0).sum())
+                out = _chunk_intervals(counts, values, names, c, args.draws, rng, boot,
+                                       LEVELS)
+        for lev, methods in out.items():
+            for meth, per in methods.items():
+                for k, (lo, hi) in per.items():
+                    t = targets[k][:lo.size]
+                    valid = np.isfinite(t)
+                    ok = valid & np.isfinite(lo) & np.isfinite(hi)
+                    tol = 1e-9 * np.maximum(1.0, np.abs(t))
+                    cov = ok & (lo - tol <= t) & (t <= hi + tol)
+                    row = store.setdefault(("single", k, meth, c, m, ir, lev), [0, 0, 0, 0.0])
+                    row[0] += int(valid.sum())
+                    row[1] += int(ok.sum())
+                    row[2] += int(cov.sum())
+                    row[3] += float(np.where(ok, hi - lo, 0.0).sum())
 
 
 def labels_of(counts):
@@ -484,10 +506,11 @@ def load_peers(draws):
 
 
 def rows_of(store):
-    for (kind, k, method, c, m, ir), (reps, defined, covered, widths) in sorted(store.items()):
+    for (kind, k, method, c, m, ir, lev), (reps, defined, covered, widths) in sorted(
+            store.items()):
         cov = covered / defined if defined else math.nan
         yield {"kind": kind, "index": k, "method": method, "classes": c, "min_class": m,
-               "imbalance": ir, "replicates": reps, "defined": defined, "covered": covered,
+               "imbalance": ir, "level": f"{lev:g}", "replicates": reps, "defined": defined, "covered": covered,
                "coverage": f"{cov:.4f}",
                "mc_se": f"{math.sqrt(cov * (1 - cov) / defined):.4f}" if defined else "nan",
                "undefined": f"{1 - defined / reps:.4f}",
@@ -534,6 +557,7 @@ def coverage(args):
     paired_chunk = min(max(chunk // 2, 1), args.paired_replicates)
     settings = {"seed": args.seed, "draws": args.draws, "chunk": chunk,
                 "boot_share": args.boot_share, "replicates_c10": args.replicates_c10,
+                "levels": list(LEVELS),
                 "peers": sorted(peers) if args.peer_replicates else [],
                 "methods": list(args.methods or ()), "indices": list(args.indices or ())}
     store, done = {}, set()
@@ -582,6 +606,38 @@ def coverage(args):
     rows = list(rows_of(store))
     write(out, rows)
     print(f"{len(rows)} rows, {time.process_time() - start:.0f} s CPU -> {out}")
+
+
+def merge(args):
+    """One run's rows from runs that share its seed and settings and split its batches
+    between them (``--runs A.csv B.csv``: their ``.state.json``; a run started with
+    ``--resume`` from a state that marks the other batches done runs only the rest): the
+    counts and widths summed, as the one run would have them (each batch's random streams
+    are its own). Refuses runs of other settings; prints the test sets per regime of each
+    class count (accuracy's posterior at 95 %), which says whether a batch was counted
+    twice."""
+    import json
+
+    keep = ("seed", "draws", "chunk", "boot_share", "levels", "peers")
+    store, settings = {}, None
+    for path in args.runs:
+        saved = json.loads(_state_path(path).read_text())
+        these = {k: saved["settings"][k] for k in keep}
+        if settings is not None and these != settings:
+            raise SystemExit(f"merge: {path} was run with {these}, not {settings}")
+        settings = these
+        for key, row in saved["store"]:
+            acc = store.setdefault(tuple(key), [0, 0, 0, 0.0])
+            for i, v in enumerate(row):
+                acc[i] += v
+    per_c = {}
+    for key, row in store.items():
+        if key[1] == "accuracy" and key[2] == "dirichlet" and key[6] == LEVELS[0]:
+            per_c.setdefault(key[3], set()).add(row[0])
+    print("test sets per regime, by classes:", {c: sorted(v) for c, v in sorted(per_c.items())})
+    rows = list(rows_of(store))
+    write(Path(args.out), rows)
+    print(f"{len(rows)} rows from {len(args.runs)} runs -> {args.out}")
 
 
 def speed(args):
@@ -694,7 +750,11 @@ def family(name):
 TABLE_FIELDS = ("kind", "index", "method", "classes", "min_class", "imbalance",
                 *(f"{run}_{what}" for run in ("selection", "validation")
                   for what in ("replicates", "defined", "covered", "coverage", "mc_se",
-                               "width")))
+                               "width")),
+                # the higher levels "auto" may calibrate 95 % to: their counts and widths
+                *(level_column(run, what, lev) for lev in LEVELS[1:]
+                  for run in ("selection", "validation")
+                  for what in ("defined", "covered", "width")))
 TABLE = ROOT.parent / "src" / "imbeval" / "metrics" / "ci_coverage.csv.gz"
 
 
@@ -703,21 +763,37 @@ def _key(r):
             int(r["imbalance"]))
 
 
+def _level(r):
+    """A run row's nominal level (a run without the column measured 95 %)."""
+    return float(r.get("level") or LEVELS[0])
+
+
 def table(args):
     """The shipped table from a selection run and a validation run: per index x method x
-    regime, both runs' counts, coverage, Monte Carlo error and mean width."""
+    regime, both runs' counts, coverage, Monte Carlo error and mean width at 95 %, and the
+    counts and mean width at each higher level of LEVELS (columns ``level_column``)."""
     runs = {}
     for run, path in (("selection", args.selection), ("validation", args.validation)):
-        runs[run] = {_key(r): r for r in csv.DictReader(open(path)) if r["method"] in METHODS}
+        rows = {}
+        for r in csv.DictReader(open(path)):
+            if r["method"] in METHODS:
+                rows.setdefault(_key(r), {})[_level(r)] = r
+        runs[run] = rows
     out = []
     for key in sorted(set(runs["selection"]) | set(runs["validation"])):
         row = dict(zip(("kind", "index", "method", "classes", "min_class", "imbalance"), key))
         for run in ("selection", "validation"):
-            r = runs[run].get(key)
+            at = runs[run].get(key, {})
+            r = at.get(LEVELS[0])
             for what in ("replicates", "defined", "covered", "coverage", "mc_se", "width"):
                 # a cell one run did not measure (its target undefined there) counts zero
                 row[f"{run}_{what}"] = r[what] if r else ("0" if what in (
                     "replicates", "defined", "covered") else "nan")
+            for lev in LEVELS[1:]:
+                r = at.get(lev)
+                for what in ("defined", "covered", "width"):
+                    row[level_column(run, what, lev)] = r[what] if r else (
+                        "nan" if what == "width" else "0")
         out.append(row)
     if args.paired_from:  # paired rows of an earlier table, kept where no run made them
         import gzip
@@ -725,7 +801,9 @@ def table(args):
         have = {tuple(str(r[k]) for k in TABLE_FIELDS[:6]) for r in out}
         old = csv.DictReader(gzip.decompress(Path(args.paired_from).read_bytes())
                              .decode().splitlines())
-        out += [{k: r[k] for k in TABLE_FIELDS} for r in old if r["kind"] == "paired"
+        # measured at 95 % only: no counts at the higher levels
+        out += [{k: r.get(k, "nan" if k.endswith("width") else "0") for k in TABLE_FIELDS}
+                for r in old if r["kind"] == "paired"
                 and tuple(r[k] for k in TABLE_FIELDS[:6]) not in have]
     write(Path(args.table), out, TABLE_FIELDS)
     print(f"{len(out)} rows -> {args.table}")
@@ -735,44 +813,63 @@ GOAL_SHARE = 0.90
 
 
 def goal(args):
-    """Per registry index: the share of the regimes where it is measured (a method with at
-    least 50 validation test sets with an interval) whose validation coverage is >= 94 %,
-    for the method "auto" offers (chosen on the selection run) and for the best method
-    there (chosen on the validation run's own numbers: optimistic); whether that share
-    reaches 90 %; and every cell below 94 % with its coverage. Writes
+    """Per registry index: the share of the regimes where it is measured (the method and
+    level chosen with at least 50 validation test sets with an interval) whose validation
+    coverage is >= 94 %, for the (method, level) "auto" offers (chosen on the selection
+    run, calibrated), for auto without calibration (95 % only) and for the best method at
+    95 % there (chosen on the validation run's own numbers: optimistic); whether that
+    share reaches 90 %; and every cell below 94 % with its coverage. Writes
     ``docs/ci-coverage-goal.csv`` (per index) and ``docs/ci-coverage-short-cells.csv``
-    (the cells below 94 %)."""
+    (the cells below 94 %); prints the levels auto uses and their width against the
+    uncalibrated choice (validation run's mean widths)."""
     import gzip
 
-    from imbeval.metrics._ci import MIN_COVERAGE, MIN_VALIDATION_DEFINED, choose_method
+    from imbeval.metrics._ci import MIN_COVERAGE, MIN_VALIDATION_DEFINED, choose_cell
     from imbeval.metrics._ci import read_coverage_table
 
     table_ = read_coverage_table(gzip.decompress(Path(args.table).read_bytes()).decode())
     per, short = {}, []
+    levels, ratios, chosen, rescued = {}, [], {}, 0
     for key, row in sorted(table_.items()):
         kind, name, c, m, ir = key
         if kind != "single":
             continue
-        acc = per.setdefault(name, [0, 0, 0, 0])  # regimes, auto ok, best ok, thin
-        method, cov, why = choose_method(row)  # as the library's "auto"
+        acc = per.setdefault(name, [0, 0, 0, 0, 0, 0])  # regimes, auto, best, thin, auto95, n95
+        method, cell, why = choose_cell(row)  # as the library's "auto" at 95 %
+        method95, cell95, _ = choose_cell(row, calibrate=False)
+        if cell95.validation_defined >= MIN_VALIDATION_DEFINED:
+            acc[4] += cell95.validation >= MIN_COVERAGE
+            acc[5] += 1
         row = {k: v for k, v in row.items() if v.validation_defined >= MIN_VALIDATION_DEFINED}
-        if method not in row:  # the index mostly undefined there: too few to judge
+        if cell.validation_defined < MIN_VALIDATION_DEFINED:  # mostly undefined: too few
             acc[3] += 1
             continue
-        best = max(row, key=lambda k: (row[k].validation, k))
+        best = max(row, key=lambda k: (row[k].validation, k)) if row else method
+        cov = cell.validation
         acc[0] += 1
         acc[1] += cov >= MIN_COVERAGE
-        acc[2] += row[best].validation >= MIN_COVERAGE
+        acc[2] += bool(row) and row[best].validation >= MIN_COVERAGE
+        levels[cell.level] = levels.get(cell.level, 0) + 1
+        chosen[method] = chosen.get(method, 0) + 1
+        rescued += cov >= MIN_COVERAGE and not cell95.validation >= MIN_COVERAGE
+        if cell95.validation_width > 0 and math.isfinite(cell.validation_width):
+            ratios.append(cell.validation_width / cell95.validation_width)
         if cov < MIN_COVERAGE:
             short.append({"index": name, "classes": c, "min_class": m, "imbalance": ir,
-                          "auto_method": method, "auto_coverage": f"{cov:.4f}",
-                          "auto_defined": row[method].validation_defined,
+                          "auto_method": method, "auto_level": f"{cell.level:g}",
+                          "auto_coverage": f"{cov:.4f}",
+                          "auto_defined": cell.validation_defined,
+                          "auto95_method": method95,
+                          "auto95_coverage": f"{cell95.validation:.4f}",
                           "best_method": best,
-                          "best_coverage": f"{row[best].validation:.4f}"})
+                          "best_coverage": (f"{row[best].validation:.4f}" if row
+                                            else "nan")})
     rows = [{"index": k, "family": family(k), "regimes": a[0],
              "auto_share_94": f"{a[1] / a[0]:.4f}" if a[0] else "nan",
+             "auto95_share_94": f"{a[4] / a[5]:.4f}" if a[5] else "nan",
              "best_share_94": f"{a[2] / a[0]:.4f}" if a[0] else "nan",
              "auto_goal_met": int(a[0] > 0 and a[1] >= GOAL_SHARE * a[0]),
+             "auto95_goal_met": int(a[5] > 0 and a[4] >= GOAL_SHARE * a[5]),
              "best_goal_met": int(a[0] > 0 and a[2] >= GOAL_SHARE * a[0]),
              "regimes_too_few_defined": a[3]} for k, a in sorted(per.items())]
     docs = ROOT.parent / "docs"
@@ -780,27 +877,67 @@ def goal(args):
     write(docs / "ci-coverage-short-cells.csv", short, tuple(short[0]) if short else
           ("index",))
     n = len(rows)
-    auto_met = sum(r["auto_goal_met"] for r in rows)
-    best_met = sum(r["best_goal_met"] for r in rows)
+    met = {k: sum(r[f"{k}_goal_met"] for r in rows) for k in ("auto", "auto95", "best")}
     cells = sum(r["regimes"] for r in rows)
-    print(f"{n} indices, {cells} (index, regime) cells; auto >= 94 %: "
+    cells95 = sum(a[5] for a in per.values())
+    ok95 = sum(a[4] for a in per.values())
+    print(f"{n} indices, {cells} (index, regime) cells; auto (calibrated) >= 94 %: "
           f"{cells - len(short)} cells ({1 - len(short) / cells:.1%}); goal (>= 94 % in "
-          f">= {GOAL_SHARE:.0%} of regimes) met by auto for {auto_met} indices, by the "
-          f"best method for {best_met}")
+          f">= {GOAL_SHARE:.0%} of regimes) met by auto for {met['auto']} indices; "
+          f"uncalibrated auto: {ok95} of {cells95} cells ({ok95 / cells95:.1%}), "
+          f"{met['auto95']} indices; the best method at 95 %: {met['best']} indices")
+    met_names = [r["index"] for r in rows if r["auto_goal_met"]]
+    print(f"indices meeting the goal with auto ({len(met_names)}): {', '.join(met_names)}")
     for r in sorted(rows, key=lambda r: float(r["auto_share_94"]))[:args.worst]:
-        print(f"  {r['index']}: auto {float(r['auto_share_94']):.0%}, best "
+        print(f"  {r['index']}: auto {float(r['auto_share_94']):.0%} (uncalibrated "
+              f"{float(r['auto95_share_94']):.0%}), best at 95 % "
               f"{float(r['best_share_94']):.0%} of {r['regimes']} regimes")
-    chosen = {}
-    for key, row in table_.items():
-        if key[0] == "single":
-            chosen[choose_method(row)[0]] = chosen.get(choose_method(row)[0], 0) + 1
+    total = sum(levels.values())
+    print("levels auto uses (cells): " + ", ".join(
+        f"{lev:g}: {k} ({k / total:.1%})" for lev, k in sorted(levels.items())))
     print("methods auto uses (cells):", dict(sorted(chosen.items())))
+    r_ = np.array(ratios)
+    print(f"width of auto's interval / uncalibrated auto's (validation mean widths, "
+          f"{r_.size} cells): median {np.median(r_):.3f}, quartiles "
+          f"{np.quantile(r_, 0.25):.3f}-{np.quantile(r_, 0.75):.3f}, "
+          f"90th percentile {np.quantile(r_, 0.9):.3f}; where the level is above 95 %: "
+          f"median {np.median(r_[r_ != 1]) if (r_ != 1).any() else float('nan'):.3f}; "
+          f"cells short uncalibrated that calibration brings to >= 94 %: {rescued}")
+    covs = np.array([float(s_["auto_coverage"]) for s_ in short])
+    if covs.size:
+        print(f"short cells: {covs.size}; >= 93 %: {(covs >= 0.93).sum()}, >= 92 %: "
+              f"{(covs >= 0.92).sum()}, >= 90 %: {(covs >= 0.90).sum()}, < 80 %: "
+              f"{(covs < 0.80).sum()}; lowest: " + "; ".join(
+                  f"{s_['index']} {float(s_['auto_coverage']):.1%} (C={s_['classes']} "
+                  f"m={s_['min_class']} IR={s_['imbalance']}, {s_['auto_method']} at "
+                  f"{s_['auto_level']})" for s_ in sorted(
+                      short, key=lambda s_: float(s_["auto_coverage"]))[:5]))
     for axis, label in ((0, "classes"), (1, "min_class"), (2, "imbalance")):
         f = ("classes", "min_class", "imbalance")[axis]
         counts = {}
         for s_ in short:
             counts[s_[f]] = counts.get(s_[f], 0) + 1
         print(f"  short cells by {label}: {dict(sorted(counts.items()))}")
+    # the flag auto's intervals carry, per table cell (single: every method offered;
+    # paired: the posterior, delta, bootstrap)
+    from imbeval.metrics._ci import coverage_flag
+
+    for kind in ("single", "paired"):
+        flags = {}
+        for key, row in table_.items():
+            if key[0] != kind:
+                continue
+            row = {k: v for k, v in row.items() if kind == "single" or k in PAIRED_METHODS}
+            if row:
+                _, cell, _ = choose_cell(row)
+                f = coverage_flag(cell.validation_covered, cell.validation_defined)
+                flags[f] = flags.get(f, 0) + 1
+        print(f"coverage_flag of auto, {kind} cells: {dict(sorted(flags.items()))}")
+    per_short = {}
+    for s_ in short:
+        per_short[s_["index"]] = per_short.get(s_["index"], 0) + 1
+    print("short cells per index (most): " + ", ".join(
+        f"{k} {v}" for k, v in sorted(per_short.items(), key=lambda kv: -kv[1])[:20]))
 
 
 #: the issue's three test sets: (name, index, matrix of the population's expected counts,
@@ -839,11 +976,11 @@ def cases(args):
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             out = _chunk_intervals(counts, values, [name], c, args.draws, rng,
-                                   args.replicates)
-        lo, hi = out[e.method][name]
+                                   args.replicates, LEVELS)
+        lo, hi = out[min(LEVELS, key=lambda lev: abs(lev - e.calibrated_level))][e.method][name]
         ok = np.isfinite(lo) & np.isfinite(hi)
         cov = (ok & (lo <= target + 1e-9) & (target - 1e-9 <= hi)).sum() / ok.sum()
-        print(f"{label}: {e.regime}, method {e.method}; reported {e.coverage_text}; "
+        print(f"{label}: {e.regime}, method {e.method_text}; reported {e.coverage_text}; "
               f"simulated on this population: {cov:.1%} of {int(ok.sum())}")
 
 
@@ -858,7 +995,7 @@ def summary(args):
 
     import matplotlib
 
-    from imbeval.metrics._ci import (MIN_COVERAGE, choose_method, read_coverage_table)
+    from imbeval.metrics._ci import (MIN_COVERAGE, choose_cell, read_coverage_table)
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -899,9 +1036,9 @@ def summary(args):
     for key, row in table_.items():
         offered = {k: v for k, v in row.items()
                    if key[0] == "single" or k in PAIRED_METHODS}
-        if offered:
-            method, cov, why = choose_method(offered)
-            auto[key] = (method, cov, why is None, row[method])
+        if offered:  # what auto does at 95 %: calibrated
+            method, cell, why = choose_cell(offered)
+            auto[key] = (method, cell.validation, why is None, cell)
     for kind in ("single", "paired"):
         keys = [k for k in auto if k[0] == kind]
         ok = [k for k in keys if auto[k][2]]
@@ -989,7 +1126,8 @@ def summary(args):
         ax.tick_params(axis="x", labeltop=ax is np.atleast_1d(axes)[0], labelbottom=False)
     np.atleast_1d(axes)[-1].tick_params(axis="x", labelbottom=True)
     np.atleast_1d(axes)[0].set_title(
-        "validation-run coverage of the method 'auto' selects, nominal 95 %, per index "
+        "validation-run coverage of the method 'auto' selects, nominal 95 % (calibrated "
+        "level), per index "
         "(rows, by source) and regime (columns: classes / smallest class / imbalance "
         "ratio); grey square: auto not offered there", fontsize=7)
     fig.colorbar(im, ax=axes, fraction=0.02, label="coverage (red: 0.80 or less)")
@@ -1075,7 +1213,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("mode", nargs="?", default="coverage",
                         choices=("coverage", "table", "speed", "summary", "user-speed",
-                                 "boundary", "goal", "cases", "peers"))
+                                 "boundary", "goal", "cases", "peers", "merge"))
     parser.add_argument("--replicates", type=int, default=60)
     parser.add_argument("--paired-replicates", type=int, default=40)
     parser.add_argument("--peer-replicates", type=int, default=30)
@@ -1108,12 +1246,13 @@ def main(argv=None):
     parser.add_argument("--worst", type=int, default=15, help="goal: indices listed")
     parser.add_argument("--peers-csv", default=str(PEERS_CSV),
                         help="peers: the peers' run (coverage --out with --peer-replicates)")
+    parser.add_argument("--runs", nargs="+", help="merge: the runs' rows (their .state.json)")
     parser.add_argument("--table", default=str(TABLE),
                         help="table: where to write it; summary: which to read")
     args = parser.parse_args(argv)
     {"speed": speed, "coverage": coverage, "table": table, "summary": summary,
      "user-speed": user_speed, "boundary": boundary, "goal": goal,
-     "cases": cases, "peers": peers_table}[args.mode](args)
+     "cases": cases, "peers": peers_table, "merge": merge}[args.mode](args)
 
 
 if __name__ == "__main__":

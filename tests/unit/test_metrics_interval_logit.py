@@ -104,8 +104,8 @@ def bench():
     return module
 
 
-@pytest.mark.parametrize("c", [2, 3])
-def test_the_benchmarks_vectorised_intervals_are_the_librarys(bench, c):
+@pytest.mark.parametrize("c, level", [(2, 0.95), (3, 0.95), (2, 0.99), (3, 0.995)])
+def test_the_benchmarks_vectorised_intervals_are_the_librarys(bench, c, level):
     # the deterministic methods to rounding; a point interval replaced by the posterior's
     # (random) is left out
     rng = np.random.default_rng(c)
@@ -119,12 +119,13 @@ def test_the_benchmarks_vectorised_intervals_are_the_librarys(bench, c):
         warnings.simplefilter("ignore")
         values = {k: np.asarray(v, float) for k, v in ev(counts).items()}
         out = bench._chunk_intervals(counts, values, names, c, 200,
-                                     np.random.default_rng(0), 0)
+                                     np.random.default_rng(0), 0, bench.LEVELS)[level]
         compared = 0
         for method in ("delta", "logit", "wilson", "jeffreys"):
             for i in range(4):
                 use = list(out[method])
-                lib = _ci.matrix_intervals(counts[i], use, ci_method=method, draws=200)
+                lib = _ci.matrix_intervals(counts[i], use, ci=level, ci_method=method,
+                                           draws=200)
                 for k in use:
                     e = lib[k]
                     lo, hi = out[method][k][0][i], out[method][k][1][i]

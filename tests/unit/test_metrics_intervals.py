@@ -279,19 +279,21 @@ def test_shipped_table_auto_offers_only_selected_and_validated_methods():
     offered = 0
     for key, row in table.items():
         methods = tuple(row) if key[0] == "single" else ("dirichlet", "delta", "bootstrap")
-        method, coverage, why = _ci.choose_method({k: v for k, v in row.items()
-                                                   if k in methods})
-        assert method == _ci._auto(key[1], key[0], key[2:], methods)
-        sel, val = _independent_rule(row[method])
+        method, chosen, why = _ci.choose_cell({k: v for k, v in row.items()
+                                               if k in methods})
+        assert (method, chosen) == _ci._auto(key[1], key[0], key[2:], methods, 0.95)
+        # a cell of the method's, at one of the levels the table holds
+        assert any(chosen is c for c in row[method].levels())
+        assert any(math.isclose(chosen.level, lv) for lv in _ci.CALIBRATION_LEVELS)
+        sel, val = _independent_rule(chosen)
         if why is None:
             offered += 1
-            # never a method the validation run measured below 94 %
+            # never a pair the validation run measured below 94 % at its level
             assert sel and val, (key, method)
-            assert coverage == row[method].validation_covered / row[method].validation_defined
-            # the narrowest of those the selection run selected (validation plays no part)
-            widths = [row[k].selection_width for k in methods
-                      if k in row and _independent_rule(row[k])[0]]
-            assert row[method].selection_width == min(widths), key
+            # the narrowest pair the selection run selected (validation plays no part)
+            widths = [c.selection_width for k in methods if k in row
+                      for c in row[k].levels() if _independent_rule(c)[0]]
+            assert chosen.selection_width == min(widths), key
         else:
             assert not (sel and val), key
     assert offered > 0
@@ -307,7 +309,8 @@ def test_auto_through_interval_agrees_with_the_shipped_table():
     row = _ci.coverage_table()[("single", "mcc", 2, 20, 10)]
     e = interval("mcc", y, p)
     assert e.method in row and e.regime == "C=2 min=20 IR=10"
-    cell = row[e.method]
+    cell = row[e.method].at(e.calibrated_level)  # the level auto computed it at
+    assert cell is not None
     assert e.coverage == pytest.approx(cell.validation) and e.undecidable is None
     assert e.coverage_flag == _ci.coverage_flag(cell.validation_covered, cell.validation_defined)
 

@@ -187,7 +187,9 @@ def interval_text(frame, level, method) -> str:
 def interval_frame(y_true, y_pred, ev, level, method):
     """Each index of ``ev`` (an :class:`imbeval.evaluation.Evaluation`) on the test set as
     given, with its ``level`` interval: a DataFrame ``index, value, low, high, method,
-    coverage, coverage_se, coverage_flag, regime, note`` (``coverage_flag``:
+    calibrated_level, coverage, coverage_se, coverage_flag, regime, note``
+    (``calibrated_level``: the level the method was computed at, ``"auto"`` calibrating a
+    95 % request; ``coverage_flag``:
     :attr:`imbeval.metrics.IndexInterval.coverage_flag`; ``note``: why there is no
     interval)."""
     import numpy as np
@@ -202,7 +204,8 @@ def interval_frame(y_true, y_pred, ev, level, method):
                            ci=level, ci_method=method, zero_division=np.nan)
     given = dict(zip(ev.summary["index"], ev.summary["as_given"]))  # one value per index
     return pd.DataFrame([{"index": k, "value": float(given[k]), "low": e.low, "high": e.high,
-                          "method": e.method, "coverage": e.coverage,
+                          "method": e.method, "calibrated_level": e.calibrated_level,
+                          "coverage": e.coverage,
                           "coverage_se": e.coverage_se, "coverage_flag": e.coverage_flag,
                           "regime": e.regime, "note": e.undecidable or ""}
                          for k, e in out.items()])

@@ -11,23 +11,33 @@ imbalance ratio; ``benchmarks/single_test_intervals.py`` writes the table,
 ``ci_coverage.csv.gz`` beside this module; docs/metrics.md shows it), in the regime nearest
 the test set:
 
-1. *selection* -- the methods whose coverage at nominal 95 % on the selection run has a
+1. *selection* -- the (method, level) pairs whose coverage on the selection run has a
    one-sided 95 % Clopper-Pearson lower bound at or above :data:`MIN_COVERAGE`
-   (:func:`selects`); of these the narrowest;
-2. *validation* -- that method is offered only where the validation run (other test sets,
-   other population classifiers) measured it at or above :data:`MIN_COVERAGE` on at least
-   :data:`MIN_VALIDATION_DEFINED` test sets with an interval (:func:`validates`). The
-   selection's margin is for its Monte Carlo error and for picking among methods; the
-   validation, independent of the choice, then checks the one method chosen (a method it
-   fails is not replaced by another: that would choose on the validation's numbers).
+   (:func:`selects`); of these the narrowest. A 95 % request is *calibrated* (Loh 1987):
+   the table holds each method's coverage at the nominal levels :data:`CALIBRATION_LEVELS`
+   (95 % to 99.9 %), and a method whose 95 % interval covers too little in a regime may be
+   chosen at the higher level that covers 95 % there; at another level the method chosen
+   at 95 % alone is computed at that level, uncalibrated;
+2. *validation* -- that pair is offered only where the validation run (other test sets,
+   other population classifiers) measured it, at the level chosen, at or above
+   :data:`MIN_COVERAGE` on at least :data:`MIN_VALIDATION_DEFINED` test sets with an
+   interval (:func:`validates`). The selection's margin is for its Monte Carlo error and
+   for picking among methods and levels; the validation, independent of the choice, then
+   checks the one pair chosen (a pair it fails is not replaced by another: that would
+   choose on the validation's numbers).
 
-Where no method passes both, the interval is still made (the selected method, or the one
-with the highest selection coverage). Whatever chose the method (``"auto"`` or the caller),
+Where no pair passes both, the interval is still made (the selected pair, or the one with
+the highest selection coverage). Whatever chose the method (``"auto"`` or the caller),
 the interval carries that method's validation coverage in the nearest regime, its Monte
-Carlo standard error and one flag (:func:`coverage_flag`): ``"low"`` when the validation
-run shows the coverage below the level, ``"ok"`` when it does not, ``"not measured"`` when
+Carlo standard error and one flag (:func:`coverage_flag`), at the level the interval was
+computed at (:attr:`IndexInterval.calibrated_level`): ``"low"`` when the validation
+run shows the coverage below the nominal level, ``"ok"`` when it does not, ``"not measured"`` when
 the table has no such number. The validation run did not choose the method, so its number
 is not biased by the choice.
+
+Reference: Loh, Calibrating confidence coefficients, J. Amer. Statist. Assoc. 82 (1987)
+155-162; Hall and Martin, On bootstrap resampling and iteration, Biometrika 75 (1988)
+661-671.
 """
 
 from __future__ import annotations
@@ -35,6 +45,7 @@ from __future__ import annotations
 import csv
 import functools
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 
@@ -52,9 +63,10 @@ from imbeval.metrics._undefined import (_undefined_rule, check_metrics_zero_divi
                                     undefined_why)
 
 __all__ = ["IndexInterval", "CI_METHODS", "MIN_COVERAGE", "COVERAGE_CONFIDENCE",
-           "MIN_VALIDATION_DEFINED", "MIN_SELECTION_DEFINED", "MEASURED_LEVEL", "COVERAGE_FLAGS", "coverage_flag",
+           "MIN_VALIDATION_DEFINED", "MIN_SELECTION_DEFINED", "MEASURED_LEVEL",
+           "CALIBRATION_LEVELS", "COVERAGE_FLAGS", "coverage_flag",
            "Coverage", "coverage_bounds", "selects", "validates",
-           "choose_method", "read_coverage_table",
+           "choose_method", "choose_cell", "read_coverage_table",
            "interval", "intervals", "paired_interval", "matrix_intervals", "paired_counts",
            "coverage_table", "regime_of"]
 
@@ -75,8 +87,12 @@ CLASSES_GRID = (2, 3, 5, 10)
 MIN_CLASS_GRID = (5, 10, 20, 50, 100, 500)
 IMBALANCE_GRID = (1, 10, 100)
 _TABLE = "ci_coverage.csv.gz"
-#: the nominal level at which the coverage table was measured
+#: the nominal level whose coverage the table measures (and the only one ``auto`` calibrates)
 MEASURED_LEVEL = 0.95
+#: the levels at which the table holds each method's coverage: a 95 % interval may be
+#: computed at one of these where that covers 95 % in the regime (the levels above 95 %
+#: widen a method that covers too little; a 95 % interval that covers more is kept)
+CALIBRATION_LEVELS = (0.95, 0.96, 0.97, 0.98, 0.99, 0.995, 0.999)
 #: the values of :attr:`IndexInterval.coverage_flag`
 COVERAGE_FLAGS = ("ok", "low", "not measured")
 
@@ -94,6 +110,11 @@ class IndexInterval(BoundedEstimate):
         The interval at ``level`` (NaN where there is none).
     level : float
         Its nominal coverage.
+    calibrated_level : float
+        The level the method's interval was computed at: ``level`` itself, or for
+        ``"auto"`` at 95 % the level of :data:`CALIBRATION_LEVELS` whose coverage reached
+        95 % in the nearest regime (``e.interval(0.95)`` gives the same ends; another
+        level of :meth:`interval` is not calibrated).
     method : str
         The method used (one of :data:`CI_METHODS` but ``"auto"``).
     index : str
@@ -104,8 +125,9 @@ class IndexInterval(BoundedEstimate):
         None, or why there is no interval (the index is undefined on the test set or on
         every draw). How well the interval covers is :attr:`coverage_flag`'s to say.
     coverage : float
-        The method's coverage at :data:`MEASURED_LEVEL` on the validation run in the
-        nearest regime (NaN when not measured: see :attr:`coverage_flag`).
+        The method's coverage at ``calibrated_level`` on the validation run in the
+        nearest regime, for the nominal 95 % (NaN when not measured: see
+        :attr:`coverage_flag`).
     coverage_se : float
         Its Monte Carlo standard error, ``sqrt(c (1 - c) / coverage_n)``.
     coverage_n : int
@@ -132,6 +154,7 @@ class IndexInterval(BoundedEstimate):
     """
 
     level: float = LEVEL
+    calibrated_level: float = math.nan
     low: float = math.nan
     high: float = math.nan
     index: str = ""
@@ -141,6 +164,15 @@ class IndexInterval(BoundedEstimate):
     coverage_flag: str = "not measured"
     regime: str = ""
     undefined_share: float = 0.0
+
+    @property
+    def method_text(self):
+        """The method, with the level it was computed at where calibrated: ``"logit"``,
+        ``"logit at 98%"``."""
+        if math.isfinite(self.calibrated_level) and not math.isclose(self.calibrated_level,
+                                                                     self.level):
+            return f"{self.method} at {_level_text(self.calibrated_level)}"
+        return self.method
 
     @property
     def coverage_text(self):
@@ -153,7 +185,8 @@ class IndexInterval(BoundedEstimate):
 
     def __repr__(self):
         return (f"IndexInterval(index={self.index!r}, value={self.value!r}, low={self.low!r}, "
-                f"high={self.high!r}, level={self.level!r}, method={self.method!r}, "
+                f"high={self.high!r}, level={self.level!r}, "
+                f"calibrated_level={self.calibrated_level!r}, method={self.method!r}, "
                 f"coverage={self.coverage!r}, coverage_se={self.coverage_se!r}, "
                 f"coverage_flag={self.coverage_flag!r}, regime={self.regime!r}, "
                 f"units={self.units!r}, undecidable={self.undecidable!r})")
@@ -162,7 +195,12 @@ class IndexInterval(BoundedEstimate):
         if self.undecidable is not None and not math.isfinite(self.low):
             return (f"{self.index} = {self.value:.4g}, no interval ({self.undecidable})")
         return (f"{self.index} = {self.value:.4g} [{self.low:.4g}, {self.high:.4g}] "
-                f"({self.level:.0%}, {self.method}; {self.coverage_text})")
+                f"({self.level:.0%}, {self.method_text}; {self.coverage_text})")
+
+
+def _level_text(level):
+    """A level as a percentage without trailing zeros: 98%, 99.5%, 99.9%."""
+    return f"{100 * level:.1f}".rstrip("0").rstrip(".") + "%"
 
 
 def _check_method(ci_method):
@@ -320,15 +358,20 @@ def _share(covered, defined):
 
 @dataclass(frozen=True)
 class Coverage:
-    """One index x method x regime of the coverage table: the selection run's and the
-    validation run's counts (test sets, those with an interval, those covering the target)
-    and mean widths.
+    """One index x method x regime x nominal level of the coverage table: the selection
+    run's and the validation run's counts (test sets, those with an interval, those
+    covering the target) and mean widths; ``calibrated`` holds the same method's cells at
+    the other levels of :data:`CALIBRATION_LEVELS` (the cell at :data:`MEASURED_LEVEL`
+    holds them).
 
     Examples
     --------
     >>> c = Coverage(500, 500, 489, 0.2, 300, 300, 284, 0.2)
     >>> round(c.selection, 3), round(c.validation, 3), c.selected, c.validated
     (0.978, 0.947, True, True)
+    >>> c99 = Coverage(500, 500, 497, 0.3, 300, 300, 297, 0.3, level=0.99)
+    >>> Coverage(500, 500, 460, 0.2, 300, 300, 276, 0.2, calibrated=(c99,)).at(0.99) is c99
+    True
     """
 
     selection_replicates: int
@@ -339,6 +382,19 @@ class Coverage:
     validation_defined: int
     validation_covered: int
     validation_width: float
+    level: float = MEASURED_LEVEL
+    calibrated: tuple = ()
+
+    def levels(self):
+        """This cell and its cells at the other levels, lowest level first."""
+        return tuple(sorted((self, *self.calibrated), key=lambda c: c.level))
+
+    def at(self, level):
+        """The cell at nominal ``level`` (None where the table has none)."""
+        for cell in (self, *self.calibrated):
+            if math.isclose(cell.level, level):
+                return cell
+        return None
 
     @property
     def selection(self):
@@ -379,17 +435,81 @@ def read_coverage_table(text):
                                             int(row["min_class"]), int(row["imbalance"])))
 
 
+def level_column(run, what, level):
+    """The table's column of ``what`` (``defined``, ``covered``, ``width``) of ``run`` at a
+    calibration level other than :data:`MEASURED_LEVEL`: ``"selection_covered_0.99"``."""
+    return f"{run}_{what}_{level:g}"
+
+
 def coverage_rows(text, key):
     """``{key(row): {method: Coverage}}`` from a coverage CSV's text: the selection and
-    validation runs' replicates, defined, covered and width columns of each row."""
-    out = {}
-    for row in csv.DictReader(text.splitlines()):
-        counts = [int(row[f"{run}_{what}"]) for run in ("selection", "validation")
-                  for what in ("replicates", "defined", "covered")]
-        widths = [float(row[f"{run}_width"]) for run in ("selection", "validation")]
-        out.setdefault(key(row), {})[row["method"]] = Coverage(*counts[:3], widths[0],
-                                                               *counts[3:], widths[1])
-    return out
+    validation runs' replicates, defined, covered and width columns of each row at
+    :data:`MEASURED_LEVEL`, and where the table has them (:func:`level_column`) the same
+    at the other :data:`CALIBRATION_LEVELS`, in :attr:`Coverage.calibrated`. A read-only
+    mapping whose cells are made when a key is first asked for (the shipped table has
+    tens of thousands of rows, an interval asks for a few)."""
+    return _CoverageRows(text, key)
+
+
+class _Row:
+    """A CSV row read by column name."""
+
+    __slots__ = ("values", "columns")
+
+    def __init__(self, values, columns):
+        self.values, self.columns = values, columns
+
+    def __getitem__(self, name):
+        return self.values[self.columns[name]]
+
+
+class _CoverageRows(Mapping):
+    def __init__(self, text, key):
+        reader = csv.reader(text.splitlines())
+        fields = next(reader, [])
+        self._columns = {f: i for i, f in enumerate(fields)}
+        self._levels = [lv for lv in CALIBRATION_LEVELS
+                        if not math.isclose(lv, MEASURED_LEVEL)
+                        and level_column("selection", "covered", lv) in self._columns]
+        self._raw, self._made = {}, {}
+        for values in reader:
+            row = _Row(values, self._columns)
+            self._raw.setdefault(key(row), []).append(row)
+
+    def __getitem__(self, k):
+        if k not in self._made:
+            self._made[k] = dict(self._cells(row) for row in self._raw[k])
+        return self._made[k]
+
+    def __iter__(self):
+        return iter(self._raw)
+
+    def __len__(self):
+        return len(self._raw)
+
+    def __contains__(self, k):
+        return k in self._raw
+
+    def _cells(self, row):
+        runs = ("selection", "validation")
+        reps = [int(row[f"{run}_replicates"]) for run in runs]
+
+        def cell(get, level):
+            (sd, sc, sw), (vd, vc, vw) = ((int(get(run, "defined")), int(get(run, "covered")),
+                                           float(get(run, "width"))) for run in runs)
+            return Coverage(reps[0], sd, sc, sw, reps[1], vd, vc, vw, level=level)
+
+        others = tuple(c for c in (cell(lambda run, what: row[level_column(run, what, lv)],
+                                        lv) for lv in self._levels)
+                       if c.selection_defined or c.validation_defined)  # else not measured
+        base = cell(lambda run, what: row[f"{run}_{what}"], MEASURED_LEVEL)
+        return row["method"], Coverage(*(getattr(base, f) for f in _COUNT_FIELDS),
+                                       calibrated=others)
+
+
+_COUNT_FIELDS = ("selection_replicates", "selection_defined", "selection_covered",
+                 "selection_width", "validation_replicates", "validation_defined",
+                 "validation_covered", "validation_width")
 
 
 def packaged_table(package, name):
@@ -424,22 +544,79 @@ def _percent(value):
     return "not measured" if math.isnan(value) else f"{value:.1%}"
 
 
-def choose_method(row):
-    """What ``"auto"`` does with one index x regime of the table: ``(method, coverage,
-    why)``. The narrowest method :func:`selects` passes on the selection run; ``why`` is
-    None when :func:`validates` passes it on the validation run, else the reason. With no
-    method selected: the one whose selection coverage has the highest exact lower bound
-    (:func:`coverage_bounds`), and ``why`` says so.
-    ``coverage`` is the method's validation coverage.
+def choose_cell(row, calibrate=True):
+    """What ``"auto"`` does with one index x regime of the table: ``(method, cell, why)``,
+    ``cell`` the :class:`Coverage` of the method at the level chosen (``cell.level``).
+
+    Of the (method, level) pairs that :func:`selects` passes on the selection run, the
+    narrowest (mean selection width at that level); ``calibrate=False`` looks at
+    :data:`MEASURED_LEVEL` only. ``why`` is None when :func:`validates` passes the pair on
+    the validation run (at that level), else the reason. With no pair selected: the one
+    whose selection coverage has the highest exact lower bound (:func:`coverage_bounds`),
+    and ``why`` says so.
 
     Parameters
     ----------
     row : dict mapping method -> Coverage
         The methods offered for the index (not empty).
+    calibrate : bool, default True
+        Whether the levels of :attr:`Coverage.calibrated` take part.
 
     Returns
     -------
-    (str, float, str or None)
+    (str, Coverage, str or None)
+
+    Examples
+    --------
+    >>> at99 = Coverage(200, 200, 198, 0.35, 1000, 1000, 989, 0.35, level=0.99)
+    >>> row = {"dirichlet": Coverage(200, 200, 196, 0.30, 1000, 1000, 950, 0.30),
+    ...        "delta": Coverage(200, 200, 180, 0.20, 1000, 1000, 900, 0.20,
+    ...                          calibrated=(at99,))}
+    >>> method, cell, why = choose_cell(row)
+    >>> method, cell.level, why is None  # the posterior at 95 % is narrower
+    ('dirichlet', 0.95, True)
+    >>> row["delta"] = Coverage(200, 200, 180, 0.20, 1000, 1000, 900, 0.20,
+    ...                         calibrated=(Coverage(200, 200, 198, 0.25, 1000, 1000, 960,
+    ...                                              0.25, level=0.97),))
+    >>> method, cell, why = choose_cell(row)
+    >>> method, cell.level, why is None  # delta at 97 %: covered and narrower
+    ('delta', 0.97, True)
+    """
+    if not row:
+        raise ValueError("choose_method needs at least one method's coverage")
+    pairs = [(k, cell) for k, c in row.items() for cell in (c.levels() if calibrate else (c,))]
+    selected = [(k, c) for k, c in pairs if c.selected]
+    if selected:
+        method, cell = min(selected, key=lambda kc: (kc[1].selection_width, kc[1].level,
+                                                     kc[0]))
+        if cell.validated:
+            return method, cell, None
+        return method, cell, (
+            f"{_pair_text(method, cell)}, selected at {MIN_COVERAGE:.0%} coverage in the "
+            f"regime nearest this test set, was not validated there "
+            f"({_percent(cell.validation)} of {cell.validation_defined} validation test sets)")
+
+    # the highest exact lower bound: 50 of 50 covered is less sure than 196 of 200
+    def sure(kc):
+        c = kc[1]
+        bound = (coverage_bounds(c.selection_covered, c.selection_defined)[0]
+                 if c.selection_defined else -1.0)
+        return bound, -c.level, kc[0]
+    method, cell = max(pairs, key=sure)
+    return method, cell, (
+        f"no method reached {MIN_COVERAGE:.0%} coverage in the regime nearest this test set "
+        f"(best: {_pair_text(method, cell)}, {_percent(cell.selection)} on the selection "
+        f"run, {_percent(cell.validation)} on the validation run)")
+
+
+def _pair_text(method, cell):
+    return (method if math.isclose(cell.level, MEASURED_LEVEL)
+            else f"{method} at {_level_text(cell.level)}")
+
+
+def choose_method(row, calibrate=True):
+    """:func:`choose_cell` as ``(method, coverage, why)``: ``coverage`` the validation
+    coverage of the method at the level chosen.
 
     Examples
     --------
@@ -448,34 +625,27 @@ def choose_method(row):
     >>> choose_method(row)[:2], choose_method(row)[2] is None  # delta: 94 % not sure enough
     (('dirichlet', 0.9666666666666667), True)
     """
-    if not row:
-        raise ValueError("choose_method needs at least one method's coverage")
-    selected = {k: v for k, v in row.items() if v.selected}
-    if selected:
-        method = min(selected, key=lambda k: (selected[k].selection_width, k))
-        cell = row[method]
-        if cell.validated:
-            return method, cell.validation, None
-        return method, cell.validation, (
-            f"{method}, selected at {MIN_COVERAGE:.0%} coverage in the regime nearest this "
-            f"test set, was not validated there ({_percent(cell.validation)} of "
-            f"{cell.validation_defined} validation test sets)")
-    # the highest exact lower bound: 50 of 50 covered is less sure than 196 of 200
-    method = max(row, key=lambda k: (coverage_bounds(row[k].selection_covered,
-                                                     row[k].selection_defined)[0]
-                                     if row[k].selection_defined else -1.0, k))
-    return method, row[method].validation, (
-        f"no method reached {MIN_COVERAGE:.0%} coverage in the regime nearest this test set "
-        f"(best: {method}, {_percent(row[method].selection)} on the selection run, "
-        f"{_percent(row[method].validation)} on the validation run)")
+    method, cell, why = choose_cell(row, calibrate)
+    return method, cell.validation, why
 
 
-def _auto(name, kind, regime, offered):
-    """The method ``"auto"`` uses for an index in a regime (:func:`choose_method`); an index
+def _auto(name, kind, regime, offered, level):
+    """``(method, cell)``: what ``"auto"`` uses for an index in a regime at nominal
+    ``level`` (:func:`choose_cell`, calibrated at :data:`MEASURED_LEVEL` only), ``cell`` the
+    table's cell at the level to compute (None: ``level`` itself, not measured); an index
     not in the table (a user's) gets the posterior."""
     row = coverage_table().get((kind, name, *regime), {})
     row = {k: v for k, v in row.items() if k in offered}
-    return choose_method(row)[0] if row else "dirichlet"
+    if not row:
+        return "dirichlet", None
+    calibrate = math.isclose(level, MEASURED_LEVEL)
+    method, cell, _ = choose_cell(row, calibrate)
+    return method, cell if calibrate else row[method]
+
+
+def _used_level(cell, level):
+    """The level an interval is computed at: the calibrated cell's, else ``level``."""
+    return level if cell is None or not math.isclose(level, MEASURED_LEVEL) else cell.level
 
 
 def _evaluator(classes, names, pos_label, paired, zero_division=np.nan):
@@ -575,18 +745,18 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
         rate = info.name in m.RATES and not paired
         offered = ("dirichlet", "delta", "bootstrap") + (() if paired else ("logit",)) + (
             ("wilson", "jeffreys") if rate else ())
+        row = coverage_table().get((kind, info.name, *regime), {})
         if ci_method == "auto":
-            method = _auto(info.name, kind, regime, offered)
+            method, cell = _auto(info.name, kind, regime, offered, level)
         elif ci_method not in offered:
             raise ValueError(f"ci_method={ci_method!r} is for single rates "
                              f"({', '.join(m.RATES)}) of one classifier; {info.name!r} "
                              f"{'paired ' if paired else ''}takes dirichlet, delta"
                              f"{'' if paired else ', logit'} or bootstrap")
-        else:
-            method = ci_method
-        # one rule, however the method was chosen: its own validation cell
-        cell = coverage_table().get((kind, info.name, *regime), {}).get(method)
-        chosen[name] = (method, _coverage_fields(cell, level))
+        else:  # a method named is computed at the level asked for
+            method, cell = ci_method, row.get(ci_method)
+        # one rule, however the method was chosen: its own validation cell at the level used
+        chosen[name] = (method, _used_level(cell, level), _coverage_fields(cell, level))
     rng = np.random.default_rng(seed)
     stacks = {}
     for method in ("dirichlet", "bootstrap"):
@@ -607,22 +777,26 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
     # move the index are empty (F1 = 0 with no true positive: every resample has none, the
     # gradient is 0): there the posterior, whose prior reaches those cells, is used
     flat = [n for n in names if chosen[n][0] in ("bootstrap", "delta", "logit")
-            and math.isfinite(values[n]) and _zero_width(made[n][0](level))]
+            and math.isfinite(values[n]) and _zero_width(made[n][0](chosen[n][1]))]
     if flat:
         stack = m.dirichlet_draws(counts, draws, prior, rng)
         ev = _evaluator(classes, [infos[n].name for n in flat], pos_label, paired)
         for n, v in zip(flat, ev(stack).values()):
             stacks[("dirichlet", n)] = np.asarray(v, dtype=float)
-            cell = coverage_table().get((kind, infos[n].name, *regime), {}).get("dirichlet")
-            chosen[n] = ("dirichlet", _coverage_fields(cell, level))
+            base = coverage_table().get((kind, infos[n].name, *regime), {}).get("dirichlet")
+            used = chosen[n][1]
+            cell = None if base is None else base.at(used)
+            chosen[n] = ("dirichlet", used, _coverage_fields(cell, level))
             made[n] = _bounds("dirichlet", n, infos[n], values[n], counts, positive, stacks,
                               ses, paired)
     units = int(round(counts.sum()))
     out = {}
     for name, info in infos.items():
-        method, coverage = chosen[name]
+        method, used, coverage = chosen[name]
         value = values[name]
         bounds, share = made[name]
+        if not math.isclose(used, level):  # calibrated: the nominal level is computed at used
+            bounds = _calibrated(bounds, level, used)
         why = None
         if not math.isfinite(value):
             why = "the index is undefined on this test set" + (
@@ -633,10 +807,17 @@ def matrix_intervals(counts, names, *, classes=None, pos_label=None, ci=LEVEL, c
         if why is not None:  # no interval, so no coverage to speak of
             coverage = _coverage_fields(None, level)
         out[name] = IndexInterval(shown[name], method, units, why, bounds=bounds, level=level,
-                                  low=low, high=high, index=info.name, **coverage,
+                                  calibrated_level=used, low=low, high=high, index=info.name, **coverage,
                                   regime="C={} min={} IR={}".format(*regime),
                                   undefined_share=share)
     return out
+
+
+def _calibrated(bounds, nominal, used):
+    """``bounds`` with the ``nominal`` level computed at ``used`` (other levels as asked)."""
+    def at(level):
+        return bounds(used if math.isclose(level, nominal) else level)
+    return at
 
 
 def _undefined_values(values, infos, counts, classes, pos_label, paired, zero_division):
@@ -731,11 +912,9 @@ def _bounds(method, name, info, value, counts, positive, stacks, ses, paired):
         se = ses[name]
 
         def two_sided(level):
-            from scipy import stats
-
             if not (math.isfinite(se) and math.isfinite(value)):
                 return math.nan, math.nan
-            z = float(stats.norm.ppf(0.5 + level / 2))
+            z = m.normal_quantile(level)
             return max(value - z * se, low_end), min(value + z * se, high_end)
     if not math.isfinite(value):
         return two_sided, share
@@ -756,7 +935,9 @@ def interval(index, y_true, y_pred, *, ci=LEVEL, ci_method="auto", labels=None, 
         Nominal coverage.
     ci_method : {"auto", "wilson", "jeffreys", "dirichlet", "delta", "logit", "bootstrap"}
         ``"auto"``: the narrowest method selected at >= 94 % coverage in the nearest
-        regime and validated on an independent run (module docstring, docs/metrics.md);
+        regime and validated on an independent run, at 95 % calibrated: computed at the
+        level of :data:`CALIBRATION_LEVELS` that covered 95 % there
+        (:attr:`IndexInterval.calibrated_level`; module docstring, docs/metrics.md);
         Wilson and Jeffreys for single rates only; ``"logit"``: pseudo-counts and the
         delta method on the logit scale of the index's range (not for paired
         differences).

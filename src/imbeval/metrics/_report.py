@@ -123,8 +123,10 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         (:func:`imbeval.metrics.intervals`, one stack of draws for all): in the text
         ``[low, high]``, the method and its measured coverage with its flag
         (:attr:`imbeval.metrics.IndexInterval.coverage_flag`) after the value, in the dict
-        ``"intervals": {name: {"value", "low", "high", "method", "coverage",
-        "coverage_se", "coverage_flag"}}``, in the DataFrame columns of those names; each
+        ``"intervals": {name: {"value", "low", "high", "method", "calibrated_level",
+        "coverage", "coverage_se", "coverage_flag"}}`` (``calibrated_level``: the level
+        the method was computed at, which ``"auto"`` at 95 % may calibrate; the text
+        says ``logit at 98%``), in the DataFrame columns of those names; each
         class's row (dict and DataFrame) gets the Wilson intervals of its recall and
         precision (one-sided at 0 and 1), ``recall_low``, ``recall_high``,
         ``precision_low``, ``precision_high``.
@@ -224,7 +226,7 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         return pd.DataFrame.from_dict(rows, orient="index",
                                       columns=[*CLASS_COLUMNS, "value", *extra])
     lower = {info.name for info in infos if not info.greater_is_better}
-    return _text(report, names, overall, lower, digits, spans)
+    return _text(report, names, overall, lower, digits, spans, ci)
 
 
 #: the per-class interval columns of a report with ``ci``
@@ -247,12 +249,14 @@ def _class_spans(cm, k, level):
 
 
 #: what the report gives of each overall index's interval
-_SPAN_KEYS = ("low", "high", "method", "coverage", "coverage_se", "coverage_flag")
+_SPAN_KEYS = ("low", "high", "method", "calibrated_level", "coverage", "coverage_se",
+              "coverage_flag")
 
 
 def _intervals(cm, classes, indices, pos_label, ci, ci_method, overall):
-    """{index: {"value", "low", "high", "method", "coverage", "coverage_se",
-    "coverage_flag"}} of the overall indices (``value`` the report's), or None."""
+    """{index: {"value", "low", "high", "method", "calibrated_level", "coverage",
+    "coverage_se", "coverage_flag"}} of the overall indices (``value`` the report's), or
+    None."""
     if ci is None or not indices:
         return None
     from imbeval.metrics._ci import matrix_intervals
@@ -264,13 +268,20 @@ def _intervals(cm, classes, indices, pos_label, ci, ci_method, overall):
             for name, e in out.items()}
 
 
+def _method_text(span, level):
+    from imbeval.metrics._ci import IndexInterval
+
+    return IndexInterval(math.nan, span["method"], 0, None, level=level,
+                         calibrated_level=span["calibrated_level"]).method_text
+
+
 def _flag_text(span):
     if span["coverage_flag"] == "not measured":
         return "not measured"
     return f"{span['coverage']:.1%} ({span['coverage_flag']})"
 
 
-def _text(report, names, overall, lower, digits, spans=None):
+def _text(report, names, overall, lower, digits, spans=None, level=None):
     width = max(len(n) for n in [*names, *_AVERAGES, *overall])
     headers = CLASS_COLUMNS
     col = [max(len(h), digits + 3) for h in headers]
@@ -297,7 +308,7 @@ def _text(report, names, overall, lower, digits, spans=None):
                     cell += "  no interval (undefined)"
                 else:
                     cell += (f"  [{fmt(span['low'], 'value')}, {fmt(span['high'], 'value')}]"
-                             f"  {span['method']}, coverage {_flag_text(span)}")
+                             f"  {_method_text(span, level)}, coverage {_flag_text(span)}")
             note = "  (lower is better)" if name in lower else ""
             out.append(name.rjust(width) + "  " + cell + note)
     return "\n".join(line.rstrip() for line in out)

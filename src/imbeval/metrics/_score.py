@@ -86,9 +86,9 @@ def score(index, y_true, y_pred, *, labels=None, pos_label=1, sample_weight=None
         set by ``zero_division``) it has no interval; per-class values (``average=None``)
         and ``fbeta`` take no ``ci``.
     ci_method : str, default "auto"
-        ``"auto"`` (the method the coverage table chooses in the nearest regime; the
-        interval's ``coverage_flag`` says how that method's measured coverage compares
-        with the level), ``"wilson"``, ``"jeffreys"`` (single rates), ``"dirichlet"``,
+        ``"auto"`` (the method the coverage table chooses in the nearest regime, at 95 %
+        with a calibrated level: ``calibrated_level``; the interval's ``coverage_flag``
+        says how that method's measured coverage compares with the level), ``"wilson"``, ``"jeffreys"`` (single rates), ``"dirichlet"``,
         ``"delta"`` or ``"bootstrap"``.
 
     Returns
