@@ -238,7 +238,10 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         raise ValueError(f"class names must be distinct and differ from the averages and "
                          f"index names; {clash or names} clash (pass target_names=)")
     why = lambda: f"the report is undefined in places: {undefined_why(cm, classes, labels is not None)}"  # noqa: E731
-    # the indices first: a two-class index of three classes stops before any warning
+    # the indices of scores first (one class only: scores.score's error), then those of
+    # labels: a two-class index of three classes stops before any warning
+    by_score, score_spans, notes = _score_block(y_true, y_score, score_names, pos_label,
+                                                sample_weight, ci, score_ci_method)
     overall = {name: float(v) for name, v in _undefined_rule(
         lambda z: indices_of_matrix(cm, classes, indices, pos_label, z), zero_division,
         why).items()} if indices else {}
@@ -249,8 +252,6 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
               for k, name in enumerate(names)}
     report.update(averages)
     spans = _intervals(cm, classes, indices, pos_label, ci, ci_method, overall)
-    by_score, score_spans, notes = _score_block(y_true, y_score, score_names, pos_label,
-                                         sample_weight, ci, score_ci_method)
     if ci is not None:  # each class's recall and precision: Wilson intervals of k of m
         for k, name in enumerate(names):
             report[name].update(_class_spans(cm, k, ci))
