@@ -255,3 +255,20 @@ def test_cli_score_column_needs_two_classes(tmp_path, capsys):
                  "--out", str(tmp_path / "r.txt")]) == 2
     assert "--score-column is for two classes" in capsys.readouterr().err
     assert not (tmp_path / "r.txt").exists()
+
+
+@pytest.mark.parametrize("methods, message", [
+    (["x"], "--score-ci-method x: the method must be one of auto, delong"),
+    (["auc=delong"], "--score-ci-method auc=delong: the index must be one of roc_auc"),
+    (["auto", "roc_auc=delong"], "one method for all indices or INDEX=METHOD items"),
+])
+def test_cli_bad_score_ci_method_errors_before_the_draws(tmp_path, capsys, methods, message):
+    from imbeval.cli import main
+
+    path, _, _ = _scored_csv(tmp_path)
+    argv = ["evaluate", str(path), "--pos-label", "pos", "--audit", "none", "--ci", "0.95",
+            "--score-column", "p", "--out", str(tmp_path / "r.txt")]
+    for m in methods:
+        argv += ["--score-ci-method", m]
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err and not (tmp_path / "r.txt").exists()

@@ -79,7 +79,6 @@ def register(subparsers):
                         "positive class; also give ROC AUC, average precision and, for "
                         "probabilities, the Brier score and log-loss")
     add_list_option(parser, "--score-ci-method", item="METHOD|INDEX=METHOD",
-                    item_type=_score_method,
                     help="how the --ci intervals of the indices of scores are made: one "
                     "method for all (auto, bootstrap) or per index, e.g. roc_auc=newcombe "
                     "[auto]")
@@ -87,28 +86,26 @@ def register(subparsers):
     return parser
 
 
-def _score_method(text):
-    """One item of ``--score-ci-method``: ``METHOD`` or ``(INDEX, METHOD)``."""
-    import argparse
-
+def score_methods(items):
+    """``--score-ci-method``'s items (``METHOD`` or ``INDEX=METHOD``) as one method for all
+    indices of scores or ``{index: method}``; a ValueError names a wrong item. Checked
+    here, not by argparse, so that ``--help`` imports nothing of the library."""
     from imbeval.metrics._report import SCORE_INDICES
     from imbeval.scores._intervals import SCORE_CI_METHODS
 
-    name, _, method = text.rpartition("=")
-    if method not in SCORE_CI_METHODS:
-        raise argparse.ArgumentTypeError(f"the method must be one of "
-                                         f"{', '.join(SCORE_CI_METHODS)}")
-    if name and name not in SCORE_INDICES:
-        raise argparse.ArgumentTypeError(f"the index must be one of {', '.join(SCORE_INDICES)}")
-    return (name, method) if name else method
-
-
-def score_methods(items):
-    """``--score-ci-method``'s items as a method for all indices or ``{index: method}``."""
-    if not items:
-        return "auto"
-    every = [i for i in items if isinstance(i, str)]
-    per = dict(i for i in items if not isinstance(i, str))
+    every, per = [], {}
+    for item in items or ["auto"]:
+        name, _, method = item.rpartition("=")
+        if method not in SCORE_CI_METHODS:
+            raise ValueError(f"--score-ci-method {item}: the method must be one of "
+                             f"{', '.join(SCORE_CI_METHODS)}")
+        if name and name not in SCORE_INDICES:
+            raise ValueError(f"--score-ci-method {item}: the index must be one of "
+                             f"{', '.join(SCORE_INDICES)}")
+        if name:
+            per[name] = method
+        else:
+            every.append(method)
     if len(every) > 1 or (every and per):
         raise ValueError("--score-ci-method takes one method for all indices or "
                          "INDEX=METHOD items, not both")
@@ -136,7 +133,7 @@ def run(args) -> int:
         from imbeval.evaluation import read_scores
 
         y_score = read_scores(args.predictions, args.score_column)
-        if len(classes) != 2:
+        if len(classes) > 2:  # one class: evaluate_predictions's error below
             raise ValueError(f"{args.predictions}: --score-column is for two classes; the "
                              f"test set has {len(classes)}")
         methods = score_methods(args.score_ci_method)
