@@ -39,7 +39,7 @@ import pandas as pd
 from imbeval.utils._param_validation import Interval, StrOptions, validate_params
 
 __all__ = ["Evaluation", "default_indices", "evaluate", "evaluate_predictions",
-           "read_predictions"]
+           "read_predictions", "read_scores"]
 
 
 def _is_missing(v) -> bool:
@@ -92,6 +92,36 @@ def read_predictions(path, true_column: str = "y_true", pred_column: str = "y_pr
         refuse_continuous_text(values, column, str(path))
         columns.append(values)
     return tuple(columns)
+
+
+@validate_params({"path": [str, os.PathLike], "column": [str]})
+def read_scores(path, column: str) -> np.ndarray:
+    """The column ``column`` of the predictions CSV ``path`` as finite floats: a score or
+    probability of the positive class per row, for the indices of scores.
+
+    A missing column, an empty cell, a cell that is not a number, NaN or infinity is a
+    ValueError naming the file, the column and the first rows concerned.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"predictions file {path} does not exist")
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: not a CSV ({exc})") from None
+    frame.columns = [str(c).strip() for c in frame.columns]
+    if column not in frame.columns:
+        raise ValueError(f"{path}: no score column {column!r} (found {list(frame.columns)})")
+    text = frame[column].str.strip()
+    values = pd.to_numeric(text, errors="coerce").to_numpy(dtype=float)
+    # "nan" and "inf" parse as floats: they are refused with the cells that are not numbers
+    bad = np.flatnonzero(~np.isfinite(values))
+    if bad.size:
+        rows = ", ".join(f"row {i + 1} {text.iloc[i]!r}" for i in bad[:5])
+        raise ValueError(f"{path}: column {column!r} must hold finite numbers (scores or "
+                         f"probabilities); {bad.size} cell(s) do not: {rows}"
+                         f"{', ...' if bad.size > 5 else ''}")
+    return values
 
 
 @dataclass

@@ -138,7 +138,9 @@ def test_cli_prints_summary_and_writes_files(tmp_path, capsys):
                  "--pos-label", "pos", "--repeats", "3", "--audit", "none",
                  "--out-dir", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "230 test points, classes pos (30), neg (200); positive class pos" in text
+    # the first line is wrapped at 92 characters, where depends on the length of tmp_path
+    assert ("230 test points, classes pos (30), neg (200); positive class pos"
+            in " ".join(text.split()))
     assert text.count("\nacsa ") == 1 and "\nprecision " in text
     assert {p.name for p in out.iterdir()} == {"evaluate.txt", "evaluate.csv",
                                               "evaluate_draws.csv", "evaluate.pdf",
@@ -156,3 +158,117 @@ def test_cli_bad_file_one_line_error(tmp_path, capsys):
     assert main(["evaluate", str(path), "--audit", "none"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "y_pred has unknown label(s) ['x']" in err and "pred.csv" in err
+
+
+def _scored_csv(tmp_path, **columns):
+    rng = np.random.default_rng(3)
+    y = np.array(["pos"] * 15 + ["neg"] * 45)
+    p = np.round(1 / (1 + np.exp(-(rng.normal(0, 1, y.size) + 1.5 * (y == "pos") - 1.5))), 4)
+    frame = pd.DataFrame({"y_true": y, "y_pred": np.where(p >= 0.5, "pos", "neg"), "p": p,
+                          **columns})
+    path = tmp_path / "pred.csv"
+    frame.to_csv(path, index=False)
+    return path, y, p
+
+
+def test_cli_score_column_gives_the_indices_of_scores_and_their_intervals(tmp_path, capsys):
+    from imbeval.cli import main
+    from imbeval.scores import interval, score
+
+    path, y, p = _scored_csv(tmp_path)
+    out = tmp_path / "eval"
+    assert main(["evaluate", str(path), "--index", "acsa", "--pos-label", "pos",
+                 "--repeats", "1", "--audit", "none", "--ci", "0.95", "--score-column", "p",
+                 "--score-ci-method", "roc_auc=delong", "--out-dir", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert text.index("intervals from this one test set (0.95") < text.index(
+        "indices of scores of the column p, intervals from this one test set")
+    rows = pd.read_csv(out / "evaluate_intervals.csv", keep_default_na=False,
+                       na_values=[""]).set_index("index")
+    assert list(rows.index) == ["acsa", "roc_auc", "average_precision", "brier_score",
+                                "log_loss"]
+    for name in rows.index[1:]:
+        e = interval(name, y, p, pos_label="pos",
+                     ci_method="delong" if name == "roc_auc" else "auto")
+        row = rows.loc[name]
+        assert row["value"] == pytest.approx(score(name, y, p, pos_label="pos"), rel=1e-9)
+        assert row["value"] == pytest.approx(e.value, rel=1e-9)
+        assert [row["low"], row["high"]] == pytest.approx([e.low, e.high], rel=1e-9)
+        assert (row["method"], row["coverage_flag"]) == (e.method, e.coverage_flag)
+        assert row["coverage"] == pytest.approx(e.coverage)
+        assert row["coverage_se"] == pytest.approx(e.coverage_se)
+        line = next(l for l in text.splitlines() if l.split() and l.split()[0] == name)
+        assert e.method in line and e.coverage_flag in line
+    assert rows.loc["roc_auc", "method"] == "delong"
+    assert "indices of scores of the column p" in (out / "evaluate.txt").read_text()
+
+
+def test_cli_score_column_without_ci_prints_the_values(tmp_path, capsys):
+    from imbeval.cli import main
+    from imbeval.scores import score
+
+    path, y, p = _scored_csv(tmp_path)
+    frame = pd.read_csv(path)
+    frame["margin"] = np.log(p / (1 - p))
+    frame.to_csv(path, index=False)
+    assert main(["evaluate", str(path), "--index", "acsa", "--pos-label", "pos", "--repeats",
+                 "1", "--audit", "none", "--score-column", "margin",
+                 "--out", str(tmp_path / "r.txt")]) == 0
+    text = capsys.readouterr().out
+    block = text[text.index("indices of scores of the column margin"):].splitlines()
+    assert [l.split()[0] for l in block[2:4]] == ["roc_auc", "average_precision"]
+    assert len(block) == 4  # no loss of a score that is not a probability
+    auc = score("roc_auc", y, frame["margin"].to_numpy(), pos_label="pos")
+    assert f"{auc:.4f}" in block[2]
+
+
+@pytest.mark.parametrize("edit, column, message", [
+    (None, "q", "no score column 'q' (found ['y_true', 'y_pred', 'p'])"),
+    ({4: "high"}, "p", "column 'p' must hold finite numbers (scores or probabilities); "
+                       "1 cell(s) do not: row 5 'high'"),
+    ({2: "nan", 7: ""}, "p", "2 cell(s) do not: row 3 'nan', row 8 ''"),
+])
+def test_cli_bad_score_column_errors_and_writes_nothing(tmp_path, capsys, edit, column,
+                                                        message):
+    from imbeval.cli import main
+
+    path, _, _ = _scored_csv(tmp_path)
+    if edit:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+        for row, cell in edit.items():
+            frame.loc[row, "p"] = cell
+        frame.to_csv(path, index=False)
+    out = tmp_path / "eval"
+    assert main(["evaluate", str(path), "--pos-label", "pos", "--audit", "none", "--ci",
+                 "0.95", "--score-column", column, "--out-dir", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and message in err and "pred.csv" in err
+    assert not out.exists() and not list(tmp_path.glob("*.evaluate.txt"))
+
+
+def test_cli_score_column_needs_two_classes(tmp_path, capsys):
+    from imbeval.cli import main
+
+    path = tmp_path / "pred.csv"
+    path.write_text("y_true,y_pred,p\na,a,0.1\nb,b,0.5\nc,c,0.9\n")
+    assert main(["evaluate", str(path), "--audit", "none", "--score-column", "p",
+                 "--out", str(tmp_path / "r.txt")]) == 2
+    assert "--score-column is for two classes" in capsys.readouterr().err
+    assert not (tmp_path / "r.txt").exists()
+
+
+@pytest.mark.parametrize("methods, message", [
+    (["x"], "--score-ci-method x: the method must be one of auto, delong"),
+    (["auc=delong"], "--score-ci-method auc=delong: the index must be one of roc_auc"),
+    (["auto", "roc_auc=delong"], "one method for all indices or INDEX=METHOD items"),
+])
+def test_cli_bad_score_ci_method_errors_before_the_draws(tmp_path, capsys, methods, message):
+    from imbeval.cli import main
+
+    path, _, _ = _scored_csv(tmp_path)
+    argv = ["evaluate", str(path), "--pos-label", "pos", "--audit", "none", "--ci", "0.95",
+            "--score-column", "p", "--out", str(tmp_path / "r.txt")]
+    for m in methods:
+        argv += ["--score-ci-method", m]
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err and not (tmp_path / "r.txt").exists()

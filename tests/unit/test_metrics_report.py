@@ -134,3 +134,102 @@ def test_issue_46_the_two_g_means_have_two_names():
     assert frame.loc["macro avg", "gmean_ovr"] != pytest.approx(frame.loc["gmean", "value"])
     text = classification_report(t, p, indices=["gmean"])
     assert text.splitlines()[0].split().count("gmean_ovr") == 1
+
+
+# ---------------------------------------------------------------------------- y_score
+
+def _scored():
+    """A two-class test set with string labels, weights and probabilities."""
+    rng = np.random.default_rng(7)
+    y = np.array(["no"] * 40 + ["yes"] * 12)
+    p = 1 / (1 + np.exp(-(rng.normal(0, 1, y.size) + 1.4 * (y == "yes") - 1.2)))
+    return y, np.where(p >= 0.5, "yes", "no"), p, rng.uniform(0.5, 2, y.size)
+
+
+def test_indices_of_scores_are_those_of_imbeval_scores_in_every_form():
+    from imbeval.scores import interval as score_interval, score as score_of
+
+    y, pred, p, w = _scored()
+    kw = dict(pos_label="yes", sample_weight=w, y_score=p, indices=["mcc"], ci=0.95)
+    methods = {"roc_auc": "delong"}  # measured "low" in this regime, the others "ok"
+    as_dict = classification_report(y, pred, output_dict=True, score_ci_method=methods, **kw)
+    frame = classification_report(y, pred, as_frame=True, score_ci_method=methods, **kw)
+    text = classification_report(y, pred, digits=4, score_ci_method=methods, **kw)
+    names = ["roc_auc", "average_precision", "brier_score", "log_loss"]
+    assert list(as_dict["score_indices"]) == names and list(frame.index)[-5:] == ["mcc", *names]
+    assert list(as_dict["intervals"]) == ["mcc"]  # the label indices' keys stay theirs
+    for name in names:
+        value = score_of(name, y, p, sample_weight=w, pos_label="yes")
+        e = score_interval(name, y, p, sample_weight=w, pos_label="yes",
+                           ci_method=methods.get(name, "auto"))
+        span = as_dict["score_intervals"][name]
+        assert as_dict["score_indices"][name] == value == span["value"] == e.value
+        assert set(span) == set(as_dict["intervals"]["mcc"])  # the same shape
+        for key in ("low", "high", "method", "coverage", "coverage_se", "coverage_flag"):
+            assert span[key] == getattr(e, key) == frame.loc[name, key], (name, key)
+        line = next(l for l in text.splitlines() if l.split() and l.split()[0] == name)
+        assert f"{value:.4f}  [{e.low:.4f}, {e.high:.4f}]  {e.method}, coverage " in line
+        assert line.count(f"({e.coverage_flag})") == 1
+        assert ("lower is better" in line) == (name in ("brier_score", "log_loss"))
+    flags = {n: as_dict["score_intervals"][n]["coverage_flag"] for n in names}
+    assert flags == {"roc_auc": "low", "average_precision": "ok", "brier_score": "ok",
+                     "log_loss": "ok"}
+
+
+def test_losses_only_for_probabilities_and_no_ci_no_intervals():
+    y, pred, p, _ = _scored()
+    logits = np.log(p / (1 - p))
+    report = classification_report(y, pred, pos_label="yes", y_score=logits, output_dict=True)
+    assert list(report["score_indices"]) == ["roc_auc", "average_precision"]
+    assert "score_intervals" not in report
+    plain = classification_report(y, pred, pos_label="yes", output_dict=True)
+    assert "score_indices" not in plain
+    frame = classification_report(y, pred, pos_label="yes", y_score=logits, as_frame=True)
+    assert list(frame.columns) == ["precision", "recall", "specificity", "f1", "gmean_ovr",
+                                   "support", "value"]
+
+
+def test_a_score_interval_that_cannot_be_made_says_why_in_the_text():
+    y, p = [0, 0, 0, 1, 1, 1], [0.0, 0.0, 0.0, 1.0, 1.0, 1.0]  # every loss 0: no t interval
+    from imbeval.scores import interval as score_interval
+
+    e = score_interval("brier_score", y, p)
+    report = classification_report(y, y, y_score=p, ci=0.95, output_dict=True)
+    assert math.isnan(report["score_intervals"]["brier_score"]["low"])
+    assert report["score_intervals"]["brier_score"]["coverage_flag"] == "not measured"
+    line = classification_report(y, y, y_score=p, ci=0.95).splitlines()[-2]
+    assert line.split()[0] == "brier_score" and e.undecidable in line
+
+
+def test_an_undefined_index_of_scores_is_the_error_of_imbeval_scores():
+    from imbeval.scores import interval as score_interval, score as score_of
+
+    y, pred, s = [0, 0, 0, 0], [0, 1, 0, 0], [0.1, 0.6, 0.3, 0.2]  # no positive
+    messages = set()
+    for call in (lambda: score_of("roc_auc", y, s),
+                 lambda: classification_report(y, pred, labels=[0, 1], y_score=s),
+                 lambda: classification_report(y, pred, labels=[0, 1], y_score=s, ci=0.95)):
+        with pytest.raises(ValueError) as err:
+            call()
+        messages.add(str(err.value))
+    assert messages == {"y_true has no positive sample (with weight > 0): the index is "
+                        "undefined; it needs both classes"}
+    with pytest.raises(ValueError, match="one class only"):
+        score_interval("roc_auc", y, s)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"y_score": [[0.1, 0.9], [0.8, 0.2], [0.3, 0.7]]}, r"y_score must be 1-D, one score .*shape \(3, 2\)"),
+    ({"y_score": [0.1, 0.9]}, r"y_true and y_score have different lengths \(3 and 2\)"),
+    ({"y_score": [0.1, np.nan, 0.2]}, "y_score holds NaN or infinity"),
+    ({"y_score": ["a", "b", "c"]}, "y_score must hold numbers"),
+    ({"y_score": [0.1, 0.9, 0.4], "labels": [0, 1, 2]}, "y_score is for two classes"),
+    ({"y_score": [0.1, 0.9, 0.4], "ci": 0.95, "score_ci_method": {"auc": "delong"}},
+     r"score_ci_method names \['auc'\]"),
+    ({"y_score": [0.1, 0.9, 0.4], "ci": 0.95, "score_ci_method": "delong"},
+     "'average_precision' takes ci_method="),
+    ({"y_score": [0.1, 0.9, 0.4], "target_names": ["roc_auc", "b"]}, "clash"),
+])
+def test_bad_scores_raise(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        classification_report([0, 1, 1], [0, 1, 0], **kwargs)

@@ -24,6 +24,13 @@ With ``--ci 0.95`` it also prints each index of the test set as given with its i
 from this one test set (``--ci-method``, default ``auto``: the method selected at >= 94 %
 coverage in the nearest regime and validated on an independent run; docs/metrics.md),
 adds them to the report and, with ``--out-dir``, writes ``evaluate_intervals.csv``.
+
+With ``--score-column NAME`` (two classes: a column of scores or probabilities of the
+positive class) it also gives the indices of scores of the test set as given after the
+indices of labels: ROC AUC, average precision and, where every score lies in [0, 1], the
+Brier score and log-loss (:func:`imbeval.scores.score`); with ``--ci`` their intervals
+(:func:`imbeval.scores.interval`, ``--score-ci-method``), in the same columns as the
+labels' and in ``evaluate_intervals.csv``.
 """
 
 from __future__ import annotations
@@ -67,8 +74,42 @@ def register(subparsers):
     parser.add_argument("--ci-method", default="auto",
                         choices=CI_METHODS,
                         help="how the --ci intervals are made [auto]")
+    parser.add_argument("--score-column", metavar="NAME",
+                        help="two classes: a column of scores or probabilities of the "
+                        "positive class; also give ROC AUC, average precision and, for "
+                        "probabilities, the Brier score and log-loss")
+    add_list_option(parser, "--score-ci-method", item="METHOD|INDEX=METHOD",
+                    help="how the --ci intervals of the indices of scores are made: one "
+                    "method for all (auto, bootstrap) or per index, e.g. roc_auc=newcombe "
+                    "[auto]")
     parser.set_defaults(func=run)
     return parser
+
+
+def score_methods(items):
+    """``--score-ci-method``'s items (``METHOD`` or ``INDEX=METHOD``) as one method for all
+    indices of scores or ``{index: method}``; a ValueError names a wrong item. Checked
+    here, not by argparse, so that ``--help`` imports nothing of the library."""
+    from imbeval.metrics._report import SCORE_INDICES
+    from imbeval.scores._intervals import SCORE_CI_METHODS
+
+    every, per = [], {}
+    for item in items or ["auto"]:
+        name, _, method = item.rpartition("=")
+        if method not in SCORE_CI_METHODS:
+            raise ValueError(f"--score-ci-method {item}: the method must be one of "
+                             f"{', '.join(SCORE_CI_METHODS)}")
+        if name and name not in SCORE_INDICES:
+            raise ValueError(f"--score-ci-method {item}: the index must be one of "
+                             f"{', '.join(SCORE_INDICES)}")
+        if name:
+            per[name] = method
+        else:
+            every.append(method)
+    if len(every) > 1 or (every and per):
+        raise ValueError("--score-ci-method takes one method for all indices or "
+                         "INDEX=METHOD items, not both")
+    return every[0] if every else per
 
 
 def run(args) -> int:
@@ -87,22 +128,38 @@ def run(args) -> int:
     classes = args.labels or sorted(set(y_true))
     if set(y_pred) <= set(classes):     # else the unknown labels are the first thing to fix
         check_pos_label(args.pos_label, classes, args.predictions)
+    y_score = None
+    if args.score_column is not None:  # checked before the draws: a bad column costs nothing
+        from imbeval.evaluation import read_scores
+
+        y_score = read_scores(args.predictions, args.score_column)
+        if len(classes) > 2:  # one class: evaluate_predictions's error below
+            raise ValueError(f"{args.predictions}: --score-column is for two classes; the "
+                             f"test set has {len(classes)}")
+        methods = score_methods(args.score_ci_method)
     ev = evaluate_predictions(
         y_true, y_pred, labels=args.labels, pos_label=args.pos_label, indices=args.index,
         repeats=args.repeats, seed=args.seed, min_count=args.min_count,
         infeasible=args.infeasible, audit=args.audit, source=args.predictions,
     )
-    frame = None
+    frame = scores = None
     if args.ci is not None:
         frame = interval_frame(y_true, y_pred, ev, args.ci, args.ci_method)
+    if y_score is not None:  # every value and interval made before anything is written
+        scores = score_frame(y_true, y_score, ev.classes[0], args.ci, methods)
     report = report_path(args)
     print(summary_text(ev, args.predictions, report))
+    blocks = []
     if frame is not None:
+        blocks.append(interval_text(frame, args.ci, args.ci_method))
+    if scores is not None:
+        blocks.append(score_text(scores, args.score_column, args.ci, methods))
+    for block in blocks:
         print()
-        print(interval_text(frame, args.ci, args.ci_method))
+        print(block)
     full = [what_text(ev, args.predictions), "", ev.table()]
-    if frame is not None:
-        full += ["", interval_text(frame, args.ci, args.ci_method)]
+    for block in blocks:
+        full += ["", block]
     atomic_write_text(report, "\n".join(full) + "\n")
     if args.out_dir:
         for path in ev.write(args.out_dir):
@@ -110,8 +167,11 @@ def run(args) -> int:
         if frame is not None:
             from imbeval.utils.io import write_csv
 
+            import pandas as pd
+
             path = Path(args.out_dir) / "evaluate_intervals.csv"
-            write_csv(frame, path)
+            write_csv(frame if scores is None else pd.concat([frame, scores],
+                                                             ignore_index=True), path)
             print(f"wrote {path}")
     return 0
 
@@ -209,3 +269,45 @@ def interval_frame(y_true, y_pred, ev, level, method):
                           "coverage_se": e.coverage_se, "coverage_flag": e.coverage_flag,
                           "regime": e.regime, "note": e.undecidable or ""}
                          for k, e in out.items()])
+
+
+def score_frame(y_true, y_score, pos_label, level=None, method="auto"):
+    """The indices of scores of the test set as given (ROC AUC, average precision and, for
+    scores in [0, 1], the Brier score and log-loss): a DataFrame ``index, value`` (the
+    values :func:`imbeval.scores.score` gives) and, with ``level``, the columns of
+    :func:`interval_frame` from :func:`imbeval.scores.interval` (``method``: one for all or
+    ``{index: method}``, the others ``"auto"``)."""
+    import numpy as np
+    import pandas as pd
+
+    from imbeval.metrics._report import SCORE_INDICES
+    from imbeval.scores import interval, score
+
+    y_score = np.asarray(y_score, float)
+    proba = bool(y_score.min() >= 0 and y_score.max() <= 1)
+    names = [n for n in SCORE_INDICES if proba or n not in ("brier_score", "log_loss")]
+    rows = []
+    for name in names:
+        row = {"index": name, "value": score(name, y_true, y_score, pos_label=pos_label)}
+        if level is not None:
+            how = method.get(name, "auto") if isinstance(method, dict) else method
+            e = interval(name, y_true, y_score, ci=level, ci_method=how, pos_label=pos_label)
+            row.update({"low": e.low, "high": e.high, "method": e.method,
+                        "coverage": e.coverage, "coverage_se": e.coverage_se,
+                        "coverage_flag": e.coverage_flag, "regime": e.regime,
+                        "note": e.undecidable or ""})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def score_text(frame, column, level=None, method="auto") -> str:
+    """The indices of scores of :func:`score_frame`, a heading and a table."""
+    if level is None:
+        head = f"indices of scores of the column {column} (the test set as given):"
+    else:
+        how = (method if isinstance(method, str) else
+               ", ".join(f"{k}={v}" for k, v in method.items()) + ", others auto")
+        head = (f"indices of scores of the column {column}, intervals from this one test set "
+                f"({level:g}, {how}; the regime is the nearest simulated one, coverage its "
+                "validation-run coverage):")
+    return head + "\n" + frame.to_string(index=False, float_format=lambda x: f"{x:.4f}")

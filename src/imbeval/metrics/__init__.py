@@ -31,7 +31,8 @@ class first). This module takes labels, like ``sklearn.metrics`` and ``imblearn.
   delta method, percentile bootstrap, or ``"auto"`` by measured coverage), and the
   difference of two classifiers on the same test set: :class:`IndexInterval`;
 - :func:`classification_report` -- per-class precision, recall, specificity, F1, G-mean
-  and support, then the chosen overall indices, as text, a dict or a DataFrame;
+  and support, then the chosen overall indices (with ``y_score`` the indices of scores of
+  :mod:`imbeval.scores` too), as text, a dict or a DataFrame;
 - :func:`confusion_matrix` -- scikit-learn's matrix (rows true, in ``labels`` order,
   ``normalize=``); :func:`class_labels` its classes, :func:`label_matrix` both;
 - :func:`check_target` -- the label checks every entry point runs first, as scikit-learn's

@@ -21,7 +21,7 @@ from imbeval.metrics._labels import label_matrix
 from imbeval.metrics._resolve import _index_info, indices_of_matrix
 from imbeval.metrics._score import _undefined_rule, check_metrics_zero_division, undefined_why
 
-__all__ = ["classification_report", "CLASS_COLUMNS", "DEFAULT_INDICES"]
+__all__ = ["classification_report", "CLASS_COLUMNS", "DEFAULT_INDICES", "SCORE_INDICES"]
 
 #: Per-class columns of the report, in order. ``gmean_ovr`` is a class's G-mean against the
 #: others, sqrt(recall x specificity) (imbalanced-learn's ``geo``); it is not the index
@@ -31,6 +31,9 @@ CLASS_COLUMNS = ("precision", "recall", "specificity", "f1", "gmean_ovr", "suppo
 #: Overall indices reported by default.
 DEFAULT_INDICES = ("accuracy", "acsa", "gmean", "iam", "mcc")
 _AVERAGES = ("macro avg", "weighted avg")
+#: Indices of scores reported with ``y_score`` (the two losses only where it is in [0, 1]).
+SCORE_INDICES = ("roc_auc", "average_precision", "brier_score", "log_loss")
+_LOSSES = ("brier_score", "log_loss")
 
 
 def _per_class(cm, zero_division):
@@ -74,11 +77,13 @@ def _check_digits(digits):
 
 @validate_params({**LABEL_ARGUMENTS, "target_names": ["array-like", None],
                   "indices": [str, "array-like", None], "digits": [Interval(Integral, 0, None, closed="left")],
-                  "output_dict": ["boolean"], "as_frame": ["boolean"]}, shared=True)
+                  "output_dict": ["boolean"], "as_frame": ["boolean"],
+                  "y_score": ["array-like", None], "score_ci_method": [str, dict]},
+                 shared=True)
 def classification_report(y_true, y_pred, *, labels=None, target_names=None,
                           indices=DEFAULT_INDICES, pos_label=1, sample_weight=None,
                           digits=2, zero_division="warn", output_dict=False, as_frame=False,
-                          ci=None, ci_method="auto"):
+                          y_score=None, ci=None, ci_method="auto", score_ci_method="auto"):
     """Per-class scores and overall indices of labels, as text, a dict or a DataFrame.
 
     In the spirit of ``imblearn.metrics.classification_report_imbalanced``: for each class
@@ -117,7 +122,17 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         and one row per index; columns precision, recall, specificity, f1, gmean_ovr, support
         and ``value`` (the index rows' value; NaN in the other rows, as the index rows'
         per-class columns are NaN).
-
+    y_score : array_like of shape (n_samples,), optional
+        Two classes: a score or probability of the ``pos_label`` class per sample
+        (``predict_proba(X)[:, 1]`` or ``decision_function(X)``). The report then gets a
+        block of indices of scores after the overall indices: ROC AUC, average precision
+        and, where every score lies in [0, 1], the Brier score and log-loss
+        (:data:`SCORE_INDICES`), each the value :func:`imbeval.scores.score` gives (it
+        raises where that raises: ROC AUC of one class only is undefined). In the dict
+        ``"score_indices": {name: value}`` (and with ``ci`` ``"score_intervals"``, as
+        ``"intervals"``), in the DataFrame one row each after the overall indices, in the
+        text a block of their own. Several classes' scores (2-D ``y_score``) are refused:
+        the intervals of :mod:`imbeval.scores` are two-class.
     ci : float, optional
         A level (0.95): each overall index gets its interval from this one test set
         (:func:`imbeval.metrics.intervals`, one stack of draws for all): in the text
@@ -130,8 +145,14 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         class's row (dict and DataFrame) gets the Wilson intervals of its recall and
         precision (one-sided at 0 and 1), ``recall_low``, ``recall_high``,
         ``precision_low``, ``precision_high``.
+        With ``y_score``, each index of scores gets
+        :func:`imbeval.scores.interval` (its value, method and coverage flag) the same way.
     ci_method : str, default "auto"
         As :func:`imbeval.metrics.score`.
+    score_ci_method : str or dict, default "auto"
+        With ``y_score`` and ``ci``: the method of the indices of scores' intervals
+        (:func:`imbeval.scores.interval`), one for all (``"auto"``, ``"bootstrap"``) or
+        ``{name: method}`` (``{"roc_auc": "newcombe"}``; the others ``"auto"``).
 
     Returns
     -------
@@ -141,7 +162,9 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     ------
     ValueError
         As :func:`imbeval.metrics.score`, and for ``target_names`` of the wrong length,
-        a bad ``digits``, or ``output_dict`` and ``as_frame`` both set.
+        a bad ``digits``, or ``output_dict`` and ``as_frame`` both set; as
+        :func:`imbeval.scores.score` for ``y_score``, and for a ``y_score`` that is not
+        1-D, not of ``y_true``'s length, not numbers or finite, or of more than two classes.
 
     Examples
     --------
@@ -170,6 +193,25 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     >>> print(classification_report(y_true * 5, y_pred * 5, indices=["acsa"], ci=0.95,
     ...                             ci_method="bootstrap").splitlines()[-1])
             acsa       0.75  [0.62, 0.87]  bootstrap, coverage 93.0% (ok)
+
+    With the scores of the positive class, the indices of scores follow the indices of
+    labels (the Brier score and log-loss because the scores are probabilities):
+
+    >>> y = [0] * 8 + [1] * 4
+    >>> p = [0.1, 0.2, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.45, 0.65, 0.8, 0.9]
+    >>> labels = [int(v >= 0.5) for v in p]
+    >>> text = classification_report(y, labels, y_score=p, indices=["mcc"], ci=0.95,
+    ...                              score_ci_method={"roc_auc": "newcombe"})
+    >>> for line in text.splitlines()[-6:]:
+    ...     print(line)
+                  mcc       0.35  [-0.27, 0.71]  logit, coverage 96.8% (ok)
+    <BLANKLINE>
+              roc_auc       0.88  [0.51, 0.98]  newcombe, coverage 97.5% (ok)
+    average_precision       0.83  [0.57, 1.00]  bootstrap, coverage 100.0% (ok)
+          brier_score       0.17  [0.07, 0.26]  t, coverage 83.5% (low)  (lower is better)
+             log_loss       0.50  [0.28, 0.72]  t, coverage 82.5% (low)  (lower is better)
+    >>> classification_report(y, labels, y_score=p, output_dict=True)["score_indices"]["roc_auc"]
+    0.875
     """
     zero_division = check_metrics_zero_division(zero_division)
     digits = _check_digits(digits)
@@ -180,6 +222,12 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     indices = list(indices)
     infos = [_index_info(name) for name in indices]
     cm, classes = label_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    if y_score is not None:
+        y_score = _check_score(y_score, np.asarray(y_true).reshape(-1).shape[0], classes)
+        score_names = [n for n in SCORE_INDICES if n not in _LOSSES
+                       or (y_score.min() >= 0 and y_score.max() <= 1)]
+    else:
+        score_names = []
     if target_names is None:
         names = [str(c) for c in classes.tolist()]
     else:
@@ -187,12 +235,15 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         if len(names) != classes.size:
             raise ValueError(f"target_names has {len(names)} names for {classes.size} classes "
                              f"{classes.tolist()[:10]}")
-    clash = sorted(set(names) & (set(_AVERAGES) | set(indices)))
+    clash = sorted(set(names) & (set(_AVERAGES) | set(indices) | set(score_names)))
     if clash or len(set(names)) != len(names):
         raise ValueError(f"class names must be distinct and differ from the averages and "
                          f"index names; {clash or names} clash (pass target_names=)")
     why = lambda: f"the report is undefined in places: {undefined_why(cm, classes, labels is not None)}"  # noqa: E731
-    # the indices first: a two-class index of three classes stops before any warning
+    # the indices of scores first (one class only: scores.score's error), then those of
+    # labels: a two-class index of three classes stops before any warning
+    by_score, score_spans, notes = _score_block(y_true, y_score, score_names, pos_label,
+                                                sample_weight, ci, score_ci_method)
     overall = {name: float(v) for name, v in _undefined_rule(
         lambda z: indices_of_matrix(cm, classes, indices, pos_label, z), zero_division,
         why).items()} if indices else {}
@@ -211,22 +262,29 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
         out = {**report, "accuracy": float(np.trace(cm) / cm.sum()), "indices": overall}
         if spans is not None:
             out["intervals"] = spans
+        if score_names:
+            out["score_indices"] = by_score
+            if score_spans is not None:
+                out["score_intervals"] = score_spans
         return out
     if as_frame:
         import pandas as pd
 
         rows = {name: {**row, "value": math.nan} for name, row in report.items()}
         total = float(columns["support"].sum())
-        for name, value in overall.items():
-            rows[name] = {**{c: math.nan for c in CLASS_COLUMNS}, "support": total,
-                          "value": value}
-            if spans is not None:
-                rows[name].update({k: spans[name][k] for k in _SPAN_KEYS})
-        extra = [*_SPAN_KEYS, *_CLASS_SPANS] if spans is not None else []
+        for block, block_spans in ((overall, spans), (by_score, score_spans)):
+            for name, value in block.items():
+                rows[name] = {**{c: math.nan for c in CLASS_COLUMNS}, "support": total,
+                              "value": value}
+                if block_spans is not None:
+                    rows[name].update({k: block_spans[name][k] for k in _SPAN_KEYS})
+        extra = [*_SPAN_KEYS, *_CLASS_SPANS] if ci is not None else []
         return pd.DataFrame.from_dict(rows, orient="index",
                                       columns=[*CLASS_COLUMNS, "value", *extra])
-    lower = {info.name for info in infos if not info.greater_is_better}
-    return _text(report, names, overall, lower, digits, spans, ci)
+    lower = {info.name for info in infos if not info.greater_is_better} | {
+        n for n in score_names if not _score_info(n).greater_is_better}
+    return _text(report, names, overall, lower, digits, spans, by_score, score_spans, notes,
+                 level=ci)
 
 
 #: the per-class interval columns of a report with ``ci``
@@ -275,14 +333,72 @@ def _method_text(span, level):
                          calibrated_level=span["calibrated_level"]).method_text
 
 
+def _score_info(name):
+    from imbeval.scores import get_info
+
+    return get_info(name)
+
+
+def _check_score(y_score, n, classes):
+    """``y_score`` as finite floats, one per sample of a two-class report."""
+    s = np.asarray(y_score)
+    if s.ndim != 1:
+        raise ValueError(f"y_score must be 1-D, one score of the positive class per sample, "
+                         f"got shape {s.shape}; the report's indices of scores are two-class "
+                         "(for several classes' scores use imbeval.scores.score, e.g. "
+                         "'roc_auc_ovr')")
+    if s.shape[0] != n:
+        raise ValueError(f"y_true and y_score have different lengths ({n} and {s.shape[0]})")
+    if classes.size != 2:
+        raise ValueError(f"y_score is for two classes; the report has {classes.size} "
+                         f"{classes.tolist()[:10]} (the report's indices of scores are "
+                         "two-class)")
+    if s.dtype.kind not in "biuf":
+        raise ValueError(f"y_score must hold numbers (scores or probabilities), got dtype "
+                         f"{s.dtype}")
+    s = s.astype(float)
+    if not np.all(np.isfinite(s)):
+        raise ValueError("y_score holds NaN or infinity")
+    return s
+
+
+def _score_block(y_true, y_score, names, pos_label, sample_weight, ci, ci_method):
+    """``({name: value}, {name: span} or None, {name: why there is no interval})`` of the
+    indices of scores ``names``: the value :func:`imbeval.scores.score`'s, the span
+    :func:`imbeval.scores.interval`'s."""
+    if not names:
+        return {}, None, {}
+    from imbeval.scores import interval, score
+
+    values = {n: score(n, y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+              for n in names}
+    if ci is None:
+        return values, None, {}
+    if isinstance(ci_method, dict):
+        unknown = sorted(set(ci_method) - set(SCORE_INDICES))
+        if unknown:
+            raise ValueError(f"score_ci_method names {unknown}; the report's indices of "
+                             f"scores are {', '.join(SCORE_INDICES)}")
+    spans, notes = {}, {}
+    for n in names:
+        method = ci_method.get(n, "auto") if isinstance(ci_method, dict) else ci_method
+        e = interval(n, y_true, y_score, ci=ci, ci_method=method,
+                     sample_weight=sample_weight, pos_label=pos_label)
+        spans[n] = {"value": values[n], **{k: getattr(e, k) for k in _SPAN_KEYS}}
+        notes[n] = e.undecidable
+    return values, spans, notes
+
+
 def _flag_text(span):
     if span["coverage_flag"] == "not measured":
         return "not measured"
     return f"{span['coverage']:.1%} ({span['coverage_flag']})"
 
 
-def _text(report, names, overall, lower, digits, spans=None, level=None):
-    width = max(len(n) for n in [*names, *_AVERAGES, *overall])
+def _text(report, names, overall, lower, digits, spans=None, by_score=None,
+          score_spans=None, notes=None, level=None):
+    by_score, notes = by_score or {}, notes or {}
+    width = max(len(n) for n in [*names, *_AVERAGES, *overall, *by_score])
     headers = CLASS_COLUMNS
     col = [max(len(h), digits + 3) for h in headers]
 
@@ -295,20 +411,26 @@ def _text(report, names, overall, lower, digits, spans=None, level=None):
         cells = [fmt(row[h], h).rjust(w) for h, w in zip(headers, col)]
         return name.rjust(width) + "  " + "  ".join(cells)
 
-    out = [" " * width + "  " + "  ".join(h.rjust(w) for h, w in zip(headers, col)), ""]
-    out += [line(name, report[name]) for name in names]
-    out += [""] + [line(name, report[name]) for name in _AVERAGES]
-    if overall:
-        out.append("")
-        for name, value in overall.items():
+    def block(values, block_spans):
+        out = [""]
+        for name, value in values.items():
             cell = fmt(value, "value").rjust(col[0])
-            if spans is not None:
-                span = spans[name]
+            if block_spans is not None:
+                span = block_spans[name]
                 if math.isnan(span["low"]):
-                    cell += "  no interval (undefined)"
+                    cell += f"  {notes.get(name) or 'no interval (undefined)'}"
                 else:
                     cell += (f"  [{fmt(span['low'], 'value')}, {fmt(span['high'], 'value')}]"
                              f"  {_method_text(span, level)}, coverage {_flag_text(span)}")
             note = "  (lower is better)" if name in lower else ""
             out.append(name.rjust(width) + "  " + cell + note)
+        return out
+
+    out = [" " * width + "  " + "  ".join(h.rjust(w) for h, w in zip(headers, col)), ""]
+    out += [line(name, report[name]) for name in names]
+    out += [""] + [line(name, report[name]) for name in _AVERAGES]
+    if overall:
+        out += block(overall, spans)
+    if by_score:
+        out += block(by_score, score_spans)
     return "\n".join(line.rstrip() for line in out)
