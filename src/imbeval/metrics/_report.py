@@ -204,7 +204,7 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     ...                              score_ci_method={"roc_auc": "newcombe"})
     >>> for line in text.splitlines()[-6:]:
     ...     print(line)
-                  mcc       0.35  [-0.27, 0.71]  logit, coverage 96.8% (ok)
+                  mcc       0.35  [-0.30, 0.73]  logit at 96%, coverage 97.4% (ok)
     <BLANKLINE>
               roc_auc       0.88  [0.51, 0.98]  newcombe, coverage 97.5% (ok)
     average_precision       0.83  [0.57, 1.00]  bootstrap, coverage 100.0% (ok)
