@@ -94,8 +94,9 @@ from pathlib import Path
 import numpy as np
 
 from imbeval.indices import compute, registry
+from imbeval.inference._coverage import level_column
 from imbeval.metrics._ci import (CALIBRATION_LEVELS, CLASSES_GRID, IMBALANCE_GRID,
-                                 MIN_CLASS_GRID, level_column, matrix_intervals)
+                                 MIN_CLASS_GRID, matrix_intervals)
 from imbeval.metrics._ci_methods import RATES
 
 ROOT = Path(__file__).resolve().parent

@@ -40,9 +40,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from imbeval.inference import LEVEL
-from imbeval.metrics import _ci_methods as m
-from imbeval.metrics._ci import (IndexInterval, choose_method, coverage_flag, coverage_rows,
-                                 packaged_table)
+from imbeval.inference import _interval_methods as m
+from imbeval.inference._coverage import (IndexInterval, choose_method, coverage_flag,
+                                         coverage_rows, packaged_table)
 from imbeval.scores import _inputs
 from imbeval.scores._registry import get_info
 from imbeval.utils._param_validation import check_level, validate_params
