@@ -354,6 +354,17 @@ class _Folds:
                   np.concatenate([np.full(c, recall), np.full(c, 1.0 / c)])]
         for _ in range(2):  # seeded restarts: the least-squares problem is not convex
             starts.append(np.concatenate([rng.uniform(0, 1, c), rng.dirichlet(np.ones(c))]))
+        # a matrix of the pooled counts holding the reported values, scaled to each fold:
+        # the indices are ratios, so a fold of the same shape nearly holds them
+        one = mc.witness_search(self.items, tuple(int(x) for x in pooled),
+                                lambda m: _holds(self.items, m[None], np.ones(1), self.zd))
+        if one is not None:
+            share = one.sum(axis=0) / pooled.sum()
+            cols = np.stack([mc._largest_remainder(share * self.total[f], int(self.total[f]))
+                             for f in range(k)])
+            mats = self.descend(cols)
+            if mats is not None:
+                return mats
         seen = set()
         for x0 in starts:
             with np.errstate(all="ignore"):
