@@ -459,8 +459,9 @@ def check_reported(scores, *, p=None, n=None, counts=None, folds=None, aggregati
         The class counts (positive first for two classes), instead of ``p``, ``n``.
     folds : int or list, optional
         k-fold: the number of folds of a stratified split of the counts (every split
-        consistent with them is tried), or the folds' class counts ``[(p_1, n_1), ...]``;
-        a list of such lists for several data sets (their mean of means).
+        consistent with them is tried: each class's fold counts differ by at most one), or
+        the folds' class counts ``[(p_1, n_1), ...]`` (one count per class: a (k, C) array
+        for C classes); a list of such lists for several data sets (their mean of means).
     aggregation : {"mean", "pooled"}, default "mean"
         With ``folds``: the mean of the fold scores, or the scores of the summed matrix.
     eps : float or mapping, optional

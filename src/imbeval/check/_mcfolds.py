@@ -79,7 +79,7 @@ def stratified_class_folds(counts, k, limit=SPLIT_LIMIT):
 
     >>> splits, complete = stratified_class_folds([5, 3, 4], 2)
     >>> [s.tolist() for s in splits], complete
-    ([[[3, 1, 2], [2, 2, 2]], [[3, 2, 2], [2, 1, 2]]], True)
+    ([[[3, 1, 2], [2, 2, 2]], [[2, 1, 2], [3, 2, 2]]], True)
     """
     counts = np.asarray(counts, dtype=np.int64)
     c = counts.size
