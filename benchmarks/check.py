@@ -90,7 +90,8 @@ _MULTI = {"sensitivity": "acsa", "specificity": "tnr_macro", "precision": "macro
           "f1": "macro_f1"}
 
 
-def _case(paper, table, row, printed, counts, known=(), note="", matrix=None):
+def _case(paper, table, row, printed, counts, known=(), note="", matrix=None, folds=None,
+          zero_division=np.nan):
     """One row of a paper's table as check_reported arguments: scores by registry name,
     tolerance half a unit of each printed last digit (scaled with the value's map)."""
     from imbeval.check import decimals_of
@@ -109,7 +110,8 @@ def _case(paper, table, row, printed, counts, known=(), note="", matrix=None):
         scores[reg] = round(value, 12)
         eps[reg] = factor * 0.5 * 10.0 ** -decimals_of(text)
     return dict(paper=paper, table=table, row=row, scores=scores, eps=eps,
-                counts=[int(k) for k in counts], known=list(known), note=note, matrix=matrix)
+                counts=[int(k) for k in counts], known=list(known), note=note, matrix=matrix,
+                folds=folds, zero_division=zero_division)
 
 
 def printed_matrix_check(case):
@@ -171,6 +173,20 @@ def paper_cases(paper):
             out.append(_case(paper, "Table 8 + Table 10 (IAM)", model, printed, counts,
                              known=["IAM = 2 CBA - 1 broken"] if model == "ML_7" else [],
                              note="counts: Table 7 (no matrix printed)"))
+        # Tables 16 and 18: means over 5 stratified folds (the empty class dropped); a class
+        # never predicted in a fold has precision 0, scikit-learn's convention and the
+        # reproduction's (imbeval_repro.papers.mortaz2020.grid)
+        from imbeval_repro.papers.mortaz2020.identity import identity_check
+
+        names["IAM"] = "iam"
+        for table, dist in (("Table 16", "Table 15"), ("Table 18", "Table 17")):
+            counts = [int(x) for x in pr.DISTRIBUTIONS[dist] if int(x) > 0]
+            for model, values in pr.GRID_TABLES[table].items():
+                printed = {names[k]: v for k, v in values.items()}
+                broken = not identity_check(values["CBA"], values["IAM"])["agrees"]
+                out.append(_case(paper, f"{table} (5-fold mean)", model, printed, counts,
+                                 known=["IAM = 2 CBA - 1 broken"] if broken else [], note=f"counts: {dist}, every stratified 5-fold "
+                                 "split", folds=5, zero_division=0.0))
         return out
     if paper == "dembele":
         from imbeval_repro.papers.dembele import printed as pr
@@ -265,14 +281,16 @@ def run_paper(paper, budget=3000):
                   f"{', '.join(case['known']) or '-'} | - |", flush=True)
             continue
         t = time.perf_counter()
+        extra = {key: case[key] for key in ("folds", "zero_division") if key in case}
         r = check_reported(case["scores"], counts=case["counts"], eps=case["eps"],
-                           budget=budget)
+                           budget=budget, **extra)
         elapsed = time.perf_counter() - t
         loose = ""
         if r.consistent is False:  # printed truncated instead of rounded?
             eps = case["eps"]
             eps = {k: 2 * e for k, e in eps.items()} if isinstance(eps, dict) else 2 * eps
-            r2 = check_reported(case["scores"], counts=case["counts"], eps=eps, budget=budget)
+            r2 = check_reported(case["scores"], counts=case["counts"], eps=eps, budget=budget,
+                                **extra)
             loose = r2.verdict + (f" ({', '.join(r2.conflict)})" if r2.conflict else "")
         counts = case["counts"]
         shown = (str(counts) if len(counts) <= 5 else f"{len(counts)} classes, {sum(counts)}")

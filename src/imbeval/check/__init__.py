@@ -6,7 +6,8 @@ could the ranking be noise?
   (one per fold, for a k-fold mean) whose indices round to them? Two-class test sets are
   searched exactly (every (TP, TN)); multi-class ones exactly when their matrices are few,
   else by a branch and bound with interval bounds (a proof of inconsistency, a witness of
-  consistency, or "undecided"); k-fold means by a branch and bound over the folds. The
+  consistency, or "undecided"); k-fold means (two or more classes) by an exhaustive
+  search of tiny folds, a direct witness search, or a branch and bound over the folds. The
   result (:class:`CheckResult`) names the smallest inconsistent subset, and the range of
   every registered index over the feasible matrices;
 - :func:`compare_reported` -- for methods reported on one test set, McNemar's exact test

@@ -9,7 +9,7 @@ from numbers import Integral
 
 import numpy as np
 
-from imbeval.check import _binary, _folds, _multiclass
+from imbeval.check import _binary, _folds, _mcfolds, _multiclass
 from imbeval.check._reported import parse_reported
 from imbeval.indices import compute, registry
 from imbeval.utils._param_validation import Interval, StrOptions, validate_params
@@ -21,6 +21,8 @@ EXACT_LIMIT = 2_000_000
 _CHUNK = 500_000
 # boxes of branch and bound tried before the direct witness search
 _FIRST_BOXES = 20
+# fold splits (of the stratified ones) given the direct witness search before their boxes
+_DIRECT_SPLITS = 1
 
 
 @dataclass
@@ -318,6 +320,119 @@ def _mean(items, configs, weights, zero_division, budget):
     return consistent, witness, boxes
 
 
+def _mean_multiclass(items, counts, folds, nested, zero_division, budget, base):
+    """The mean of fold scores over folds of C > 2 classes: the folds' counts given, or
+    every stratified split of the totals (:func:`_mcfolds.stratified_class_folds`)."""
+    if nested is None:
+        configs, complete = _mcfolds.stratified_class_folds(counts, int(folds))
+        weights = None
+        origin = (f"every stratified split of {list(counts)} into {int(folds)} folds "
+                  f"({len(configs)}{'' if complete else ', truncated'}; scikit-learn's "
+                  "StratifiedKFold allocation first)")
+    else:
+        configs, complete = [np.array([f for data in nested for f in data])], True
+        weights = np.concatenate([np.full(len(data), 1.0 / (len(data) * len(nested)))
+                                  for data in nested])
+        origin = "the folds' counts as given"
+    if any(np.any(np.asarray(f) < 1) for f in configs):
+        raise ValueError("every fold needs at least one point of every class (a class with "
+                         "fewer points than folds leaves some fold without it)")
+    cache, witnesses = {}, []
+
+    def run(sub):
+        key = frozenset(item.name for item in sub)
+        if key in cache:
+            return cache[key][0]
+        for found in witnesses:  # a witness holds every subset of what it was found for
+            if _mcfolds._holds(sub, found[1], found[2], zero_division):
+                cache[key] = (True, found, 0, ["witness"], 0)
+                return True
+        if _multiclass.identities_break(sub):  # the same for every split
+            cache[key] = (False, None, 0, ["identity"], len(configs))
+            return False
+        hows, boxes, verdicts, witness = [], 0, [], None
+        for split, config in enumerate(configs):
+            # the direct witness search on the first splits only: it is the costly part
+            # of a split the bounds refute
+            verdict, mats, used, how = _mcfolds.fold_mean_search(
+                sub, config, weights, zero_division=zero_division, budget=budget,
+                direct=split < _DIRECT_SPLITS)
+            boxes += used
+            verdicts.append(verdict)
+            hows.append(how)
+            if verdict:
+                w = np.full(len(config), 1.0 / len(config)) if weights is None else weights
+                witness = (split, mats, w)
+                witnesses.append(witness)
+                break
+            if verdict is None:  # no proof over every split now: the rest are not searched
+                break
+        if witness is not None:
+            out = True
+        elif complete and len(verdicts) == len(configs) and all(v is False for v in verdicts):
+            out = False
+        else:
+            out = None
+        cache[key] = (out, witness, boxes, hows, len(verdicts))
+        return out
+
+    consistent = run(items)
+    _, witness, boxes, hows, searched = cache[frozenset(item.name for item in items)]
+    conflict = ()
+    if consistent is False:
+        # witnesses of the sets with one item left out first: each answers many subsets
+        if len(items) > 2:
+            for k in range(len(items)):
+                rest = items[:k] + items[k + 1:]
+                if not _multiclass.identities_break(rest):
+                    w = (np.full(len(configs[0]), 1.0 / len(configs[0])) if weights is None
+                         else weights)
+                    search = _mcfolds._Folds(rest, configs[0], w, zero_division)
+                    mats = search.witness_search()
+                    if mats is not None:
+                        witnesses.append((0, mats, w))
+        conflict = _smallest(items, run)
+    ranges, stack = {}, None
+    if witness is not None:
+        _, stack, w = witness
+        names = _range_names(len(counts), items)
+        values = compute(stack, names=names, zero_division=zero_division)
+        ranges = {name: (float(w @ v), float(w @ v)) for name, v in values.items()}
+    kinds = {h.split(":")[0] for h in hows}
+    if consistent is None:
+        method = "undecided"
+    elif consistent:
+        method = "exact" if hows[-1] == "exact" else "witness"
+    else:
+        method = "exact" if kinds == {"exact"} else "interval"
+    note = f"mean of {len(configs[0])} folds of {len(counts)} classes, {origin}"
+    if kinds == {"identity"}:
+        note += ("; two reported values of one quantity (accuracy and weighted recall, or "
+                 "IAM and 2 CBA - 1) have disjoint tolerances")
+    elif consistent is False and kinds == {"exact"}:
+        note += "; every matrix of every fold searched"
+    if consistent and hows[-1] == "witness" and not boxes:
+        note += "; a witness found directly (a shared shape, then an integer program)"
+    if boxes:
+        note += f"; branch and bound over the folds' (diagonal, column sums): {boxes} boxes"
+    if consistent is None:
+        why = sorted({h.split(": ", 1)[1] for h in hows if ": " in h})
+        if not complete:
+            why.append("more fold splits than listed")
+        if searched < len(configs):
+            why.append(f"{searched} of {len(configs)} fold splits searched")
+        note += "; could not decide: " + (", ".join(why) or "budget spent")
+    unbounded = [item.name for item in items
+                 if _multiclass._base(item.info) not in _multiclass.SUPPORTED]
+    if unbounded:
+        note += "; not bounded, checked on witnesses only: " + ", ".join(unbounded)
+    return CheckResult(consistent=consistent, method=method, ranges=ranges,
+                       ranges_exact=False, conflict=conflict,
+                       feasible=None if stack is None else stack[None],
+                       n_feasible=int(stack is not None), **base, protocol="k-fold mean",
+                       note=note, boxes=boxes)
+
+
 @validate_params({"scores": ["mapping"], "p": [Interval(Integral, 1, None, closed="left"), None],
                   "n": [Interval(Integral, 1, None, closed="left"), None],
                   "counts": ["array-like", None],
@@ -344,8 +459,9 @@ def check_reported(scores, *, p=None, n=None, counts=None, folds=None, aggregati
         The class counts (positive first for two classes), instead of ``p``, ``n``.
     folds : int or list, optional
         k-fold: the number of folds of a stratified split of the counts (every split
-        consistent with them is tried), or the folds' class counts ``[(p_1, n_1), ...]``;
-        a list of such lists for several data sets (their mean of means).
+        consistent with them is tried: each class's fold counts differ by at most one), or
+        the folds' class counts ``[(p_1, n_1), ...]`` (one count per class: a (k, C) array
+        for C classes); a list of such lists for several data sets (their mean of means).
     aggregation : {"mean", "pooled"}, default "mean"
         With ``folds``: the mean of the fold scores, or the scores of the summed matrix.
     eps : float or mapping, optional
@@ -406,8 +522,7 @@ def check_reported(scores, *, p=None, n=None, counts=None, folds=None, aggregati
         out = _single(items, counts, zero_division, budget)
         return CheckResult(**out, **base, protocol=protocol)
     if len(counts) != 2:
-        raise ValueError("the mean of fold scores is checked for two-class test sets; "
-                         "for C > 2 use aggregation='pooled'")
+        return _mean_multiclass(items, counts, folds, nested, zero_division, budget, base)
     if nested is None:
         configs = _folds.stratified_folds(*counts, int(folds))
         weights = None
