@@ -61,6 +61,20 @@ def _as_label_list(values, what: str, source: str) -> list:
     return [v.item() if isinstance(v, np.generic) else v for v in values]
 
 
+def _read_text_csv(path, what):
+    """``(path, frame)``: the predictions file as text cells, column names stripped; a
+    missing file or one that is not ``what`` stops with its name."""
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"predictions file {path} does not exist")
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: not {what} ({exc})") from None
+    frame.columns = [str(c).strip() for c in frame.columns]
+    return path, frame
+
+
 @validate_params({"path": [str, os.PathLike], "true_column": [str], "pred_column": [str]})
 def read_predictions(path, true_column: str = "y_true", pred_column: str = "y_pred"):
     """``(y_true, y_pred)`` as lists of strings from a CSV with those two columns.
@@ -70,14 +84,7 @@ def read_predictions(path, true_column: str = "y_true", pred_column: str = "y_pr
     probabilities (numbers not all whole), with :func:`imbeval.metrics.check_target`'s
     message.
     """
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"predictions file {path} does not exist")
-    try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: not a CSV of {true_column},{pred_column} ({exc})") from None
-    frame.columns = [str(c).strip() for c in frame.columns]
+    path, frame = _read_text_csv(path, f"a CSV of {true_column},{pred_column}")
     absent = [c for c in (true_column, pred_column) if c not in frame.columns]
     if absent:
         raise ValueError(f"{path}: no column {' or '.join(map(repr, absent))}; the header must "
@@ -102,14 +109,7 @@ def read_scores(path, column: str) -> np.ndarray:
     A missing column, an empty cell, a cell that is not a number, NaN or infinity is a
     ValueError naming the file, the column and the first rows concerned.
     """
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"predictions file {path} does not exist")
-    try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: not a CSV ({exc})") from None
-    frame.columns = [str(c).strip() for c in frame.columns]
+    path, frame = _read_text_csv(path, "a CSV")
     if column not in frame.columns:
         raise ValueError(f"{path}: no score column {column!r} (found {list(frame.columns)})")
     text = frame[column].str.strip()

@@ -41,8 +41,9 @@ import numpy as np
 
 from imbeval.inference import LEVEL
 from imbeval.inference import _interval_methods as m
-from imbeval.inference._coverage import (IndexInterval, choose_method, coverage_flag,
+from imbeval.inference._coverage import (IndexInterval, choose_method,
                                          coverage_rows, packaged_table)
+from imbeval.inference._coverage import _coverage_fields as cell_coverage_fields
 from imbeval.scores import _inputs
 from imbeval.scores._registry import get_info
 from imbeval.utils._param_validation import check_level, validate_params
@@ -423,13 +424,7 @@ def score_coverage_table():
 
 def _coverage_fields(kind, name, regime, method, level):
     cell = score_coverage_table().get((kind, name, *regime), {}).get(method)
-    if cell is None or coverage_flag(cell.validation_covered, cell.validation_defined,
-                                     level) == "not measured":
-        return {"coverage": math.nan, "coverage_se": math.nan, "coverage_n": 0,
-                "coverage_flag": "not measured"}
-    c, n = cell.validation, cell.validation_defined
-    return {"coverage": c, "coverage_se": math.sqrt(c * (1 - c) / n), "coverage_n": n,
-            "coverage_flag": coverage_flag(cell.validation_covered, n, level)}
+    return cell_coverage_fields(cell, level)
 
 
 def _auto(kind, name, regime, offered):
